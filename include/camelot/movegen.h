@@ -1,0 +1,69 @@
+/* Move generation (RULES.md 2.3-2.9, 3.5): plain moves, canters, jumps, knight's charges and
+ * castle moves, under the own-castle exit and capture obligations. Each legal move is produced
+ * once per effect. Paths (the squares a move lands on, as written) are derived on request.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_MOVEGEN_H
+#define CAMELOT_MOVEGEN_H
+
+#include "camelot/position.h"
+
+typedef struct CmMoveList {
+    int n;         /* moves in 'm' */
+    int overflow;  /* set when more than CM_MAX_MOVES effects existed; the rest were dropped */
+    CmMove m[CM_MAX_MOVES];
+} CmMoveList;
+
+/* Fills 'list' with the legal moves of the seat to move ('pos->to_move'; no skipping) and
+ * returns their number. Moves come grouped by from-square, in no promised order. */
+int cm_movegen_all(const CmPosition *pos, CmMoveList *list);
+
+/* The number of legal moves of the seat to move, as 'cm_movegen_all' would return, without
+ * building the list where it can (perft leaves). */
+int cm_movegen_count(const CmPosition *pos);
+
+/* The obligation in force for the seat to move (RULES.md 2.9 steps 1-2). */
+typedef enum CmObligationKind {
+    CM_OBLIGE_NONE,     /* free choice */
+    CM_OBLIGE_EXIT,     /* pieces in the own (or a side) castle must leave; 'pieces' = them */
+    CM_OBLIGE_CAPTURE,  /* a capture is compulsory; 'pieces' = the pieces able to jump */
+} CmObligationKind;
+
+typedef struct CmObligation {
+    CmObligationKind kind;
+    CmSquareSet pieces;
+} CmObligation;
+
+void cm_movegen_obligation(const CmPosition *pos, CmObligation *out);
+
+/* Whether the piece on 'sq' could make a jump leap from there (with its own square empty
+ * for the rest of the move): RULES.md 2.6 "able to jump". */
+int cm_movegen_can_jump(const CmPosition *pos, CmSquare sq);
+
+/* A written path: the start square, then every landing square; 'jump[i]' (i >= 1) is set when
+ * landing i was reached by a jump leap ('x'), clear for a plain move or canter leap ('-'). */
+typedef struct CmPath {
+    int n;                       /* squares in 'sq', start included */
+    CmSquare sq[CM_MAX_PATH];
+    uint8_t jump[CM_MAX_PATH];
+} CmPath;
+
+/* Calls 'fn' for every legal path of the seat to move whose effect is 'm' (every path when 'm'
+ * is NULL), until 'fn' returns non-zero or 'limit' paths were given. Canter parts never visit
+ * a square twice (RULES.md 2.4). Returns the number of paths given. */
+typedef int (*CmPathFn)(void *ud, const CmPath *path, const CmMove *effect);
+int cm_movegen_paths(const CmPosition *pos, const CmMove *m, int limit, CmPathFn fn, void *ud);
+
+/* The canonical path of a legal move: the shortest, ties broken bytewise on the written form
+ * (RULES.md 2.10). Returns CM_OK, or CM_ERR_ILLEGAL when 'm' is not legal here. */
+CmStatus cm_movegen_canonical(const CmPosition *pos, const CmMove *m, CmPath *out);
+
+/* Index of the move in 'list' with the same effect as 'm', or -1. */
+int cm_movelist_find(const CmMoveList *list, const CmMove *m);
+
+/* Whether two moves have the same effect. */
+static inline int cm_move_same(const CmMove *a, const CmMove *b)
+{
+    return a->from == b->from && a->to == b->to && cm_set_equal(&a->cap, &b->cap);
+}
+
+#endif

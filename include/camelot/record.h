@@ -1,0 +1,52 @@
+/* Game records: tag lines such as '[Variant "camelot"]' and numbered moves in WCF notation,
+ * as in PGN/PDN; see docs/notation.md.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_RECORD_H
+#define CAMELOT_RECORD_H
+
+#include "camelot/rules.h"
+
+#define CM_RECORD_MAX_BYTES (4 * 1024 * 1024)
+#define CM_RECORD_MAX_TAGS 64
+
+typedef struct CmTag {
+    char name[32];
+    char value[256];
+    int line;
+} CmTag;
+
+typedef struct CmRecordMove {
+    char text[CM_MAX_PATH * 4];   /* the move as written */
+    int line, col;                /* where it was written, 1-based */
+} CmRecordMove;
+
+typedef struct CmRecord {
+    int ntags;
+    CmTag tag[CM_RECORD_MAX_TAGS];
+    int nmoves;
+    CmRecordMove *moves;          /* owned; release with 'cm_record_free' */
+    char result[16];              /* the result token at the end of the moves, "" if none */
+} CmRecord;
+
+/* Splits record text into tags and move tokens (move numbers, comments in braces or after ';',
+ * and the result token are recognised). Checks the syntax only. */
+CmStatus cm_record_parse(const char *text, size_t len, CmRecord *out, CmError *err);
+void cm_record_free(CmRecord *rec);
+
+/* The value of a tag, or NULL. */
+const char *cm_record_tag(const CmRecord *rec, const char *name);
+
+/* Replays the moves of 'rec' in 'game' (already started from the record's variant), checking
+ * each with 'cm_move_parse'. On an illegal move returns CM_ERR_ILLEGAL with the move's line and
+ * column and the message "illegal move 'X': reason"; 'game' then holds the moves before it. */
+CmStatus cm_record_replay(const CmRecord *rec, CmGame *game, CmError *err);
+
+/* The result text of an outcome: "W", "R+B" (winning seats), "draw" or "*". */
+size_t cm_result_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t size);
+
+/* Writes 'game' as a record: the given tags ('tags' may be NULL), then '[Result ...]' and
+ * '[Termination ...]' from the outcome unless given, then the numbered moves, wrapped at 80
+ * columns, and the result. snprintf semantics. */
+size_t cm_record_write(const CmGame *game, const CmTag *tags, int ntags, char *buf, size_t size);
+
+#endif

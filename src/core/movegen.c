@@ -1,0 +1,429 @@
+/* Move generation: RULES.md 2.3-2.9 and 3.5, one move per effect.
+ *
+ * The generator works on its own copy of the board. The moving piece is lifted from its square
+ * while its moves are found (its square counts as empty, 2.1), and captured pieces are lifted
+ * as soon as they are jumped (2.5), then put back when the search backs up.
+ * SPDX-License-Identifier: MIT */
+#include "camelot/movegen.h"
+
+#include <string.h>
+
+#include "movegen_int.h"
+
+/* Capture effects of one piece kept for de-duplication when only counting. */
+#define COUNT_BUF 512
+
+static inline int is_enemy(const CmGen *g, uint8_t cell)
+{
+    return (g->en >> cell) & 1;
+}
+
+static inline int is_friend(const CmGen *g, uint8_t cell)
+{
+    return (g->fr >> cell) & 1;
+}
+
+void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
+{
+    const CmVariant *v = pos->v;
+    g->v = v;
+    g->seat = pos->to_move;
+    g->fl = v->sqflags[g->seat];
+    g->fr = v->friend_cells[g->seat];
+    g->en = v->enemy_cells[g->seat];
+    memcpy(g->board, pos->board, sizeof g->board);
+    g->out = out;
+    g->cap_out = cap;
+    g->nout = 0;
+    g->count = 0;
+    g->counting = 0;
+    g->overflow = 0;
+    g->exit_filter = 0;
+    g->ncap = 0;
+    memset(&g->cap, 0, sizeof g->cap);
+}
+
+int cm_gen_can_jump(const CmGen *g, CmSquare x)
+{
+    unsigned m = g->v->leap_ok[x];
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        int t = x + cm_dir_offset[d];
+        if (is_enemy(g, g->board[t]) && g->board[t + cm_dir_offset[d]] == CM_EMPTY)
+            return 1;
+    }
+    return 0;
+}
+
+static void add_quiet(CmGen *g, CmSquare to, uint8_t flags)
+{
+    g->count++;
+    if (g->counting)
+        return;
+    if (g->nout == g->cap_out) {
+        g->overflow = 1;
+        g->count--;
+        return;
+    }
+    CmMove *m = &g->out[g->nout++];
+    m->from = g->from;
+    m->to = to;
+    m->ncap = 0;
+    m->flags = flags;
+    memset(&m->cap, 0, sizeof m->cap);
+}
+
+/* Records the capture effect (from, to, g->cap) unless this piece already has it. */
+static void add_capture(CmGen *g, CmSquare to)
+{
+    if (g->exit_filter && (g->fl[to] & CM_SQ_NOSTEP))
+        return;
+    for (int i = g->piece_first; i < g->nout; i++) {
+        const CmMove *m = &g->out[i];
+        if (m->to == to && m->ncap == g->ncap && cm_set_equal(&m->cap, &g->cap))
+            return;
+    }
+    if (g->nout == g->cap_out) {
+        g->overflow = 1;
+        return;
+    }
+    CmMove *m = &g->out[g->nout++];
+    m->from = g->from;
+    m->to = to;
+    m->ncap = (uint8_t)g->ncap;
+    m->flags = 0;
+    m->cap = g->cap;
+    g->count++;
+}
+
+/* Jump chain, the moving piece standing on 'x' (2.5):
+ * 1. try every jump leap from 'x', lifting the jumped piece at once;
+ * 2. a landing on a target-castle square ends the move there (2.8);
+ * 3. otherwise the chain must go on while it can;
+ * 4. when no leap exists and something was captured, the move ends on 'x'. */
+void cm_gen_jumps(CmGen *g, CmSquare x)
+{
+    unsigned m = g->v->leap_ok[x];
+    int any = 0;
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        int t = x + cm_dir_offset[d];
+        uint8_t c = g->board[t];
+        if (!is_enemy(g, c))
+            continue;
+        int u = t + cm_dir_offset[d];
+        if (g->board[u] != CM_EMPTY)
+            continue;
+        any = 1;
+        g->board[t] = CM_EMPTY;
+        cm_set_add(&g->cap, (unsigned)t);
+        g->ncap++;
+        if (g->fl[u] & CM_SQ_TARGET)
+            add_capture(g, (CmSquare)u);
+        else
+            cm_gen_jumps(g, (CmSquare)u);
+        g->ncap--;
+        cm_set_del(&g->cap, (unsigned)t);
+        g->board[t] = c;
+    }
+    if (!any && g->ncap > 0)
+        add_capture(g, x);
+}
+
+/* Canter reach from the lifted piece's square 's' (2.4): every square a chain of canter leaps
+ * can land on, never on an own or side castle, stopping at target-castle squares. With
+ * 'hot_out' set, the knight restriction (2.6) is left to the caller: 'dest' gets the whole
+ * reach and '*hot_out' the landing squares from which a jump leap exists. Without it, 'skip'
+ * squares are not landed on. */
+void cm_gen_canter_reach(CmGen *g, CmSquare s, const CmSquareSet *skip, CmSquareSet *dest,
+                         CmSquareSet *hot_out)
+{
+    CmSquare stack[CM_SQUARES];
+    int sp = 0;
+    CmSquareSet seen = skip ? *skip : (CmSquareSet){{0, 0, 0, 0}};
+    memset(dest, 0, sizeof *dest);
+    cm_set_add(&seen, s);
+    stack[sp++] = s;
+    while (sp > 0) {
+        CmSquare x = stack[--sp];
+        unsigned m = g->v->leap_ok[x];
+        while (m) {
+            int d = __builtin_ctz(m);
+            m &= m - 1;
+            int t = x + cm_dir_offset[d];
+            if (!is_friend(g, g->board[t]))
+                continue;
+            int u = t + cm_dir_offset[d];
+            if (g->board[u] != CM_EMPTY || cm_set_has(&seen, (unsigned)u))
+                continue;
+            uint8_t fl = g->fl[u];
+            if (fl & CM_SQ_NOSTEP)
+                continue;
+            cm_set_add(&seen, (unsigned)u);
+            cm_set_add(dest, (unsigned)u);
+            if (fl & CM_SQ_TARGET)
+                continue;
+            if (hot_out && cm_gen_can_jump(g, (CmSquare)u))
+                cm_set_add(hot_out, (unsigned)u);
+            stack[sp++] = (CmSquare)u;
+        }
+    }
+}
+
+static void add_quiet_set(CmGen *g, CmSquareSet set)
+{
+    if (g->counting) {
+        g->count += cm_set_count(&set);
+        return;
+    }
+    while (!cm_set_empty(&set))
+        add_quiet(g, cm_set_pop(&set), 0);
+}
+
+static void plain_moves(CmGen *g, CmSquare s)
+{
+    unsigned m = g->v->step_ok[s];
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        int u = s + cm_dir_offset[d];
+        if (g->board[u] == CM_EMPTY && !(g->fl[u] & CM_SQ_NOSTEP))
+            add_quiet(g, (CmSquare)u, 0);
+    }
+}
+
+/* Canters of the lifted piece on 's' ('quiet' set: pure canters are wanted) and, for a knight,
+ * its capturing charges (2.6):
+ * 1. find the whole canter reach and the hot squares in it;
+ * 2. charges: a jump chain from every hot square of the reach;
+ * 3. pure canters: a man takes the whole reach; a knight only what it reaches without landing
+ *    on a hot square. */
+static void canters(CmGen *g, CmSquare s, int knight, int quiet)
+{
+    CmSquareSet reach, hot = {{0, 0, 0, 0}};
+    cm_gen_canter_reach(g, s, NULL, &reach, knight ? &hot : NULL);
+    if (knight && !cm_set_empty(&hot)) {
+        CmSquareSet h = hot;
+        while (!cm_set_empty(&h))
+            cm_gen_jumps(g, cm_set_pop(&h));
+        if (quiet)
+            cm_gen_canter_reach(g, s, &hot, &reach, NULL);
+    }
+    if (quiet)
+        add_quiet_set(g, reach);
+}
+
+static void castle_moves(CmGen *g, CmSquare s)
+{
+    unsigned m = g->v->step_ok[s];
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        int u = s + cm_dir_offset[d];
+        if (g->board[u] == CM_EMPTY && (g->fl[u] & CM_SQ_TARGET))
+            add_quiet(g, (CmSquare)u, CM_MOVE_CASTLE);
+    }
+}
+
+static void begin_piece(CmGen *g, CmSquare s)
+{
+    g->from = s;
+    if (g->counting)
+        g->nout = 0;
+    g->piece_first = g->nout;
+    g->board[s] = CM_EMPTY;
+}
+
+/* Pieces of the seat on own or side castle squares. */
+static CmSquareSet castle_pieces(const CmGen *g, const CmPosition *pos)
+{
+    CmSquareSet in = {{0, 0, 0, 0}};
+    const CmVariant *v = g->v;
+    for (int o = 0; o < v->nseats; o++) {
+        if (o == v->seat[g->seat].target)
+            continue;
+        for (int i = 0; i < v->seat[o].ncastle; i++) {
+            CmSquare sq = v->seat[o].castle[i];
+            if (pos->board[sq] != CM_EMPTY && CM_CELL_SEAT(pos->board[sq]) == g->seat)
+                cm_set_add(&in, sq);
+        }
+    }
+    return in;
+}
+
+CmObligationKind cm_gen_obligation(CmGen *g, const CmPosition *pos, CmSquareSet *pieces)
+{
+    CmSquareSet in = castle_pieces(g, pos);
+    memset(pieces, 0, sizeof *pieces);
+    if (!cm_set_empty(&in)) {
+        /* The exit obligation holds only when some castle piece has a way out (2.7). */
+        int saved_counting = g->counting, saved_nout = g->nout, saved_count = g->count;
+        CmMove buf[COUNT_BUF];
+        CmMove *saved_out = g->out;
+        int saved_cap = g->cap_out;
+        g->out = buf;
+        g->cap_out = COUNT_BUF;
+        g->counting = 1;
+        g->count = 0;
+        CmSquareSet it = in;
+        while (!cm_set_empty(&it)) {
+            CmSquare s = cm_set_pop(&it);
+            cm_gen_exit_piece(g, s);
+        }
+        int n = g->count;
+        g->out = saved_out;
+        g->cap_out = saved_cap;
+        g->counting = saved_counting;
+        g->nout = saved_nout;
+        g->count = saved_count;
+        if (n > 0) {
+            *pieces = in;
+            return CM_OBLIGE_EXIT;
+        }
+    }
+    CmSquareSet own = pos->occ[g->seat];
+    while (!cm_set_empty(&own)) {
+        CmSquare s = cm_set_pop(&own);
+        if (!(g->fl[s] & CM_SQ_TARGET) && cm_gen_can_jump(g, s))
+            cm_set_add(pieces, s);
+    }
+    return cm_set_empty(pieces) ? CM_OBLIGE_NONE : CM_OBLIGE_CAPTURE;
+}
+
+/* The moves of a piece that must leave its own (or a side) castle (2.7, 2.11.1). */
+void cm_gen_exit_piece(CmGen *g, CmSquare s)
+{
+    uint8_t cell = g->board[s];
+    int knight = CM_CELL_KIND(cell) == CM_KNIGHT;
+    begin_piece(g, s);
+    if (cm_gen_can_jump(g, s)) {
+        cm_gen_jumps(g, s);
+        if (knight)
+            canters(g, s, 1, 0);
+    } else {
+        plain_moves(g, s);
+        g->exit_filter = 1;
+        canters(g, s, knight, 1);
+        g->exit_filter = 0;
+    }
+    g->board[s] = cell;
+}
+
+/* Generation, in the order of 2.9:
+ * 1. own-castle exit: the castle pieces' ways out, if there are any;
+ * 2. capture obligation: jumps of the pieces able to jump, and every knight's charges;
+ * 3. otherwise plain moves, canters, charges and castle moves of every piece. */
+void cm_gen_run(CmGen *g, const CmPosition *pos)
+{
+    const CmVariant *v = g->v;
+    int seat = g->seat;
+
+    /* 1. */
+    CmSquareSet in = castle_pieces(g, pos);
+    if (!cm_set_empty(&in)) {
+        while (!cm_set_empty(&in))
+            cm_gen_exit_piece(g, cm_set_pop(&in));
+        if (g->count > 0)
+            return;
+    }
+
+    /* 2. */
+    int must_capture = 0;
+    CmSquareSet own = pos->occ[seat];
+    while (!cm_set_empty(&own)) {
+        CmSquare s = cm_set_pop(&own);
+        if (!(g->fl[s] & CM_SQ_TARGET) && cm_gen_can_jump(g, s)) {
+            must_capture = 1;
+            break;
+        }
+    }
+    if (must_capture) {
+        own = pos->occ[seat];
+        while (!cm_set_empty(&own)) {
+            CmSquare s = cm_set_pop(&own);
+            uint8_t cell = g->board[s];
+            if (g->fl[s] & CM_SQ_TARGET)
+                continue;
+            begin_piece(g, s);
+            cm_gen_jumps(g, s);
+            if (CM_CELL_KIND(cell) == CM_KNIGHT)
+                canters(g, s, 1, 0);
+            g->board[s] = cell;
+        }
+        return;
+    }
+
+    /* 3. */
+    int castle_ok = pos->castle_used[seat] < v->rules.castle_moves;
+    own = pos->occ[seat];
+    while (!cm_set_empty(&own)) {
+        CmSquare s = cm_set_pop(&own);
+        uint8_t cell = g->board[s];
+        if (g->fl[s] & CM_SQ_TARGET) {
+            if (castle_ok) {
+                begin_piece(g, s);
+                castle_moves(g, s);
+                g->board[s] = cell;
+            }
+            continue;
+        }
+        begin_piece(g, s);
+        plain_moves(g, s);
+        canters(g, s, CM_CELL_KIND(cell) == CM_KNIGHT, 1);
+        g->board[s] = cell;
+    }
+}
+
+int cm_movegen_all(const CmPosition *pos, CmMoveList *list)
+{
+    CmGen g;
+    cm_gen_init(&g, pos, list->m, CM_MAX_MOVES);
+    cm_gen_run(&g, pos);
+    list->n = g.nout;
+    list->overflow = g.overflow;
+    return g.nout;
+}
+
+int cm_movegen_count(const CmPosition *pos)
+{
+    CmGen g;
+    CmMove buf[COUNT_BUF];
+    cm_gen_init(&g, pos, buf, COUNT_BUF);
+    g.counting = 1;
+    cm_gen_run(&g, pos);
+    return g.count;
+}
+
+void cm_movegen_obligation(const CmPosition *pos, CmObligation *out)
+{
+    CmGen g;
+    cm_gen_init(&g, pos, NULL, 0);
+    out->kind = cm_gen_obligation(&g, pos, &out->pieces);
+}
+
+int cm_movegen_can_jump(const CmPosition *pos, CmSquare sq)
+{
+    CmGen g;
+    uint8_t cell = pos->board[sq];
+    if (cell == CM_EMPTY)
+        return 0;
+    cm_gen_init(&g, pos, NULL, 0);
+    g.seat = CM_CELL_SEAT(cell);
+    g.fl = pos->v->sqflags[g.seat];
+    g.en = pos->v->enemy_cells[g.seat];
+    g.fr = pos->v->friend_cells[g.seat];
+    if (g.fl[sq] & CM_SQ_TARGET)
+        return 0;
+    g.board[sq] = CM_EMPTY;
+    return cm_gen_can_jump(&g, sq);
+}
+
+int cm_movelist_find(const CmMoveList *list, const CmMove *m)
+{
+    for (int i = 0; i < list->n; i++)
+        if (cm_move_same(&list->m[i], m))
+            return i;
+    return -1;
+}

@@ -1,0 +1,36 @@
+/* The move generator's working state, shared by movegen.c and paths.c.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_MOVEGEN_INT_H
+#define CAMELOT_MOVEGEN_INT_H
+
+#include "camelot/movegen.h"
+
+typedef struct CmGen {
+    const CmVariant *v;
+    const uint8_t *fl;            /* square flags seen from the seat to move */
+    uint16_t fr, en;              /* friend and enemy cells of the seat to move */
+    int seat;
+    uint8_t board[CM_SQUARES];    /* working copy: moving and jumped pieces are lifted */
+    CmMove *out;                  /* moves found (captures only, when counting) */
+    int cap_out;                  /* capacity of 'out' */
+    int nout;                     /* moves in 'out' */
+    int count;                    /* moves found in all */
+    int counting;                 /* set: count quiet moves without storing them */
+    int overflow;                 /* set when 'out' was full */
+    int exit_filter;              /* set: drop captures ending on own or side castle squares */
+    CmSquare from;                /* the moving piece's square */
+    int piece_first;              /* first move of the moving piece in 'out' */
+    int ncap;                     /* captures of the chain being explored */
+    CmSquareSet cap;
+} CmGen;
+
+void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap);
+void cm_gen_run(CmGen *g, const CmPosition *pos);
+int cm_gen_can_jump(const CmGen *g, CmSquare x);
+void cm_gen_jumps(CmGen *g, CmSquare x);
+void cm_gen_exit_piece(CmGen *g, CmSquare s);
+void cm_gen_canter_reach(CmGen *g, CmSquare s, const CmSquareSet *skip, CmSquareSet *dest,
+                         CmSquareSet *hot_out);
+CmObligationKind cm_gen_obligation(CmGen *g, const CmPosition *pos, CmSquareSet *pieces);
+
+#endif
