@@ -53,6 +53,23 @@ typedef struct CmSeat {
     CmSquare castle[CM_MAX_CASTLE];
 } CmSeat;
 
+/* Parity classes. A leap keeps the parity of file and rank, so the squares of each class
+ * ('file & 1 | (rank & 1) << 1') form an 8x8 grid of their own, one bit per square: 'CM_CBIT'. */
+#define CM_CLASS(sq) (((sq) & 1) | (((sq) >> 3) & 2))
+#define CM_CBIT(sq) ((((sq) >> 5) << 3) | (((sq) & 15) >> 1))
+#define CM_CSQ(cls, bit) ((CmSquare)(((((bit) >> 3) * 2 + ((cls) >> 1)) << 4) | (((bit) & 7) * 2 + ((cls) & 1))))
+
+/* Moves the bits of a class grid by a step: '((b & mask) << l) >> r'. */
+typedef struct CmShift {
+    uint64_t mask;
+    uint8_t l, r;
+} CmShift;
+
+static inline uint64_t cm_shift(uint64_t b, CmShift s)
+{
+    return ((b & s.mask) << s.l) >> s.r;
+}
+
 typedef struct CmVariant {
     char name[32];                 /* short name, e.g. "camelot" */
     char title[64];                /* display name, e.g. "Camelot" */
@@ -69,6 +86,15 @@ typedef struct CmVariant {
     uint16_t friend_cells[CM_MAX_SEATS]; /* bit c set when cell c is a friend of the seat */
     uint16_t enemy_cells[CM_MAX_SEATS];  /* bit c set when cell c is an enemy of the seat */
     uint8_t start[CM_SQUARES];     /* starting cells */
+    /* The same, by parity class (see 'CM_CLASS'). */
+    uint64_t cboard[4];                    /* board squares */
+    uint64_t cnostep[CM_MAX_SEATS][4];     /* own and side castle squares of each seat */
+    uint64_t ctarget[CM_MAX_SEATS][4];     /* target castle squares of each seat */
+    CmShift cleap[CM_DIR_COUNT];           /* from a square to its leap landing */
+    CmShift cunleap[CM_DIR_COUNT];         /* from a leap landing back to its start */
+    uint8_t cmid[4][CM_DIR_COUNT];         /* class of the square passed over (or stepped to) */
+    CmShift cstep[4][CM_DIR_COUNT];        /* from a square to the one passed over */
+    CmShift cunstep[4][CM_DIR_COUNT];      /* from the square passed over back to the square */
     CmRules rules;
     /* Zobrist keys, drawn from a fixed seed when the variant is built. */
     uint64_t zpiece[CM_CELL_COUNT][CM_SQUARES];

@@ -77,6 +77,18 @@ static int on_board(const CmVariant *v, int file, int rank)
            cm_set_has(&v->board, (unsigned)CM_SQ(file, rank));
 }
 
+/* The shift that moves every bit of a class grid by 'di' columns and 'dj' rows. */
+static CmShift grid_shift(int di, int dj)
+{
+    const uint64_t col_a = 0x0101010101010101ull, col_h = col_a << 7;
+    int k = di + 8 * dj;
+    CmShift s;
+    s.mask = di > 0 ? ~col_h : di < 0 ? ~col_a : ~0ull;
+    s.l = (uint8_t)(k > 0 ? k : 0);
+    s.r = (uint8_t)(k < 0 ? -k : 0);
+    return s;
+}
+
 void cm_variant_finish(CmVariant *v)
 {
     static const int df[CM_DIR_COUNT] = {1, 1, 0, -1, -1, -1, 0, 1};
@@ -128,7 +140,37 @@ void cm_variant_finish(CmVariant *v)
                 v->team_seats[t] |= 1u << s;
     }
 
-    /* 4. Zobrist keys from a fixed seed, so hashes are the same on every run. */
+    /* 4. Parity-class grids: squares, castles, and the shifts for steps and leaps. */
+    memset(v->cboard, 0, sizeof v->cboard);
+    memset(v->cnostep, 0, sizeof v->cnostep);
+    memset(v->ctarget, 0, sizeof v->ctarget);
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        if (!cm_set_has(&v->board, (unsigned)sq))
+            continue;
+        uint64_t bit = 1ull << CM_CBIT(sq);
+        v->cboard[CM_CLASS(sq)] |= bit;
+        for (int s = 0; s < v->nseats; s++) {
+            if (v->sqflags[s][sq] & CM_SQ_NOSTEP)
+                v->cnostep[s][CM_CLASS(sq)] |= bit;
+            if (v->sqflags[s][sq] & CM_SQ_TARGET)
+                v->ctarget[s][CM_CLASS(sq)] |= bit;
+        }
+    }
+    for (int d = 0; d < CM_DIR_COUNT; d++) {
+        v->cleap[d] = grid_shift(df[d], dr[d]);
+        v->cunleap[d] = grid_shift(-df[d], -dr[d]);
+        for (int c = 0; c < 4; c++) {
+            int pf = c & 1, pr = c >> 1;
+            /* The square passed over lies in the class with the other parity along each moving
+             * axis, at grid offset 'floor((parity + step) / 2)'. */
+            int oi = (pf + df[d] + 2) / 2 - 1, oj = (pr + dr[d] + 2) / 2 - 1;
+            v->cmid[c][d] = (uint8_t)(c ^ (df[d] ? 1 : 0) ^ (dr[d] ? 2 : 0));
+            v->cstep[c][d] = grid_shift(oi, oj);
+            v->cunstep[c][d] = grid_shift(-oi, -oj);
+        }
+    }
+
+    /* 5. Zobrist keys from a fixed seed, so hashes are the same on every run. */
     uint64_t state = 0x43616d656c6f74ull; /* "Camelot" */
     memset(v->zpiece, 0, sizeof v->zpiece);
     for (int c = 1; c < CM_CELL_COUNT; c++)

@@ -41,6 +41,35 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     g->exit_filter = 0;
     g->ncap = 0;
     memset(&g->cap, 0, sizeof g->cap);
+
+    /* Class grids: own, friendly, enemy and empty squares; then the squares a jump leap can
+     * start from, and the squares with a friend to canter over in each direction. */
+    uint64_t fr[4], en[4], empty[4];
+    for (int c = 0; c < 4; c++) {
+        uint64_t occ = 0;
+        fr[c] = en[c] = 0;
+        for (int s = 0; s < v->nseats; s++) {
+            uint64_t b = pos->cls[s][c];
+            occ |= b;
+            if (v->seat[s].team == v->seat[g->seat].team)
+                fr[c] |= b;
+            else
+                en[c] |= b;
+        }
+        g->own[c] = pos->cls[g->seat][c];
+        empty[c] = v->cboard[c] & ~occ;
+        g->land[c] = empty[c] & ~v->cnostep[g->seat][c];
+        g->tgt[c] = v->ctarget[g->seat][c];
+    }
+    for (int c = 0; c < 4; c++) {
+        uint64_t h = 0;
+        for (int d = 0; d < CM_DIR_COUNT; d++) {
+            int m = v->cmid[c][d];
+            h |= cm_shift(en[m], v->cunstep[c][d]) & cm_shift(empty[c], v->cunleap[d]);
+            g->pf[c][d] = cm_shift(fr[m], v->cunstep[c][d]);
+        }
+        g->hot[c] = h & ~g->tgt[c];
+    }
 }
 
 int cm_gen_can_jump(const CmGen *g, CmSquare x)
@@ -172,16 +201,6 @@ void cm_gen_canter_reach(CmGen *g, CmSquare s, const CmSquareSet *skip, CmSquare
     }
 }
 
-static void add_quiet_set(CmGen *g, CmSquareSet set)
-{
-    if (g->counting) {
-        g->count += cm_set_count(&set);
-        return;
-    }
-    while (!cm_set_empty(&set))
-        add_quiet(g, cm_set_pop(&set), 0);
-}
-
 static void plain_moves(CmGen *g, CmSquare s)
 {
     unsigned m = g->v->step_ok[s];
@@ -194,25 +213,76 @@ static void plain_moves(CmGen *g, CmSquare s)
     }
 }
 
+/* The canter reach, by breadth in a class grid: from 'start', every square that chains of
+ * canter leaps land on, landing only on 'land', not going on from target-castle squares. */
+static uint64_t grid_reach(const CmGen *g, int c, uint64_t start, uint64_t land)
+{
+    const CmVariant *v = g->v;
+    uint64_t seen = start, reach = 0, front = start;
+    while (front) {
+        uint64_t next = 0;
+        for (int d = 0; d < CM_DIR_COUNT; d++)
+            next |= cm_shift(front & g->pf[c][d], v->cleap[d]);
+        next &= land & ~seen;
+        seen |= next;
+        reach |= next;
+        front = next & ~g->tgt[c];
+    }
+    return reach;
+}
+
+static void add_quiet_grid(CmGen *g, int c, uint64_t set)
+{
+    if (g->counting) {
+        g->count += __builtin_popcountll(set);
+        return;
+    }
+    while (set) {
+        int b = __builtin_ctzll(set);
+        set &= set - 1;
+        add_quiet(g, CM_CSQ(c, b), 0);
+    }
+}
+
 /* Canters of the lifted piece on 's' ('quiet' set: pure canters are wanted) and, for a knight,
  * its capturing charges (2.6):
- * 1. find the whole canter reach and the hot squares in it;
+ * 1. find the whole canter reach, and the hot squares in it: those with a jump leap, the
+ *    leap back onto the knight's own empty square included;
  * 2. charges: a jump chain from every hot square of the reach;
  * 3. pure canters: a man takes the whole reach; a knight only what it reaches without landing
  *    on a hot square. */
 static void canters(CmGen *g, CmSquare s, int knight, int quiet)
 {
-    CmSquareSet reach, hot = {{0, 0, 0, 0}};
-    cm_gen_canter_reach(g, s, NULL, &reach, knight ? &hot : NULL);
-    if (knight && !cm_set_empty(&hot)) {
-        CmSquareSet h = hot;
-        while (!cm_set_empty(&h))
-            cm_gen_jumps(g, cm_set_pop(&h));
-        if (quiet)
-            cm_gen_canter_reach(g, s, &hot, &reach, NULL);
+    int c = CM_CLASS(s);
+    uint64_t start = 1ull << CM_CBIT(s);
+    uint64_t reach = grid_reach(g, c, start, g->land[c]);
+    if (!reach)
+        return;
+    if (knight) {
+        uint64_t hot = g->hot[c];
+        unsigned m = g->v->leap_ok[s];
+        while (m) {
+            int d = __builtin_ctz(m);
+            m &= m - 1;
+            int t = s + cm_dir_offset[d];
+            if (is_enemy(g, g->board[t]))
+                hot |= 1ull << CM_CBIT(t + cm_dir_offset[d]);
+        }
+        hot &= ~g->tgt[c];
+        uint64_t h = reach & hot;
+        if (h) {
+            uint64_t it = h;
+            while (it) {
+                int b = __builtin_ctzll(it);
+                it &= it - 1;
+                cm_gen_jumps(g, CM_CSQ(c, b));
+            }
+            if (quiet)
+                reach = grid_reach(g, c, start, g->land[c] & ~hot);
+        }
     }
     if (quiet)
-        add_quiet_set(g, reach);
+        add_quiet_grid(g, c, reach);
 }
 
 static void castle_moves(CmGen *g, CmSquare s)
@@ -330,16 +400,9 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
     }
 
     /* 2. */
-    int must_capture = 0;
-    CmSquareSet own = pos->occ[seat];
-    while (!cm_set_empty(&own)) {
-        CmSquare s = cm_set_pop(&own);
-        if (!(g->fl[s] & CM_SQ_TARGET) && cm_gen_can_jump(g, s)) {
-            must_capture = 1;
-            break;
-        }
-    }
-    if (must_capture) {
+    CmSquareSet own;
+    if ((g->own[0] & g->hot[0]) | (g->own[1] & g->hot[1]) | (g->own[2] & g->hot[2]) |
+        (g->own[3] & g->hot[3])) {
         own = pos->occ[seat];
         while (!cm_set_empty(&own)) {
             CmSquare s = cm_set_pop(&own);
@@ -357,6 +420,15 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
 
     /* 3. */
     int castle_ok = pos->castle_used[seat] < v->rules.castle_moves;
+    if (g->counting) {
+        /* Plain moves in bulk: each piece and direction is one move. */
+        for (int c = 0; c < 4; c++) {
+            uint64_t movers = g->own[c] & ~g->tgt[c];
+            for (int d = 0; d < CM_DIR_COUNT; d++)
+                g->count += __builtin_popcountll(cm_shift(movers, v->cstep[c][d]) &
+                                                 g->land[v->cmid[c][d]]);
+        }
+    }
     own = pos->occ[seat];
     while (!cm_set_empty(&own)) {
         CmSquare s = cm_set_pop(&own);
@@ -370,7 +442,8 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
             continue;
         }
         begin_piece(g, s);
-        plain_moves(g, s);
+        if (!g->counting)
+            plain_moves(g, s);
         canters(g, s, CM_CELL_KIND(cell) == CM_KNIGHT, 1);
         g->board[s] = cell;
     }

@@ -22,6 +22,12 @@ typedef struct CmGen {
     int piece_first;              /* first move of the moving piece in 'out' */
     int ncap;                     /* captures of the chain being explored */
     CmSquareSet cap;
+    /* Parity-class grids of the position (see 'CM_CLASS'), set by 'cm_gen_init'. */
+    uint64_t own[4];              /* pieces of the seat to move */
+    uint64_t land[4];             /* empty squares a plain move or canter may land on */
+    uint64_t hot[4];              /* squares, not in the target castle, with a jump leap */
+    uint64_t tgt[4];              /* target castle squares */
+    uint64_t pf[4][CM_DIR_COUNT]; /* squares with a friend next to them in that direction */
 } CmGen;
 
 void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap);

@@ -27,6 +27,7 @@ void cm_pos_put(CmPosition *pos, CmSquare sq, uint8_t cell)
         int s = CM_CELL_SEAT(old);
         pos->hash ^= pos->v->zpiece[old][sq];
         cm_set_del(&pos->occ[s], sq);
+        pos->cls[s][CM_CLASS(sq)] &= ~(1ull << CM_CBIT(sq));
         pos->npieces[s]--;
     }
     pos->board[sq] = cell;
@@ -34,6 +35,7 @@ void cm_pos_put(CmPosition *pos, CmSquare sq, uint8_t cell)
         int s = CM_CELL_SEAT(cell);
         pos->hash ^= pos->v->zpiece[cell][sq];
         cm_set_add(&pos->occ[s], sq);
+        pos->cls[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
         pos->npieces[s]++;
     }
 }
@@ -73,6 +75,8 @@ void cm_pos_apply(CmPosition *pos, const CmMove *m, CmUndo *undo)
     h ^= v->zpiece[cell][m->from] ^ v->zpiece[cell][m->to];
     cm_set_del(&pos->occ[seat], m->from);
     cm_set_add(&pos->occ[seat], m->to);
+    pos->cls[seat][CM_CLASS(m->from)] &= ~(1ull << CM_CBIT(m->from));
+    pos->cls[seat][CM_CLASS(m->to)] |= 1ull << CM_CBIT(m->to);
 
     /* 2. */
     if (m->ncap) {
@@ -87,6 +91,7 @@ void cm_pos_apply(CmPosition *pos, const CmMove *m, CmUndo *undo)
             pos->board[sq] = CM_EMPTY;
             h ^= v->zpiece[c][sq];
             cm_set_del(&pos->occ[s], sq);
+            pos->cls[s][CM_CLASS(sq)] &= ~(1ull << CM_CBIT(sq));
             pos->npieces[s]--;
         }
         assert(i == m->ncap);
@@ -118,11 +123,15 @@ void cm_pos_undo(CmPosition *pos, const CmMove *m, const CmUndo *undo)
     pos->board[m->from] = cell;
     cm_set_del(&pos->occ[seat], m->to);
     cm_set_add(&pos->occ[seat], m->from);
+    pos->cls[seat][CM_CLASS(m->to)] &= ~(1ull << CM_CBIT(m->to));
+    pos->cls[seat][CM_CLASS(m->from)] |= 1ull << CM_CBIT(m->from);
     for (int i = 0; i < undo->ncap; i++) {
         uint8_t c = undo->capcell[i];
         int s = CM_CELL_SEAT(c);
-        pos->board[undo->capsq[i]] = c;
-        cm_set_add(&pos->occ[s], undo->capsq[i]);
+        CmSquare sq = undo->capsq[i];
+        pos->board[sq] = c;
+        pos->cls[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
+        cm_set_add(&pos->occ[s], sq);
         pos->npieces[s]++;
     }
     if (m->flags & CM_MOVE_CASTLE)
