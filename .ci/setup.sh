@@ -1,0 +1,52 @@
+#!/bin/sh
+# Installs what is missing (Debian packages), builds camelot, then plays or tests.
+#   sh .ci/setup.sh play [ARGS...]   build and start a game (ARGS go to camelot)
+#   sh .ci/setup.sh test             build, then run the whole test suite, plainly and
+#                                    under AddressSanitizer + UndefinedBehaviorSanitizer
+set -eu
+
+cd "$(dirname "$0")/.."
+mode=${1:-}
+case $mode in
+play | test) shift ;;
+*)
+    echo "usage: sh .ci/setup.sh play|test" >&2
+    exit 2
+    ;;
+esac
+
+packages="gcc make cmake pkg-config libyaml-dev libncursesw5-dev"
+[ "$mode" = test ] && packages="$packages libcmocka-dev"
+
+missing=
+for p in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "camelot needs these Debian packages; install them with:" >&2
+        echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+        exit 1
+    fi
+    echo "installing:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q
+    # shellcheck disable=SC2086
+    apt-get install -y -q $missing
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+if [ "$mode" = play ]; then
+    cmake --preset release -DCAMELOT_TESTS=OFF >/dev/null
+    cmake --build --preset release -j "$jobs"
+    exec build/release/camelot "$@"
+fi
+
+cmake --preset release -DCAMELOT_TESTS=ON -DCAMELOT_WERROR=ON
+cmake --build --preset release -j "$jobs"
+ctest --preset release -j "$jobs"
+cmake --preset sanitize -DCAMELOT_WERROR=ON
+cmake --build --preset sanitize -j "$jobs"
+ctest --preset sanitize -j "$jobs"
