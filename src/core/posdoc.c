@@ -1,0 +1,319 @@
+/* Position documents: reading a position from YAML (or JSON) and writing it back.
+ *
+ *     variant: camelot             # resolved by the caller's callback; else the fallback
+ *     to_move: W                   # a seat letter, either case
+ *     pieces: {E6: WK, F7: WM}     # square: seat letter + K (knight) or M (man), either case
+ *     castle_moves_used: {B: 1}    # optional; a seat left out has used none
+ *     quiet_plies: 12              # optional, default 0: plies since the last capture or
+ *                                  # entry into a target castle ('CmPosition.quiet')
+ *
+ * SPDX-License-Identifier: MIT */
+#include "camelot/posdoc.h"
+#include "camelot/error.h"
+#include "yamltree_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+_Static_assert(CM_POSDOC_MAX_BYTES == CM_YAML_MAX_BYTES, "position document size limit");
+
+static CmStatus fail(CmError *err, const CmYNode *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Fails with CM_ERR_SCHEMA at node 'at'. */
+static CmStatus fail(CmError *err, const CmYNode *at, const char *fmt, ...)
+{
+    char msg[sizeof((CmError *)NULL)->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return cm_error_set(err, CM_ERR_SCHEMA, at->line, at->col, "%s", msg);
+}
+
+/* "W, B": the seat letters of 'v', for messages. */
+static const char *seat_list(const CmVariant *v, char *buf)
+{
+    int n = 0;
+    for (int s = 0; s < v->nseats; s++) {
+        if (s > 0) {
+            buf[n++] = ',';
+            buf[n++] = ' ';
+        }
+        buf[n++] = v->seat[s].letter;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Reads a seat letter (either case) of 'v' from scalar 'node'. */
+static CmStatus read_seat(const CmVariant *v, const CmYNode *node, const char *what, int *s_out,
+                          CmError *err)
+{
+    char got[64], seats[3 * CM_MAX_SEATS];
+    int s;
+    if (node->kind != CM_Y_SCALAR || node->len != 1)
+        return fail(err, node, "expected a seat letter for %s, got %s", what,
+                    cm_ytree_describe(node, got, sizeof got));
+    s = cm_variant_seat(v, node->text[0]);
+    if (s < 0)
+        return fail(err, node, "'%c' is not a seat of this variant (seats: %s)", node->text[0],
+                    seat_list(v, seats));
+    *s_out = s;
+    return CM_OK;
+}
+
+static CmStatus find_variant(const CmYNode *node, CmVariantResolver resolve, void *ud,
+                             const CmVariant *fallback, const CmVariant **v_out, CmError *err)
+{
+    CmStatus st = cm_ytree_expect(node, CM_Y_SCALAR, "'variant'", err);
+    const CmVariant *v;
+    if (st != CM_OK)
+        return st;
+    if (resolve == NULL) {
+        /* Without a resolver only the fallback's own name can be honoured. */
+        if (fallback != NULL && strlen(fallback->name) == node->len &&
+            strcmp(fallback->name, node->text) == 0) {
+            *v_out = fallback;
+            return CM_OK;
+        }
+        return fail(err, node, "variant '%.60s' is not available here", node->text);
+    }
+    CmError rerr;
+    cm_error_init(&rerr, NULL);
+    v = resolve(ud, node->text, &rerr);
+    if (v == NULL)
+        return cm_error_set(err, rerr.code != CM_OK ? rerr.code : CM_ERR_SCHEMA, node->line,
+                            node->col, "%s", rerr.msg[0] ? rerr.msg : "no variant of that name");
+    *v_out = v;
+    return CM_OK;
+}
+
+/* Reads 'pieces': square -> cell text. */
+static CmStatus read_pieces(CmPosition *pos, const CmYNode *map, CmError *err)
+{
+    const CmVariant *v = pos->v;
+    const CmYNode *first[CM_SQUARES] = {0};
+    int count = 0;
+    CmStatus st = cm_ytree_expect(map, CM_Y_MAP, "'pieces'", err);
+    if (st != CM_OK)
+        return st;
+    for (size_t k = 0; k + 1 < map->n; k += 2) {
+        const CmYNode *key = map->kid[k], *val = map->kid[k + 1];
+        char got[64], name[4], seats[3 * CM_MAX_SEATS];
+        CmSquare sq;
+        int s, kind;
+
+        if (cm_square_parse(key->text, &sq) != (int)key->len || key->len == 0)
+            return fail(err, key, "%s is not a square name",
+                        cm_ytree_describe(key, got, sizeof got));
+        if (!cm_variant_on(v, sq))
+            return fail(err, key, "%s is not a square of this board",
+                        cm_ytree_describe(key, got, sizeof got));
+        if (first[sq] != NULL)
+            return fail(err, key, "two pieces on %s (the first at line %d)",
+                        cm_square_name(sq, name), first[sq]->line);
+        if (count == CM_MAX_PIECES)
+            return fail(err, key, "too many pieces (at most %d)", CM_MAX_PIECES);
+        first[sq] = key;
+
+        if (val->kind != CM_Y_SCALAR || val->len != 2 || strchr("KkMm", val->text[1]) == NULL ||
+            val->text[1] == '\0')
+            return fail(err, val,
+                        "%s is not a piece; write a seat letter and K (knight) or M (man), "
+                        "e.g. 'WK'",
+                        cm_ytree_describe(val, got, sizeof got));
+        s = cm_variant_seat(v, val->text[0]);
+        if (s < 0)
+            return fail(err, val, "'%c' in '%s' is not a seat of this variant (seats: %s)",
+                        val->text[0], val->text, seat_list(v, seats));
+        kind = val->text[1] == 'K' || val->text[1] == 'k' ? CM_KNIGHT : CM_MAN;
+        cm_pos_put(pos, sq, CM_CELL(s, kind));
+        count++;
+    }
+    return CM_OK;
+}
+
+/* Reads 'castle_moves_used': seat letter -> moves made. */
+static CmStatus read_castle_used(CmPosition *pos, const CmYNode *map, CmError *err)
+{
+    const CmYNode *first[CM_MAX_SEATS] = {0};
+    CmStatus st = cm_ytree_expect(map, CM_Y_MAP, "'castle_moves_used'", err);
+    if (st != CM_OK)
+        return st;
+    for (size_t k = 0; k + 1 < map->n; k += 2) {
+        const CmYNode *key = map->kid[k];
+        char what[40];
+        int s, used;
+        st = read_seat(pos->v, key, "castle_moves_used", &s, err);
+        if (st != CM_OK)
+            return st;
+        if (first[s] != NULL)
+            return fail(err, key, "seat '%c' is given twice (the first at line %d)",
+                        pos->v->seat[s].letter, first[s]->line);
+        first[s] = key;
+        snprintf(what, sizeof what, "castle_moves_used for '%c'", pos->v->seat[s].letter);
+        st = cm_ytree_int(map->kid[k + 1], what, 0, pos->v->rules.castle_moves, &used, err);
+        if (st != CM_OK)
+            return st;
+        cm_pos_set_castle_used(pos, s, used);
+    }
+    return CM_OK;
+}
+
+CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve, void *ud,
+                         const CmVariant *fallback, CmPosition *out, CmError *err)
+{
+    CmYField f[] = {
+        {"variant", NULL, NULL},           {"to_move", NULL, NULL},     {"pieces", NULL, NULL},
+        {"castle_moves_used", NULL, NULL}, {"quiet_plies", NULL, NULL},
+    };
+    CmYNode *root = NULL;
+    const CmVariant *v = fallback;
+    CmPosition pos;
+    char got[64];
+    int seat, quiet = 0;
+    CmStatus st = cm_ytree_parse(text, len, &root, err);
+    if (st != CM_OK)
+        goto out;
+    if (cm_ytree_is_null(root)) {
+        st = cm_error_set(err, CM_ERR_SCHEMA, 1, 1, "position document is empty");
+        goto out;
+    }
+    if (root->kind != CM_Y_MAP) {
+        st = cm_error_set(err, CM_ERR_SCHEMA, root->line, root->col,
+                          "expected a mapping of keys such as 'to_move:' and 'pieces:', got %s",
+                          cm_ytree_describe(root, got, sizeof got));
+        goto out;
+    }
+    st = cm_ytree_fields(root, NULL, f, (int)(sizeof f / sizeof f[0]), err);
+    if (st == CM_OK && f[0].val != NULL)
+        st = find_variant(f[0].val, resolve, ud, fallback, &v, err);
+    else if (st == CM_OK && fallback == NULL)
+        st = cm_ytree_missing(root, NULL, "variant", err);
+    if (st == CM_OK && f[1].val == NULL)
+        st = cm_ytree_missing(root, NULL, "to_move", err);
+    if (st != CM_OK)
+        goto out;
+
+    cm_pos_clear(&pos, v);
+    st = read_seat(v, f[1].val, "to_move", &seat, err);
+    if (st == CM_OK && f[2].val == NULL)
+        st = cm_ytree_missing(root, NULL, "pieces", err);
+    if (st != CM_OK)
+        goto out;
+    cm_pos_set_turn(&pos, seat);
+    st = read_pieces(&pos, f[2].val, err);
+    if (st == CM_OK && f[3].val != NULL)
+        st = read_castle_used(&pos, f[3].val, err);
+    if (st == CM_OK && f[4].val != NULL)
+        st = cm_ytree_int(f[4].val, "quiet_plies", 0, UINT16_MAX, &quiet, err);
+    if (st != CM_OK)
+        goto out;
+    pos.quiet = (uint16_t)quiet;
+    *out = pos;
+
+out:
+    cm_ytree_free(root);
+    return st;
+}
+
+/* Output with snprintf semantics: 'len' counts every byte asked for, written or not. */
+typedef struct Out {
+    char *buf;
+    size_t size;
+    size_t len;
+} Out;
+
+static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(Out *o, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    if (o->len < o->size)
+        n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
+    else
+        n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    o->len += (size_t)n;
+}
+
+/* Writes 'ref' plain when that is safe, else double-quoted. Bytes of 0x80 and above are
+ * copied as they are (UTF-8 stays UTF-8). */
+static void put_scalar(Out *o, const char *ref)
+{
+    int plain = ref[0] != '\0';
+    for (const char *p = ref; *p && plain; p++) {
+        char c = *p;
+        plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                c == '_' || c == '/' || c == '.' || (c == '-' && p != ref);
+    }
+    if (plain) {
+        put(o, "%s", ref);
+        return;
+    }
+    put(o, "\"");
+    for (const unsigned char *p = (const unsigned char *)ref; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            put(o, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            put(o, "\\x%02X", *p);
+        else
+            put(o, "%c", *p);
+    }
+    put(o, "\"");
+}
+
+size_t cm_posdoc_write(const CmPosition *pos, const char *variant_ref, char *buf, size_t size)
+{
+    const CmVariant *v = pos->v;
+    Out o = {buf, size, 0};
+    size_t line_start;
+    int n = 0;
+
+    if (size > 0)
+        buf[0] = '\0';
+    put(&o, "variant: ");
+    put_scalar(&o, variant_ref != NULL ? variant_ref : v->name);
+    put(&o, "\nto_move: %c\n", v->seat[pos->to_move].letter);
+
+    /* Pieces by square index (rank by rank from rank 1), wrapped before column 100. */
+    line_start = o.len;
+    put(&o, "pieces: {");
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        uint8_t c = pos->board[sq];
+        char name[4];
+        if (c == CM_EMPTY)
+            continue;
+        if (n++ > 0) {
+            put(&o, ",");
+            if (o.len - line_start > 88) {
+                line_start = o.len + 1;
+                put(&o, "\n ");
+            }
+            put(&o, " ");
+        }
+        put(&o, "%s: %c%c", cm_square_name((CmSquare)sq, name), v->seat[CM_CELL_SEAT(c)].letter,
+            CM_CELL_KIND(c) == CM_KNIGHT ? 'K' : 'M');
+    }
+    put(&o, "}\n");
+
+    /* Only seats that have used castle moves; the key is left out when none has. */
+    n = 0;
+    for (int s = 0; s < v->nseats; s++) {
+        if (pos->castle_used[s] == 0)
+            continue;
+        put(&o, n++ > 0 ? ", %c: %d" : "castle_moves_used: {%c: %d", v->seat[s].letter,
+            pos->castle_used[s]);
+    }
+    if (n > 0)
+        put(&o, "}\n");
+    if (pos->quiet != 0)
+        put(&o, "quiet_plies: %d\n", pos->quiet);
+    return o.len;
+}
