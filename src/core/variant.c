@@ -179,7 +179,7 @@ static CmStatus read_castle(Loader *ld, int s, const CmYNode *list)
     if (list->n < 1 || list->n > CM_MAX_CASTLE)
         return fail(ld, list, "a castle has 1 to %d squares, not %zu", CM_MAX_CASTLE, list->n);
     for (size_t i = 0; i < list->n; i++) {
-        CmSquare sq;
+        CmSquare sq = 0;
         char name[4];
         st = read_square(ld, list->kid[i], "castle square", &sq);
         if (st != CM_OK)
