@@ -4,6 +4,7 @@
  *     to_move: W
  *     pieces: {E6: WK, F7: WM, D11: BM}
  *     castle_moves_used: {W: 0, B: 1}   # optional, default 0
+ *     quiet_plies: 12             # optional, default 0: plies since a capture or castle entry
  *
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_POSDOC_H
@@ -25,9 +26,10 @@ typedef const CmVariant *(*CmVariantResolver)(void *ud, const char *name, CmErro
 CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve, void *ud,
                          const CmVariant *fallback, CmPosition *out, CmError *err);
 
-/* Writes 'pos' as a position document (block style, pieces sorted by square) into 'buf' of
- * 'size' bytes; returns the length it needed, as snprintf does. 'variant_ref' is written as the
- * 'variant' value (NULL: the variant's name). */
+/* Writes 'pos' as a position document (block style, pieces sorted by square; only the seats
+ * that have used castle moves, and 'quiet_plies' only when not 0) into 'buf' of 'size' bytes;
+ * returns the length it needed, as snprintf does. 'variant_ref' is written as the 'variant'
+ * value (NULL: the variant's name). */
 size_t cm_posdoc_write(const CmPosition *pos, const char *variant_ref, char *buf, size_t size);
 
 #endif
