@@ -1,0 +1,155 @@
+/* Text views of a position: the board diagram of RULES.md 5.1, outcomes, obligations and the
+ * sorted list of legal moves.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/notation.h"
+#include "camelot/record.h"
+#include "cli_int.h"
+
+void cli_outcome_text(const CmVariant *v, const CmOutcome *o, char *buf, size_t size)
+{
+    char res[16];
+
+    if (!o->over) {
+        snprintf(buf, size, "ongoing");
+        return;
+    }
+    cm_result_str(v, o, res, sizeof res);
+    if (o->draw)
+        snprintf(buf, size, "draw (%s)", cm_reason_name(o->reason));
+    else
+        snprintf(buf, size, "%s wins (%s)", res, cm_reason_name(o->reason));
+}
+
+/* The character for square 'sq': a piece letter, '#' for an empty castle square, '.' for an
+ * empty square, ' ' off the board. Two seats: K/M for the first, k/m for the second. More seats:
+ * the seat letter, upper case for a knight and lower case for a man. */
+static char square_char(const CmPosition *pos, CmSquare sq)
+{
+    const CmVariant *v = pos->v;
+    uint8_t cell = pos->board[sq];
+
+    if (!cm_variant_on(v, sq))
+        return ' ';
+    if (cell != CM_EMPTY) {
+        int seat = CM_CELL_SEAT(cell), knight = CM_CELL_KIND(cell) == CM_KNIGHT;
+        if (v->nseats == 2)
+            return knight ? (seat == 0 ? 'K' : 'k') : (seat == 0 ? 'M' : 'm');
+        char c = v->seat[seat].letter;
+        return knight ? c : (char)(c - 'A' + 'a');
+    }
+    for (int s = 0; s < v->nseats; s++)
+        if (v->sqflags[s][sq] & CM_SQ_OWN)
+            return '#';
+    return '.';
+}
+
+static void print_files(FILE *f, const CmVariant *v)
+{
+    fputs("   ", f);
+    for (int x = 0; x < v->files; x++)
+        fprintf(f, " %c", 'A' + x);
+    fputc('\n', f);
+}
+
+void cli_board_print(FILE *f, const CmPosition *pos)
+{
+    const CmVariant *v = pos->v;
+    char row[CM_MAX_FILES * 2 + 8];
+
+    print_files(f, v);
+    for (int y = v->ranks - 1; y >= 0; y--) {
+        int n = snprintf(row, sizeof row, "%3d", y + 1);
+        for (int x = 0; x < v->files; x++) {
+            row[n++] = ' ';
+            row[n++] = square_char(pos, CM_SQ(x, y));
+        }
+        while (n > 3 && row[n - 1] == ' ')
+            n--;
+        row[n] = '\0';
+        fprintf(f, "%s\n", row);
+    }
+    print_files(f, v);
+
+    const CmSeat *seat = &v->seat[pos->to_move];
+    fprintf(f, "to move: %c (%s)\n", seat->letter, seat->name);
+    if (v->rules.castle_moves > 0) {
+        fputs("castle moves used:", f);
+        for (int s = 0; s < v->nseats; s++)
+            fprintf(f, "%s %c %d/%d", s ? "," : "", v->seat[s].letter, pos->castle_used[s],
+                    v->rules.castle_moves);
+        fputc('\n', f);
+    }
+}
+
+static int by_effect(const void *a, const void *b)
+{
+    return strcmp(((const CliMoveText *)a)->effect, ((const CliMoveText *)b)->effect);
+}
+
+int cli_movetext(const CmPosition *pos, CliMoveText **out)
+{
+    CmMoveList *list = malloc(sizeof *list);
+    CliMoveText *mt = NULL;
+    int n = -1;
+
+    *out = NULL;
+    if (list == NULL)
+        goto out;
+    cm_movegen_all(pos, list);
+    if (list->overflow)
+        goto out;
+    mt = malloc((size_t)(list->n ? list->n : 1) * sizeof *mt);
+    if (mt == NULL)
+        goto out;
+    for (int i = 0; i < list->n; i++) {
+        mt[i].move = list->m[i];
+        cm_move_effect_str(&list->m[i], mt[i].effect, sizeof mt[i].effect);
+        cm_move_str(pos, &list->m[i], mt[i].path, sizeof mt[i].path);
+    }
+    qsort(mt, (size_t)list->n, sizeof *mt, by_effect);
+    n = list->n;
+    *out = mt;
+    mt = NULL;
+out:
+    free(mt);
+    free(list);
+    return n;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+void cli_obligation_text(const CmPosition *pos, char *buf, size_t size)
+{
+    CmObligation ob;
+    char names[CM_MAX_PIECES][4];
+    int n = 0;
+    size_t len;
+
+    cm_movegen_obligation(pos, &ob);
+    buf[0] = '\0';
+    if (ob.kind == CM_OBLIGE_NONE)
+        return;
+    CmSquareSet s = ob.pieces;
+    while (!cm_set_empty(&s) && n < CM_MAX_PIECES)
+        cm_square_name(cm_set_pop(&s), names[n++]);
+    qsort(names, (size_t)n, sizeof names[0], by_name);
+    if (ob.kind == CM_OBLIGE_CAPTURE)
+        len = (size_t)snprintf(buf, size, "a capture is compulsory: %s on ",
+                               n == 1 ? "the piece" : "pieces");
+    else
+        len = (size_t)snprintf(buf, size, "%s on ", n == 1 ? "the piece" : "the pieces");
+    for (int i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", names[i]);
+    if (len < size) {
+        if (ob.kind == CM_OBLIGE_CAPTURE)
+            snprintf(buf + len, size - len, " can capture");
+        else
+            snprintf(buf + len, size - len, " must leave the castle");
+    }
+}

@@ -1,0 +1,9 @@
+/* The 'camelot' program: see 'camelot help'.
+ * SPDX-License-Identifier: MIT */
+
+#include "cli_int.h"
+
+int main(int argc, char **argv)
+{
+    return cli_main(argc, argv);
+}

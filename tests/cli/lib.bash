@@ -1,0 +1,65 @@
+# Helpers for the command-line tests, sourced by each tests/cli/*.sh script (this file is not
+# a test itself). A script is run as: bash SCRIPT PATH_TO_camelot SOURCE_DIR
+# SPDX-License-Identifier: MIT
+
+if [ $# -lt 2 ]; then
+    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
+    exit 2
+fi
+CAMELOT=$1
+SRC=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAILS=0
+export LC_ALL=C
+unset CAMELOT_VARIANT_DIR
+
+# run ARGS...: runs camelot with no input; sets OUT, ERR (text) and RC (exit status).
+run() {
+    run_in /dev/null "$@"
+}
+
+# run_in FILE ARGS...: the same with FILE as standard input.
+run_in() {
+    local input=$1
+    shift
+    set +e
+    "$CAMELOT" "$@" <"$input" >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    set -e
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+
+# check DESCRIPTION COMMAND...: runs the command and reports; counts failures.
+check() {
+    local what=$1
+    shift
+    if "$@"; then
+        echo "ok: $what"
+    else
+        echo "FAIL: $what"
+        echo "  exit status: ${RC-}"
+        echo "  stdout: $(printf '%s' "${OUT-}" | head -c 1500)"
+        echo "  stderr: $(printf '%s' "${ERR-}" | head -c 1500)"
+        FAILS=$((FAILS + 1))
+    fi
+}
+
+# has TEXT REGEX: whether TEXT matches the extended regular expression somewhere.
+has() {
+    printf '%s\n' "$1" | grep -Eq -- "$2"
+}
+
+# last_line TEXT
+last_line() {
+    printf '%s\n' "$1" | tail -n 1
+}
+
+finish() {
+    if [ "$FAILS" -ne 0 ]; then
+        echo "$FAILS check(s) failed"
+        exit 1
+    fi
+    echo "all checks passed"
+}

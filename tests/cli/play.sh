@@ -1,0 +1,73 @@
+# play: the text game with moves piped in: obligations, bad and illegal moves, undo, save,
+# the end of the game, and end of input.
+# SPDX-License-Identifier: MIT
+set -eu
+. "$(dirname "$0")/lib.bash"
+
+# A short Camette game: White offers a man, Black captures into White's castle.
+cat >"$TMP/in1" <<IN
+help
+C3-C5
+Z3-C4
+C3-C4
+moves
+C5xC3
+C5xC3xC1
+E6-E8
+save $TMP/game.txt
+IN
+run_in "$TMP/in1" play --variant camette
+check "the game runs to the end of input and exits 0" eval '[ "$RC" = 0 ] && [ -z "$ERR" ]'
+check "the first board and seat are shown" \
+    eval 'has "$OUT" "^  3 \. M M M \.$" && has "$OUT" "^to move: W \(White\)$"'
+check "help lists the commands" eval 'has "$OUT" "^  undo " && has "$OUT" "^  save FILE "'
+check "an illegal move is explained and asked again" has "$OUT" "^illegal move: .+"
+check "a malformed move is explained" has "$OUT" "^not a move: .*Z3"
+check "a legal move is played" has "$OUT" "^White plays C3-C4$"
+check "the compulsory capture is announced" \
+    has "$OUT" "^a capture is compulsory: the piece on C5 can capture$"
+check "moves lists the legal moves" \
+    eval 'has "$OUT" "^3 legal moves:$" && has "$OUT" "^  C5xC3xA3 C5xC3xC1 C5xC3xE3$"'
+check "an unfinished jump is refused" has "$OUT" "^illegal move: .*jump"
+check "Black's capture ends the game" \
+    eval 'has "$OUT" "^Black plays C5xC3xC1$" && has "$OUT" "^game over: B wins \(castle\)$"'
+check "no move after the end" has "$OUT" "^the game is over"
+check "the game is saved" has "$OUT" "^saved 2 moves to $TMP/game.txt$"
+check "the record has its tags and moves" \
+    eval 'grep -q "^\[Variant \"camette\"\]$" "$TMP/game.txt" &&
+          grep -q "^\[Result \"B\"\]$" "$TMP/game.txt" &&
+          grep -q "^\[Termination \"castle\"\]$" "$TMP/game.txt" &&
+          grep -q "^1\. C3-C4 C5xC3xC1 B$" "$TMP/game.txt"'
+run replay "$TMP/game.txt"
+check "the saved record replays to the same result" \
+    eval '[ "$RC" = 0 ] && [ "$(last_line "$OUT")" = "result: B wins (castle)" ]'
+
+# With no command the program plays Camelot; undo takes a move back; quit leaves.
+printf 'E6-E8\nundo\nundo\nquit\nE6-E8\n' >"$TMP/in2"
+run_in "$TMP/in2" 
+check "no command means play Camelot" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Camelot\." && has "$OUT" "^ 16           # #$"'
+check "undo takes the move back" \
+    eval 'has "$OUT" "^White plays E6-E8$" && has "$OUT" "^no move to take back$"'
+check "quit stops reading" eval '[ "$(printf "%s\n" "$OUT" | grep -c "plays")" = 1 ]'
+
+# Four players: the turn passes Red, Green, Blue, Yellow.
+printf 'G4-G5\nG10-G9\nD7-E7\nJ7-I7\n' >"$TMP/in3"
+run_in "$TMP/in3" play --variant grand-cam
+check "four seats take turns" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Red plays G4-G5$" && has "$OUT" "^Green plays G10-G9$" &&
+          has "$OUT" "^Blue plays D7-E7$" && has "$OUT" "^Yellow plays J7-I7$" &&
+          [ "$(last_line "$OUT" | cut -c1-3)" = "R> " ]'
+
+# Saving to a place that cannot be written is reported, and the game goes on.
+printf 'save %s/no/such/dir/g.txt\nsave\nE6-E8\n' "$TMP" >"$TMP/in4"
+run_in "$TMP/in4" play
+check "a failed save is reported" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^cannot write " && has "$OUT" "^usage: save FILE$" &&
+          has "$OUT" "^White plays E6-E8$"'
+
+# End of input straight away.
+run play --variant cam
+check "empty input exits 0" eval '[ "$RC" = 0 ] && has "$OUT" "^to move: W \(White\)$"'
+
+finish

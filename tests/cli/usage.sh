@@ -1,0 +1,71 @@
+# Help, version and exit codes for bad usage (2) and bad input (1).
+# SPDX-License-Identifier: MIT
+set -eu
+. "$(dirname "$0")/lib.bash"
+
+run --version
+check "--version prints the version" [ "$RC" = 0 -a "$OUT" = "camelot 0.1.0" ]
+
+run --help
+check "--help exits 0 and lists the commands" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot" && has "$OUT" "^  perft "'
+run help
+check "help lists every command" \
+    eval '[ "$RC" = 0 ] && for c in play validate moves perft status show replay help; do
+              has "$OUT" "^  $c " || exit 1; done'
+
+for c in play validate moves perft status show replay help; do
+    run "$c" --help
+    check "$c --help describes $c" eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot $c"'
+    run help "$c"
+    check "help $c describes $c" eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot $c"'
+done
+
+# Bad usage: exit 2 and a usage line on stderr, nothing on stdout.
+usage_error() {
+    run "$@"
+    check "usage error: camelot $*" \
+        eval '[ "$RC" = 2 ] && [ -z "$OUT" ] && has "$ERR" "^usage: camelot"'
+}
+usage_error frobnicate
+usage_error help frobnicate
+usage_error --frob
+usage_error moves --frob
+usage_error moves --divide
+usage_error moves extra
+usage_error moves --variant
+usage_error moves --variant=
+usage_error perft
+usage_error perft two
+usage_error perft -1
+usage_error perft 1 2
+usage_error perft 999
+usage_error show --paths
+usage_error validate
+usage_error replay
+usage_error replay a b
+usage_error status --position
+
+# Bad input: exit 1 with a message.
+run moves --variant no-such-variant
+check "an unknown variant is bad input" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "unknown variant .no-such-variant."'
+run moves --variant ../variants/camelot
+check "a variant name cannot be a path in disguise" eval '[ "$RC" = 1 ]'
+run moves --position "$TMP/missing.yaml"
+check "a missing position file is bad input" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "^$TMP/missing.yaml: cannot open"'
+run replay "$TMP"
+check "a directory is bad input" eval '[ "$RC" = 1 ] && has "$ERR" "is a directory"'
+head -c 1100000 /dev/zero | tr '\0' ' ' >"$TMP/huge.yaml"
+run validate "$TMP/huge.yaml"
+check "an oversized variant file is refused" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "larger than 1048576 bytes"'
+
+# Options in either form, in any order.
+run moves --variant=camette
+check "--variant=V works" eval '[ "$RC" = 0 ] && [ "$(printf "%s\n" "$OUT" | wc -l)" -gt 0 ]'
+run show --variant "$SRC/variants/camette.yaml"
+check "--variant takes a path" eval '[ "$RC" = 0 ] && has "$OUT" "^to move: W \(White\)$"'
+
+finish
