@@ -454,6 +454,8 @@ static void test_record_replay_checks_result(void **state)
     assert_non_null(strstr(err.msg, "B wins (castle)"));
     /* '*' for a finished game is wrong too. */
     assert_int_equal(replay("camette", "1. C3-C4 C5xC3xC1 *\n", &err, &n), CM_ERR_SCHEMA);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.col, 19);
     /* A wrong termination. */
     assert_int_equal(
         replay("camette", "[Termination \"elimination\"]\n1. C3-C4 C5xC3xC1\n", &err, &n),

@@ -26,6 +26,7 @@ typedef struct CmRecord {
     int nmoves;
     CmRecordMove *moves;          /* owned; release with 'cm_record_free' */
     char result[16];              /* the result token at the end of the moves, "" if none */
+    int result_line, result_col;  /* where it was written, 1-based; 0 if none */
 } CmRecord;
 
 /* Splits record text into tags and move tokens (move numbers, comments in braces or after ';',

@@ -261,6 +261,8 @@ static CmStatus read_token(Scan *s, CmRecord *rec, int *cap, int *res_line, int 
             return cm_error_set(err, CM_ERR_LIMIT, line, col, "result token too long");
         memcpy(rec->result, tok, n);
         rec->result[n] = '\0';
+        rec->result_line = line;
+        rec->result_col = col;
         *res_line = line;
         *res_col = col;
         return CM_OK;
@@ -430,12 +432,13 @@ static CmStatus check_result(const CmRecord *rec, const CmGame *g, CmError *err)
 {
     const char *recorded = cm_record_tag(rec, "Result");
     const char *term = cm_record_tag(rec, "Termination");
-    int line = tag_line(rec, "Result");
+    int line = tag_line(rec, "Result"), col = 0;
     char actual[16], text[64];
 
     if (recorded == NULL && rec->result[0]) {
         recorded = rec->result;
-        line = 0;
+        line = rec->result_line;
+        col = rec->result_col;
     }
     cm_result_str(g->v, &g->outcome, actual, sizeof actual);
     outcome_text(g->v, &g->outcome, text, sizeof text);
@@ -448,14 +451,14 @@ static CmStatus check_result(const CmRecord *rec, const CmGame *g, CmError *err)
             if (n < sizeof teams)
                 n += (size_t)snprintf(teams + n, sizeof teams - n, ", ");
         }
-        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
+        return cm_error_set(err, CM_ERR_SCHEMA, line, col,
                             "'%s' is not a result of %s (expected %sdraw or *)", recorded,
                             g->v->name, teams);
     }
     if (!g->outcome.over)
         return CM_OK;
     if (recorded != NULL && strcmp(recorded, actual) != 0)
-        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
+        return cm_error_set(err, CM_ERR_SCHEMA, line, col,
                             "the record gives the result '%s' but the game ends %s", recorded,
                             text);
     if (term != NULL && strcmp(term, cm_reason_name(g->outcome.reason)) != 0)
