@@ -2,7 +2,9 @@
 # Installs what is missing (Debian packages), builds camelot, then plays or tests.
 #   sh .ci/setup.sh play [ARGS...]   build and start a game (ARGS go to camelot)
 #   sh .ci/setup.sh test             build, then run the whole test suite, plainly and
-#                                    under AddressSanitizer + UndefinedBehaviorSanitizer
+#                                    under AddressSanitizer + UndefinedBehaviorSanitizer,
+#                                    then a short run of every fuzz target
+#                                    (CAMELOT_FUZZ_SECONDS each, default 60)
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -16,7 +18,7 @@ play | test) shift ;;
 esac
 
 packages="gcc make cmake pkg-config libyaml-dev libncursesw5-dev"
-[ "$mode" = test ] && packages="$packages libcmocka-dev"
+[ "$mode" = test ] && packages="$packages libcmocka-dev clang libclang-rt-dev"
 
 missing=
 for p in $packages; do
@@ -50,3 +52,6 @@ ctest --preset release -j "$jobs"
 cmake --preset sanitize -DCAMELOT_WERROR=ON
 cmake --build --preset sanitize -j "$jobs"
 ctest --preset sanitize -j "$jobs"
+cmake --preset fuzz
+cmake --build --preset fuzz -j "$jobs"
+sh tests/fuzz/run.sh build/fuzz "${CAMELOT_FUZZ_SECONDS:-60}"

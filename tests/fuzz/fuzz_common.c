@@ -1,0 +1,89 @@
+/* Shared set-up and invariant checks of the fuzz targets.
+ * SPDX-License-Identifier: MIT */
+#include "fuzz_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/notation.h"
+
+static const char *const names[FUZZ_NVARIANTS] = {
+    "camette", "cam", "camelot", "chivalry", "grand-cam", "grand-camelot",
+    "four-handed-chivalry", "four-handed-chivalry-solo",
+};
+static CmVariant *loaded[FUZZ_NVARIANTS];
+
+static CmVariant *load(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.yaml", CAMELOT_SOURCE_VARIANT_DIR, name);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "fuzz: cannot open %s\n", path);
+        abort();
+    }
+    static char text[CM_VARIANT_MAX_BYTES];
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    CmVariant *v = NULL;
+    CmError err;
+    cm_error_init(&err, path);
+    if (cm_variant_parse(text, len, &v, &err) != CM_OK) {
+        fprintf(stderr, "fuzz: %s:%d:%d: %s\n", path, err.line, err.col, err.msg);
+        abort();
+    }
+    return v;
+}
+
+const CmVariant *fuzz_variant(int i)
+{
+    i = ((i % FUZZ_NVARIANTS) + FUZZ_NVARIANTS) % FUZZ_NVARIANTS;
+    if (loaded[i] == NULL)
+        loaded[i] = load(names[i]);
+    return loaded[i];
+}
+
+const CmVariant *fuzz_resolve(void *ud, const char *name, CmError *err)
+{
+    (void)ud;
+    for (int i = 0; i < FUZZ_NVARIANTS; i++)
+        if (strcmp(name, names[i]) == 0)
+            return fuzz_variant(i);
+    cm_error_set(err, CM_ERR_SCHEMA, 0, 0, "unknown variant '%s'", name);
+    return NULL;
+}
+
+#define CHECK(cond)                                                                        \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "fuzz: check failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
+            abort();                                                                       \
+        }                                                                                  \
+    } while (0)
+
+void fuzz_check_position(const CmPosition *start)
+{
+    static CmMoveList list;
+    CmPosition pos = *start;
+    int n = cm_movegen_all(&pos, &list);
+    if (list.overflow)
+        return;
+    CHECK(cm_movegen_count(&pos) == n);
+    for (int i = 0; i < n && i < 64; i++) {
+        const CmMove *m = &list.m[i];
+        char text[CM_MAX_PATH * 4];
+        CmMove back;
+        CmPath path;
+        CHECK(cm_movegen_canonical(&pos, m, &path) == CM_OK);
+        cm_path_str(&path, text, sizeof text);
+        CHECK(cm_move_parse(&pos, text, &back, NULL) == CM_OK);
+        CHECK(cm_move_same(&back, m));
+        CmPosition before = pos;
+        CmUndo undo;
+        cm_pos_apply(&pos, m, &undo);
+        CHECK(pos.hash == cm_pos_compute_hash(&pos));
+        cm_pos_undo(&pos, m, &undo);
+        CHECK(memcmp(&pos, &before, sizeof pos) == 0);
+    }
+}

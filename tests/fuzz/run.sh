@@ -1,0 +1,27 @@
+#!/bin/sh
+# Runs every fuzz target for SECONDS each (default 60) from its seed corpus, in a scratch
+# corpus directory so that the repository's seeds stay as they are. A crash, a leak or a
+# time-out fails the run and leaves the reproducer in the scratch directory.
+#   sh tests/fuzz/run.sh BUILD_DIR [SECONDS]
+set -eu
+build=$1
+seconds=${2:-60}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/camelot-fuzz.XXXXXX")
+status=0
+for target in variant posdoc notation record; do
+    mkdir -p "$work/$target"
+    echo "fuzz_$target: ${seconds}s"
+    if ! "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$work/$target/" "$work/$target" "$here/corpus/$target" \
+        >"$work/$target.log" 2>&1; then
+        echo "fuzz_$target FAILED; log and reproducer in $work" >&2
+        tail -40 "$work/$target.log" >&2
+        status=1
+        continue
+    fi
+    grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' "$work/$target.log" || true
+done
+[ "$status" -eq 0 ] && rm -rf "$work"
+exit "$status"
