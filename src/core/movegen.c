@@ -10,8 +10,11 @@
 
 #include "movegen_int.h"
 
-/* Capture effects of one piece kept for de-duplication when only counting. */
-#define COUNT_BUF 512
+/* Capture effects of one piece, kept for de-duplication when only counting: as many as a
+ * full list may hold, so that counting and listing always agree. The exit check only needs to
+ * know whether there is a move at all. */
+#define COUNT_BUF CM_MAX_MOVES
+#define EXIT_BUF 64
 
 static inline int is_enemy(const CmGen *g, uint8_t cell)
 {
@@ -330,11 +333,12 @@ CmObligationKind cm_gen_obligation(CmGen *g, const CmPosition *pos, CmSquareSet 
     if (!cm_set_empty(&in)) {
         /* The exit obligation holds only when some castle piece has a way out (2.7). */
         int saved_counting = g->counting, saved_nout = g->nout, saved_count = g->count;
-        CmMove buf[COUNT_BUF];
+        int saved_overflow = g->overflow;
+        CmMove buf[EXIT_BUF];
         CmMove *saved_out = g->out;
         int saved_cap = g->cap_out;
         g->out = buf;
-        g->cap_out = COUNT_BUF;
+        g->cap_out = EXIT_BUF;
         g->counting = 1;
         g->count = 0;
         CmSquareSet it = in;
@@ -348,6 +352,7 @@ CmObligationKind cm_gen_obligation(CmGen *g, const CmPosition *pos, CmSquareSet 
         g->counting = saved_counting;
         g->nout = saved_nout;
         g->count = saved_count;
+        g->overflow = saved_overflow;
         if (n > 0) {
             *pieces = in;
             return CM_OBLIGE_EXIT;
