@@ -10,10 +10,11 @@
 
 #include "movegen_int.h"
 
-/* Capture effects of one piece, kept for de-duplication when only counting: as many as a
- * full list may hold, so that counting and listing always agree. The exit check only needs to
- * know whether there is a move at all. */
-#define COUNT_BUF CM_MAX_MOVES
+/* Capture effects of one piece, kept for de-duplication when only counting. A small buffer
+ * keeps the hot path's stack frame small; when it fills, counting starts again with room for
+ * a full list, so that counting and listing always agree. The exit check only needs to know
+ * whether there is a move at all. */
+#define COUNT_BUF 128
 #define EXIT_BUF 64
 
 static inline int is_enemy(const CmGen *g, uint8_t cell)
@@ -464,6 +465,16 @@ int cm_movegen_all(const CmPosition *pos, CmMoveList *list)
     return g.nout;
 }
 
+static __attribute__((noinline)) int count_roomy(const CmPosition *pos)
+{
+    CmGen g;
+    CmMove buf[CM_MAX_MOVES];
+    cm_gen_init(&g, pos, buf, CM_MAX_MOVES);
+    g.counting = 1;
+    cm_gen_run(&g, pos);
+    return g.count;
+}
+
 int cm_movegen_count(const CmPosition *pos)
 {
     CmGen g;
@@ -471,7 +482,7 @@ int cm_movegen_count(const CmPosition *pos)
     cm_gen_init(&g, pos, buf, COUNT_BUF);
     g.counting = 1;
     cm_gen_run(&g, pos);
-    return g.count;
+    return g.overflow ? count_roomy(pos) : g.count;
 }
 
 void cm_movegen_obligation(const CmPosition *pos, CmObligation *out)
