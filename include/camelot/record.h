@@ -45,6 +45,10 @@ CmStatus cm_record_replay(const CmRecord *rec, CmGame *game, CmError *err);
 /* The result text of an outcome: "W", "R+B" (winning seats), "draw" or "*". */
 size_t cm_result_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t size);
 
+/* The outcome as words: "W wins (castle)", "R+B wins (elimination)", "draw (material)" or
+ * "ongoing". snprintf semantics. */
+size_t cm_outcome_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t size);
+
 /* Writes 'game' as a record: the given tags ('tags' may be NULL), then '[Result ...]' and
  * '[Termination ...]' from the outcome unless given, then the numbered moves, wrapped at 80
  * columns, and the result. snprintf semantics. */

@@ -10,17 +10,7 @@
 
 void cli_outcome_text(const CmVariant *v, const CmOutcome *o, char *buf, size_t size)
 {
-    char res[16];
-
-    if (!o->over) {
-        snprintf(buf, size, "ongoing");
-        return;
-    }
-    cm_result_str(v, o, res, sizeof res);
-    if (o->draw)
-        snprintf(buf, size, "draw (%s)", cm_reason_name(o->reason));
-    else
-        snprintf(buf, size, "%s wins (%s)", res, cm_reason_name(o->reason));
+    cm_outcome_str(v, o, buf, size);
 }
 
 /* The character for square 'sq': a piece letter, '#' for an empty castle square, '.' for an

@@ -386,20 +386,16 @@ size_t cm_result_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t s
     return seats_str(v, o->seats, buf, size);
 }
 
-/* "W wins (castle)", "draw (material)" or "ongoing". */
-static void outcome_text(const CmVariant *v, const CmOutcome *o, char *buf, size_t size)
+size_t cm_outcome_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t size)
 {
     char res[16];
 
-    if (!o->over) {
-        snprintf(buf, size, "ongoing");
-        return;
-    }
+    if (!o->over)
+        return (size_t)snprintf(buf, size, "ongoing");
     cm_result_str(v, o, res, sizeof res);
     if (o->draw)
-        snprintf(buf, size, "draw (%s)", cm_reason_name(o->reason));
-    else
-        snprintf(buf, size, "%s wins (%s)", res, cm_reason_name(o->reason));
+        return (size_t)snprintf(buf, size, "draw (%s)", cm_reason_name(o->reason));
+    return (size_t)snprintf(buf, size, "%s wins (%s)", res, cm_reason_name(o->reason));
 }
 
 /* Whether 'text' is a result some game of 'v' could have: "*", "draw" or a team's seats. */
@@ -441,7 +437,7 @@ static CmStatus check_result(const CmRecord *rec, const CmGame *g, CmError *err)
         col = rec->result_col;
     }
     cm_result_str(g->v, &g->outcome, actual, sizeof actual);
-    outcome_text(g->v, &g->outcome, text, sizeof text);
+    cm_outcome_str(g->v, &g->outcome, text, sizeof text);
     if (recorded != NULL && !valid_result(g->v, recorded)) {
         char teams[64];
         size_t n = 0;
@@ -478,7 +474,7 @@ CmStatus cm_record_replay(const CmRecord *rec, CmGame *game, CmError *err)
 
         if (game->outcome.over) {
             char text[64];
-            outcome_text(game->v, &game->outcome, text, sizeof text);
+            cm_outcome_str(game->v, &game->outcome, text, sizeof text);
             return cm_error_set(err, CM_ERR_ILLEGAL, rm->line, rm->col,
                                 "illegal move '%.*s': the game is already over (%s)", shown,
                                 rm->text, text);
