@@ -49,9 +49,9 @@ fi
 cmake --preset release -DCAMELOT_TESTS=ON -DCAMELOT_WERROR=ON
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs"
-cmake --preset sanitize -DCAMELOT_WERROR=ON
-cmake --build --preset sanitize -j "$jobs"
-ctest --preset sanitize -j "$jobs"
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$jobs"
 sh tests/fuzz/run.sh build/fuzz "${CAMELOT_FUZZ_SECONDS:-60}"
+cmake --preset sanitize -DCAMELOT_WERROR=ON
+cmake --build --preset sanitize -j "$jobs"
+ctest --preset sanitize -j "$jobs"
