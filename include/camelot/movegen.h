@@ -17,6 +17,12 @@ typedef struct CmMoveList {
  * returns their number. Moves come grouped by from-square, in no promised order. */
 int cm_movegen_all(const CmPosition *pos, CmMoveList *list);
 
+/* Fills 'out' (room for 'cap' moves) with the legal moves of the piece on 'from' (none unless
+ * it belongs to the seat to move) and returns their number; '*overflow_out' (may be NULL) is
+ * set when there were more than 'cap'. */
+int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap,
+                    int *overflow_out);
+
 /* The number of legal moves of the seat to move, as 'cm_movegen_all' would return, without
  * building the list where it can (perft leaves). */
 int cm_movegen_count(const CmPosition *pos);

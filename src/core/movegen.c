@@ -387,6 +387,46 @@ void cm_gen_exit_piece(CmGen *g, CmSquare s)
     g->board[s] = cell;
 }
 
+/* The moves of the piece on 's' under the capture obligation: its jumps and, for a knight,
+ * its charges. */
+static void capture_piece(CmGen *g, CmSquare s)
+{
+    uint8_t cell = g->board[s];
+    if (g->fl[s] & CM_SQ_TARGET)
+        return;
+    begin_piece(g, s);
+    cm_gen_jumps(g, s);
+    if (CM_CELL_KIND(cell) == CM_KNIGHT)
+        canters(g, s, 1, 0);
+    g->board[s] = cell;
+}
+
+/* The moves of the piece on 's' when no obligation holds: castle moves in the target castle,
+ * elsewhere plain moves (unless counted in bulk), canters and charges. */
+static void free_piece(CmGen *g, CmSquare s, int castle_ok, int bulk_plain)
+{
+    uint8_t cell = g->board[s];
+    if (g->fl[s] & CM_SQ_TARGET) {
+        if (castle_ok) {
+            begin_piece(g, s);
+            castle_moves(g, s);
+            g->board[s] = cell;
+        }
+        return;
+    }
+    begin_piece(g, s);
+    if (!bulk_plain)
+        plain_moves(g, s);
+    canters(g, s, CM_CELL_KIND(cell) == CM_KNIGHT, 1);
+    g->board[s] = cell;
+}
+
+static int must_capture(const CmGen *g)
+{
+    return ((g->own[0] & g->hot[0]) | (g->own[1] & g->hot[1]) | (g->own[2] & g->hot[2]) |
+            (g->own[3] & g->hot[3])) != 0;
+}
+
 /* Generation, in the order of 2.9:
  * 1. own-castle exit: the castle pieces' ways out, if there are any;
  * 2. capture obligation: jumps of the pieces able to jump, and every knight's charges;
@@ -406,21 +446,10 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
     }
 
     /* 2. */
-    CmSquareSet own;
-    if ((g->own[0] & g->hot[0]) | (g->own[1] & g->hot[1]) | (g->own[2] & g->hot[2]) |
-        (g->own[3] & g->hot[3])) {
-        own = pos->occ[seat];
-        while (!cm_set_empty(&own)) {
-            CmSquare s = cm_set_pop(&own);
-            uint8_t cell = g->board[s];
-            if (g->fl[s] & CM_SQ_TARGET)
-                continue;
-            begin_piece(g, s);
-            cm_gen_jumps(g, s);
-            if (CM_CELL_KIND(cell) == CM_KNIGHT)
-                canters(g, s, 1, 0);
-            g->board[s] = cell;
-        }
+    CmSquareSet own = pos->occ[seat];
+    if (must_capture(g)) {
+        while (!cm_set_empty(&own))
+            capture_piece(g, cm_set_pop(&own));
         return;
     }
 
@@ -435,24 +464,33 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
                                                  g->land[v->cmid[c][d]]);
         }
     }
-    own = pos->occ[seat];
-    while (!cm_set_empty(&own)) {
-        CmSquare s = cm_set_pop(&own);
-        uint8_t cell = g->board[s];
-        if (g->fl[s] & CM_SQ_TARGET) {
-            if (castle_ok) {
-                begin_piece(g, s);
-                castle_moves(g, s);
-                g->board[s] = cell;
-            }
-            continue;
+    while (!cm_set_empty(&own))
+        free_piece(g, cm_set_pop(&own), castle_ok, g->counting);
+}
+
+int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap,
+                    int *overflow_out)
+{
+    CmGen g;
+    CmSquareSet pieces;
+    cm_gen_init(&g, pos, out, cap);
+    if (cm_set_has(&pos->occ[g.seat], from)) {
+        switch (cm_gen_obligation(&g, pos, &pieces)) {
+        case CM_OBLIGE_EXIT:
+            if (cm_set_has(&pieces, from))
+                cm_gen_exit_piece(&g, from);
+            break;
+        case CM_OBLIGE_CAPTURE:
+            capture_piece(&g, from);
+            break;
+        case CM_OBLIGE_NONE:
+            free_piece(&g, from, pos->castle_used[g.seat] < g.v->rules.castle_moves, 0);
+            break;
         }
-        begin_piece(g, s);
-        if (!g->counting)
-            plain_moves(g, s);
-        canters(g, s, CM_CELL_KIND(cell) == CM_KNIGHT, 1);
-        g->board[s] = cell;
     }
+    if (overflow_out)
+        *overflow_out = g.overflow;
+    return g.nout;
 }
 
 int cm_movegen_all(const CmPosition *pos, CmMoveList *list)

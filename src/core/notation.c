@@ -107,8 +107,13 @@ static CmStatus split(const CmVariant *v, const char *text, Written *w, CmError 
             c = 'x';
         if (c != '-' && c != 'x')
             return cm_error_set(err, CM_ERR_SYNTAX, 0, (int)(p - text) + 1,
-                                "expected '-' or 'x' after a square, found '%c'", *p);
-        w->sep[w->n] = c;
+                                (unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f
+                                    ? "expected '-' or 'x' after a square, found the byte 0x%02X"
+                                    : "expected '-' or 'x' after a square, found '%c'",
+                                (unsigned char)*p);
+        /* A full path stops at the next square, which has no room. */
+        if (w->n < CM_MAX_PATH)
+            w->sep[w->n] = c;
         p++;
         while (*p == ' ' || *p == '\t')
             p++;
@@ -334,19 +339,29 @@ static CmStatus explain(const CmPosition *pos, const CmMove *eff, const Written 
     return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "that move is not legal here");
 }
 
+/* Finds the legal move with the effect of 'm'; 1 found, 0 not, -1 out of memory. Only the
+ * moving piece's moves are made, first into a small buffer. */
 static int find_legal(const CmPosition *pos, const CmMove *m, CmMove *out)
 {
-    CmMoveList *list = malloc(sizeof *list);
-    int found = 0;
-    if (list == NULL)
-        return -1;
-    cm_movegen_all(pos, list);
-    int i = cm_movelist_find(list, m);
-    if (i >= 0) {
-        *out = list->m[i];
-        found = 1;
+    CmMove small[64];
+    CmMove *moves = small;
+    int overflow, found = 0;
+    int n = cm_movegen_from(pos, m->from, small, 64, &overflow);
+    if (overflow) {
+        moves = malloc(CM_MAX_MOVES * sizeof *moves);
+        if (moves == NULL)
+            return -1;
+        n = cm_movegen_from(pos, m->from, moves, CM_MAX_MOVES, NULL);
     }
-    free(list);
+    for (int i = 0; i < n; i++) {
+        if (cm_move_same(&moves[i], m)) {
+            *out = moves[i];
+            found = 1;
+            break;
+        }
+    }
+    if (moves != small)
+        free(moves);
     return found;
 }
 

@@ -258,6 +258,10 @@ static CmStatus on_event(Builder *b, const yaml_event_t *ev, int *done, CmError 
         return cm_error_set(err, CM_ERR_SCHEMA, mark_line(ev->start_mark), mark_col(ev->start_mark),
                             "aliases are not allowed");
     case YAML_SCALAR_EVENT:
+        /* Values become C strings; a NUL inside one would silently cut it short. */
+        if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length) != NULL)
+            return cm_error_set(err, CM_ERR_SCHEMA, mark_line(ev->start_mark),
+                                mark_col(ev->start_mark), "a value may not contain a NUL character");
         return new_node(b, ev, CM_Y_SCALAR, &node, err);
     case YAML_SEQUENCE_START_EVENT:
     case YAML_MAPPING_START_EVENT:
@@ -324,16 +328,36 @@ out:
     return st;
 }
 
+/* Copies at most 'max' bytes of 'text' into 'buf' with control characters written as '\n',
+ * '\t' or '\xNN', so that a message never carries raw control bytes. */
+static void escape(const char *text, size_t len, size_t max, char *buf, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && i < max && o + 5 < size; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n' || c == '\t') {
+            buf[o++] = '\\';
+            buf[o++] = c == '\n' ? 'n' : 't';
+        } else if (c < 0x20 || c == 0x7f) {
+            o += (size_t)snprintf(buf + o, size - o, "\\x%02X", c);
+        } else {
+            buf[o++] = (char)c;
+        }
+    }
+    buf[o] = '\0';
+}
+
 const char *cm_ytree_describe(const CmYNode *node, char *buf, size_t size)
 {
-    if (cm_ytree_is_null(node))
+    char text[64];
+    if (cm_ytree_is_null(node)) {
         snprintf(buf, size, "nothing");
-    else if (node->kind != CM_Y_SCALAR)
+    } else if (node->kind != CM_Y_SCALAR) {
         snprintf(buf, size, "%s", cm_ytree_kind_name(node->kind));
-    else if (node->len > 40)
-        snprintf(buf, size, "'%.37s...'", node->text);
-    else
-        snprintf(buf, size, "'%s'", node->text);
+    } else {
+        escape(node->text, node->len, 37, text, sizeof text);
+        snprintf(buf, size, node->len > 40 ? "'%s...'" : "'%s'", text);
+    }
     return buf;
 }
 
@@ -357,7 +381,7 @@ CmStatus cm_ytree_fields(const CmYNode *map, const char *where, CmYField *f, int
         while (i < nf && !(strlen(f[i].key) == key->len && strcmp(f[i].key, key->text) == 0))
             i++;
         if (i == nf) {
-            char keys[160];
+            char keys[160], name[64];
             size_t used = 0;
             keys[0] = '\0';
             for (int j = 0; j < nf && used < sizeof keys; j++) {
@@ -365,8 +389,9 @@ CmStatus cm_ytree_fields(const CmYNode *map, const char *where, CmYField *f, int
                 used += w > 0 ? (size_t)w : 0;
             }
             return cm_error_set(err, CM_ERR_SCHEMA, key->line, key->col,
-                                "unknown key '%.40s'%s%s (expected one of: %s)", key->text,
-                                where ? " in " : "", where ? where : "", keys);
+                                "unknown key %s%s%s (expected one of: %s)",
+                                cm_ytree_describe(key, name, sizeof name), where ? " in " : "",
+                                where ? where : "", keys);
         }
         f[i].key_node = key;
         f[i].val = map->kid[k + 1];
