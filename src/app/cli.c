@@ -17,6 +17,7 @@ enum {
     OPT_POSITION = 2,
     OPT_PATHS = 4,
     OPT_DIVIDE = 8,
+    OPT_OWN = 16, /* the command reads its own options (every argument is passed on) */
 };
 
 typedef struct CliArgs {
@@ -46,6 +47,20 @@ static int run_show(CliCtx *ctx, const CliArgs *a);
 static int run_replay(CliCtx *ctx, const CliArgs *a);
 static int run_help(CliCtx *ctx, const CliArgs *a);
 
+/* The engine commands of cli_engine.c. */
+static int run_analyze(CliCtx *ctx, const CliArgs *a)
+{
+    return cli_analyze(ctx, a->nargs, a->args);
+}
+static int run_bench(CliCtx *ctx, const CliArgs *a)
+{
+    return cli_bench(ctx, a->nargs, a->args);
+}
+static int run_match(CliCtx *ctx, const CliArgs *a)
+{
+    return cli_match(ctx, a->nargs, a->args);
+}
+
 #define VARIANT_HELP                                                                               \
     "  --variant V      a variant name (V.yaml in $CAMELOT_VARIANT_DIR, then the built-in\n"       \
     "                   variants) or a variant file path; default: camelot\n"
@@ -54,12 +69,8 @@ static int run_help(CliCtx *ctx, const CliArgs *a);
     "                   input; default: the variant's start position\n"
 
 static const CliCommand commands[] = {
-    {"play", "play [--variant V]", "play a game at this terminal (the default command)",
-     "Two or four people take turns at one terminal. Each turn shows the board, the seat to\n"
-     "move and any obligation, then reads a move in WCF notation (E6-E8, H4xJ4xL6) or a\n"
-     "command: moves, undo, save FILE, board, quit, help. End of input quits. The input may\n"
-     "be a pipe.\n\n" VARIANT_HELP,
-     OPT_VARIANT, 0, 0, run_play},
+    {"play", game_play_usage, "play a game (the default command)", game_play_help, OPT_OWN, 0,
+     -1, run_play},
     {"validate", "validate FILE...", "check variant files",
      "Checks each variant file and prints 'FILE: ok', or its errors as\n"
      "'FILE:LINE:COL: message'. Exits with 1 when any file is bad.\n",
@@ -95,6 +106,12 @@ static const CliCommand commands[] = {
      "tag (default camelot), and prints the final board and 'result: ...'. An illegal move is\n"
      "reported as 'RECORD:LINE: illegal move ...'.\n",
      0, 1, 1, run_replay},
+    {"analyze", cli_analyze_usage, "search a position with the engine", cli_analyze_help,
+     OPT_OWN, 0, -1, run_analyze},
+    {"bench", cli_bench_usage, "measure the engine's speed", cli_bench_help, OPT_OWN, 0, -1,
+     run_bench},
+    {"match", cli_match_usage, "play engine against engine", cli_match_help, OPT_OWN, 0, -1,
+     run_match},
     {"help", "help [COMMAND]", "describe the commands", "Describes a command, or all of them.\n", 0,
      0, 1, run_help},
 };
@@ -111,7 +128,15 @@ static const CliCommand *find_command(const char *name)
 static void overview(FILE *f)
 {
     fputs("usage: camelot [COMMAND] [OPTIONS]\n"
-          "Camelot, Chivalry and their relatives for the terminal. With no command, play.\n\n"
+          "Camelot, Chivalry and their relatives for the terminal. With no command, play: on a\n"
+          "terminal, the full-screen game against the engine (level 5); '?' in the game shows\n"
+          "the rules and the keys.\n\n"
+          "  camelot                              Camelot, you as White against the engine\n"
+          "  camelot --variant grand-camelot --seat R=human --seat G=engine:7\n"
+          "  camelot --time 10+5                  with clocks: 10 minutes, 5 s a move\n"
+          "  camelot --resume                     continue the autosaved game\n"
+          "  camelot --load RECORD                continue a saved game\n"
+          "  camelot --ascii                      letters instead of glyphs\n\n"
           "commands:\n",
           f);
     for (int i = 0; i < NCOMMANDS; i++)
@@ -167,6 +192,10 @@ static int parse_args(const CliCommand *c, int argc, char **argv, CliArgs *a)
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             command_help(c, stdout);
             return CLI_EXIT_OK;
+        }
+        if (c->opts & OPT_OWN) {
+            a->args[a->nargs++] = arg;
+            continue;
         }
         int done = 0;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0] && !done; k++) {
@@ -224,15 +253,7 @@ static int run_help(CliCtx *ctx, const CliArgs *a)
 
 static int run_play(CliCtx *ctx, const CliArgs *a)
 {
-    const char *ref = a->variant ? a->variant : CLI_DEFAULT_VARIANT;
-    CmError err;
-    const CmVariant *v = cli_variant_get(ctx, ref, NULL, &err);
-
-    if (v == NULL) {
-        cli_report(&err, NULL, 0);
-        return CLI_EXIT_INPUT;
-    }
-    return cli_play(v, ref, stdin, stdout);
+    return game_main(ctx, a->nargs, a->args);
 }
 
 static int run_validate(CliCtx *ctx, const CliArgs *a)

@@ -77,8 +77,22 @@ void cli_obligation_text(const CmPosition *pos, char *buf, size_t size);
 int cli_perft(const CmPosition *pos, int depth, int divide, FILE *out, uint64_t *total_out,
               int *overflow);
 
+/* The engine commands (cli_engine.c), given the arguments after the command name; their
+ * usage lines and help texts, for the command table. Each returns an exit code. */
+int cli_analyze(CliCtx *ctx, int argc, char **argv);
+int cli_bench(CliCtx *ctx, int argc, char **argv);
+int cli_match(CliCtx *ctx, int argc, char **argv);
+extern const char cli_analyze_usage[], cli_analyze_help[];
+extern const char cli_bench_usage[], cli_bench_help[];
+extern const char cli_match_usage[], cli_match_help[];
+
 /* The text game for people at one terminal, reading moves and commands from 'in'. Returns an
  * exit code. */
 int cli_play(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out);
+
+/* The 'play' command (game_main.c), given the arguments after the command name: the
+ * full-screen game on a terminal, else 'cli_play'. Its usage line and help text. */
+int game_main(CliCtx *ctx, int argc, char **argv);
+extern const char game_play_usage[], game_play_help[];
 
 #endif

@@ -1,0 +1,121 @@
+/* The search engine: iterative-deepening alpha-beta (principal-variation search) with a
+ * transposition table, quiescence over forced captures and castle entries, levels 1-10 for
+ * people, and a stop flag. Pure: no I/O, no clock (time comes from the caller's callback), no
+ * globals. See docs/engine.md.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_ENGINE_H
+#define CAMELOT_ENGINE_H
+
+#include "camelot/rules.h"
+
+#define CM_ENGINE_MAX_PLY 128   /* deepest ply the search reaches, extensions included */
+#define CM_ENGINE_MAX_DEPTH 64  /* deepest nominal iteration */
+#define CM_ENGINE_MAX_PV 64     /* moves kept in a principal variation */
+#define CM_ENGINE_LEVELS 10     /* levels 1 .. 10; 10 is full strength */
+
+/* Scores are from the side to move's point of view, about 100 per man. A won game scores
+ * 'CM_SCORE_WIN' minus the plies to the win; a lost one the negation. */
+#define CM_SCORE_WIN 30000
+#define CM_SCORE_INF 32000
+#define CM_SCORE_IS_MATE(s) ((s) > CM_SCORE_WIN - 1000 || (s) < -(CM_SCORE_WIN - 1000))
+
+typedef struct CmEngine CmEngine;
+
+/* How games of more than two teams (Four-Handed Chivalry, individual game) are searched. */
+typedef enum CmMultiMode {
+    CM_MULTI_BRS,      /* Best-Reply Search: the strongest single reply of any opponent */
+    CM_MULTI_PARANOID, /* every opponent plays against the side to move, in turn order */
+    CM_MULTI_COUNT
+} CmMultiMode;
+
+/* Search switches, each kept because a match showed that it gains (docs/engine.md). */
+typedef struct CmEngineOptions {
+    int null_move;     /* 1: null-move pruning where no capture is forced */
+    int lmr;           /* 1: late move reductions */
+    int futility;      /* 1: static-eval (reverse futility) pruning near the leaves */
+    CmMultiMode multi; /* search for games of more than two teams */
+} CmEngineOptions;
+
+/* Sets the default (strongest measured) options. */
+void cm_engine_default_options(CmEngineOptions *opt);
+
+/* Creates an engine for variant 'v' (which must outlive it) with a transposition table of at
+ * most 'tt_bytes' bytes (at least 64 KiB is used). Precomputes the evaluation tables from the
+ * variant's geometry. On success '*out' is the engine, to be released with 'cm_engine_free';
+ * returns CM_ERR_NOMEM otherwise. */
+CmStatus cm_engine_new(const CmVariant *v, size_t tt_bytes, CmEngine **out);
+
+/* Releases an engine; NULL does nothing. */
+void cm_engine_free(CmEngine *e);
+
+/* The variant the engine was made for. */
+const CmVariant *cm_engine_variant(const CmEngine *e);
+
+/* Replaces the options (defaults after 'cm_engine_new'). */
+void cm_engine_set_options(CmEngine *e, const CmEngineOptions *opt);
+
+/* Forgets what earlier searches learnt (transposition table, move history): for a new game,
+ * or to make a search repeatable node for node. */
+void cm_engine_clear(CmEngine *e);
+
+/* Asks a running search to stop as soon as it can; callable from any thread. The flag is
+ * cleared when a search starts, so a stop made before 'cm_engine_search' is not remembered. */
+void cm_engine_stop(CmEngine *e);
+
+/* Limits of one search. Zero means "no limit" for each; a search with none runs to
+ * CM_ENGINE_MAX_DEPTH or until stopped. */
+typedef struct CmLimits {
+    int depth;                   /* nominal depth in plies, 0 .. CM_ENGINE_MAX_DEPTH */
+    uint64_t nodes;              /* nodes, checked every 1024 nodes */
+    uint64_t time_ms;            /* thinking time for this move, needs 'now_ms' */
+    int use_all_time;            /* 1: go on until 'time_ms' (analysis); 0: do not start an
+                                    iteration unlikely to finish in time (play) */
+    uint64_t (*now_ms)(void *ud); /* a monotonic clock in milliseconds, or NULL */
+    void *clock_ud;              /* passed to 'now_ms' */
+    int level;                   /* 1 .. 10; 0 means 10 */
+    uint64_t seed;               /* the noise of levels below 10 is drawn from it */
+} CmLimits;
+
+/* Zero limits: level 10, no depth, node or time limit. */
+void cm_limits_init(CmLimits *lim);
+
+/* What the search knows after an iteration. The principal variation starts with the move of
+ * the seat to move in the (settled) root position; later moves may belong to any seat (seats
+ * that cannot move are skipped; under Best-Reply Search one opponent answers for all). */
+typedef struct CmSearchInfo {
+    int depth;                  /* completed nominal depth */
+    int seldepth;               /* deepest ply reached */
+    int score;                  /* for the seat to move (its team), see 'CM_SCORE_WIN' */
+    uint64_t nodes;             /* nodes searched so far in this search */
+    uint64_t time_ms;           /* time used, 0 without a clock */
+    int npv;
+    CmMove pv[CM_ENGINE_MAX_PV];
+} CmSearchInfo;
+
+/* Called after every completed iteration, on the searching thread. */
+typedef void (*CmProgressFn)(void *ud, const CmSearchInfo *info);
+
+typedef struct CmSearchResult {
+    int has_move;               /* 0 when the game is over in the root position */
+    int seat;                   /* the seat that plays 'move' (after skipping, 2.11.3) */
+    CmMove move;                /* a legal move of 'seat', as made by the move generator */
+    CmOutcome outcome;          /* the root position's outcome when 'has_move' is 0 */
+    CmSearchInfo info;          /* the last completed iteration */
+} CmSearchResult;
+
+/* Searches 'pos' (a position of the engine's variant; settled first, as 'cm_rules_settle'
+ * does) within 'lim'. 'history' holds the hashes of the positions of the game before 'pos'
+ * (as in 'CmGame.hashes', oldest first; may be NULL when 'nhistory' is 0) so that repetitions
+ * are seen. 'progress' (may be NULL) is called after each iteration. Fills '*out' and returns
+ * CM_OK; CM_ERR_ARG when 'pos' is of another variant or a limit is out of range. The move is
+ * always one the rules core generated for the position, even when the search is stopped at
+ * once (then it is the first ordered move). */
+CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *history,
+                          int nhistory, const CmLimits *lim, CmProgressFn progress, void *ud,
+                          CmSearchResult *out);
+
+/* The static evaluation of 'pos' for its seat to move (its team), as the search sees it at
+ * level 10: useful to tests and to tune the evaluation. */
+int cm_engine_evaluate(CmEngine *e, const CmPosition *pos);
+
+#endif

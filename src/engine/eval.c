@@ -1,0 +1,388 @@
+/* The static evaluation: material and placement from tables built from the variant's geometry
+ * (steps to the target castle, or to the centre), pieces that can be jumped at once, and pieces
+ * that no jump can reach. Bit operations on the parity-class grids (see 'CM_CLASS').
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "engine_int.h"
+
+/* The parameter tables, one per family (docs/engine.md explains the values). */
+static const EvalParams race_params = {
+    .family = "race", /* one piece in the target castle wins: Camette, Cam, Grand Cam */
+    .material = {100, 150},
+    .advance = {48, 48},
+    .near = {0, 60, 30, 12, 4},
+    .centre = 0,
+    .threatened = 30,
+    .threat_knight = 15,
+    .guarded = 6,
+    .tempo = 8,
+};
+static const EvalParams camelot_params = {
+    .family = "camelot", /* two pieces in the target castle, two players: Camelot, Chivalry */
+    .material = {100, 160},
+    .advance = {24, 24},
+    .near = {120, 40, 20, 8, 2},
+    .centre = 0,
+    .threatened = 30,
+    .threat_knight = 15,
+    .guarded = 6,
+    .tempo = 8,
+};
+static const EvalParams team_params = {
+    .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
+    .material = {100, 160},
+    .advance = {28, 28},
+    .near = {120, 40, 20, 8, 2},
+    .centre = 0,
+    .threatened = 30,
+    .threat_knight = 15,
+    .guarded = 6,
+    .tempo = 8,
+};
+static const EvalParams melee_params = {
+    .family = "melee", /* no castle win: Four-Handed Chivalry */
+    .material = {100, 100},
+    .advance = {0, 0},
+    .near = {0, 0, 0, 0, 0},
+    .centre = 4,
+    .threatened = 30,
+    .threat_knight = 0,
+    .guarded = 8,
+    .tempo = 8,
+};
+
+#define FAR 64
+
+/* Steps (king moves over the board, never onto the seat's own or side castles) from every
+ * square to the nearest square of 'goal'; FAR where none leads. */
+static void distances(const CmVariant *v, int seat, const CmSquareSet *goal, uint8_t *dist)
+{
+    CmSquare queue[CM_SQUARES];
+    int head = 0, tail = 0;
+    memset(dist, FAR, CM_SQUARES);
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        if (cm_set_has(goal, (unsigned)sq)) {
+            dist[sq] = 0;
+            queue[tail++] = (CmSquare)sq;
+        }
+    }
+    while (head < tail) {
+        CmSquare x = queue[head++];
+        unsigned m = v->step_ok[x];
+        while (m) {
+            int d = __builtin_ctz(m);
+            m &= m - 1;
+            int u = x + cm_dir_offset[d];
+            if (dist[u] != FAR || (v->sqflags[seat][u] & CM_SQ_NOSTEP))
+                continue;
+            dist[u] = (uint8_t)(dist[x] + 1);
+            queue[tail++] = (CmSquare)u;
+        }
+    }
+}
+
+/* Building the tables, in steps:
+ * 1. the family's parameters, from the rules: no castle win (melee), a one-piece castle win
+ *    (race), or a two-piece win for two seats (camelot) or more (team);
+ * 2. per seat, the steps from each square to its target castle (to the centre without one);
+ * 3. per seat and kind, material plus placement for every square;
+ * 4. the class grids of squares close to the target, and who may jump whom. */
+void cm_eval_init(CmEngine *e)
+{
+    const CmVariant *v = e->v;
+
+    /* 1. */
+    if (v->rules.castle_win <= 0)
+        e->par = melee_params;
+    else if (v->rules.castle_win == 1)
+        e->par = race_params;
+    else if (v->nseats == 2)
+        e->par = camelot_params;
+    else
+        e->par = team_params;
+
+    /* 2. */
+    CmSquareSet centre = {{0, 0, 0, 0}};
+    int best = 1 << 30;
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        if (!cm_variant_on(v, (unsigned)sq))
+            continue;
+        int df = 2 * CM_FILE(sq) - (v->files - 1), dr = 2 * CM_RANK(sq) - (v->ranks - 1);
+        int c = (df < 0 ? -df : df) + (dr < 0 ? -dr : dr);
+        if (c < best) {
+            best = c;
+            memset(&centre, 0, sizeof centre);
+        }
+        if (c == best)
+            cm_set_add(&centre, (unsigned)sq);
+    }
+    for (int s = 0; s < v->nseats; s++) {
+        int t = v->seat[s].target;
+        CmSquareSet goal = {{0, 0, 0, 0}};
+        if (t >= 0 && v->rules.castle_win > 0) {
+            for (int i = 0; i < v->seat[t].ncastle; i++)
+                cm_set_add(&goal, v->seat[t].castle[i]);
+        } else {
+            goal = centre;
+        }
+        distances(v, s, &goal, e->dist[s]);
+    }
+
+    /* 3. */
+    for (int s = 0; s < v->nseats; s++) {
+        int dmax = 0;
+        for (int sq = 0; sq < CM_SQUARES; sq++)
+            if (e->dist[s][sq] != FAR && e->dist[s][sq] > dmax)
+                dmax = e->dist[s][sq];
+        int centred = v->seat[s].target < 0 || v->rules.castle_win <= 0;
+        for (int k = 0; k < CM_KIND_COUNT; k++) {
+            for (int sq = 0; sq < CM_SQUARES; sq++) {
+                int d = e->dist[s][sq] == FAR ? dmax : e->dist[s][sq];
+                int val = e->par.material[k];
+                if (centred) {
+                    val += e->par.centre * (dmax - d);
+                } else {
+                    val += e->par.advance[k] * (dmax - d) / 16;
+                    if (d <= 4)
+                        val += e->par.near[d];
+                }
+                e->pst[s][k][sq] = (int16_t)val;
+            }
+        }
+    }
+
+    /* 4. */
+    memset(e->near_target, 0, sizeof e->near_target);
+    memset(e->nostep_any, 0, sizeof e->nostep_any);
+    for (int s = 0; s < v->nseats; s++) {
+        e->enemy_seats[s] = 0;
+        for (int o = 0; o < v->nseats; o++)
+            if (v->seat[o].team != v->seat[s].team)
+                e->enemy_seats[s] |= 1u << o;
+        if (v->seat[s].target < 0 || v->rules.castle_win <= 0)
+            continue;
+        for (int sq = 0; sq < CM_SQUARES; sq++) {
+            if (!cm_variant_on(v, (unsigned)sq))
+                continue;
+            if (e->dist[s][sq] >= 1 && e->dist[s][sq] <= 2)
+                e->near_target[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
+        }
+    }
+    for (int s = 0; s < v->nseats; s++)
+        for (int c = 0; c < 4; c++)
+            e->nostep_any[c] |= v->cnostep[s][c];
+    for (int d = 0; d < CM_DIR_COUNT; d++) {
+        for (int c = 0; c < 4; c++) {
+            const CmShift *st = &v->cstep[c][d], *ld = &v->cstep[c][d ^ 4];
+            e->vstep[d][c] = st->mask;
+            e->vstep[d][4 + c] = st->l;
+            e->vstep[d][8 + c] = st->r;
+            e->vland[d][c] = ld->mask;
+            e->vland[d][4 + c] = ld->l;
+            e->vland[d][8 + c] = ld->r;
+        }
+    }
+    memset(e->axis_on, 0, sizeof e->axis_on);
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        if (!cm_variant_on(v, (unsigned)sq))
+            continue;
+        for (int d = 0; d < 4; d++)
+            if ((v->step_ok[sq] >> d & 1) && (v->step_ok[sq] >> (d + 4) & 1))
+                e->axis_on[CM_CLASS(sq)][d] |= 1ull << CM_CBIT(sq);
+    }
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        for (int c = 0; c < 4; c++)
+            e->vaxis[d][c] = e->axis_on[v->cmid[c][d]][d & 3];
+}
+
+/* Whether 'seat' must capture, from the class grids: 1 when one of its pieces (off its target
+ * castle) can jump an enemy piece now, 0 when none can, 2 when a piece of it stands on an own
+ * or side castle square (then the rules core decides). */
+int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat)
+{
+    const CmVariant *v = e->v;
+    uint64_t own[4], prey[4], empty[4], any = 0;
+    for (int c = 0; c < 4; c++) {
+        uint64_t occ = 0;
+        prey[c] = 0;
+        for (int s = 0; s < v->nseats; s++) {
+            occ |= pos->cls[s][c];
+            if (e->enemy_seats[seat] & (1u << s))
+                prey[c] |= pos->cls[s][c];
+        }
+        empty[c] = v->cboard[c] & ~occ;
+        own[c] = pos->cls[seat][c];
+        any |= own[c] & v->cnostep[seat][c];
+        own[c] &= ~v->ctarget[seat][c];
+    }
+    if (any)
+        return 2;
+    for (int c = 0; c < 4; c++) {
+        if (!own[c])
+            continue;
+        for (int d = 0; d < CM_DIR_COUNT; d++) {
+            int m = v->cmid[c][d];
+            if (prey[m] & cm_shift(own[c], v->cstep[c][d]) & cm_shift(empty[c], v->cstep[c][d ^ 4]))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat)
+{
+    return ((pos->cls[seat][0] & e->near_target[seat][0]) |
+            (pos->cls[seat][1] & e->near_target[seat][1]) |
+            (pos->cls[seat][2] & e->near_target[seat][2]) |
+            (pos->cls[seat][3] & e->near_target[seat][3])) != 0;
+}
+
+int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat)
+{
+    int sc = 0;
+    for (int c = 0; c < 4; c++) {
+        uint64_t b = pos->cls[seat][c];
+        while (b) {
+            int bit = __builtin_ctzll(b);
+            b &= b - 1;
+            CmSquare sq = CM_CSQ(c, bit);
+            sc += e->pst[seat][CM_CELL_KIND(pos->board[sq])][sq];
+        }
+    }
+    return sc;
+}
+
+/* Four class grids at once: lane c holds class c. GNU C vector extensions; with AVX2 each
+ * operation below is one instruction. */
+typedef uint64_t V4 __attribute__((vector_size(32)));
+
+static inline V4 v4_load(const uint64_t *p)
+{
+    V4 x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
+
+static inline V4 v4_shift(V4 b, const uint64_t *sh)
+{
+    return ((b & v4_load(sh)) << v4_load(sh + 4)) >> v4_load(sh + 8);
+}
+
+/* Moves lane c to lane c ^ 1, c ^ 2, c ^ 3: a step changing the file parity, the rank
+ * parity, or both. */
+#define V4_FLIP1(x) __builtin_shufflevector(x, x, 1, 0, 3, 2)
+#define V4_FLIP2(x) __builtin_shufflevector(x, x, 2, 3, 0, 1)
+#define V4_FLIP3(x) __builtin_shufflevector(x, x, 3, 2, 1, 0)
+
+/* One direction for every class: the landing squares a jump over each square x would need
+ * (x + d empty), which squares are on an open line, and which the jumpers 'j' and 'o' could
+ * jump; in the lanes of x - d, to be moved to the lanes of x by the caller. */
+static inline void direction(const CmEngine *e, int d, V4 emp, V4 j, V4 o, V4 *ex, V4 *vi, V4 *ht)
+{
+    V4 land = v4_shift(emp, e->vland[d]);
+    *ex |= v4_load(e->vaxis[d]) & land;
+    *vi |= v4_shift(j, e->vstep[d]) & land;
+    *ht |= v4_shift(o, e->vstep[d]) & land;
+}
+
+/* Evaluation, in steps:
+ * 1. material and placement of each seat, kept up to date move by move in 'e->psum';
+ *    side 1's seats are averaged when it has several independent seats (paranoid, BRS);
+ *    the class grids of both sides, the jumpers of the other side and of 'seat', and the
+ *    pieces 'seat' may jump;
+ * 2. one pass over the directions, all classes at once: the pieces of the side to move that
+ *    the other side could jump now, whether 'seat' can jump (then it must capture, and the
+ *    evaluation is not needed unless 'always' is set), and the board lines open for a jump;
+ * 3. guarded pieces: those on no line along which a jump could pass over them now or after
+ *    one piece moves (both neighbours on the line are board squares and one is empty);
+ * 4. the sum, turned to the side to move. */
+static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced, int always)
+{
+    const CmVariant *v = e->v;
+    const EvalParams *p = &e->par;
+    int to = e->side_of[pos->to_move], me = e->side_of[seat];
+    unsigned en = e->enemy_seats[seat];
+
+    /* 1. */
+    int score[2] = {0, 0};
+    V4 side[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}}, jump = {0, 0, 0, 0}, prey;
+    for (int s = 0; s < v->nseats; s++) {
+        int x = e->side_of[s];
+        V4 b = v4_load(pos->cls[s]);
+        score[x] += e->psum[s];
+        side[x] |= b;
+        if (x != to)
+            jump |= b & ~v4_load(v->ctarget[s]);
+    }
+    if (en == e->side_seats[me ^ 1]) {
+        prey = side[me ^ 1];
+    } else {
+        prey = (V4){0, 0, 0, 0};
+        for (int s = 0; s < v->nseats; s++)
+            if (en & (1u << s))
+                prey |= v4_load(pos->cls[s]);
+    }
+    V4 empty = v4_load(v->cboard) & ~(side[0] | side[1]);
+    V4 own = v4_load(pos->cls[seat]);
+    V4 in_castle = own & v4_load(v->cnostep[seat]);
+    own &= ~v4_load(v->ctarget[seat]);
+
+    /* 2. */
+    V4 z = {0, 0, 0, 0};
+    V4 ex1 = z, ex2 = z, ex3 = z, vi1 = z, vi2 = z, vi3 = z, ht1 = z, ht2 = z, ht3 = z;
+    direction(e, CM_DIR_E, empty, jump, own, &ex1, &vi1, &ht1);
+    direction(e, CM_DIR_W, empty, jump, own, &ex1, &vi1, &ht1);
+    direction(e, CM_DIR_N, empty, jump, own, &ex2, &vi2, &ht2);
+    direction(e, CM_DIR_S, empty, jump, own, &ex2, &vi2, &ht2);
+    direction(e, CM_DIR_NE, empty, jump, own, &ex3, &vi3, &ht3);
+    direction(e, CM_DIR_NW, empty, jump, own, &ex3, &vi3, &ht3);
+    direction(e, CM_DIR_SW, empty, jump, own, &ex3, &vi3, &ht3);
+    direction(e, CM_DIR_SE, empty, jump, own, &ex3, &vi3, &ht3);
+    V4 exposed = V4_FLIP1(ex1) | V4_FLIP2(ex2) | V4_FLIP3(ex3);
+    V4 vict = V4_FLIP1(vi1) | V4_FLIP2(vi2) | V4_FLIP3(vi3);
+    V4 hit = (V4_FLIP1(ht1) | V4_FLIP2(ht2) | V4_FLIP3(ht3)) & prey;
+    *forced = (in_castle[0] | in_castle[1] | in_castle[2] | in_castle[3])
+                  ? 2
+                  : (hit[0] | hit[1] | hit[2] | hit[3]) != 0;
+    if (*forced == 1 && !always)
+        return 0;
+
+    /* 3. */
+    if (e->mode != MODE_TEAMS) {
+        int n = __builtin_popcount(e->side_seats[1]);
+        if (n > 1)
+            score[1] /= n;
+    }
+    int val = score[0] - score[1];
+    int threatened = 0, knights = 0, g0 = 0, g1 = 0;
+    V4 threat = vict & side[to], safe0 = side[0] & ~exposed, safe1 = side[1] & ~exposed;
+    for (int c = 0; c < 4; c++) {
+        uint64_t b = threat[c];
+        threatened += __builtin_popcountll(b);
+        while (b) {
+            int bit = __builtin_ctzll(b);
+            b &= b - 1;
+            knights += CM_CELL_KIND(pos->board[CM_CSQ(c, bit)]) == CM_KNIGHT;
+        }
+        g0 += __builtin_popcountll(safe0[c]);
+        g1 += __builtin_popcountll(safe1[c]);
+    }
+    val += p->guarded * (g0 - g1);
+
+    /* 4. */
+    val =
+        (to == 0 ? val : -val) - p->threatened * threatened - p->threat_knight * knights + p->tempo;
+    return val;
+}
+
+int cm_eval_position(const CmEngine *e, const CmPosition *pos)
+{
+    int forced;
+    return probe(e, pos, pos->to_move, &forced, 1);
+}
+
+int cm_eval_probe(const CmEngine *e, const CmPosition *pos, int *forced)
+{
+    return probe(e, pos, pos->to_move, forced, 0);
+}

@@ -1,0 +1,805 @@
+/* The search: iterative deepening over a negamax alpha-beta with principal-variation search,
+ * the transposition table, null-move pruning, late move reductions and a quiescence search
+ * over forced captures and castle entries. Seats are split into two sides (teams; or, for
+ * more than two teams, the root seat against the rest, searched paranoid or by Best-Reply
+ * Search). A child whose side to move is the parent's (a skipped seat) is searched with the
+ * same window instead of the negated one.
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "engine_int.h"
+
+#define INF CM_SCORE_INF
+#define WIN CM_SCORE_WIN
+#define MATE_BOUND (CM_SCORE_WIN - 1000)
+#define MAXPLY CM_ENGINE_MAX_PLY
+
+/* Ordering scores. */
+#define ORD_HASH (1 << 30)
+#define ORD_CAPTURE (1 << 28)
+#define ORD_ENTRY (1 << 27)
+#define ORD_KILLER (1 << 26)
+#define HISTORY_MAX 16384
+
+static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null_ok);
+static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd);
+
+/* ---- Small helpers ----------------------------------------------------------------------- */
+
+static void poll(CmEngine *e)
+{
+    e->next_poll = e->nodes + 1024;
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+        e->aborted = 1;
+    if (e->node_limit && e->nodes >= e->node_limit)
+        e->aborted = 1;
+    if (e->has_clock && e->hard_ms && e->lim->now_ms(e->lim->clock_ud) - e->t0 >= e->hard_ms)
+        e->aborted = 1;
+}
+
+static inline void count_node(CmEngine *e, int ply)
+{
+    if (++e->nodes >= e->next_poll)
+        poll(e);
+    if (ply > e->seldepth)
+        e->seldepth = ply;
+}
+
+static inline int to_tt(int s, int ply)
+{
+    return s > MATE_BOUND ? s + ply : s < -MATE_BOUND ? s - ply : s;
+}
+
+static inline int from_tt(int s, int ply)
+{
+    return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s;
+}
+
+/* The score of a finished game for 'side', 'ply' plies from the root. */
+static int outcome_score(const CmEngine *e, const CmOutcome *o, int side, int ply)
+{
+    if (o->draw || o->winner < 0)
+        return 0;
+    int won = (o->seats & e->side_seats[0]) ? 0 : 1;
+    return won == side ? WIN - ply : -(WIN - ply);
+}
+
+/* Whether the position is drawn by the fifty-move rule or repeats one before it (a single
+ * repetition is scored as a draw: the side that could avoid it would have). */
+static int is_draw(const CmEngine *e, int ply)
+{
+    const CmPosition *pos = &e->pos;
+    const CmRules *r = &e->v->rules;
+    if (r->fifty_move > 0 && pos->quiet >= r->fifty_move * e->v->nseats)
+        return 1;
+    if (e->mode == MODE_BRS)
+        return 0;
+    int cur = e->hbase + ply;
+    int stop = cur - pos->quiet;
+    if (stop < e->nullb[ply])
+        stop = e->nullb[ply];
+    for (int i = cur - 1; i >= stop; i--)
+        if (e->keys[i] == pos->hash)
+            return 1;
+    return 0;
+}
+
+/* Whether 'm' by 'seat' enters its target castle from outside. */
+static inline int is_entry(const CmVariant *v, int seat, const CmMove *m)
+{
+    return (v->sqflags[seat][m->to] & CM_SQ_TARGET) && !(v->sqflags[seat][m->from] & CM_SQ_TARGET);
+}
+
+/* Plays 'm' at 'ply' for the seat whose piece it moves (under BRS an opponent moves out of
+ * turn, and the turn then goes back to the root seat). Returns the mover. */
+static int make(CmEngine *e, int ply, const CmMove *m)
+{
+    CmPosition *pos = &e->pos;
+    Ply *p = &e->ply[ply];
+    int mover = CM_CELL_SEAT(pos->board[m->from]);
+    p->turn = pos->to_move;
+    memcpy(p->psum, e->psum, sizeof p->psum);
+    if (mover != pos->to_move)
+        cm_pos_set_turn(pos, mover);
+    cm_pos_apply(pos, m, &p->undo);
+    int k = CM_CELL_KIND(pos->board[m->to]);
+    e->psum[mover] += e->pst[mover][k][m->to] - e->pst[mover][k][m->from];
+    for (int i = 0; i < p->undo.ncap; i++) {
+        uint8_t c = p->undo.capcell[i];
+        e->psum[CM_CELL_SEAT(c)] -= e->pst[CM_CELL_SEAT(c)][CM_CELL_KIND(c)][p->undo.capsq[i]];
+    }
+    if (e->mode == MODE_BRS && mover != e->root_seat)
+        cm_pos_set_turn(pos, e->root_seat);
+    e->keys[e->hbase + ply + 1] = pos->hash;
+    e->nullb[ply + 1] = e->nullb[ply];
+    e->pvlen[ply + 1] = 0;
+    __builtin_prefetch(&e->tt[(pos->hash ^ e->tt_salt) & e->tt_mask]);
+    return mover;
+}
+
+static void unmake(CmEngine *e, int ply, const CmMove *m)
+{
+    CmPosition *pos = &e->pos;
+    Ply *p = &e->ply[ply];
+    cm_pos_undo(pos, m, &p->undo);
+    memcpy(e->psum, p->psum, sizeof e->psum);
+    if (pos->to_move != p->turn)
+        cm_pos_set_turn(pos, p->turn);
+}
+
+/* Searches the position after a move: with the same window when the side to move did not
+ * change, negated otherwise. */
+static inline int child(CmEngine *e, int side, int depth, int ply, int alpha, int beta)
+{
+    if (e->side_of[e->pos.to_move] == side)
+        return search(e, depth, ply, alpha, beta, 1);
+    return -search(e, depth, ply, -beta, -alpha, 1);
+}
+
+static inline int qchild(CmEngine *e, int side, int ply, int alpha, int beta, int qd)
+{
+    if (e->side_of[e->pos.to_move] == side)
+        return qsearch(e, ply, alpha, beta, qd);
+    return -qsearch(e, ply, -beta, -alpha, qd);
+}
+
+static void update_pv(CmEngine *e, int ply, const CmMove *m)
+{
+    int n = e->pvlen[ply + 1];
+    if (n > MAXPLY - ply - 1)
+        n = MAXPLY - ply - 1;
+    e->pv[ply][0] = *m;
+    memcpy(&e->pv[ply][1], e->pv[ply + 1], (size_t)n * sizeof(CmMove));
+    e->pvlen[ply] = n + 1;
+}
+
+/* The moves of the node at 'ply': the seat to move's, or under BRS at an opponents' node
+ * every opponent's (each as if it were to move). */
+static int generate(CmEngine *e, int ply)
+{
+    Ply *p = &e->ply[ply];
+    CmPosition *pos = &e->pos;
+    if (e->mode != MODE_BRS || pos->to_move == e->root_seat)
+        return cm_movegen_all(pos, &p->list);
+    int saved = pos->to_move, nseats = e->v->nseats;
+    p->list.n = 0;
+    p->list.overflow = 0;
+    for (int i = 1; i < nseats; i++) {
+        int s = (e->root_seat + i) % nseats;
+        if (pos->npieces[s] == 0)
+            continue;
+        cm_pos_set_turn(pos, s);
+        int k = cm_movegen_all(pos, &e->tmp);
+        for (int j = 0; j < k && p->list.n < CM_MAX_MOVES; j++)
+            p->list.m[p->list.n++] = e->tmp.m[j];
+    }
+    if (pos->to_move != saved)
+        cm_pos_set_turn(pos, saved);
+    return p->list.n;
+}
+
+/* Ordering scores: the hash move, captures (more and knights first), castle entries, killers,
+ * then the history of quiet moves that caused cut-offs. Returns the number of moves that
+ * capture nothing. */
+static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
+{
+    const CmVariant *v = e->v;
+    const CmPosition *pos = &e->pos;
+    Ply *p = &e->ply[ply];
+    int seat = pos->to_move, brs = e->mode == MODE_BRS;
+    const uint8_t *fl = v->sqflags[seat];
+    for (int i = 0; i < p->list.n; i++) {
+        const CmMove *m = &p->list.m[i];
+        int s;
+        if (brs) {
+            seat = CM_CELL_SEAT(pos->board[m->from]);
+            fl = v->sqflags[seat];
+        }
+        if (m->from == ttm->from && m->to == ttm->to && cm_tt_move_is(ttm, m)) {
+            s = ORD_HASH;
+        } else if (m->ncap) {
+            int k = 0;
+            CmSquareSet c = m->cap;
+            while (!cm_set_empty(&c))
+                k += CM_CELL_KIND(pos->board[cm_set_pop(&c)]) == CM_KNIGHT;
+            s = ORD_CAPTURE + m->ncap * 4096 + k * 1024;
+        } else if ((fl[m->to] & CM_SQ_TARGET) && !(fl[m->from] & CM_SQ_TARGET)) {
+            s = ORD_ENTRY;
+        } else if (m->from == p->killer[0].from && m->to == p->killer[0].to) {
+            s = ORD_KILLER + 1;
+        } else if (m->from == p->killer[1].from && m->to == p->killer[1].to) {
+            s = ORD_KILLER;
+        } else {
+            s = e->history[seat][e->sqidx[m->from]][e->sqidx[m->to]];
+        }
+        p->order[i] = s;
+    }
+}
+
+/* The misjudgement of root move 'm' at levels below 10: -noise .. noise, drawn from the seed. */
+static int root_offset(const CmEngine *e, const CmMove *m)
+{
+    if (e->noise == 0)
+        return 0;
+    uint64_t h =
+        e->noise_seed ^ ((uint64_t)m->from << 24 | (uint64_t)m->to << 16 | cm_tt_capsig(m));
+    h *= 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return (int)(h % (uint64_t)(2 * e->noise + 1)) - e->noise;
+}
+
+/* Brings the best-ordered of moves i.. to place i. */
+static CmMove *pick(Ply *p, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < p->list.n; j++)
+        if (p->order[j] > p->order[best])
+            best = j;
+    if (best != i) {
+        CmMove t = p->list.m[i];
+        p->list.m[i] = p->list.m[best];
+        p->list.m[best] = t;
+        int o = p->order[i];
+        p->order[i] = p->order[best];
+        p->order[best] = o;
+    }
+    return &p->list.m[i];
+}
+
+/* The quiet move 'i' of 'ply' cut off: it becomes a killer and gains history; the quiet
+ * moves tried before it lose some. */
+static void reward_quiet(CmEngine *e, int ply, int i, int depth)
+{
+    Ply *p = &e->ply[ply];
+    const CmMove *m = &p->list.m[i];
+    int bonus = depth * depth * 8 > 1600 ? 1600 : depth * depth * 8;
+    if (!cm_move_same(m, &p->killer[0])) {
+        p->killer[1] = p->killer[0];
+        p->killer[0] = *m;
+    }
+    int16_t *h =
+        &e->history[CM_CELL_SEAT(e->pos.board[m->from])][e->sqidx[m->from]][e->sqidx[m->to]];
+    *h = (int16_t)(*h + bonus - *h * bonus / HISTORY_MAX);
+    for (int j = 0; j < i; j++) {
+        const CmMove *q = &p->list.m[j];
+        if (q->ncap)
+            continue;
+        h = &e->history[CM_CELL_SEAT(e->pos.board[q->from])][e->sqidx[q->from]][e->sqidx[q->to]];
+        *h = (int16_t)(*h - bonus - *h * bonus / HISTORY_MAX);
+    }
+}
+
+/* The seat to move has no legal move (or, in the quiescence search, no piece): settles as
+ * 'cm_rules_settle' does. Under BRS the turn passes between the root seat and its
+ * opponents; when neither can move the game is drawn (no moves). */
+static int no_moves(CmEngine *e, int depth, int ply, int alpha, int beta, int quiesce)
+{
+    CmPosition *pos = &e->pos;
+    int saved = pos->to_move, side = e->side_of[saved], s;
+    uint64_t key = e->keys[e->hbase + ply];
+    CmOutcome o;
+
+    if (e->mode == MODE_BRS) {
+        int other = -1;
+        if (side == 0) {
+            for (int i = 1; i < e->v->nseats && other < 0; i++) {
+                int t = (e->root_seat + i) % e->v->nseats;
+                cm_pos_set_turn(pos, t);
+                if (pos->npieces[t] && cm_movegen_count(pos) > 0)
+                    other = (e->root_seat + 1) % e->v->nseats;
+            }
+        } else {
+            cm_pos_set_turn(pos, e->root_seat);
+            if (pos->npieces[e->root_seat] && cm_movegen_count(pos) > 0)
+                other = e->root_seat;
+        }
+        if (other < 0) {
+            s = 0;
+        } else {
+            cm_pos_set_turn(pos, other);
+            e->keys[e->hbase + ply] = pos->hash;
+            s = quiesce ? -qsearch(e, ply, -beta, -alpha, 1)
+                        : -search(e, depth, ply, -beta, -alpha, 0);
+        }
+    } else {
+        cm_rules_settle(pos, &o);
+        if (o.over) {
+            s = outcome_score(e, &o, side, ply);
+        } else {
+            e->keys[e->hbase + ply] = pos->hash;
+            if (quiesce)
+                s = qchild(e, side, ply, alpha, beta, 1);
+            else if (e->side_of[pos->to_move] == side)
+                s = search(e, depth, ply, alpha, beta, 0);
+            else
+                s = -search(e, depth, ply, -beta, -alpha, 0);
+        }
+    }
+    if (pos->to_move != saved)
+        cm_pos_set_turn(pos, saved);
+    e->keys[e->hbase + ply] = key;
+    return s;
+}
+
+/* ---- Quiescence -------------------------------------------------------------------------- */
+
+/* Which seats may stand pat at a BRS opponents' node, and which must capture. */
+static int brs_forced(const CmEngine *e, unsigned *forced)
+{
+    const CmPosition *pos = &e->pos;
+    int stand = 0;
+    *forced = 0;
+    for (int i = 1; i < e->v->nseats; i++) {
+        int s = (e->root_seat + i) % e->v->nseats;
+        if (pos->npieces[s] == 0)
+            continue;
+        if (cm_eval_capture_forced(e, pos, s) == 1)
+            *forced |= 1u << s;
+        else
+            stand = 1;
+    }
+    return stand;
+}
+
+/* Quiescence, in steps:
+ * 1. a side that must capture may not stand pat: every capture is searched;
+ * 2. otherwise the static evaluation stands, and only when a piece is near its target castle
+ *    are castle entries and optional captures (charges) tried, for 'QS_ENTRY_PLIES' plies;
+ * 3. a seat without pieces is skipped, as the rules skip it. */
+#define QS_ENTRY_PLIES 4
+static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
+{
+    CmPosition *pos = &e->pos;
+    const CmVariant *v = e->v;
+    int seat = pos->to_move, side = e->side_of[seat];
+    int best = -INF, must = 0, wide = 0, stand = -INF;
+
+    count_node(e, ply);
+    e->pvlen[ply] = 0;
+    if (e->aborted)
+        return 0;
+    if (ply >= MAXPLY)
+        return cm_eval_position(e, pos);
+    if (e->mode != MODE_TEAMS && pos->npieces[e->root_seat] == 0)
+        return side == 0 ? -(WIN - ply) : WIN - ply;
+
+    /* 3. */
+    if (pos->npieces[seat] == 0 && !(e->mode == MODE_BRS && side == 1))
+        return no_moves(e, 0, ply, alpha, beta, 1);
+
+    /* 1. */
+    unsigned forced = 0;
+    if (e->mode == MODE_BRS && side == 1) {
+        must = !brs_forced(e, &forced);
+    } else {
+        int f;
+        stand = cm_eval_probe(e, pos, &f);
+        if (f == 2) {
+            CmObligation ob;
+            cm_movegen_obligation(pos, &ob);
+            f = ob.kind == CM_OBLIGE_CAPTURE ? 1 : ob.kind == CM_OBLIGE_EXIT ? 3 : 0;
+        }
+        must = f == 1;
+        wide = f == 0 && qd < QS_ENTRY_PLIES && v->rules.castle_win > 0 &&
+               cm_eval_near_target(e, pos, seat);
+        if (must)
+            forced = 1u << seat;
+    }
+
+    /* 2. */
+    if (!must) {
+        best = stand == -INF ? cm_eval_position(e, pos) : stand;
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+        if (!forced && !wide)
+            return best;
+    }
+
+    /* A forced capture sequence seen before (its table entry, at any depth). */
+    TTEntry te;
+    TTMove ttm = {0, 0, 0};
+    int alpha0 = alpha;
+    if (must && cm_tt_probe(e, pos->hash ^ e->tt_salt, &te)) {
+        int s = from_tt(te.score, ply), b = te.bound & 3;
+        if (b == TT_EXACT || (b == TT_LOWER && s >= beta) || (b == TT_UPPER && s <= alpha))
+            return s;
+        ttm = te.move;
+    }
+
+    Ply *p = &e->ply[ply];
+    int n;
+    if (e->mode == MODE_BRS && side == 1) {
+        p->list.n = 0;
+        p->list.overflow = 0;
+        for (int s = 0; s < v->nseats; s++)
+            if (forced & (1u << s))
+                cm_qgen_jumps(pos, s, &p->list, 1);
+        n = p->list.n;
+    } else if (must) {
+        n = cm_qgen_jumps(pos, seat, &p->list, 0);
+    } else {
+        n = cm_movegen_all(pos, &p->list);
+    }
+    if (n == 0)
+        return best == -INF ? cm_eval_position(e, pos) : best;
+    for (int i = 0; i < n; i++) {
+        const CmMove *m = &p->list.m[i];
+        int mover = CM_CELL_SEAT(pos->board[m->from]);
+        if (cm_tt_move_is(&ttm, m))
+            p->order[i] = 1 << 20;
+        else if (m->ncap)
+            p->order[i] = m->ncap * 16 + 8;
+        else if (is_entry(v, mover, m))
+            p->order[i] = 4;
+        else
+            p->order[i] = must ? 0 : -1;
+    }
+    int bestm = -1;
+    for (int i = 0; i < n; i++) {
+        CmMove *m = pick(p, i);
+        if (p->order[i] < 0)
+            break;
+        CmOutcome o;
+        int mover = make(e, ply, m), s;
+        if (cm_rules_after_move(pos, mover, &o))
+            s = outcome_score(e, &o, side, ply + 1);
+        else
+            s = qchild(e, side, ply + 1, alpha, beta, qd + 1);
+        unmake(e, ply, m);
+        if (e->aborted)
+            return 0;
+        if (s > best) {
+            best = s;
+            bestm = i;
+            if (s > alpha) {
+                alpha = s;
+                update_pv(e, ply, m);
+                if (s >= beta)
+                    break;
+            }
+        }
+    }
+    if (must && bestm >= 0)
+        cm_tt_store(e, pos->hash ^ e->tt_salt, to_tt(best, ply), 0,
+                    best >= beta    ? TT_LOWER
+                    : best > alpha0 ? TT_EXACT
+                                    : TT_UPPER,
+                    &p->list.m[bestm]);
+    return best;
+}
+
+/* ---- The main search --------------------------------------------------------------------- */
+
+/* A node, in steps:
+ * 1. draws by repetition or the fifty-move rule, mate-distance bounds;
+ * 2. the transposition table: a cut-off off the principal variation, else the hash move;
+ * 3. where no capture is forced: reverse futility pruning, razoring (a quiescence search
+ *    when far below alpha) and a null move (the turn passes to the next seat) searched with
+ *    a reduced depth;
+ * 4. the moves; none means a skipped seat or the end of the game (no_moves);
+ * 5. the moves in order: the first with the full window, the rest with a null window
+ *    (late quiet ones reduced, or near the leaves not searched at all), searched again when
+ *    they beat alpha; a single legal move is extended;
+ * 6. the result into the table; killers and history for the quiet move that cut off. */
+static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null_ok)
+{
+    CmPosition *pos = &e->pos;
+    int pv_node = beta - alpha > 1;
+
+    if (depth <= 0)
+        return qsearch(e, ply, alpha, beta, 0);
+    count_node(e, ply);
+    e->pvlen[ply] = 0;
+    if (e->aborted)
+        return 0;
+    int seat = pos->to_move, side = e->side_of[seat];
+
+    /* 1. */
+    if (ply > 0) {
+        if (is_draw(e, ply))
+            return 0;
+        if (alpha < -(WIN - ply))
+            alpha = -(WIN - ply);
+        if (beta > WIN - ply - 1)
+            beta = WIN - ply - 1;
+        if (alpha >= beta)
+            return alpha;
+    }
+    if (ply >= MAXPLY - 2)
+        return cm_eval_position(e, pos);
+    if (e->mode != MODE_TEAMS && pos->npieces[e->root_seat] == 0)
+        return side == 0 ? -(WIN - ply) : WIN - ply;
+
+    /* 2. */
+    TTEntry te;
+    TTMove ttm = {0, 0, 0};
+    if (cm_tt_probe(e, pos->hash ^ e->tt_salt, &te)) {
+        ttm = te.move;
+        if (!pv_node && te.depth >= depth) {
+            int s = from_tt(te.score, ply), b = te.bound & 3;
+            if (b == TT_EXACT || (b == TT_LOWER && s >= beta) || (b == TT_UPPER && s <= alpha))
+                return s;
+        }
+    }
+
+    if (ply == 0 && e->noise && e->has_prev) {
+        /* The root entry is not stored below level 10: the last iteration's move goes first. */
+        ttm.from = e->prev_best.from;
+        ttm.to = e->prev_best.to;
+        ttm.capsig = cm_tt_capsig(&e->prev_best);
+    }
+
+    /* 3. Before the moves are generated, but not with so few pieces that the side to move
+     * might have none (a stalemate). */
+    Ply *p = &e->ply[ply];
+    int brs_min = e->mode == MODE_BRS && side == 1, f = 0;
+    int ev = brs_min ? 0 : cm_eval_probe(e, pos, &f);
+    int free_choice = f == 0;
+    int prune = !pv_node && free_choice && !brs_min && alpha > -MATE_BOUND && beta < MATE_BOUND &&
+                pos->npieces[seat] > 3;
+    if (prune) {
+        if (e->opt.futility && depth <= 3 && ev - 100 * depth >= beta)
+            return ev - 100 * depth;
+        if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
+            int s = qsearch(e, ply, alpha, alpha + 1, 0);
+            if (s <= alpha)
+                return s;
+        }
+        if (e->opt.null_move && null_ok && depth >= 3 && ev >= beta && pos->npieces[seat] >= 3) {
+            int r = 2 + depth / 4, s;
+            int next = cm_pos_next_seat(pos, seat);
+            cm_pos_set_turn(pos, next);
+            e->keys[e->hbase + ply + 1] = pos->hash;
+            e->nullb[ply + 1] = e->hbase + ply + 1;
+            e->pvlen[ply + 1] = 0;
+            if (e->side_of[next] == side)
+                s = search(e, depth - 1 - r, ply + 1, beta - 1, beta, 0);
+            else
+                s = -search(e, depth - 1 - r, ply + 1, -beta, -beta + 1, 0);
+            cm_pos_set_turn(pos, seat);
+            if (e->aborted)
+                return 0;
+            if (s >= beta)
+                return s >= MATE_BOUND ? beta : s;
+        }
+    }
+
+    /* 4. */
+    int n = generate(e, ply);
+    if (n == 0)
+        return no_moves(e, depth, ply, alpha, beta, 0);
+
+    /* 5. */
+    order_moves(e, ply, &ttm);
+    int best = -INF, bound = TT_UPPER, searched = 0, quiets = 0;
+    int ext = n == 1 && ply < 2 * e->root_depth + 8 ? 1 : 0;
+    int lmp = e->opt.lmr && prune && depth <= 4 ? 3 + depth * depth : 1 << 30;
+    int futile = e->opt.futility && prune && depth <= 2 && ev + 150 * depth <= alpha;
+    CmMove bestm = p->list.m[0];
+    for (int i = 0; i < n; i++) {
+        CmMove *m = pick(p, i);
+        int quiet = m->ncap == 0 && p->order[i] < ORD_KILLER;
+        /* The moves come in falling order, so every move after a pruned one is quiet too. */
+        if (quiet && searched > 0 && (futile || quiets >= lmp))
+            break;
+        int newd = depth - 1 + ext, s;
+        /* Below level 10 each root move is misjudged by its own offset: the window is moved
+         * by it, and the score comes back with it. */
+        int off = ply == 0 ? root_offset(e, m) : 0, a = alpha - off, b = beta - off;
+        CmOutcome o;
+        int mover = make(e, ply, m);
+        if (cm_rules_after_move(pos, mover, &o)) {
+            s = outcome_score(e, &o, side, ply + 1);
+        } else if (searched == 0) {
+            s = child(e, side, newd, ply + 1, a, b);
+        } else {
+            int r = 0;
+            if (e->opt.lmr && quiet && free_choice && depth >= 3 && searched >= 2) {
+                r = e->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
+                if (pv_node)
+                    r--;
+                if (p->order[i] < 0)
+                    r++;
+                if (r > newd - 1)
+                    r = newd - 1;
+                if (r < 0)
+                    r = 0;
+            }
+            s = child(e, side, newd - r, ply + 1, a, a + 1);
+            if (s > a && r > 0)
+                s = child(e, side, newd, ply + 1, a, a + 1);
+            if (s > a && s < b)
+                s = child(e, side, newd, ply + 1, a, b);
+        }
+        if (off != 0 && s > -MATE_BOUND && s < MATE_BOUND)
+            s += off;
+        unmake(e, ply, m);
+        if (e->aborted)
+            return 0;
+        searched++;
+        quiets += quiet;
+        if (s > best) {
+            best = s;
+            bestm = *m;
+            if (s > alpha) {
+                alpha = s;
+                bound = TT_EXACT;
+                update_pv(e, ply, m);
+                if (s >= beta) {
+                    bound = TT_LOWER;
+                    if (m->ncap == 0)
+                        reward_quiet(e, ply, i, depth);
+                    break;
+                }
+            }
+        }
+    }
+
+    /* 6. */
+    if (ply == 0 && e->noise)
+        return best; /* a misjudged score, not the position's */
+    cm_tt_store(e, pos->hash ^ e->tt_salt, to_tt(best, ply), depth, bound, &bestm);
+    return best;
+}
+
+/* ---- Iterative deepening ----------------------------------------------------------------- */
+
+static const struct {
+    int depth; /* deepest iteration, 0 = no cap */
+    int noise; /* amplitude of the root moves' misjudgement */
+} levels[CM_ENGINE_LEVELS + 1] = {
+    {0, 0},  {1, 400}, {2, 180}, {2, 90}, {2, 45}, {2, 15},
+    {3, 10}, {4, 5},   {5, 3},   {6, 0},  {0, 0},
+};
+
+void cm_search_set_sides(CmEngine *e)
+{
+    const CmVariant *v = e->v;
+    e->side_seats[0] = e->side_seats[1] = 0;
+    if (v->nteams == 2) {
+        e->mode = MODE_TEAMS;
+        e->root_seat = e->pos.to_move;
+        e->tt_salt = 0;
+        for (int s = 0; s < v->nseats; s++) {
+            e->side_of[s] = (uint8_t)v->seat[s].team;
+            e->side_seats[v->seat[s].team] |= 1u << s;
+        }
+        return;
+    }
+    e->mode = e->opt.multi == CM_MULTI_PARANOID ? MODE_PARANOID : MODE_BRS;
+    e->root_seat = e->pos.to_move;
+    e->tt_salt = 0x9E3779B97F4A7C15ull * (uint64_t)(2 * e->root_seat + e->mode);
+    for (int s = 0; s < v->nseats; s++) {
+        int x = s == e->root_seat ? 0 : 1;
+        e->side_of[s] = (uint8_t)x;
+        e->side_seats[x] |= 1u << s;
+    }
+}
+
+static void fill_info(CmEngine *e, CmSearchInfo *info, int depth, int score)
+{
+    info->depth = depth;
+    info->seldepth = e->seldepth;
+    info->score = score;
+    info->nodes = e->nodes;
+    info->time_ms = e->has_clock ? e->lim->now_ms(e->lim->clock_ud) - e->t0 : 0;
+    info->npv = e->pvlen[0] < CM_ENGINE_MAX_PV ? e->pvlen[0] : CM_ENGINE_MAX_PV;
+    memcpy(info->pv, e->pv[0], (size_t)info->npv * sizeof(CmMove));
+}
+
+/* Iterative deepening, in steps:
+ * 1. settle the root (skipped seats, finished games) and choose the two sides;
+ * 2. the root moves; the first is the answer until an iteration completes;
+ * 3. iterations of growing depth, after the first with an aspiration window around the last
+ *    score, until a limit, a stop, or (in play) too little time for the next iteration. */
+void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmProgressFn progress,
+                   void *ud, CmSearchResult *out)
+{
+    CmOutcome o;
+
+    /* 1. */
+    memset(out, 0, sizeof *out);
+    e->pos = *root;
+    cm_rules_settle(&e->pos, &o);
+    if (o.over) {
+        out->outcome = o;
+        out->seat = e->pos.to_move;
+        return;
+    }
+    cm_search_set_sides(e);
+    for (int s = 0; s < e->v->nseats; s++)
+        e->psum[s] = cm_eval_material(e, &e->pos, s);
+    e->keys[e->hbase] = e->pos.hash;
+    e->nullb[0] = 0;
+    e->aborted = 0;
+    e->has_prev = 0;
+    e->nodes = 0;
+    e->seldepth = 0;
+    e->next_poll = 1024;
+    e->lim = lim;
+    e->has_clock = lim->now_ms != NULL;
+    e->t0 = e->has_clock ? lim->now_ms(lim->clock_ud) : 0;
+    e->hard_ms = e->has_clock ? lim->time_ms : 0;
+    e->node_limit = lim->nodes;
+    e->age = (uint8_t)((e->age + 1) & 63);
+    int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
+    e->noise = levels[level].noise;
+    e->noise_seed = lim->seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    int maxd = lim->depth > 0 ? lim->depth : CM_ENGINE_MAX_DEPTH;
+    if (levels[level].depth > 0 && levels[level].depth < maxd)
+        maxd = levels[level].depth;
+    for (int s = 0; s < CM_MAX_SEATS; s++)
+        for (int a = 0; a < CM_SQUARES; a++)
+            for (int b = 0; b < CM_SQUARES; b++)
+                e->history[s][a][b] = (int16_t)(e->history[s][a][b] / 2);
+    for (int i = 0; i <= MAXPLY; i++)
+        memset(e->ply[i].killer, 0, sizeof e->ply[i].killer);
+
+    /* 2. */
+    out->has_move = 1;
+    out->seat = e->pos.to_move;
+    int n = cm_movegen_all(&e->pos, &e->ply[0].list);
+    TTEntry te;
+    out->move = e->ply[0].list.m[0];
+    if (cm_tt_probe(e, e->pos.hash ^ e->tt_salt, &te))
+        for (int i = 0; i < n; i++)
+            if (cm_tt_move_is(&te.move, &e->ply[0].list.m[i]))
+                out->move = e->ply[0].list.m[i];
+    if (n == 1 && !lim->use_all_time) {
+        out->info.npv = 1;
+        out->info.pv[0] = out->move;
+        return;
+    }
+
+    /* 3. */
+    int last = 0;
+    for (int d = 1; d <= maxd; d++) {
+        int window = 40, alpha = -INF, beta = INF, s;
+        e->root_depth = d;
+        if (d >= 4 && last > -MATE_BOUND && last < MATE_BOUND) {
+            alpha = last - window;
+            beta = last + window;
+        }
+        for (;;) {
+            s = search(e, d, 0, alpha, beta, 0);
+            if (e->aborted)
+                break;
+            if (s <= alpha && alpha > -INF) {
+                window *= 3;
+                alpha = s - window < -INF ? -INF : s - window;
+                if (window > 1000)
+                    alpha = -INF;
+            } else if (s >= beta && beta < INF) {
+                window *= 3;
+                beta = s + window > INF ? INF : s + window;
+                if (window > 1000)
+                    beta = INF;
+            } else {
+                break;
+            }
+        }
+        if (e->aborted)
+            break;
+        last = s;
+        fill_info(e, &out->info, d, s);
+        if (e->pvlen[0] > 0) {
+            out->move = e->pv[0][0];
+            e->prev_best = out->move;
+            e->has_prev = 1;
+        }
+        if (progress != NULL)
+            progress(ud, &out->info);
+        if (CM_SCORE_IS_MATE(s) && d > WIN - (s < 0 ? -s : s) + 1)
+            break;
+        if (!lim->use_all_time && e->has_clock && lim->time_ms > 0 &&
+            (lim->now_ms(lim->clock_ud) - e->t0) * 2 > lim->time_ms)
+            break;
+    }
+    out->info.nodes = e->nodes;
+    if (e->has_clock)
+        out->info.time_ms = lim->now_ms(lim->clock_ud) - e->t0;
+}

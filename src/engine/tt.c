@@ -1,0 +1,93 @@
+/* The transposition table: buckets of four entries on the position hash, replacing the
+ * shallowest or oldest entry.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_int.h"
+
+CmStatus cm_tt_alloc(CmEngine *e, size_t bytes)
+{
+    size_t n = 1;
+    if (bytes < 64 * 1024)
+        bytes = 64 * 1024;
+    while (n * 2 * sizeof(TTBucket) <= bytes)
+        n *= 2;
+    e->tt = calloc(n, sizeof(TTBucket));
+    if (e->tt == NULL)
+        return CM_ERR_NOMEM;
+    e->tt_mask = n - 1;
+    return CM_OK;
+}
+
+void cm_tt_clear(CmEngine *e)
+{
+    memset(e->tt, 0, (e->tt_mask + 1) * sizeof(TTBucket));
+    e->age = 0;
+}
+
+uint16_t cm_tt_capsig(const CmMove *m)
+{
+    uint64_t x = m->cap.w[0] ^ (m->cap.w[1] * 0x9E3779B97F4A7C15ull) ^
+                 (m->cap.w[2] * 0xC2B2AE3D27D4EB4Full) ^ (m->cap.w[3] * 0x165667B19E3779F9ull);
+    x ^= x >> 32;
+    x ^= x >> 16;
+    return (uint16_t)x;
+}
+
+int cm_tt_probe(const CmEngine *e, uint64_t key, TTEntry *out)
+{
+    const TTBucket *b = &e->tt[key & e->tt_mask];
+    for (int i = 0; i < TT_BUCKET; i++) {
+        if (b->e[i].key == key && (b->e[i].bound & 3) != TT_NONE) {
+            *out = b->e[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Storing, in steps:
+ * 1. the entry of the same position, if any, is replaced (keeping its move when the new
+ *    result has none);
+ * 2. otherwise the entry worth least: the oldest, then the shallowest. */
+void cm_tt_store(CmEngine *e, uint64_t key, int score, int depth, int bound, const CmMove *m)
+{
+    TTBucket *b = &e->tt[key & e->tt_mask];
+    TTEntry *slot = NULL;
+    int worst = 1 << 30;
+
+    /* 1. */
+    for (int i = 0; i < TT_BUCKET; i++) {
+        if (b->e[i].key == key) {
+            slot = &b->e[i];
+            break;
+        }
+    }
+    /* 2. */
+    if (slot == NULL) {
+        for (int i = 0; i < TT_BUCKET; i++) {
+            TTEntry *t = &b->e[i];
+            int age = (e->age - (t->bound >> 2)) & 63;
+            int worth = (t->bound & 3) == TT_NONE ? -1000 : t->depth - 8 * age;
+            if (worth < worst) {
+                worst = worth;
+                slot = t;
+            }
+        }
+    } else if (m == NULL && slot->depth > depth + 2 && (slot->bound >> 2) == e->age) {
+        return; /* keep a deeper result of this search */
+    }
+    TTMove keep = slot->key == key ? slot->move : (TTMove){0, 0, 0};
+    slot->key = key;
+    slot->score = (int16_t)score;
+    slot->depth = (uint8_t)(depth < 0 ? 0 : depth);
+    slot->bound = (uint8_t)(bound | (e->age << 2));
+    if (m != NULL) {
+        slot->move.from = m->from;
+        slot->move.to = m->to;
+        slot->move.capsig = cm_tt_capsig(m);
+    } else {
+        slot->move = keep;
+    }
+}

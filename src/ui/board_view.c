@@ -1,0 +1,239 @@
+/* Drawing: the board with its coordinates, the side panel, the title, status, message and
+ * key lines, the rules page, the new-game form, the list of saves and the game-over box, all
+ * from the pure descriptions of view.c. One of the three files that include curses.
+ * SPDX-License-Identifier: MIT */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "screen_int.h"
+
+#define MAX_LINES 200
+
+/* Writes 'text' at (y, x), at most 'width' columns (the text is ASCII), with 'attr'. */
+static void put(int y, int x, int width, attr_t attr, const char *text)
+{
+    if (y < 0 || y >= LINES || x >= COLS || width <= 0)
+        return;
+    if (x + width > COLS)
+        width = COLS - x;
+    attrset(attr);
+    mvaddnstr(y, x, text, width);
+    attrset(A_NORMAL);
+}
+
+/* Fills a row from 'x' for 'width' columns with spaces in 'attr'. */
+static void fill(int y, int x, int width, attr_t attr)
+{
+    if (y < 0 || y >= LINES)
+        return;
+    attrset(attr);
+    for (int i = 0; i < width && x + i < COLS; i++)
+        mvaddch(y, x + i, ' ');
+    attrset(A_NORMAL);
+}
+
+static void draw_board(Ui *ui)
+{
+    const UiLayout *l = &ui->lay;
+    attr_t label = ui_role_attr(UI_ROLE_LABEL);
+    char buf[16];
+
+    for (int gx = 0; gx < l->files; gx++) {
+        int f = l->flip ? l->files - 1 - gx : gx;
+        int x = l->sq_x + gx * l->cell_w + (l->cell_w - 1) / 2;
+        snprintf(buf, sizeof buf, "%c", 'A' + f);
+        put(l->sq_y - 1, x, 1, label, buf);
+        put(l->sq_y + l->ranks, x, 1, label, buf);
+    }
+    for (int gy = 0; gy < l->ranks; gy++) {
+        int r = l->flip ? gy : l->ranks - 1 - gy;
+        int y = l->sq_y + gy;
+        snprintf(buf, sizeof buf, "%2d", r + 1);
+        put(y, l->board_x, 2, label, buf);
+        put(y, l->sq_x + l->files * l->cell_w + 1, 2, label, buf);
+        for (int gx = 0; gx < l->files; gx++) {
+            int f = l->flip ? l->files - 1 - gx : gx;
+            CmSquare sq = CM_SQ(f, r);
+            UiCellLook look;
+            int x = l->sq_x + gx * l->cell_w;
+            ui_square_look(ui, sq, &look);
+            if (!look.on)
+                continue;
+            UiCellLook margin = look;
+            margin.role = look.fill;
+            margin.attr &= UI_ATTR_REVERSE;
+            fill(y, x, l->cell_w, ui_look_attr(&margin));
+            attrset(ui_look_attr(&look));
+            mvaddstr(y, x + (l->cell_w - 1) / 2, look.glyph);
+            attrset(A_NORMAL);
+        }
+    }
+}
+
+/* Lines of text from (y, x); a line for a seat starts with a swatch of its colour. */
+static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int width,
+                       int height)
+{
+    for (int i = 0; i < n && i < height; i++) {
+        int tx = x, tw = width;
+        if (lines[i].seat >= 0) {
+            UiCellLook look;
+            memset(&look, 0, sizeof look);
+            look.role = UI_ROLE_PIECE + (int)ui_seat_colour(ui->game.v, lines[i].seat);
+            look.attr = UI_ATTR_BOLD;
+            attrset(ui_look_attr(&look));
+            mvaddstr(y + i, x, " ");
+            attrset(A_NORMAL);
+            tx += 2;
+            tw -= 2;
+        }
+        put(y + i, tx, tw, ui_role_attr(lines[i].role), lines[i].text);
+    }
+}
+
+static void draw_panel(Ui *ui, uint64_t now)
+{
+    const UiLayout *l = &ui->lay;
+    UiLine lines[MAX_LINES];
+    int max = l->panel_h < MAX_LINES ? l->panel_h : MAX_LINES;
+    int n = ui_panel_lines(ui, now, l->panel_w - 2, lines, max);
+    draw_lines(ui, lines, n, l->panel_y, l->panel_x, l->panel_w, max);
+}
+
+/* A box in the middle of the screen holding 'lines'. */
+static void draw_box(Ui *ui, const UiLine *lines, int n)
+{
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+        int len = (int)strlen(lines[i].text) + (lines[i].seat >= 0 ? 2 : 0);
+        if (len > w)
+            w = len;
+    }
+    w += 4;
+    if (w > COLS)
+        w = COLS;
+    int h = n + 2 > LINES ? LINES : n + 2;
+    int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
+    for (int y = 0; y < h; y++)
+        fill(y0 + y, x0, w, A_NORMAL);
+    attrset(A_NORMAL);
+    for (int x = 0; x < w; x++) {
+        mvaddch(y0, x0 + x, x == 0 ? ACS_ULCORNER : x == w - 1 ? ACS_URCORNER : ACS_HLINE);
+        mvaddch(y0 + h - 1, x0 + x,
+                x == 0 ? ACS_LLCORNER : x == w - 1 ? ACS_LRCORNER : ACS_HLINE);
+    }
+    for (int y = 1; y < h - 1; y++) {
+        mvaddch(y0 + y, x0, ACS_VLINE);
+        mvaddch(y0 + y, x0 + w - 1, ACS_VLINE);
+    }
+    draw_lines(ui, lines, n, y0 + 1, x0 + 2, w - 4, h - 2);
+}
+
+static void draw_too_small(Ui *ui)
+{
+    const UiLayout *l = &ui->lay;
+    char text[256];
+    snprintf(text, sizeof text,
+             "The terminal is too small for %s: it needs at least %d columns and %d rows, and "
+             "has %d x %d. Please make the window larger (q quits).",
+             ui->game.v->title, l->min_cols, l->min_rows, l->cols, l->rows);
+    /* Wrap by hand at the width. */
+    int y = 0, width = COLS > 1 ? COLS - 1 : 1;
+    const char *s = text;
+    while (*s && y < LINES) {
+        int n = (int)strlen(s);
+        int cut = n;
+        if (n > width) {
+            cut = width;
+            while (cut > 0 && s[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = width;
+        }
+        attrset(A_BOLD);
+        mvaddnstr(y++, 0, s, cut);
+        attrset(A_NORMAL);
+        s += cut;
+        while (*s == ' ')
+            s++;
+    }
+}
+
+static void draw_page(Ui *ui)
+{
+    char title[128];
+    snprintf(title, sizeof title, "Rules of %s  (line %d of %d)", ui->game.v->title,
+             ui->page_top + 1, ui->page_lines);
+    put(0, 1, COLS - 1, ui_role_attr(UI_ROLE_TITLE), title);
+    const char *p = ui->page;
+    int line = 0;
+    for (; p != NULL && *p && line < ui->page_top; p++)
+        if (*p == '\n')
+            line++;
+    for (int y = 1; y < LINES - 1 && p != NULL && *p; y++) {
+        const char *e = strchr(p, '\n');
+        int n = e ? (int)(e - p) : (int)strlen(p);
+        attr_t a = A_NORMAL;
+        /* Headings are the lines in capitals. */
+        int caps = n > 3;
+        for (int i = 0; i < n && caps; i++)
+            if (p[i] >= 'a' && p[i] <= 'z')
+                caps = 0;
+        if (caps)
+            a = ui_role_attr(UI_ROLE_HEADING);
+        attrset(a);
+        mvaddnstr(y, 1, p, n < COLS - 1 ? n : COLS - 1);
+        attrset(A_NORMAL);
+        p = e ? e + 1 : p + n;
+    }
+    put(LINES - 1, 1, COLS - 1, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+}
+
+void ui_draw(Ui *ui, unsigned flags, uint64_t now)
+{
+    const UiLayout *l = &ui->lay;
+    UiLine lines[MAX_LINES];
+    char text[UI_MSG_MAX + 64];
+
+    if (flags & UI_DRAW_CLEAR)
+        clearok(curscr, TRUE);
+    erase();
+    if (ui->mode == UI_MODE_RULES && ui->page != NULL) {
+        draw_page(ui);
+        refresh();
+        return;
+    }
+    if (l->too_small) {
+        draw_too_small(ui);
+        refresh();
+        return;
+    }
+    if (ui->mode == UI_MODE_NEWGAME || ui->mode == UI_MODE_LOAD) {
+        int n = ui->mode == UI_MODE_NEWGAME ? ui_form_lines(ui, lines, MAX_LINES)
+                                            : ui_load_lines(ui, lines, LINES - 2);
+        draw_box(ui, lines, n);
+        refresh();
+        return;
+    }
+    if (l->title_y >= 0) {
+        ui_title_text(ui, text, sizeof text);
+        put(l->title_y, 0, COLS, ui_role_attr(UI_ROLE_TITLE), text);
+    }
+    draw_board(ui);
+    if (l->panel_w > 0)
+        draw_panel(ui, now);
+    ui_status_text(ui, text, sizeof text);
+    put(l->status_y, 0, COLS, ui_role_attr(UI_ROLE_STATUS), text);
+    if (l->msg_y != l->status_y && ui->msg[0])
+        put(l->msg_y, 0, COLS, ui_role_attr(ui->msg_role), ui->msg);
+    else if (ui->msg[0] && ui->msg_role == UI_ROLE_ERROR)
+        put(l->status_y, 0, COLS, ui_role_attr(ui->msg_role), ui->msg);
+    if (l->keys_y >= 0)
+        put(l->keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+    if (ui->mode == UI_MODE_OVER) {
+        int n = ui_over_lines(ui, lines, MAX_LINES);
+        draw_box(ui, lines, n);
+    }
+    refresh();
+}

@@ -1,0 +1,131 @@
+/* Where things go on the terminal: the board with its coordinates, the side panel, the status
+ * lines; which square a screen cell shows; how the cursor moves over an irregular board.
+ * Pure functions of the sizes, tested without a terminal.
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "ui_int.h"
+
+#define LABEL_W 3 /* "16 " on the left, " 16" on the right */
+
+static int board_width(int files, int cw)
+{
+    return LABEL_W + files * cw + LABEL_W;
+}
+
+void ui_layout_min(int files, int ranks, int *rows_out, int *cols_out)
+{
+    int w = board_width(files, 2);
+    *rows_out = ranks + 2 + 1; /* the board with its file letters, and one status line */
+    *cols_out = w > UI_STATUS_MIN ? w : UI_STATUS_MIN;
+}
+
+/* The layout, in steps:
+ * 1. three-column squares when they leave room for a wide panel, else two;
+ * 2. a panel in what is left to the right, when it is wide enough;
+ * 3. rows: the board and a status line; then, as room allows, a message line, a title line
+ *    and a key reminder; the status lines sit at the bottom, the board is centred above. */
+void ui_layout_compute(UiLayout *l, int rows, int cols, int files, int ranks, int flip)
+{
+    memset(l, 0, sizeof *l);
+    l->rows = rows;
+    l->cols = cols;
+    l->files = files;
+    l->ranks = ranks;
+    l->flip = flip;
+    ui_layout_min(files, ranks, &l->min_rows, &l->min_cols);
+    l->too_small = rows < l->min_rows || cols < l->min_cols;
+
+    /* 1. */
+    l->cell_w = board_width(files, 3) + 1 + UI_PANEL_WIDE <= cols ? 3 : 2;
+    l->board_w = board_width(files, l->cell_w);
+    l->board_h = ranks + 2;
+
+    /* 2. */
+    l->panel_w = cols - l->board_w - 1;
+    if (l->panel_w < UI_PANEL_MIN)
+        l->panel_w = 0;
+
+    /* 3. */
+    int extra = rows - (l->board_h + 1);
+    int has_msg = extra >= 1, has_title = extra >= 2, has_keys = extra >= 3;
+    l->title_y = has_title ? 0 : -1;
+    l->keys_y = has_keys ? rows - 1 : -1;
+    l->msg_y = rows - 1 - has_keys;
+    l->status_y = l->msg_y - has_msg;
+    int top = has_title ? 1 : 0;
+    int room = l->status_y - top;
+    l->board_y = top + (room > l->board_h ? (room - l->board_h) / 2 : 0);
+    l->board_x = 0;
+    l->sq_y = l->board_y + 1;
+    l->sq_x = l->board_x + LABEL_W;
+    l->panel_y = top;
+    l->panel_x = l->board_w + 1;
+    l->panel_h = l->panel_w > 0 ? room : 0;
+}
+
+/* Screen grid coordinates of a square: column 'gx' from the left, row 'gy' from the top. */
+static void grid_of(const UiLayout *l, CmSquare sq, int *gx, int *gy)
+{
+    int f = CM_FILE(sq), r = CM_RANK(sq);
+    *gx = l->flip ? l->files - 1 - f : f;
+    *gy = l->flip ? r : l->ranks - 1 - r;
+}
+
+static CmSquare square_of(const UiLayout *l, int gx, int gy)
+{
+    int f = l->flip ? l->files - 1 - gx : gx;
+    int r = l->flip ? gy : l->ranks - 1 - gy;
+    return CM_SQ(f, r);
+}
+
+void ui_layout_square_pos(const UiLayout *l, CmSquare sq, int *y_out, int *x_out)
+{
+    int gx, gy;
+    grid_of(l, sq, &gx, &gy);
+    *y_out = l->sq_y + gy;
+    *x_out = l->sq_x + gx * l->cell_w + (l->cell_w - 1) / 2;
+}
+
+int ui_layout_hit(const UiLayout *l, int y, int x, CmSquare *sq_out)
+{
+    if (y < l->sq_y || y >= l->sq_y + l->ranks || x < l->sq_x ||
+        x >= l->sq_x + l->files * l->cell_w)
+        return 0;
+    *sq_out = square_of(l, (x - l->sq_x) / l->cell_w, y - l->sq_y);
+    return 1;
+}
+
+static int on(const CmVariant *v, const UiLayout *l, int gx, int gy)
+{
+    if (gx < 0 || gx >= l->files || gy < 0 || gy >= l->ranks)
+        return 0;
+    return cm_variant_on(v, square_of(l, gx, gy));
+}
+
+CmSquare ui_cursor_step(const CmVariant *v, const UiLayout *l, CmSquare sq, int dx, int dy)
+{
+    int gx, gy;
+    grid_of(l, sq, &gx, &gy);
+    if (dx != 0) {
+        /* Along the row, over any gap. */
+        for (int x = gx + dx; x >= 0 && x < l->files; x += dx)
+            if (on(v, l, x, gy))
+                return square_of(l, x, gy);
+        return sq;
+    }
+    if (dy == 0)
+        return sq;
+    /* The next row that has squares, at the column nearest this one (towards the middle of
+     * the board on a tie). */
+    int toward = gx < l->files / 2 ? 1 : -1;
+    for (int y = gy + dy; y >= 0 && y < l->ranks; y += dy) {
+        for (int d = 0; d < l->files; d++) {
+            if (on(v, l, gx + toward * d, y))
+                return square_of(l, gx + toward * d, y);
+            if (on(v, l, gx - toward * d, y))
+                return square_of(l, gx - toward * d, y);
+        }
+    }
+    return sq;
+}

@@ -1,0 +1,242 @@
+/* The terminal: curses setup and teardown, the table of colour roles (squares, each seat's
+ * pieces and castles, cursor, highlights), and the main loop, which hands keys, clicks and
+ * resizes to control.c and, on every getch timeout, lets the game see to the engine and the
+ * clocks. Signals that end the program leave through the loop, so the game is saved.
+ * SPDX-License-Identifier: MIT */
+#include <curses.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "screen_int.h"
+
+#define TICK_MS 40 /* how often the loop looks at the engine and the clocks */
+
+/* Colours of a role: with 256 colours, with 8, and the attributes without colours. */
+typedef struct RoleLook {
+    short fg256, bg256;
+    short fg8, bg8;
+    attr_t extra; /* added in every mode */
+    attr_t mono;  /* instead of colours */
+} RoleLook;
+
+#define P(c) [UI_ROLE_PIECE + (c)]
+#define C(c) [UI_ROLE_CASTLE + (c)]
+static const RoleLook role_looks[UI_ROLE_COUNT] = {
+    [UI_ROLE_NORMAL] = {-1, -1, -1, -1, 0, 0},
+    [UI_ROLE_TITLE] = {-1, -1, -1, -1, A_BOLD, A_BOLD},
+    [UI_ROLE_HEADING] = {-1, -1, -1, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE},
+    [UI_ROLE_DIM] = {244, -1, -1, -1, 0, A_DIM},
+    [UI_ROLE_LABEL] = {244, -1, -1, -1, 0, A_DIM},
+    [UI_ROLE_STATUS] = {-1, -1, -1, -1, 0, 0},
+    [UI_ROLE_ERROR] = {160, -1, COLOR_RED, -1, A_BOLD, A_BOLD},
+    [UI_ROLE_GOOD] = {34, -1, COLOR_GREEN, -1, A_BOLD, A_BOLD},
+    [UI_ROLE_FIELD] = {-1, -1, -1, -1, A_REVERSE, A_REVERSE},
+    [UI_ROLE_SQ_LIGHT] = {16, 180, -1, -1, 0, 0},
+    [UI_ROLE_SQ_DARK] = {16, 137, -1, -1, 0, 0},
+    [UI_ROLE_TARGET] = {16, 114, COLOR_BLACK, COLOR_GREEN, 0, A_BOLD | A_UNDERLINE},
+    [UI_ROLE_PATH] = {16, 153, COLOR_BLACK, COLOR_CYAN, 0, A_BOLD},
+    [UI_ROLE_SELECTED] = {16, 51, COLOR_BLACK, COLOR_CYAN, 0, A_BOLD | A_UNDERLINE},
+    [UI_ROLE_CAPTURE] = {231, 160, COLOR_WHITE, COLOR_RED, 0, A_BOLD},
+    [UI_ROLE_LAST] = {16, 186, COLOR_BLACK, COLOR_YELLOW, 0, A_UNDERLINE},
+    [UI_ROLE_OBLIGED] = {16, 208, COLOR_BLACK, COLOR_MAGENTA, 0, A_BOLD | A_UNDERLINE},
+    [UI_ROLE_HINT] = {16, 213, COLOR_BLACK, COLOR_MAGENTA, 0, A_STANDOUT},
+    P(UI_WHITE) = {16, 255, COLOR_BLACK, COLOR_WHITE, 0, A_BOLD},
+    P(UI_BLACK) = {231, 236, COLOR_WHITE, COLOR_BLACK, 0, A_BOLD},
+    P(UI_RED) = {231, 160, COLOR_WHITE, COLOR_RED, 0, A_BOLD},
+    P(UI_GREEN) = {231, 28, COLOR_BLACK, COLOR_GREEN, 0, A_BOLD},
+    P(UI_BLUE) = {231, 26, COLOR_WHITE, COLOR_BLUE, 0, A_BOLD},
+    P(UI_YELLOW) = {16, 220, COLOR_BLACK, COLOR_YELLOW, 0, A_BOLD},
+    P(UI_MAGENTA) = {231, 127, COLOR_WHITE, COLOR_MAGENTA, 0, A_BOLD},
+    P(UI_CYAN) = {16, 44, COLOR_BLACK, COLOR_CYAN, 0, A_BOLD},
+    C(UI_WHITE) = {16, 252, COLOR_BLACK, COLOR_WHITE, 0, A_DIM},
+    C(UI_BLACK) = {231, 242, COLOR_WHITE, COLOR_BLACK, 0, A_DIM},
+    C(UI_RED) = {16, 217, COLOR_WHITE, COLOR_RED, 0, A_DIM},
+    C(UI_GREEN) = {16, 151, COLOR_BLACK, COLOR_GREEN, 0, A_DIM},
+    C(UI_BLUE) = {16, 153, COLOR_WHITE, COLOR_BLUE, 0, A_DIM},
+    C(UI_YELLOW) = {16, 229, COLOR_BLACK, COLOR_YELLOW, 0, A_DIM},
+    C(UI_MAGENTA) = {16, 182, COLOR_WHITE, COLOR_MAGENTA, 0, A_DIM},
+    C(UI_CYAN) = {16, 152, COLOR_BLACK, COLOR_CYAN, 0, A_DIM},
+};
+
+static int use_colour;
+
+attr_t ui_role_attr(int role)
+{
+    if (role < 0 || role >= UI_ROLE_COUNT)
+        role = UI_ROLE_NORMAL;
+    if (!use_colour)
+        return role_looks[role].mono;
+    return COLOR_PAIR(role + 1) | role_looks[role].extra;
+}
+
+attr_t ui_look_attr(const UiCellLook *look)
+{
+    attr_t a = ui_role_attr(look->role);
+    if (look->attr & UI_ATTR_BOLD)
+        a |= A_BOLD;
+    if (look->attr & UI_ATTR_UNDERLINE)
+        a |= A_UNDERLINE;
+    if (look->attr & UI_ATTR_REVERSE)
+        a |= A_REVERSE;
+    if ((look->attr & UI_ATTR_DIM) && !use_colour)
+        a |= A_DIM;
+    return a;
+}
+
+/* Sets up a colour pair per role. Returns 0 when the terminal cannot. */
+static int setup_colours(int *has256)
+{
+    if (!has_colors() || start_color() == ERR || COLOR_PAIRS < UI_ROLE_COUNT + 1)
+        return 0;
+    int defaults = use_default_colors() == OK;
+    *has256 = COLORS >= 256;
+    for (int r = 0; r < UI_ROLE_COUNT; r++) {
+        short fg = *has256 ? role_looks[r].fg256 : role_looks[r].fg8;
+        short bg = *has256 ? role_looks[r].bg256 : role_looks[r].bg8;
+        if (!defaults) {
+            fg = fg < 0 ? COLOR_WHITE : fg;
+            bg = bg < 0 ? COLOR_BLACK : bg;
+        }
+        init_pair((short)(r + 1), fg, bg);
+    }
+    return 1;
+}
+
+/* ---- Signals --------------------------------------------------------------------------- */
+
+static volatile sig_atomic_t quit_signal;
+
+static void on_quit_signal(int sig)
+{
+    quit_signal = sig;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define CAMELOT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CAMELOT_ASAN 1
+#endif
+#endif
+
+#ifndef CAMELOT_ASAN
+/* A crash: give the terminal back, then die as the signal says. The game was saved after the
+ * last move, so nothing is lost. */
+static void on_crash(int sig)
+{
+    endwin();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+#endif
+
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_quit_signal; /* no SA_RESTART: getch returns at once */
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+#ifndef CAMELOT_ASAN
+    sa.sa_handler = on_crash;
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGILL, &sa, NULL);
+    sigaction(SIGFPE, &sa, NULL);
+    sigaction(SIGABRT, &sa, NULL);
+#endif
+}
+
+/* ---- The loop ---------------------------------------------------------------------------- */
+
+static uint64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+int ui_run(Ui *ui)
+{
+    SCREEN *scr;
+    FILE *lat = NULL;
+    unsigned flags = UI_DRAW_ALL | UI_DRAW_CLEAR;
+
+    install_signals();
+    scr = newterm(NULL, stdout, stdin);
+    if (scr == NULL) {
+        fputs("camelot: cannot use this terminal (is TERM set?)\n", stderr);
+        return 1;
+    }
+    set_term(scr);
+    cbreak();
+    noecho();
+    nonl();
+    intrflush(stdscr, FALSE);
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    timeout(TICK_MS);
+    if (ui->opt.color) {
+        int has256 = 0;
+        use_colour = setup_colours(&has256);
+        ui->opt.color = use_colour;
+        ui->opt.color256 = use_colour && has256;
+    }
+    if (ui->opt.mouse)
+        ui_input_mouse(1);
+    if (ui->opt.latency_log != NULL)
+        lat = fopen(ui->opt.latency_log, "a");
+    ui_resize(ui, LINES, COLS);
+
+    for (;;) {
+        if (quit_signal)
+            break;
+        uint64_t now = game_now_ms();
+        flags |= ui_tick(ui, now);
+        if (flags) {
+            ui_draw(ui, flags, now);
+            flags = 0;
+        }
+        int key = 0, y = 0, x = 0;
+        int got = ui_input_read(&key, &y, &x);
+        if (got == UI_IN_NONE)
+            continue;
+        uint64_t t0 = now_us();
+        now = game_now_ms();
+        if (got == UI_IN_RESIZE)
+            flags = ui_resize(ui, LINES, COLS);
+        else if (got == UI_IN_CLICK)
+            flags = ui_handle_click(ui, y, x, now);
+        else
+            flags = ui_handle_key(ui, key, now);
+        if (flags & UI_QUIT)
+            break;
+        /* Answer the key at once. */
+        ui_draw(ui, flags | UI_DRAW_STATUS, now);
+        flags = 0;
+        if (lat != NULL) {
+            fprintf(lat, "%llu\n", (unsigned long long)(now_us() - t0));
+            fflush(lat);
+        }
+    }
+    /* Whatever ended the loop, the game as it stands (clocks included) is on disk. */
+    game_cancel_search(&ui->game);
+    game_autosave(&ui->game, game_now_ms());
+    if (ui->opt.mouse)
+        ui_input_mouse(0);
+    endwin();
+    delscreen(scr);
+    if (lat != NULL)
+        fclose(lat);
+    if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP)
+        return 128 + quit_signal;
+    return 0;
+}

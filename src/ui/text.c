@@ -1,0 +1,492 @@
+/* Texts for people: the rules of each variant in the program's own words (built from the
+ * variant's board and rule switches), how a game ended, scores, principal variations, clocks.
+ * SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/notation.h"
+#include "ui_int.h"
+
+/* ---- A growing text, wrapped to a width ---------------------------------------------------- */
+
+typedef struct Text {
+    char *buf;
+    size_t len, cap;
+    int width;
+    int lines;
+    int failed;
+} Text;
+
+static void put(Text *t, const char *s, size_t n)
+{
+    if (t->failed)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 8192;
+        while (cap < t->len + n + 1)
+            cap *= 2;
+        char *b = realloc(t->buf, cap);
+        if (b == NULL) {
+            t->failed = 1;
+            return;
+        }
+        t->buf = b;
+        t->cap = cap;
+    }
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+    t->buf[t->len] = '\0';
+}
+
+/* Adds a paragraph wrapped to the width; lines after the first are indented by 'hang'. */
+static void para_hang(Text *t, int hang, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void para_hang(Text *t, int hang, const char *fmt, ...)
+{
+    char p[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p, sizeof p, fmt, ap);
+    va_end(ap);
+
+    int width = t->width < 20 ? 20 : t->width;
+    const char *s = p;
+    int first = 1;
+    do {
+        int indent = first ? 0 : hang;
+        int room = width - indent;
+        size_t n = strlen(s), cut = n;
+        if ((int)n > room) {
+            cut = (size_t)room;
+            while (cut > 0 && s[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = (size_t)room;
+        }
+        for (int i = 0; i < indent; i++)
+            put(t, " ", 1);
+        put(t, s, cut);
+        put(t, "\n", 1);
+        t->lines++;
+        s += cut;
+        while (*s == ' ')
+            s++;
+        first = 0;
+    } while (*s);
+}
+
+#define para(t, ...) para_hang(t, 0, __VA_ARGS__)
+#define bullet(t, ...) para_hang(t, 2, "- " __VA_ARGS__)
+
+static void blank(Text *t)
+{
+    put(t, "\n", 1);
+    t->lines++;
+}
+
+static void heading(Text *t, const char *h)
+{
+    blank(t);
+    para(t, "%s", h);
+}
+
+/* ---- Facts about a variant ----------------------------------------------------------------- */
+
+static int count_kind(const CmVariant *v, int seat, int kind)
+{
+    int n = 0;
+    for (int sq = 0; sq < CM_SQUARES; sq++)
+        if (v->start[sq] == CM_CELL(seat, kind))
+            n++;
+    return n;
+}
+
+/* "F1 G1" */
+static void castle_names(const CmVariant *v, int seat, char *buf, size_t size)
+{
+    size_t len = 0;
+    char a[4];
+    buf[0] = '\0';
+    for (int i = 0; i < v->seat[seat].ncastle && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "",
+                                cm_square_name(v->seat[seat].castle[i], a));
+}
+
+/* "White", "Red and Blue" for the seats in bit set 'seats'. */
+static void seats_names(const CmVariant *v, unsigned seats, char *buf, size_t size)
+{
+    int n = 0, total = __builtin_popcount(seats);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < v->nseats && len < size; s++) {
+        if (!(seats >> s & 1))
+            continue;
+        const char *sep = n == 0 ? "" : n == total - 1 ? " and " : ", ";
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, v->seat[s].name);
+        n++;
+    }
+}
+
+static const char *family_intro(const CmVariant *v)
+{
+    static const struct {
+        const char *name, *intro;
+    } intros[] = {
+        {"camette", "Camette is the smallest game of the Camelot family, a quick modern game "
+                    "(Michael Wortley Nolan, 2002)."},
+        {"cam", "Cam is the small Camelot that Parker Brothers published in 1949."},
+        {"camelot", "Camelot is the classic game Parker Brothers published in 1930, a "
+                    "descendant of George S. Parker's Chivalry."},
+        {"chivalry", "Chivalry is George S. Parker's game of 1887, the ancestor of Camelot; "
+                     "it is played like Camelot on a larger board with more knights."},
+        {"grand-cam", "Grand Cam is a four-player game on a Cam-sized board (Paul Bramwell "
+                      "Smith, 2005)."},
+        {"grand-camelot", "Grand Camelot is Parker Brothers' four-player Camelot of 1932."},
+        {"four-handed-chivalry", "Four-Handed Chivalry is played by four players, every "
+                                 "piece a knight, in two partnerships."},
+        {"four-handed-chivalry-solo", "Four-Handed Chivalry, individual game: four players, "
+                                      "every piece a knight, each playing alone."},
+    };
+    for (size_t i = 0; i < sizeof intros / sizeof intros[0]; i++)
+        if (strcmp(v->name, intros[i].name) == 0)
+            return intros[i].intro;
+    return NULL;
+}
+
+static const char *keys_help[][2] = {
+    {"Arrows, h j k l", "move the cursor"},
+    {"Enter, Space", "pick the piece under the cursor; land on a highlighted square; on the "
+                     "square a canter has reached, stop there"},
+    {"mouse click", "the same as moving the cursor there and pressing Enter"},
+    {"Backspace", "take back the last leap of the move being built"},
+    {"Esc", "drop the move being built"},
+    {":", "type a move in WCF notation, e.g. E6-E8 or H4xJ4xL6"},
+    {"?", "these rules; q or Esc closes them"},
+    {"H", "ask the engine for a hint, shown on the board"},
+    {"m", "make a thinking engine move now"},
+    {"u, r", "undo and redo (against the engine, undo goes back to your previous move)"},
+    {"n", "new game: variant, seats, engine levels, clocks"},
+    {"s, L", "save the game; load a saved game"},
+    {"v", "review the game move by move"},
+    {"[ ], PgUp PgDn", "scroll the move list"},
+    {"T", "teaching highlights on or off"},
+    {"f", "turn the board round"},
+    {"q", "quit; the game is saved and 'camelot --resume' continues it"},
+};
+
+char *ui_rules_text(const CmVariant *v, int width)
+{
+    Text t = {NULL, 0, 0, width, 0, 0};
+    const CmRules *r = &v->rules;
+    char a[64], c[128];
+    int four = v->nseats > 2;
+    int partners = v->nteams < v->nseats;
+    int knights = count_kind(v, 0, CM_KNIGHT), men = count_kind(v, 0, CM_MAN);
+    int castles = 0;
+    for (int s = 0; s < v->nseats; s++)
+        castles += v->seat[s].ncastle;
+    int real_castles = castles > 0 && (r->castle_win > 0 || v->seat[0].target >= 0);
+
+    char title[sizeof v->title];
+    for (size_t i = 0; i < sizeof title; i++)
+        title[i] = v->title[i] >= 'a' && v->title[i] <= 'z' ? (char)(v->title[i] - 32)
+                                                              : v->title[i];
+    para(&t, "THE RULES OF %s", title);
+    para(&t, "(The keys are listed at the end: press End.)");
+    const char *intro = family_intro(v);
+    if (intro != NULL) {
+        blank(&t);
+        para(&t, "%s", intro);
+    }
+
+    heading(&t, "PLAYERS AND PIECES");
+    if (!four) {
+        para(&t, "Two players, %s and %s, each with %d knight%s and %d %s. %s moves first, "
+                 "then the turns alternate.",
+             v->seat[0].name, v->seat[1].name, knights, knights == 1 ? "" : "s", men,
+             men == 1 ? "man" : "men", v->seat[0].name);
+    } else {
+        char order[128];
+        size_t len = 0;
+        for (int s = 0; s < v->nseats && len < sizeof order; s++)
+            len += (size_t)snprintf(order + len, sizeof order - len, "%s%s", s ? ", " : "",
+                                    v->seat[s].name);
+        if (men > 0)
+            para(&t, "%s players, each with %d knights and %d men. They move in turn: %s.",
+                 v->nseats == 4 ? "Four" : "Three", knights, men, order);
+        else
+            para(&t, "%s players, each with %d pieces, all of them knights. They move in turn: "
+                     "%s.",
+                 v->nseats == 4 ? "Four" : "Three", knights, order);
+        if (partners) {
+            para(&t, "They play in two teams:");
+            for (int tm = 0; tm < v->nteams; tm++) {
+                seats_names(v, v->team_seats[tm], a, sizeof a);
+                bullet(&t, "%s", a);
+            }
+            para(&t, "You may canter over your own and your partner's pieces, and jump the "
+                     "pieces of either opponent, both in one move if you can. You move only "
+                     "your own pieces.");
+        } else {
+            para(&t, "Everyone plays alone: every other player is an enemy, and you canter "
+                     "only over your own pieces.");
+        }
+    }
+    if (men > 0)
+        para(&t, "Knights and men move alike; only a knight may make the knight's charge.");
+
+    heading(&t, "THE BOARD");
+    para(&t, "%d squares, files A-%c from left to right and ranks 1-%d from bottom to top as "
+             "%s sees them.",
+         v->nsquares, 'A' + v->files - 1, v->ranks, v->seat[0].name);
+    if (real_castles) {
+        para(&t, "Each player has a castle on the edge of the board:");
+        for (int s = 0; s < v->nseats; s++) {
+            castle_names(v, s, a, sizeof a);
+            if (v->seat[s].target >= 0)
+                bullet(&t, "%s: %s (aims at %s's castle)", v->seat[s].name, a,
+                       v->seat[v->seat[s].target].name);
+            else
+                bullet(&t, "%s: %s", v->seat[s].name, a);
+        }
+    } else if (castles > 0 || v->nseats == 4) {
+        para(&t, "The castle squares at the ends of the board are ordinary squares in this "
+                 "game.");
+    }
+
+    heading(&t, "MOVES");
+    para(&t, "On your turn you move one of your pieces in one of these ways:");
+    bullet(&t, "Plain move: one step in any of the eight directions to an empty square next to "
+               "it.");
+    bullet(&t, "Canter: a leap in a straight line over a %s piece next to yours onto the empty "
+               "square just beyond. You may leap again from there, in any direction, as often "
+               "as you like, and stop after any leap. The piece leapt over stays. A canter may "
+               "not end on the square where it began.",
+           partners ? "friendly (yours or your partner's)" : "friendly");
+    bullet(&t, "Jump: a leap over an enemy piece next to yours onto the empty square beyond; the "
+               "enemy piece is captured. While the jumping piece can jump again from where it "
+               "lands, it must: a jump ends only when no further jump is possible.");
+    bullet(&t, "Knight's charge: a knight canters first and then jumps, in the same move. Once "
+               "it has begun jumping it may not canter again.");
+
+    heading(&t, "CAPTURING IS COMPULSORY");
+    para(&t, "If at the start of your turn any of your pieces can jump, you must capture: jump "
+             "with one of those pieces, or make a knight's charge that captures. You may choose "
+             "any capture, not only the longest.");
+    para(&t, "A charge is never compulsory by itself: if a capture is only possible after a "
+             "canter, you need not make it.");
+    para(&t, "A knight that canters onto a square next to an enemy piece it could jump must "
+             "make that jump, unless it goes on to capture later in the same move.");
+
+    if (real_castles) {
+        heading(&t, "CASTLES");
+        bullet(&t, "You may not move or canter into your own castle%s. A jump may land there; if "
+                   "the piece can jump on, it must. A piece that ends its move in %s must leave "
+                   "it on your next turn, before anything else, by a capture if it can.",
+               four ? " or into a side castle (your partner's or the other opponent's)" : "",
+               four ? "such a castle" : "its own castle");
+        bullet(&t, "Entering the opponent's castle ends the move at once, even in the middle of "
+                   "a jump. A piece there can never leave it.");
+        if (r->castle_moves > 0)
+            bullet(&t, "Castle move: a piece in the opponent's castle may step to the other "
+                       "castle square, as the whole turn. Each player may make %d castle move%s "
+                       "in a game.",
+                   r->castle_moves, r->castle_moves == 1 ? "" : "s");
+        bullet(&t, "Pieces on castle squares cannot be captured.");
+    }
+
+    heading(&t, "WINNING");
+    if (r->castle_win > 0) {
+        if (!partners)
+            snprintf(c, sizeof c, "%s",
+                     r->castle_win == 1 ? "one of your pieces into the opponent's castle"
+                                        : "two of your pieces into the opponent's castle");
+        else if (r->castle_win == 1)
+            snprintf(c, sizeof c, "one piece into your target castle (for either partner)");
+        else
+            snprintf(c, sizeof c, "%d pieces of your team into its target castles (your own "
+                                  "and your partner's count together)",
+                     r->castle_win);
+        bullet(&t, "Castle: get %s.", c);
+    }
+    if (r->elimination_min > 1)
+        bullet(&t, "Elimination: capture every enemy piece while keeping at least %d pieces of "
+                   "your %s.",
+               r->elimination_min, partners ? "team" : "own");
+    else
+        bullet(&t, "Elimination: capture every enemy piece%s.",
+               partners ? " (the pieces of both opponents)" : "");
+    if (r->no_moves == CM_NOMOVE_LOSE) {
+        const char *who = partners ? "a team that cannot move on its turn"
+                                   : "a player who cannot move on their turn";
+        if (r->stalemate_min > 1)
+            bullet(&t, "Stalemate: %s loses, if the other side has at least %d pieces; "
+                       "otherwise the game is drawn.",
+                   who, r->stalemate_min);
+        else
+            bullet(&t, "Stalemate: %s loses.", who);
+        if (partners)
+            para(&t, "A player who cannot move while the partner can is skipped.");
+    } else {
+        bullet(&t, "A player who cannot move (or has no pieces left) is skipped; when nobody "
+                   "can move, the game is drawn.");
+    }
+
+    int draws = r->material_draw >= 0 || r->repetition > 0 || r->fifty_move > 0;
+    heading(&t, "DRAWS");
+    if (!draws) {
+        para(&t, "There are no draws by rule in %s.", v->title);
+    } else {
+        if (r->material_draw >= 0)
+            bullet(&t, "When every side is down to %d piece%s or fewer.", r->material_draw,
+                   r->material_draw == 1 ? "" : "s");
+        if (r->repetition > 0)
+            bullet(&t, "When the same position, with the same player to move, occurs for the "
+                       "%s time.",
+                   r->repetition == 3 ? "third" : r->repetition == 2 ? "second" : "n-th");
+        if (r->fifty_move > 0)
+            bullet(&t, "After %d moves by each player with no capture and no piece entering "
+                       "an opponent's castle.",
+                   r->fifty_move);
+    }
+
+    heading(&t, "WRITING MOVES");
+    para(&t, "A move is written as its starting square and every square it lands on: '-' "
+             "before a plain step or canter leap, 'x' before a jump leap. E6-E8 is a canter "
+             "over E7; H4xJ4xL6 captures twice; F6-F8-H8xH10 is a knight's charge.");
+
+    heading(&t, "KEYS");
+    for (size_t i = 0; i < sizeof keys_help / sizeof keys_help[0]; i++)
+        para_hang(&t, 18, "%-16s  %s", keys_help[i][0], keys_help[i][1]);
+    para(&t, "A highlighted square is one the piece you picked may land on next. Pieces marked "
+             "in orange are the ones that must move (a capture is compulsory, or a piece must "
+             "leave its castle).");
+
+    if (t.failed) {
+        free(t.buf);
+        return NULL;
+    }
+    return t.buf;
+}
+
+/* ---- Outcomes, scores, variations, clocks -------------------------------------------------- */
+
+void ui_outcome_sentence(const Game *g, char *buf, size_t size)
+{
+    const CmVariant *v = g->v;
+    const CmOutcome *o = &g->outcome;
+    char who[96];
+    int plural;
+
+    if (!o->over) {
+        snprintf(buf, size, "The game goes on.");
+        return;
+    }
+    seats_names(v, o->seats, who, sizeof who);
+    plural = __builtin_popcount(o->seats) > 1;
+    if (g->forfeit >= 0) {
+        if (o->draw)
+            snprintf(buf, size, "%s ran out of time: the game ends.", v->seat[g->forfeit].name);
+        else
+            snprintf(buf, size, "%s ran out of time: %s win%s.", v->seat[g->forfeit].name, who,
+                     plural ? "" : "s");
+        return;
+    }
+    if (o->draw) {
+        switch (o->reason) {
+        case CM_REASON_MATERIAL:
+            snprintf(buf, size, "Draw: every side is down to %d piece%s, too few to win.",
+                     v->rules.material_draw, v->rules.material_draw == 1 ? "" : "s");
+            break;
+        case CM_REASON_REPETITION:
+            snprintf(buf, size, "Draw: the same position has occurred %d times.",
+                     v->rules.repetition);
+            break;
+        case CM_REASON_FIFTY_MOVE:
+            snprintf(buf, size, "Draw: %d moves each without a capture or a castle entry.",
+                     v->rules.fifty_move);
+            break;
+        case CM_REASON_NO_MOVES:
+            snprintf(buf, size, "Draw: nobody can move.");
+            break;
+        case CM_REASON_STALEMATE:
+            snprintf(buf, size, "Draw: %s cannot move, and the other side has too few pieces "
+                                "to win by it.",
+                     v->seat[g->g.pos.to_move].name);
+            break;
+        default:
+            snprintf(buf, size, "Draw.");
+        }
+        return;
+    }
+    const char *verb = plural ? "win" : "wins";
+    switch (o->reason) {
+    case CM_REASON_CASTLE:
+        snprintf(buf, size, "%s %s: %s in the opponent's castle.", who, verb,
+                 v->rules.castle_win == 1 ? "a piece" : "pieces");
+        break;
+    case CM_REASON_ELIMINATION:
+        snprintf(buf, size, "%s %s: every enemy piece is captured.", who, verb);
+        break;
+    case CM_REASON_STALEMATE:
+        snprintf(buf, size, "%s %s: the other side cannot move.", who, verb);
+        break;
+    default:
+        snprintf(buf, size, "%s %s.", who, verb);
+    }
+}
+
+void ui_score_text(int score, char *buf, size_t size)
+{
+    if (CM_SCORE_IS_MATE(score)) {
+        int plies = CM_SCORE_WIN - (score < 0 ? -score : score);
+        snprintf(buf, size, "%s in %d", score > 0 ? "win" : "loss", plies);
+        return;
+    }
+    int a = score < 0 ? -score : score;
+    snprintf(buf, size, "%c%d.%02d", score < 0 ? '-' : '+', a / 100, a % 100);
+}
+
+void ui_pv_text(const CmPosition *pos, const CmSearchInfo *info, char *buf, size_t size)
+{
+    CmMoveList *list = malloc(sizeof *list);
+    CmPosition p = *pos;
+    size_t len = 0;
+    char m[CM_MAX_PATH * 4];
+
+    buf[0] = '\0';
+    if (list == NULL)
+        return;
+    for (int i = 0; i < info->npv && len + 1 < size; i++) {
+        CmOutcome o;
+        CmUndo u;
+        cm_rules_settle(&p, &o);
+        if (o.over)
+            break;
+        cm_movegen_all(&p, list);
+        if (cm_movelist_find(list, &info->pv[i]) < 0)
+            break;
+        cm_move_str(&p, &info->pv[i], m, sizeof m);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", m);
+        cm_pos_apply(&p, &info->pv[i], &u);
+    }
+    if (len >= size && size > 4)
+        memcpy(buf + size - 4, "...", 4);
+    free(list);
+}
+
+void ui_clock_text(int64_t ms, char *buf, size_t size)
+{
+    if (ms < 0)
+        ms = 0;
+    if (ms < 10000) {
+        snprintf(buf, size, "0:%02d.%d", (int)(ms / 1000), (int)(ms % 1000 / 100));
+        return;
+    }
+    int64_t s = (ms + 999) / 1000;
+    if (s >= 3600)
+        snprintf(buf, size, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
+    else
+        snprintf(buf, size, "%d:%02d", (int)(s / 60), (int)(s % 60));
+}

@@ -1,0 +1,355 @@
+/* The full-screen front end. Everything declared here but 'ui_run' is pure: layout and
+ * hit-testing, keys and the actions they map to, the state of the screen and what each key
+ * does to it, the look of every square and the text of the panels. screen.c, board_view.c and
+ * input.c (the only files that include curses) draw that state and feed it keys.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_UI_INT_H
+#define CAMELOT_UI_INT_H
+
+#include <stdint.h>
+
+#include "camelot/error.h"
+#include "camelot/movegen.h"
+#include "game_int.h"
+
+/* ---- Keys -------------------------------------------------------------------------------- */
+
+/* Keys, as input.c hands them over: a character (its code point) or one of these. */
+enum {
+    UI_KEY_UP = 0x110000,
+    UI_KEY_DOWN,
+    UI_KEY_LEFT,
+    UI_KEY_RIGHT,
+    UI_KEY_ENTER,
+    UI_KEY_ESC,
+    UI_KEY_BACKSPACE,
+    UI_KEY_DELETE,
+    UI_KEY_PGUP,
+    UI_KEY_PGDN,
+    UI_KEY_HOME,
+    UI_KEY_END,
+    UI_KEY_TAB,
+    UI_KEY_BTAB,
+    UI_KEY_F1,
+    UI_KEY_RESIZE,
+};
+#define UI_CTRL(c) ((c) & 0x1f)
+
+/* What the screen shows, each with its own key map. */
+typedef enum UiMode {
+    UI_MODE_PLAY,     /* the board */
+    UI_MODE_LINE,     /* typing a move after ':' */
+    UI_MODE_RULES,    /* the rules and keys, a scrollable page */
+    UI_MODE_NEWGAME,  /* the new-game form */
+    UI_MODE_LOAD,     /* the list of saved games */
+    UI_MODE_OVER,     /* the game is over: new game, review or quit */
+    UI_MODE_REVIEW,   /* stepping through the moves */
+    UI_MODE_COUNT
+} UiMode;
+
+typedef enum UiAction {
+    UI_ACT_NONE,
+    UI_ACT_UP,
+    UI_ACT_DOWN,
+    UI_ACT_LEFT,
+    UI_ACT_RIGHT,
+    UI_ACT_SELECT,     /* Enter or Space: pick, land, stop, confirm */
+    UI_ACT_CANCEL,     /* Esc: drop the move being built, close a page */
+    UI_ACT_BACK,       /* Backspace: take back the last leap, or a typed character */
+    UI_ACT_TYPE_MOVE,  /* ':' */
+    UI_ACT_RULES,      /* '?' */
+    UI_ACT_HINT,       /* 'H' */
+    UI_ACT_NEW,        /* 'n' */
+    UI_ACT_UNDO,       /* 'u' */
+    UI_ACT_REDO,       /* 'r' */
+    UI_ACT_SAVE,       /* 's' */
+    UI_ACT_LOAD,       /* 'L' */
+    UI_ACT_QUIT,       /* 'q' */
+    UI_ACT_MOVE_NOW,   /* 'm' */
+    UI_ACT_HIGHLIGHT,  /* 'T': highlighting on or off */
+    UI_ACT_FLIP,       /* 'f' */
+    UI_ACT_REVIEW,     /* 'v' */
+    UI_ACT_SCROLL_UP,  /* '[' / PgUp: the move list, or a page */
+    UI_ACT_SCROLL_DOWN,
+    UI_ACT_HOME,
+    UI_ACT_END,
+    UI_ACT_NEXT_FIELD, /* Tab */
+    UI_ACT_PREV_FIELD,
+    UI_ACT_CHAR,       /* a character typed into a line */
+    UI_ACT_REDRAW,     /* Ctrl-L */
+    UI_ACT_RESIZE,
+    UI_ACT_COUNT
+} UiAction;
+
+/* The action of 'key' in 'mode' (keymap.c). */
+UiAction ui_key_action(UiMode mode, int key);
+
+/* What a handled key or tick asks the screen to redraw. */
+enum {
+    UI_DRAW_BOARD = 1,
+    UI_DRAW_PANEL = 2,
+    UI_DRAW_STATUS = 4,
+    UI_DRAW_ALL = 7,
+    UI_DRAW_CLEAR = 8,   /* repaint the whole terminal (resize, Ctrl-L, another page) */
+    UI_QUIT = 0x100,     /* leave the program */
+};
+
+/* ---- Layout (layout.c) ------------------------------------------------------------------- */
+
+#define UI_PANEL_MIN 26   /* narrowest side panel worth showing */
+#define UI_PANEL_WIDE 34  /* panel width that earns three-column squares */
+#define UI_STATUS_MIN 40  /* narrowest status line */
+
+typedef struct UiLayout {
+    int rows, cols;            /* the terminal */
+    int too_small;             /* the board does not fit: say so instead */
+    int min_rows, min_cols;    /* the least that fits the board and a status line */
+    int cell_w;                /* columns per square: 2 or 3 */
+    int flip;                  /* the board turned round (rank 1 at the top) */
+    int files, ranks;
+    int title_y;               /* -1 when there is no room */
+    int board_y, board_x;      /* top-left of the board frame (coordinate labels included) */
+    int board_h, board_w;
+    int sq_y, sq_x;            /* top-left of the first square cell */
+    int panel_y, panel_x, panel_h, panel_w; /* panel_w 0: no panel */
+    int status_y;              /* the teaching line */
+    int msg_y;                 /* messages; the same row as 'status_y' when short of room */
+    int keys_y;                /* the key reminder, -1 when there is no room */
+} UiLayout;
+
+/* Lays out a board of 'files' x 'ranks' on a 'rows' x 'cols' terminal. */
+void ui_layout_compute(UiLayout *l, int rows, int cols, int files, int ranks, int flip);
+
+/* The smallest terminal that shows a board of 'files' x 'ranks' (with no panel). */
+void ui_layout_min(int files, int ranks, int *rows_out, int *cols_out);
+
+/* The screen cell (row, column) of the glyph of square 'sq'. */
+void ui_layout_square_pos(const UiLayout *l, CmSquare sq, int *y_out, int *x_out);
+
+/* The square at screen cell (y, x): 1 and '*sq_out' when (y, x) is inside a cell of the
+ * bounding grid (on the board or not: check with 'cm_variant_on'), else 0. */
+int ui_layout_hit(const UiLayout *l, int y, int x, CmSquare *sq_out);
+
+/* Moves a cursor from 'sq' one square on screen in direction 'dx' (right +1) or 'dy' (down
+ * +1), skipping cells that are not squares of 'v', and, from an edge, going to the nearest
+ * square of the next row or column. Returns the new square ('sq' when there is none). */
+CmSquare ui_cursor_step(const CmVariant *v, const UiLayout *l, CmSquare sq, int dx, int dy);
+
+/* ---- The looks of squares ---------------------------------------------------------------- */
+
+/* Seat colours, used for pieces and castles. */
+typedef enum UiColour {
+    UI_WHITE, UI_BLACK, UI_RED, UI_GREEN, UI_BLUE, UI_YELLOW, UI_MAGENTA, UI_CYAN,
+    UI_COLOUR_COUNT
+} UiColour;
+
+/* The colour of seat 's' of 'v': from its name (White, Black, Red, Green, Blue, Yellow), else
+ * by its number. */
+UiColour ui_seat_colour(const CmVariant *v, int s);
+
+/* Colour roles; screen.c maps each to a colour pair and attributes (or attributes alone). */
+typedef enum UiRole {
+    UI_ROLE_NORMAL,
+    UI_ROLE_TITLE,
+    UI_ROLE_HEADING,
+    UI_ROLE_DIM,
+    UI_ROLE_LABEL,     /* coordinates */
+    UI_ROLE_STATUS,
+    UI_ROLE_ERROR,
+    UI_ROLE_GOOD,      /* a hint, a saved game */
+    UI_ROLE_FIELD,     /* the field picked in a form */
+    UI_ROLE_SQ_LIGHT,
+    UI_ROLE_SQ_DARK,
+    UI_ROLE_TARGET,    /* a square the picked piece may land on */
+    UI_ROLE_PATH,      /* squares the move being built has left */
+    UI_ROLE_SELECTED,  /* the piece being moved */
+    UI_ROLE_CAPTURE,   /* a piece the move being built captures */
+    UI_ROLE_LAST,      /* the last move's squares */
+    UI_ROLE_OBLIGED,   /* pieces under an obligation (capture, leave the castle) */
+    UI_ROLE_HINT,
+    UI_ROLE_PIECE,     /* + UiColour: a piece of that colour */
+    UI_ROLE_CASTLE = UI_ROLE_PIECE + UI_COLOUR_COUNT, /* + UiColour: an empty castle square */
+    UI_ROLE_COUNT = UI_ROLE_CASTLE + UI_COLOUR_COUNT
+} UiRole;
+
+enum { UI_ATTR_BOLD = 1, UI_ATTR_UNDERLINE = 2, UI_ATTR_REVERSE = 4, UI_ATTR_DIM = 8 };
+
+typedef struct UiCellLook {
+    char glyph[8];     /* one screen column: UTF-8 or ASCII */
+    int role;          /* 'UiRole' of the glyph */
+    int fill;          /* 'UiRole' of the rest of the cell (the square's colour) */
+    unsigned attr;     /* 'UI_ATTR_*' */
+    int on;            /* a square of the board */
+} UiCellLook;
+
+/* ---- The screen's state (control.c) ------------------------------------------------------ */
+
+typedef struct UiOptions {
+    int ascii;         /* letters instead of Unicode glyphs */
+    int color;         /* 0: no colours (NO_COLOR, or the terminal has none) */
+    int color256;      /* the terminal has 256 colours */
+    int highlight;     /* teaching marks: landing squares, obligations, last move */
+    int flip;          /* rank 1 at the top */
+    int mouse;         /* the mouse is on */
+    const char *latency_log; /* file to log key-to-screen times to, or NULL */
+} UiOptions;
+
+/* The move being built on the board, leap by leap. */
+typedef struct UiSelection {
+    int active;
+    CmPath path;       /* the piece's square, then the landings chosen so far */
+    CmSquareSet next;  /* landings that continue some legal path */
+    CmSquareSet captured; /* pieces the path has jumped so far */
+    int complete;      /* 'path' is a whole legal move ... */
+    CmMove move;       /* ... with this effect */
+    int npaths;        /* legal paths that go on from 'path' */
+} UiSelection;
+
+/* Works out 'next', 'captured', 'complete' and 'move' for 'sel->path' in 'pos' (select.c). */
+void ui_select_update(const CmPosition *pos, UiSelection *sel);
+
+/* What the program hands the front end. */
+typedef struct UiHost {
+    void *ud;
+    CmVariantResolver resolve;        /* variant by name or path */
+    int nvariants;
+    const char *const *variants;      /* names for the new-game form */
+    GameEngine *eng;                  /* may be NULL: no engine seats */
+    char save_dir[4096];              /* "" when games cannot be saved */
+} UiHost;
+
+#define UI_MSG_MAX 320
+#define UI_MAX_SAVES 200
+#define UI_MOVE_TEXT 96
+
+/* A move of the game as the move list shows it. */
+typedef struct UiMoveText {
+    CmMove move;
+    uint8_t seat;
+    char text[UI_MOVE_TEXT];   /* canonical WCF path, cut with '~' when longer */
+} UiMoveText;
+
+/* The new-game form. */
+typedef struct UiForm {
+    int field;                 /* 0 variant, 1 .. nseats the seats, then time, then Start */
+    int variant;               /* index in 'host.variants' */
+    const CmVariant *v;
+    GameSetup setup;
+    int time;                  /* index in the time controls */
+    char error[200];
+} UiForm;
+
+typedef struct Ui {
+    UiHost host;
+    UiOptions opt;
+    Game game;
+    int have_game;
+    UiLayout lay;
+    UiMode mode;
+    CmSquare cursor;
+    UiSelection sel;
+    CmMoveList *list;          /* legal moves of the position shown */
+    CmSquareSet movable;       /* pieces that may move now */
+    CmObligation ob;           /* the obligation of the seat to move */
+    int pos_ply;               /* 'game.g.n' the caches above are for; -1 = stale */
+    char msg[UI_MSG_MAX];      /* the last message */
+    int msg_role;              /* its 'UiRole' */
+    char line[128];            /* the move being typed */
+    int line_len;
+    int moves_scroll;          /* rounds scrolled up from the end of the move list */
+    char *page;                /* the rules page text, lines split by '\n' */
+    int page_lines, page_top;
+    UiMode page_back;          /* the mode to go back to from the page */
+    UiForm form;
+    GameSaveEntry *saves;
+    int nsaves, save_pick;
+    int review_ply;            /* moves shown in review */
+    CmPosition review_pos;
+    int review_back_over;      /* review was entered from the game-over box */
+    int has_last;
+    CmPath last_path;          /* the last move shown, to mark it */
+    CmMove last_move;
+    int has_hint;
+    CmPath hint_path;          /* the engine's hint, to mark it */
+    UiMoveText *moves;         /* the move list, one per ply of 'game.g' */
+    int nmoves, moves_cap;
+    char pv_text[256];         /* the engine's principal variation, in WCF notation */
+} Ui;
+
+/* Sets up the screen state for 'game' (taken over: the Ui frees it). Returns CM_ERR_NOMEM. */
+CmStatus ui_init(Ui *ui, const UiHost *host, const UiOptions *opt, Game *game);
+void ui_free(Ui *ui);
+
+/* The terminal is now 'rows' x 'cols'. Returns redraw flags. */
+unsigned ui_resize(Ui *ui, int rows, int cols);
+
+/* Handles a key (see 'UI_KEY_*') at time 'now' (ms). Returns redraw flags. */
+unsigned ui_handle_key(Ui *ui, int key, uint64_t now);
+
+/* Handles a mouse click (button 1) at screen cell (y, x). Returns redraw flags. */
+unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now);
+
+/* What time brings: the engine's moves and news, clocks. Returns redraw flags. */
+unsigned ui_tick(Ui *ui, uint64_t now);
+
+/* Sets the message line. */
+void ui_message(Ui *ui, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The position on the board: the game's, or the one under review. */
+const CmPosition *ui_shown_position(const Ui *ui);
+
+/* How square 'sq' looks now (board_view.c draws it). */
+void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out);
+
+/* The obligation of the seat to move as a sentence, "" when there is none. */
+void ui_obligation_text(const Ui *ui, char *buf, size_t size);
+
+/* The teaching line: whose turn, what is compulsory, what to do next. */
+void ui_status_text(const Ui *ui, char *buf, size_t size);
+
+/* The title line. */
+void ui_title_text(const Ui *ui, char *buf, size_t size);
+
+/* The key reminder for the mode. */
+const char *ui_keys_text(const Ui *ui);
+
+/* A line of a panel or page, with its role. 'seat' >= 0 puts that seat's colour swatch first. */
+typedef struct UiLine {
+    char text[200];
+    int role;
+    int seat;
+} UiLine;
+
+/* The side panel at 'now': seats, pieces, castle moves, engine, moves. Fills at most 'max'
+ * lines (the move list is cut to fit) and returns how many. */
+int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max);
+
+/* The lines of the new-game form, the list of saves, the game-over box. */
+int ui_form_lines(const Ui *ui, UiLine *lines, int max);
+int ui_load_lines(const Ui *ui, UiLine *lines, int max);
+int ui_over_lines(const Ui *ui, UiLine *lines, int max);
+
+/* ---- Texts (text.c) ---------------------------------------------------------------------- */
+
+/* The rules of the variant, in the program's own words, then the keys, wrapped to 'width'
+ * columns: a new string of lines ending in '\n', or NULL when out of memory. */
+char *ui_rules_text(const CmVariant *v, int width);
+
+/* How a game ended, as a sentence: "White wins: two pieces in Black's castle." */
+void ui_outcome_sentence(const Game *g, char *buf, size_t size);
+
+/* A score for people: "+1.25", "win in 5", "loss in 3". */
+void ui_score_text(int score, char *buf, size_t size);
+
+/* The principal variation in WCF notation, from the settled position 'pos'. */
+void ui_pv_text(const CmPosition *pos, const CmSearchInfo *info, char *buf, size_t size);
+
+/* "0:09:58" or "9:58" or "0:07.3" (under ten seconds). */
+void ui_clock_text(int64_t ms, char *buf, size_t size);
+
+/* ---- The terminal (screen.c) ------------------------------------------------------------- */
+
+/* Runs the screen until the player quits or a signal ends it. Returns an exit code. */
+int ui_run(Ui *ui);
+
+#endif

@@ -1,0 +1,511 @@
+/* What the screen shows, as data: the look of each square (glyph, colour role, attributes),
+ * the title, status and key lines, the side panel, the forms and boxes. board_view.c only
+ * puts these on the terminal.
+ * SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "camelot/notation.h"
+#include "ui_int.h"
+
+UiColour ui_seat_colour(const CmVariant *v, int s)
+{
+    static const struct {
+        const char *name;
+        UiColour c;
+    } names[] = {{"white", UI_WHITE}, {"black", UI_BLACK},   {"red", UI_RED},
+                 {"green", UI_GREEN}, {"blue", UI_BLUE},     {"yellow", UI_YELLOW},
+                 {"purple", UI_MAGENTA}, {"magenta", UI_MAGENTA}, {"cyan", UI_CYAN}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(v->seat[s].name, names[i].name) == 0)
+            return names[i].c;
+    static const UiColour two[] = {UI_WHITE, UI_BLACK};
+    static const UiColour four[] = {UI_RED, UI_GREEN, UI_BLUE, UI_YELLOW};
+    return v->nseats == 2 ? two[s & 1] : four[s & 3];
+}
+
+/* ---- Squares ------------------------------------------------------------------------------- */
+
+static int owner_of_castle(const CmVariant *v, CmSquare sq)
+{
+    for (int s = 0; s < v->nseats; s++)
+        if (v->sqflags[s][sq] & CM_SQ_OWN)
+            return s;
+    return -1;
+}
+
+static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
+{
+    const CmVariant *v = ui->game.v;
+    int seat = CM_CELL_SEAT(cell), knight = CM_CELL_KIND(cell) == CM_KNIGHT;
+    if (!ui->opt.ascii && (ui->opt.color || v->nseats == 2)) {
+        /* With colours the token's colour tells the seat; without, two seats still differ
+         * by outline and solid glyphs. */
+        int solid = ui->opt.color || seat == 1;
+        snprintf(g, size, "%s", knight ? (solid ? "\u265e" : "\u2658")
+                                       : (solid ? "\u265f" : "\u2659"));
+        return;
+    }
+    char c;
+    if (v->nseats == 2)
+        c = knight ? (seat == 0 ? 'K' : 'k') : (seat == 0 ? 'M' : 'm');
+    else
+        c = knight ? v->seat[seat].letter : (char)(v->seat[seat].letter - 'A' + 'a');
+    snprintf(g, size, "%c", c);
+}
+
+/* Whether 'sq' is on 'path' (the start excluded when 'skip_start'). */
+static int on_path(const CmPath *p, CmSquare sq, int skip_start)
+{
+    for (int i = skip_start ? 1 : 0; i < p->n; i++)
+        if (p->sq[i] == sq)
+            return 1;
+    return 0;
+}
+
+void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
+{
+    const CmVariant *v = ui->game.v;
+    const CmPosition *pos = ui_shown_position(ui);
+    int building = ui->sel.active && (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE);
+    const UiSelection *sel = &ui->sel;
+    int teach = ui->opt.highlight;
+    const char *dot = ui->opt.ascii ? "." : "\u00b7";
+
+    memset(out, 0, sizeof *out);
+    if (!cm_variant_on(v, sq)) {
+        snprintf(out->glyph, sizeof out->glyph, " ");
+        out->role = out->fill = UI_ROLE_NORMAL;
+        return;
+    }
+    out->on = 1;
+
+    /* The cell as the move being built leaves it: the piece at its last landing. */
+    uint8_t cell = pos->board[sq];
+    CmSquare last = building ? sel->path.sq[sel->path.n - 1] : 0;
+    if (building && sel->path.n > 1) {
+        if (sq == sel->path.sq[0])
+            cell = CM_EMPTY;
+        if (sq == last)
+            cell = pos->board[sel->path.sq[0]];
+    }
+
+    /* The square itself. */
+    int owner = owner_of_castle(v, sq);
+    int dark = (CM_FILE(sq) + CM_RANK(sq)) % 2 == 0;
+    if (owner >= 0) {
+        out->role = UI_ROLE_CASTLE + (int)ui_seat_colour(v, owner);
+        snprintf(out->glyph, sizeof out->glyph, "#");
+    } else {
+        out->role = dark ? UI_ROLE_SQ_DARK : UI_ROLE_SQ_LIGHT;
+        snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.color256 ? " " : dot);
+        if (!ui->opt.color256)
+            out->attr |= UI_ATTR_DIM;
+    }
+    out->fill = out->role;
+    if (cell != CM_EMPTY) {
+        piece_glyph(ui, cell, out->glyph, sizeof out->glyph);
+        out->role = UI_ROLE_PIECE + (int)ui_seat_colour(v, CM_CELL_SEAT(cell));
+        out->attr = UI_ATTR_BOLD;
+    }
+
+    /* Marks, the strongest last; a mark colours the whole cell. */
+    int human = game_human_to_move(&ui->game) && ui->mode != UI_MODE_REVIEW;
+    int mark = -1;
+    if (ui->has_last && (teach || ui->mode == UI_MODE_REVIEW) && !building) {
+        const CmPath *lp = &ui->last_path;
+        if (cell == CM_EMPTY && on_path(lp, sq, 0)) {
+            mark = UI_ROLE_LAST;
+            snprintf(out->glyph, sizeof out->glyph, "%s", dot);
+            out->attr = 0;
+        } else if (sq == ui->last_move.to && cell != CM_EMPTY) {
+            out->fill = UI_ROLE_LAST;
+            out->attr |= UI_ATTR_UNDERLINE;
+        }
+        if (cell == CM_EMPTY && cm_set_has(&ui->last_move.cap, sq)) {
+            mark = UI_ROLE_LAST;
+            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "x" : "\u00d7");
+            out->attr = UI_ATTR_DIM;
+        }
+    }
+    if (teach && human && !building && ui->ob.kind != CM_OBLIGE_NONE &&
+        cm_set_has(&ui->ob.pieces, sq)) {
+        mark = UI_ROLE_OBLIGED;
+        out->attr = UI_ATTR_BOLD;
+    }
+    if (ui->has_hint && human && !building && on_path(&ui->hint_path, sq, 0)) {
+        mark = UI_ROLE_HINT;
+        if (cell == CM_EMPTY)
+            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "+" : "\u2218");
+        out->attr |= UI_ATTR_BOLD;
+    }
+    if (building) {
+        if (sq != last && (sq == sel->path.sq[0] || on_path(&sel->path, sq, 1))) {
+            mark = UI_ROLE_PATH;
+            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "+" : "\u2218");
+            out->attr = UI_ATTR_BOLD;
+        }
+        if (cm_set_has(&sel->captured, sq)) {
+            mark = UI_ROLE_CAPTURE;
+            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "x" : "\u00d7");
+            out->attr = UI_ATTR_BOLD;
+        }
+        if (teach && cm_set_has(&sel->next, sq)) {
+            mark = UI_ROLE_TARGET;
+            if (sq != sel->path.sq[0] || sel->path.n > 1)
+                snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "*" : "\u2022");
+            out->attr = UI_ATTR_BOLD;
+        }
+        if (sq == last) {
+            mark = UI_ROLE_SELECTED;
+            out->attr = UI_ATTR_BOLD | UI_ATTR_UNDERLINE;
+        }
+    }
+    if (mark >= 0)
+        out->role = out->fill = mark;
+    if (sq == ui->cursor && (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE))
+        out->attr |= UI_ATTR_REVERSE;
+}
+
+/* ---- Lines --------------------------------------------------------------------------------- */
+
+static const char *seat_kind_text(const Ui *ui, int s, char *buf, size_t size)
+{
+    const CmVariant *v = ui->game.v;
+    int humans = 0;
+    for (int i = 0; i < v->nseats; i++)
+        humans += game_seat_human(&ui->game, i);
+    if (game_seat_human(&ui->game, s))
+        snprintf(buf, size, "%s", humans == 1 ? "you" : "human");
+    else
+        snprintf(buf, size, "engine %d", ui->game.setup.seat[s].level);
+    return buf;
+}
+
+void ui_title_text(const Ui *ui, char *buf, size_t size)
+{
+    const CmVariant *v = ui->game.v;
+    const Game *g = &ui->game;
+    char sq[4];
+    if (ui->mode == UI_MODE_REVIEW) {
+        snprintf(buf, size, "%s - review, move %d of %d", v->title, ui->review_ply, g->g.n);
+        return;
+    }
+    int round = g->g.n / v->nseats + 1;
+    if (g->outcome.over)
+        snprintf(buf, size, "%s - game over after %d moves", v->title, g->g.n);
+    else
+        snprintf(buf, size, "%s - move %d, %s to move   [%s]", v->title, round,
+                 v->seat[g->g.pos.to_move].name, cm_square_name(ui->cursor, sq));
+}
+
+void ui_status_text(const Ui *ui, char *buf, size_t size)
+{
+    const CmVariant *v = ui->game.v;
+    const Game *g = &ui->game;
+    const UiSelection *sel = &ui->sel;
+    int s = g->g.pos.to_move;
+    char a[4], b[4], ob[240], kind[24];
+
+    if (ui->mode == UI_MODE_LINE) {
+        snprintf(buf, size, "Move for %s (WCF notation, Enter plays, Esc cancels): %s",
+                 v->seat[s].name, ui->line);
+        return;
+    }
+    if (ui->mode == UI_MODE_REVIEW) {
+        snprintf(buf, size, "Review: move %d of %d. Left/Right step, Home/End jump, Esc "
+                            "returns.",
+                 ui->review_ply, g->g.n);
+        return;
+    }
+    if (g->outcome.over) {
+        ui_outcome_sentence(g, buf, size);
+        return;
+    }
+    if (!game_seat_human(g, s)) {
+        if (g->searching == GAME_SEARCH_MOVE)
+            snprintf(buf, size, "%s (%s) is thinking. Press m to make it move now.",
+                     v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind));
+        else
+            snprintf(buf, size, "%s (%s) is to move.", v->seat[s].name,
+                     seat_kind_text(ui, s, kind, sizeof kind));
+        return;
+    }
+    if (!sel->active) {
+        ui_obligation_text(ui, ob, sizeof ob);
+        if (ob[0])
+            snprintf(buf, size, "%s to move. %s", v->seat[s].name, ob);
+        else
+            snprintf(buf, size, "%s to move: pick a piece with Enter, or type : and a move.",
+                     v->seat[s].name);
+        return;
+    }
+    CmSquare from = sel->path.sq[0], last = sel->path.sq[sel->path.n - 1];
+    uint8_t cell = g->g.pos.board[from];
+    const char *what = CM_CELL_KIND(cell) == CM_KNIGHT ? "Knight" : "Man";
+    cm_square_name(from, a);
+    cm_square_name(last, b);
+    int jumping = sel->path.n > 1 && sel->path.jump[sel->path.n - 1];
+    if (sel->path.n == 1) {
+        if (cm_set_empty(&sel->next))
+            snprintf(buf, size, "%s on %s: it has a move, but no square to land on is shown. "
+                                "Type it with :.",
+                     what, a);
+        else
+            snprintf(buf, size, "%s on %s: move to a %s square (Esc drops it).", what, a,
+                     ui->opt.highlight ? "highlighted" : "legal");
+    } else if (sel->complete && !cm_set_empty(&sel->next)) {
+        snprintf(buf, size, "%s %s on %s: press Enter to stop here, or leap on.", what,
+                 jumping ? "jumping" : "cantering", b);
+    } else if (jumping) {
+        snprintf(buf, size, "The jump must go on: %s on %s has to capture again.", what, b);
+    } else if (CM_CELL_KIND(cell) == CM_KNIGHT && !sel->complete) {
+        snprintf(buf, size, "Knight on %s: it may not stop next to an enemy it could jump; "
+                            "leap on and capture.",
+                 b);
+    } else {
+        snprintf(buf, size, "%s on %s: leap on (Backspace takes a leap back).", what, b);
+    }
+}
+
+const char *ui_keys_text(const Ui *ui)
+{
+    switch (ui->mode) {
+    case UI_MODE_LINE:
+        return "Enter play  Esc cancel  Backspace delete";
+    case UI_MODE_RULES:
+        return "Up/Down scroll  PgUp/PgDn page  q close";
+    case UI_MODE_NEWGAME:
+        return "Up/Down field  Left/Right change  Enter start  Esc cancel";
+    case UI_MODE_LOAD:
+        return "Up/Down pick  Enter load  Esc cancel";
+    case UI_MODE_OVER:
+        return "n new game  v review  u undo  s save  q quit";
+    case UI_MODE_REVIEW:
+        return "Left/Right step  Home/End  Esc back";
+    default:
+        return "arrows+Enter move  : type  ? rules  H hint  u undo  n new  s save  q quit";
+    }
+}
+
+static int add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static int add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, ...)
+{
+    va_list ap;
+    if (n >= max)
+        return n;
+    va_start(ap, fmt);
+    vsnprintf(lines[n].text, sizeof lines[n].text, fmt, ap);
+    va_end(ap);
+    lines[n].role = role;
+    lines[n].seat = seat;
+    return n + 1;
+}
+
+static void count_pieces(const CmPosition *pos, int seat, int *knights, int *men)
+{
+    *knights = *men = 0;
+    CmSquareSet s = pos->occ[seat];
+    while (!cm_set_empty(&s)) {
+        CmSquare sq = cm_set_pop(&s);
+        if (CM_CELL_KIND(pos->board[sq]) == CM_KNIGHT)
+            (*knights)++;
+        else
+            (*men)++;
+    }
+}
+
+int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
+{
+    const CmVariant *v = ui->game.v;
+    const Game *g = &ui->game;
+    const CmPosition *pos = ui_shown_position(ui);
+    int n = 0, timed = g->setup.time_base_ms > 0;
+    char kind[24], clock[24], pieces[24];
+    if (width > (int)sizeof lines[0].text - 1)
+        width = (int)sizeof lines[0].text - 1;
+
+    /* Seats: turn marker, name, who plays it, pieces left, clock. */
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Players");
+    for (int s = 0; s < v->nseats; s++) {
+        int k, m;
+        count_pieces(pos, s, &k, &m);
+        if (m > 0 || v->nseats == 2)
+            snprintf(pieces, sizeof pieces, "K%d M%d", k, m);
+        else
+            snprintf(pieces, sizeof pieces, "K%d", k);
+        clock[0] = '\0';
+        if (timed)
+            ui_clock_text(game_clock_left(g, s, now), clock, sizeof clock);
+        int turn = !g->outcome.over && pos->to_move == s;
+        n = add(lines, n, max, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL, s, "%s%-7s %-9s %-7s %s",
+                turn ? ">" : " ", v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind),
+                pieces, clock);
+    }
+    if (v->nteams < v->nseats) {
+        char t[2][64];
+        for (int tm = 0; tm < 2 && tm < v->nteams; tm++) {
+            size_t len = 0;
+            t[tm][0] = '\0';
+            for (int s = 0; s < v->nseats; s++)
+                if (v->team_seats[tm] >> s & 1)
+                    len += (size_t)snprintf(t[tm] + len, sizeof t[tm] - len, "%s%s",
+                                            len ? "+" : "", v->seat[s].name);
+        }
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "Teams: %s v %s", t[0], t[1]);
+    }
+    if (v->rules.castle_moves > 0) {
+        char cm[64];
+        size_t len = 0;
+        for (int s = 0; s < v->nseats; s++)
+            len += (size_t)snprintf(cm + len, sizeof cm - len, " %c %d", v->seat[s].letter,
+                                    v->rules.castle_moves - pos->castle_used[s]);
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "Castle moves left:%s", cm);
+    }
+
+    /* The engine. */
+    if (g->searching || g->info_seat >= 0) {
+        int s = g->searching ? g->search_seat : g->info_seat;
+        char score[32];
+        n = add(lines, n, max, UI_ROLE_HEADING, -1, "Engine");
+        if (g->searching == GAME_SEARCH_HINT)
+            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "looking for a hint for %s",
+                    v->seat[s].name);
+        else if (g->searching)
+            n = add(lines, n, max, UI_ROLE_NORMAL, s, "%s thinking (level %d)",
+                    v->seat[s].name, g->setup.seat[s].level);
+        else
+            n = add(lines, n, max, UI_ROLE_DIM, s, "%s's last search", v->seat[s].name);
+        if (g->info_seat >= 0 && (!g->searching || g->info_seq != 0)) {
+            ui_score_text(g->info.score, score, sizeof score);
+            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %llu kn",
+                    g->info.depth, score, (unsigned long long)(g->info.nodes / 1000));
+            if (ui->pv_text[0])
+                n = add(lines, n, max, UI_ROLE_DIM, -1, "pv %.*s", width - 3, ui->pv_text);
+        }
+    }
+
+    /* The moves, the latest at the bottom. */
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Moves");
+    int room = max - n;
+    if (room <= 0)
+        return n;
+    int per_line = v->nseats == 2 ? 2 : 1;
+    int total = (ui->nmoves + per_line - 1) / per_line;
+    if (total == 0)
+        return add(lines, n, max, UI_ROLE_DIM, -1, "(none yet)");
+    int end = total;
+    int mark = ui->mode == UI_MODE_REVIEW ? ui->review_ply - 1 : ui->nmoves - 1;
+    if (ui->mode == UI_MODE_REVIEW) {
+        end = mark / per_line + 1 + room / 2;
+        if (end < room)
+            end = room;
+    } else {
+        end -= ui->moves_scroll;
+    }
+    if (end > total)
+        end = total;
+    if (end < room)
+        end = room < total ? room : total;
+    int begin = end - room > 0 ? end - room : 0;
+    int col = (width - 5) / 2;
+    if (col < 8)
+        col = 8;
+    for (int line = begin; line < end; line++) {
+        int first = line * per_line;
+        char text[200];
+        int role = UI_ROLE_NORMAL;
+        if (mark >= first && mark < first + per_line)
+            role = UI_ROLE_FIELD;
+        if (per_line == 2) {
+            const char *b = first + 1 < ui->nmoves ? ui->moves[first + 1].text : "";
+            snprintf(text, sizeof text, "%3d. %-*.*s %.*s", line + 1, col, col,
+                     ui->moves[first].text, col, b);
+        } else {
+            int round = first / v->nseats + 1;
+            snprintf(text, sizeof text, "%3d%c %c %s", round,
+                     first % v->nseats == 0 ? '.' : ' ', v->seat[ui->moves[first].seat].letter,
+                     ui->moves[first].text);
+        }
+        n = add(lines, n, max, role, -1, "%.*s", width, text);
+    }
+    return n;
+}
+
+int ui_form_lines(const Ui *ui, UiLine *lines, int max)
+{
+    const UiForm *f = &ui->form;
+    const CmVariant *v = f->v;
+    int n = 0;
+    char kind[32];
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "New game");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    n = add(lines, n, max, f->field == 0 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
+            "  %-10s < %s >", "Variant", v->title);
+    for (int s = 0; s < v->nseats; s++) {
+        const GameSeatSetup *ss = &f->setup.seat[s];
+        if (ss->kind == GAME_HUMAN)
+            snprintf(kind, sizeof kind, "human");
+        else
+            snprintf(kind, sizeof kind, "engine, level %d", ss->level);
+        n = add(lines, n, max, f->field == s + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, s,
+                "%-10s < %s >", v->seat[s].name, kind);
+    }
+    char tc[64];
+    if (f->setup.time_base_ms == 0)
+        snprintf(tc, sizeof tc, "no clocks");
+    else
+        snprintf(tc, sizeof tc, "%lld min + %lld s a move",
+                 (long long)(f->setup.time_base_ms / 60000),
+                 (long long)(f->setup.time_inc_ms / 1000));
+    n = add(lines, n, max, f->field == v->nseats + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
+            "  %-10s < %s >", "Clocks", tc);
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    n = add(lines, n, max, f->field == v->nseats + 2 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
+            "               [ Start ]");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    if (f->error[0])
+        n = add(lines, n, max, UI_ROLE_ERROR, -1, "%s", f->error);
+    if (ui->host.eng == NULL)
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "(no engine: every seat is played by people)");
+    n = add(lines, n, max, UI_ROLE_DIM, -1,
+            "Up/Down: field. Left/Right: change. Enter: start. Esc: back.");
+    return n;
+}
+
+int ui_load_lines(const Ui *ui, UiLine *lines, int max)
+{
+    int n = 0;
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Load a game from %s", ui->host.save_dir);
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    int room = max - n - 2;
+    if (room < 1)
+        room = 1;
+    int begin = ui->save_pick - room + 1 > 0 ? ui->save_pick - room + 1 : 0;
+    for (int i = begin; i < ui->nsaves && i < begin + room; i++)
+        n = add(lines, n, max, i == ui->save_pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1, " %s",
+                ui->saves[i].label);
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    n = add(lines, n, max, UI_ROLE_DIM, -1, "Up/Down: pick. Enter: load. Esc: back.");
+    return n;
+}
+
+int ui_over_lines(const Ui *ui, UiLine *lines, int max)
+{
+    char s[200];
+    int n = 0;
+    ui_outcome_sentence(&ui->game, s, sizeof s);
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Game over");
+    n = add(lines, n, max, UI_ROLE_TITLE, -1, "%s", s);
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "n    new game");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "v    review the moves");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "u    undo");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "s    save");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "q    quit");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "Esc  look at the board");
+    return n;
+}

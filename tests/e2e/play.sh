@@ -1,0 +1,271 @@
+# End-to-end: the real 'camelot' in a terminal that tmux provides, driven with send-keys and
+# read with capture-pane. Polls the screen with a timeout instead of sleeping. Exits 77 (a
+# skip) when tmux is missing. Run as: bash play.sh PATH_TO_camelot SOURCE_DIR
+# SPDX-License-Identifier: MIT
+set -u
+
+if [ $# -lt 2 ]; then
+    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
+    exit 2
+fi
+CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "SKIP: tmux is not installed"
+    exit 77
+fi
+
+TMP=$(mktemp -d)
+SOCK="$TMP/tmux.sock"
+DATA="$TMP/data"
+FAILS=0
+tm() { tmux -S "$SOCK" -f /dev/null "$@"; }
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+unset CAMELOT_VARIANT_DIR TMUX NO_COLOR
+
+# A session that lives throughout, so that the server never exits between games.
+tm new-session -d -s keep -x 80 -y 24 "sleep 100000" || {
+    echo "FAIL: tmux cannot start a server"
+    exit 1
+}
+
+# session COMMAND: a new session "g" of 80x24 running COMMAND (retried if tmux is slow).
+session() {
+    local i
+    tm kill-session -t g >/dev/null 2>&1
+    for i in 1 2 3 4 5; do
+        if tm new-session -d -s g -x 80 -y 24 "$1" 2>/dev/null; then
+            tm set-option -t g remain-on-exit on >/dev/null
+            return 0
+        fi
+        sleep 0.2
+        tm kill-session -t g >/dev/null 2>&1
+    done
+    echo "FAIL: tmux cannot start a session"
+    FAILS=$((FAILS + 1))
+    return 1
+}
+
+# start ARGS...: camelot in session "g", with a private data directory.
+start() {
+    session "exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' $*"
+}
+
+screen() { tm capture-pane -p -t g 2>/dev/null; }
+
+# wait_for TEXT [SECONDS]: polls the screen until it shows TEXT (a fixed string).
+wait_for() {
+    local text=$1 limit=${2:-15} i=0
+    while [ $i -lt $((limit * 20)) ]; do
+        if screen | grep -qF -- "$text"; then
+            return 0
+        fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# wait_gone TEXT [SECONDS]
+wait_gone() {
+    local text=$1 limit=${2:-15} i=0
+    while [ $i -lt $((limit * 20)) ]; do
+        if ! screen | grep -qF -- "$text"; then
+            return 0
+        fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+check() {
+    local what=$1
+    shift
+    if "$@"; then
+        echo "ok: $what"
+    else
+        echo "FAIL: $what"
+        echo "---- screen ----"
+        screen
+        echo "----------------"
+        FAILS=$((FAILS + 1))
+    fi
+}
+
+keys() { tm send-keys -t g "$@"; }
+
+# The square under the cursor, from the title line ("[E6]").
+cursor() { screen | head -1 | grep -o '\[[A-P][0-9]*\]' | tr -d '[]'; }
+
+# goto SQUARE: arrow keys until the cursor is there, one key at a time.
+goto() {
+    local want=$1 i cur cf cr wf wr key
+    wf=$(printf '%d' "'${want:0:1}")
+    wr=${want:1}
+    for i in $(seq 1 60); do
+        cur=$(cursor)
+        [ -n "$cur" ] || { sleep 0.05; continue; }
+        [ "$cur" = "$want" ] && return 0
+        cf=$(printf '%d' "'${cur:0:1}")
+        cr=${cur:1}
+        if [ "$wr" -gt "$cr" ]; then key=Up
+        elif [ "$wr" -lt "$cr" ]; then key=Down
+        elif [ "$wf" -gt "$cf" ]; then key=Right
+        else key=Left
+        fi
+        keys "$key"
+        wait_gone "[$cur]" 3 || return 1
+    done
+    return 1
+}
+
+# pick SQUARE: the cursor there, then Enter.
+pick() { goto "$1" && keys Enter; }
+
+# typed MOVE: ':' then the move and Enter.
+typed() { keys : && keys -l "$1" && keys Enter; }
+
+alive() { [ "$(tm display -p -t g '#{pane_dead}')" = 0 ]; }
+
+# wait_dead [SECONDS]: until the program in the pane has ended.
+wait_dead() {
+    local limit=${1:-10} i=0
+    while [ $i -lt $((limit * 20)) ]; do
+        alive || return 0
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# ---- 1. With no arguments: Camelot against the engine --------------------------------------
+start
+check "the Camelot board appears" wait_for "Camelot - move 1, White to move"
+check "with its coordinates and castles" \
+    eval 'screen | grep -q "^ *A  B  C  D  E  F  G  H  I  J  K  L" &&
+          screen | grep -q "^16 .*#  #.* 16" && screen | grep -q "engine 5"'
+check "the pieces are glyphs" eval 'screen | grep -q "♞"'
+pick E6
+check "picking a man shows where it can go" wait_for "Man on E6: move to a highlighted square"
+pick E8
+check "a canter made with the keyboard" wait_for "1. E6-E8"
+check "the engine answers" wait_for "Camelot - move 2, White to move" 30
+check "its move is listed" eval 'screen | grep -qE "1\. E6-E8 +[A-L][0-9]+"'
+keys q
+check "q quits" wait_dead
+
+# ---- 2. Two people: a canter, an illegal attempt, a capture, undo --------------------------
+start --seat B=human
+check "two people at one keyboard" wait_for "White to move: pick a piece"
+pick E6
+goto E9 && keys Enter
+check "an illegal attempt shows the rule it breaks" \
+    wait_for "E6-E9 is illegal: E6 to E9 is neither a step to an adjacent square nor a leap"
+keys Escape
+pick E6
+pick E8
+check "the canter E6-E8" wait_for "White played E6-E8."
+typed D10-D9
+check "a typed move" wait_for "Black played D10-D9."
+check "the compulsory capture is announced" \
+    wait_for "A capture is compulsory: the piece on E8 can capture."
+pick E8
+pick C10
+check "the jump must go on" wait_for "The jump must go on"
+pick C12
+check "a capture made with the keyboard" wait_for "White played E8xC10xC12."
+check "it is in the move list" eval 'screen | grep -qE "2\. E8xC10xC12"'
+keys u
+check "undo takes it back" wait_for "Took back 1 move"
+check "and the capture is due again" wait_for "A capture is compulsory: the piece on E8"
+check "the move list forgets it" eval '! screen | grep -q "E8xC10xC12"'
+keys r
+check "redo plays it again" wait_for "2. E8xC10xC12"
+keys s
+check "s saves the game" wait_for "Saved to $DATA/camelot/camelot-"
+keys L
+check "L lists the saved games" eval 'wait_for "Load a game from" && wait_for "(autosave)"'
+keys Enter
+check "and loads one" eval 'wait_for "Loaded " && wait_for "2. E8xC10xC12"'
+
+# ---- 3. Resizing --------------------------------------------------------------------------
+tm resize-window -t g -x 60 -y 20
+check "at 60x20 the board is redrawn with narrower squares" \
+    wait_for " A B C D E F G H I J K L" 10
+tm resize-window -t g -x 30 -y 10
+check "too small is said plainly" wait_for "too small" 10
+tm resize-window -t g -x 80 -y 24
+check "back at 80x24 with the panel" eval 'wait_for "Players" 10 && wait_for "2. E8xC10xC12"'
+check "and still running" alive
+keys '?'
+check "? shows the rules" wait_for "THE RULES OF CAMELOT"
+keys q
+check "and closes them" wait_for "Players"
+keys q
+
+# ---- 4. Four people: Grand Camelot in the order Red, Green, Blue, Yellow -------------------
+start --variant grand-camelot --seat R=human --seat G=human --seat B=human --seat Y=human
+check "the Grand Camelot board appears" wait_for "Grand Camelot - move 1, Red to move"
+check "all four seats are listed" \
+    eval 'screen | grep -q "Red " && screen | grep -q "Green " &&
+          screen | grep -q "Blue " && screen | grep -q "Yellow "'
+typed H5-H6
+check "Red, then Green" wait_for "Green to move"
+typed H12-H11
+check "Green, then Blue" wait_for "Blue to move"
+typed E9-F9
+check "Blue, then Yellow" wait_for "Yellow to move"
+typed L9-K9
+check "Yellow, then Red again" wait_for "Grand Camelot - move 2, Red to move"
+keys q
+
+# ---- 5. A game killed with SIGKILL resumes with every move ----------------------------------
+rm -rf "$DATA"
+start --seat B=human --time 10+5
+check "a game with clocks" wait_for "White to move: pick a piece"
+typed E6-E8
+wait_for "Black played" 5 || true
+typed F11-F9
+wait_for "White played" 5 || wait_for "move 2, White" 5 || true
+typed D6-D8
+check "three moves made" wait_for "Black to move"
+pid=$(tm display -p -t g '#{pane_pid}')
+kill -9 "$pid"
+check "the program is killed" wait_dead
+check "the autosave holds the moves" \
+    eval 'grep -q "1\. E6-E8 F11-F9 2\. D6-D8" "$DATA/camelot/autosave.txt"'
+start --resume
+check "--resume continues the game" wait_for "Camelot - move 2, Black to move"
+check "with every move kept" \
+    eval 'screen | grep -qE "1\. E6-E8 +F11-F9" && screen | grep -qE "2\. D6-D8"'
+check "and its clocks" eval 'screen | grep -qE "White .* [0-9]+:[0-9][0-9]"'
+typed G11-G9
+check "and it goes on" wait_for "Black played G11-G9."
+pid=$(tm display -p -t g '#{pane_pid}')
+kill -TERM "$pid"
+check "SIGTERM ends it" wait_dead
+check "with the game saved" grep -q "G11-G9" "$DATA/camelot/autosave.txt"
+start --resume
+check "closing the terminal (SIGHUP)" wait_for "Camelot - move 3, White to move"
+typed E8-E9
+wait_for "White played E8-E9." 10
+tm kill-session -t g
+check "keeps the game too" \
+    eval 'sleep 0.5; grep -q "E8-E9" "$DATA/camelot/autosave.txt" &&
+          grep -q "^\[Clocks \"W=" "$DATA/camelot/autosave.txt"'
+
+# ---- 6. No colours, ASCII ------------------------------------------------------------------
+session "exec env NO_COLOR=1 LANG=C LC_ALL=C HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' --seat B=human"
+check "in the C locale the pieces are letters" \
+    eval 'wait_for "White to move" && screen | grep -q "k  m  m  m  m  m  m  k"'
+keys q
+
+if [ "$FAILS" -ne 0 ]; then
+    echo "$FAILS check(s) failed"
+    exit 1
+fi
+echo "all checks passed"

@@ -1,0 +1,502 @@
+/* The engine: legal moves only, whole fast games in every variant replayed from their records,
+ * wins found, limits (depth, nodes, clock, stop flag), repeatable node counts, levels, and the
+ * quiescence search's jump generator checked against the rules core.
+ * SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/engine/engine_int.h"
+#include "camelot/engine.h"
+#include "camelot/notation.h"
+#include "camelot/record.h"
+#include "testutil.h"
+
+static const char *const variants[] = {
+    "camette",
+    "cam",
+    "camelot",
+    "chivalry",
+    "grand-cam",
+    "grand-camelot",
+    "four-handed-chivalry",
+    "four-handed-chivalry-solo",
+};
+#define NVARIANTS ((int)(sizeof variants / sizeof variants[0]))
+
+static CmEngine *new_engine(const CmVariant *v)
+{
+    CmEngine *e = NULL;
+    assert_int_equal(cm_engine_new(v, 1u << 20, &e), CM_OK);
+    assert_non_null(e);
+    return e;
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Whether 'm' is among the legal moves of 'pos'. */
+static int is_legal(const CmPosition *pos, const CmMove *m)
+{
+    CmMoveList *list = malloc(sizeof *list);
+    assert_non_null(list);
+    cm_movegen_all(pos, list);
+    int ok = cm_movelist_find(list, m) >= 0;
+    free(list);
+    return ok;
+}
+
+static void test_engine_new_free(void **state)
+{
+    (void)state;
+    cm_engine_free(NULL);
+    for (int i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        CmEngine *e = new_engine(v);
+        assert_ptr_equal(cm_engine_variant(e), v);
+        cm_engine_free(e);
+    }
+}
+
+/* A fixed-depth search from every start position gives a legal move of the seat to move. */
+static void test_engine_search_legal_every_variant(void **state)
+{
+    (void)state;
+    for (int i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        CmEngine *e = new_engine(v);
+        CmPosition pos;
+        CmLimits lim;
+        CmSearchResult res;
+        cm_pos_start(&pos, v);
+        cm_limits_init(&lim);
+        lim.depth = 3;
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_true(res.has_move);
+        assert_int_equal(res.seat, pos.to_move);
+        assert_true(is_legal(&pos, &res.move));
+        assert_int_equal(res.info.depth, 3);
+        assert_true(res.info.nodes > 0);
+        assert_true(res.info.npv >= 1);
+        assert_true(cm_move_same(&res.info.pv[0], &res.move));
+        cm_engine_free(e);
+    }
+}
+
+/* Plays one game: engines at small depths and levels, random plies at the start; every move
+ * is checked against the rules core before it is played. */
+static void play_game(CmEngine *e, CmGame *g, const CmVariant *v, uint64_t seed, int max_plies)
+{
+    CmMoveList *list = malloc(sizeof *list);
+    assert_non_null(list);
+    assert_int_equal(cm_game_init(g, v, NULL), CM_OK);
+    cm_engine_clear(e);
+    while (!g->outcome.over && g->n < max_plies) {
+        int n = cm_movegen_all(&g->pos, list);
+        assert_true(n > 0);
+        CmMove m;
+        if (g->n < 3) {
+            m = list->m[rnd(&seed) % (uint64_t)n];
+        } else {
+            CmLimits lim;
+            CmSearchResult res;
+            cm_limits_init(&lim);
+            lim.depth = 1 + (int)(rnd(&seed) % 3);
+            lim.level = g->n % 2 ? 10 : 1 + (int)(rnd(&seed) % 10);
+            lim.seed = seed;
+            assert_int_equal(
+                cm_engine_search(e, &g->pos, g->hashes, g->n + 1, &lim, NULL, NULL, &res), CM_OK);
+            assert_true(res.has_move);
+            assert_int_equal(res.seat, g->pos.to_move);
+            m = res.move;
+        }
+        assert_true(cm_movelist_find(list, &m) >= 0);
+        assert_int_equal(cm_game_play(g, &m), CM_OK);
+    }
+    free(list);
+}
+
+/* Fast engine games in every variant, written as records and replayed through the record
+ * parser: the same moves, the same final position and outcome. */
+static void test_engine_games_replay(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    size_t size = 1 << 20;
+    char *text = malloc(size);
+    assert_non_null(text);
+    for (int i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        CmEngine *e = new_engine(v);
+        int games = 6, finished = 0;
+        for (int k = 0; k < games; k++) {
+            CmGame g, r;
+            CmRecord rec;
+            CmError err;
+            play_game(e, &g, v, seed + (uint64_t)(k * 7919 + i), 160 * v->nseats);
+            finished += g.outcome.over;
+            size_t len = cm_record_write(&g, NULL, 0, text, size);
+            assert_true(len < size);
+            cm_error_init(&err, "game");
+            if (cm_record_parse(text, len, &rec, &err) != CM_OK)
+                fail_msg("%s: %d:%d %s", variants[i], err.line, err.col, err.msg);
+            assert_int_equal(cm_game_init(&r, v, NULL), CM_OK);
+            if (cm_record_replay(&rec, &r, &err) != CM_OK)
+                fail_msg("%s: %d:%d %s\n%s", variants[i], err.line, err.col, err.msg, text);
+            assert_int_equal(r.n, g.n);
+            assert_true(cm_pos_equal(&r.pos, &g.pos));
+            assert_int_equal(r.outcome.over, g.outcome.over);
+            assert_int_equal(r.outcome.winner, g.outcome.winner);
+            assert_int_equal(r.outcome.reason, g.outcome.reason);
+            cm_record_free(&rec);
+            cm_game_free(&r);
+            cm_game_free(&g);
+        }
+        /* Most of these games end on the board (the solo game may run into the cap). */
+        if (strcmp(variants[i], "four-handed-chivalry-solo") != 0)
+            assert_true(finished >= games / 2);
+        cm_engine_free(e);
+    }
+    free(text);
+}
+
+/* Cam: one piece in the target castle wins; the engine steps in at once. */
+static void test_engine_finds_castle_win(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("cam");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    CmMove win;
+    tu_position(&pos, v, "W D12M A4K; B C9M E9M F5M", 'W');
+    assert_true(tu_find_move(&pos, "D12>D13", &win));
+    cm_limits_init(&lim);
+    lim.depth = 4;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_true(cm_move_same(&res.move, &win));
+    assert_int_equal(res.info.score, CM_SCORE_WIN - 1);
+    cm_engine_free(e);
+}
+
+/* Camelot: a capture is compulsory, and of two jumps the engine takes the one that is not
+ * answered by a double jump back. */
+static void test_engine_capture_choice(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    tu_position(&pos, v, "W F6M F7M E6K; B F8M G10M H10M B11M C11M", 'W');
+    cm_limits_init(&lim);
+    lim.depth = 5;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_true(res.has_move);
+    assert_true(res.move.ncap > 0);
+    assert_true(is_legal(&pos, &res.move));
+    cm_engine_free(e);
+}
+
+/* A finished game has no move to search. */
+static void test_engine_game_over(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    tu_position(&pos, v, "W F16M G16M E6M; B E10M F10M", 'B');
+    cm_limits_init(&lim);
+    lim.depth = 3;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_false(res.has_move);
+    assert_true(res.outcome.over);
+    assert_int_equal(res.outcome.reason, CM_REASON_CASTLE);
+    cm_engine_free(e);
+}
+
+/* Grand Cam: a seat without pieces is skipped; the move is the next seat's. */
+static void test_engine_skips_seat(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("grand-cam");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    tu_position(&pos, v, "R G4M F3M; B C7M D7M; Y K7M J7M", 'G');
+    cm_limits_init(&lim);
+    lim.depth = 4;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_true(res.has_move);
+    assert_int_equal(res.seat, cm_variant_seat(v, 'B'));
+    CmPosition skipped = pos;
+    cm_pos_set_turn(&skipped, res.seat);
+    assert_true(is_legal(&skipped, &res.move));
+    cm_engine_free(e);
+}
+
+/* Arguments out of range are refused. */
+static void test_engine_bad_arguments(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot"), *w = tu_variant("cam");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    cm_pos_start(&pos, w);
+    cm_limits_init(&lim);
+    lim.depth = 2;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_ERR_ARG);
+    cm_pos_start(&pos, v);
+    lim.depth = CM_ENGINE_MAX_DEPTH + 1;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_ERR_ARG);
+    lim.depth = 2;
+    lim.level = 11;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_ERR_ARG);
+    lim.level = 0;
+    lim.time_ms = 100; /* a time without a clock */
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_ERR_ARG);
+    cm_engine_free(e);
+}
+
+/* The same search twice, each from a cleared engine, visits the same nodes. */
+static void test_engine_node_count_stable(void **state)
+{
+    (void)state;
+    for (int i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        CmEngine *e = new_engine(v);
+        CmPosition pos;
+        CmLimits lim;
+        CmSearchResult a, b;
+        cm_pos_start(&pos, v);
+        cm_limits_init(&lim);
+        lim.depth = 4;
+        cm_engine_clear(e);
+        cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &a);
+        cm_engine_clear(e);
+        cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &b);
+        assert_int_equal(a.info.nodes, b.info.nodes);
+        assert_true(cm_move_same(&a.move, &b.move));
+        cm_engine_free(e);
+    }
+}
+
+typedef struct Progress {
+    CmEngine *e;
+    int calls, last_depth, stop_at;
+} Progress;
+
+static void on_progress(void *ud, const CmSearchInfo *info)
+{
+    Progress *p = ud;
+    p->calls++;
+    assert_int_equal(info->depth, p->last_depth + 1);
+    p->last_depth = info->depth;
+    assert_true(info->npv >= 1);
+    if (info->depth == p->stop_at)
+        cm_engine_stop(p->e);
+}
+
+/* Progress comes once per depth; the stop flag ends the search. */
+static void test_engine_progress_and_stop(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    Progress p = {e, 0, 0, 3};
+    cm_pos_start(&pos, v);
+    cm_limits_init(&lim);
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, on_progress, &p, &res), CM_OK);
+    assert_int_equal(p.calls, 3);
+    assert_int_equal(res.info.depth, 3);
+    assert_true(is_legal(&pos, &res.move));
+    cm_engine_free(e);
+}
+
+/* A node limit, and a clock that the engine reads through the caller's callback. */
+static uint64_t fake_clock(void *ud)
+{
+    uint64_t *t = ud;
+    return *t += 5;
+}
+
+static void test_engine_node_and_time_limits(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("chivalry");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    uint64_t t = 1000;
+    cm_pos_start(&pos, v);
+    cm_limits_init(&lim);
+    lim.nodes = 5000;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_true(res.info.nodes < 5000 + 1024);
+    assert_true(is_legal(&pos, &res.move));
+
+    cm_limits_init(&lim);
+    lim.time_ms = 200;
+    lim.now_ms = fake_clock;
+    lim.clock_ud = &t;
+    lim.use_all_time = 1;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_true(is_legal(&pos, &res.move));
+    assert_true(res.info.depth < 20);
+    cm_engine_free(e);
+}
+
+/* Level 1 sees one ply and its choice varies with the seed; level 10 does not vary. */
+static void test_engine_levels(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    CmMove first;
+    int differ = 0;
+    cm_pos_start(&pos, v);
+    for (int seed = 1; seed <= 12; seed++) {
+        cm_limits_init(&lim);
+        lim.level = 1;
+        lim.seed = (uint64_t)seed;
+        cm_engine_clear(e);
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_int_equal(res.info.depth, 1);
+        assert_true(is_legal(&pos, &res.move));
+        if (seed == 1)
+            first = res.move;
+        else if (!cm_move_same(&first, &res.move))
+            differ = 1;
+    }
+    assert_true(differ);
+    cm_engine_free(e);
+}
+
+/* Both searches for the individual four-player game give legal moves. */
+static void test_engine_multi_modes(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("four-handed-chivalry-solo");
+    CmEngine *e = new_engine(v);
+    CmEngineOptions opt;
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    cm_pos_start(&pos, v);
+    for (int m = 0; m < CM_MULTI_COUNT; m++) {
+        cm_engine_default_options(&opt);
+        opt.multi = (CmMultiMode)m;
+        cm_engine_set_options(e, &opt);
+        cm_limits_init(&lim);
+        lim.depth = 4;
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_true(is_legal(&pos, &res.move));
+    }
+    cm_engine_free(e);
+}
+
+/* The start positions of the two-player games are symmetric: the evaluation is the tempo. */
+static void test_engine_eval_symmetric(void **state)
+{
+    (void)state;
+    const char *two[] = {"camette", "cam", "camelot", "chivalry"};
+    for (int i = 0; i < 4; i++) {
+        const CmVariant *v = tu_variant(two[i]);
+        CmEngine *e = new_engine(v);
+        CmPosition pos;
+        cm_pos_start(&pos, v);
+        int w = cm_engine_evaluate(e, &pos);
+        cm_pos_set_turn(&pos, 1);
+        int b = cm_engine_evaluate(e, &pos);
+        assert_int_equal(w, b);
+        assert_true(w > -30 && w < 30);
+        cm_engine_free(e);
+    }
+}
+
+/* The quiescence search's jump generator against the rules core, in positions of random
+ * games where a capture is compulsory: each of its moves is legal, and it finds every legal
+ * move that is not a knight's charge (with only men, all of them). */
+static void test_qgen_matches_core(void **state)
+{
+    (void)state;
+    CmMoveList *core = malloc(sizeof *core), *mine = malloc(sizeof *mine);
+    assert_non_null(core);
+    assert_non_null(mine);
+    uint64_t seed = 12345;
+    int checked = 0;
+    for (int i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        for (int game = 0; game < 30; game++) {
+            CmGame g;
+            assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+            while (!g.outcome.over && g.n < 200) {
+                CmObligation ob;
+                cm_movegen_obligation(&g.pos, &ob);
+                int n = cm_movegen_all(&g.pos, core);
+                if (ob.kind == CM_OBLIGE_CAPTURE) {
+                    int k = cm_qgen_jumps(&g.pos, g.pos.to_move, mine, 0);
+                    assert_int_equal(cm_pos_compute_hash(&g.pos), g.pos.hash);
+                    assert_true(k > 0);
+                    for (int j = 0; j < k; j++)
+                        assert_true(cm_movelist_find(core, &mine->m[j]) >= 0);
+                    int knights = 0;
+                    CmSquareSet own = g.pos.occ[g.pos.to_move];
+                    while (!cm_set_empty(&own))
+                        knights += CM_CELL_KIND(g.pos.board[cm_set_pop(&own)]) == CM_KNIGHT;
+                    if (knights == 0)
+                        assert_int_equal(k, n);
+                    checked++;
+                }
+                /* Captures first, so that the games reach their middle. */
+                int pick = (int)(rnd(&seed) % (uint64_t)n);
+                assert_int_equal(cm_game_play(&g, &core->m[pick]), CM_OK);
+            }
+            cm_game_free(&g);
+        }
+    }
+    assert_true(checked > 100);
+    free(core);
+    free(mine);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_engine_new_free),
+        cmocka_unit_test(test_engine_search_legal_every_variant),
+        cmocka_unit_test(test_engine_games_replay),
+        cmocka_unit_test(test_engine_finds_castle_win),
+        cmocka_unit_test(test_engine_capture_choice),
+        cmocka_unit_test(test_engine_game_over),
+        cmocka_unit_test(test_engine_skips_seat),
+        cmocka_unit_test(test_engine_bad_arguments),
+        cmocka_unit_test(test_engine_node_count_stable),
+        cmocka_unit_test(test_engine_progress_and_stop),
+        cmocka_unit_test(test_engine_node_and_time_limits),
+        cmocka_unit_test(test_engine_levels),
+        cmocka_unit_test(test_engine_multi_modes),
+        cmocka_unit_test(test_engine_eval_symmetric),
+        cmocka_unit_test(test_qgen_matches_core),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,748 @@
+/* The front end driven key by key without a terminal: what each key does in each mode,
+ * building canters and jumps leap by leap, the teaching messages, typed moves, undo and redo,
+ * four-seat turn order, pages, the new-game form, review, clicks, and engine seats.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "camelot/notation.h"
+#include "testutil.h"
+#include "ui_int.h"
+
+static const char *const names[] = {"camette", "cam", "camelot", "chivalry", "grand-cam",
+                                    "grand-camelot"};
+
+static const CmVariant *resolve(void *ud, const char *name, CmError *err)
+{
+    (void)ud;
+    (void)err;
+    return tu_variant(name);
+}
+
+/* A screen for 'variant' with 'seats' ("W=human B=engine:1"), from 'start' (NULL: the start
+ * position), no saving. */
+static void make_ui(Ui *ui, const char *variant, const char *seats, const CmPosition *start,
+                    GameEngine *eng)
+{
+    const CmVariant *v = tu_variant(variant);
+    GameSetup setup;
+    Game g;
+    char buf[128], why[200];
+    game_setup_default(&setup, v, variant);
+    snprintf(buf, sizeof buf, "%s", seats);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        assert_int_equal(game_setup_seat(&setup, v, tok, why, sizeof why), 0);
+    assert_int_equal(game_new(&g, v, &setup, eng, NULL), CM_OK);
+    if (start != NULL) {
+        cm_game_free(&g.g);
+        assert_int_equal(cm_game_init(&g.g, v, start), CM_OK);
+        g.outcome = g.g.outcome;
+    }
+    UiHost host;
+    memset(&host, 0, sizeof host);
+    host.resolve = resolve;
+    host.nvariants = (int)(sizeof names / sizeof names[0]);
+    host.variants = names;
+    host.eng = eng;
+    UiOptions opt;
+    memset(&opt, 0, sizeof opt);
+    opt.ascii = 1;
+    opt.color = 1;
+    opt.highlight = 1;
+    assert_int_equal(ui_init(ui, &host, &opt, &g), CM_OK);
+    ui_resize(ui, 24, 80);
+}
+
+static unsigned press(Ui *ui, int key)
+{
+    return ui_handle_key(ui, key, 1000);
+}
+
+static void type(Ui *ui, const char *s)
+{
+    for (; *s; s++)
+        press(ui, (unsigned char)*s);
+}
+
+static CmSquare sq_named(const char *name)
+{
+    CmSquare sq;
+    assert_int_not_equal(cm_square_parse(name, &sq), 0);
+    return sq;
+}
+
+/* Moves the cursor to 'name' with the arrow keys, as a person would. */
+static void cursor_to(Ui *ui, const char *name)
+{
+    CmSquare want = sq_named(name);
+    for (int steps = 0; ui->cursor != want; steps++) {
+        int y, x, wy, wx;
+        assert_true(steps < 64);
+        ui_layout_square_pos(&ui->lay, ui->cursor, &y, &x);
+        ui_layout_square_pos(&ui->lay, want, &wy, &wx);
+        if (wy < y)
+            press(ui, UI_KEY_UP);
+        else if (wy > y)
+            press(ui, UI_KEY_DOWN);
+        else if (wx < x)
+            press(ui, 'h');
+        else
+            press(ui, 'l');
+    }
+}
+
+/* Enter on square 'name'. */
+static unsigned enter_on(Ui *ui, const char *name)
+{
+    cursor_to(ui, name);
+    return press(ui, UI_KEY_ENTER);
+}
+
+static void status(const Ui *ui, char *buf, size_t size)
+{
+    ui_status_text(ui, buf, size);
+}
+
+static void assert_contains(const char *text, const char *part)
+{
+    if (strstr(text, part) == NULL)
+        fail_msg("'%s' does not contain '%s'", text, part);
+}
+
+/* The text of the last move of the game. */
+static const char *last_move(const Ui *ui)
+{
+    assert_true(ui->nmoves > 0);
+    return ui->moves[ui->nmoves - 1].text;
+}
+
+/* ---- Tests --------------------------------------------------------------------------------- */
+
+static void test_ui_keys_map_to_actions(void **state)
+{
+    (void)state;
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, UI_KEY_UP), UI_ACT_UP);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'k'), UI_ACT_UP);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'j'), UI_ACT_DOWN);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'h'), UI_ACT_LEFT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'l'), UI_ACT_RIGHT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, UI_KEY_ENTER), UI_ACT_SELECT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, ' '), UI_ACT_SELECT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, UI_KEY_ESC), UI_ACT_CANCEL);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, UI_KEY_BACKSPACE), UI_ACT_BACK);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, ':'), UI_ACT_TYPE_MOVE);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, '?'), UI_ACT_RULES);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'H'), UI_ACT_HINT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'n'), UI_ACT_NEW);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'u'), UI_ACT_UNDO);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'r'), UI_ACT_REDO);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 's'), UI_ACT_SAVE);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'L'), UI_ACT_LOAD);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'q'), UI_ACT_QUIT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'm'), UI_ACT_MOVE_NOW);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'T'), UI_ACT_HIGHLIGHT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'x'), UI_ACT_NONE);
+    /* Typing a move takes letters that are commands elsewhere. */
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 'h'), UI_ACT_CHAR);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 'q'), UI_ACT_CHAR);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, UI_KEY_ESC), UI_ACT_CANCEL);
+    assert_int_equal(ui_key_action(UI_MODE_RULES, 'q'), UI_ACT_CANCEL);
+    assert_int_equal(ui_key_action(UI_MODE_RULES, UI_KEY_PGDN), UI_ACT_SCROLL_DOWN);
+    assert_int_equal(ui_key_action(UI_MODE_OVER, 'v'), UI_ACT_REVIEW);
+    assert_int_equal(ui_key_action(UI_MODE_REVIEW, UI_KEY_RIGHT), UI_ACT_RIGHT);
+    for (int m = 0; m < UI_MODE_COUNT; m++) {
+        assert_int_equal(ui_key_action((UiMode)m, UI_CTRL('l')), UI_ACT_REDRAW);
+        assert_int_equal(ui_key_action((UiMode)m, UI_KEY_RESIZE), UI_ACT_RESIZE);
+    }
+    assert_int_equal(ui_key_action(UI_MODE_COUNT, 'q'), UI_ACT_NONE);
+}
+
+static void test_ui_keys_cursor_moves_and_redraws(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    ui.cursor = sq_named("E6");
+    unsigned f = press(&ui, UI_KEY_UP);
+    assert_int_equal(ui.cursor, sq_named("E7"));
+    assert_true(f & UI_DRAW_BOARD);
+    press(&ui, 'l');
+    assert_int_equal(ui.cursor, sq_named("F7"));
+    assert_true(press(&ui, UI_CTRL('l')) & UI_DRAW_CLEAR);
+    /* Too small a terminal: the board is not shown, so its keys do nothing but quit. */
+    ui_resize(&ui, 10, 30);
+    assert_true(ui.lay.too_small);
+    assert_int_equal(press(&ui, UI_KEY_ENTER), 0);
+    assert_false(ui.sel.active);
+    ui_resize(&ui, 24, 80);
+    assert_true(press(&ui, 'q') & UI_QUIT);
+    ui_free(&ui);
+}
+
+/* A canter built leap by leap: each landing is offered in turn, and Enter on the square
+ * reached stops the canter there. */
+static void test_ui_keys_canter_leap_by_leap(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmPosition pos;
+    char st[400];
+    Ui ui;
+    tu_position(&pos, v, "W E4M E5M E7M; B K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+
+    enter_on(&ui, "E4");
+    assert_true(ui.sel.active);
+    assert_true(cm_set_has(&ui.sel.next, sq_named("E6")));
+    assert_true(cm_set_has(&ui.sel.next, sq_named("D3")));
+    assert_false(cm_set_has(&ui.sel.next, sq_named("E8")));
+    UiCellLook look;
+    ui_square_look(&ui, sq_named("E6"), &look);
+    assert_int_equal(look.role, UI_ROLE_TARGET);
+
+    enter_on(&ui, "E6");
+    assert_true(ui.sel.active);
+    assert_true(ui.sel.complete);
+    assert_true(cm_set_has(&ui.sel.next, sq_named("E8")));
+    status(&ui, st, sizeof st);
+    assert_contains(st, "Enter to stop here");
+    /* The man is shown where it has got to, its square as left behind. */
+    ui_square_look(&ui, sq_named("E6"), &look);
+    assert_int_equal(look.role, UI_ROLE_SELECTED);
+    ui_square_look(&ui, sq_named("E4"), &look);
+    assert_int_equal(look.role, UI_ROLE_PATH);
+
+    /* Leap on to E8: no further leap, so the move is made. */
+    enter_on(&ui, "E8");
+    assert_false(ui.sel.active);
+    assert_int_equal(ui.game.g.n, 1);
+    assert_string_equal(last_move(&ui), "E4-E6-E8");
+    assert_int_equal(ui.game.g.pos.board[sq_named("E8")], CM_CELL(0, CM_MAN));
+
+    /* Undo, and this time stop at E6 with Enter on E6. */
+    press(&ui, 'u');
+    assert_int_equal(ui.game.g.n, 0);
+    enter_on(&ui, "E4");
+    enter_on(&ui, "E6");
+    assert_int_equal(ui.game.g.n, 0);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.game.g.n, 1);
+    assert_string_equal(last_move(&ui), "E4-E6");
+    ui_free(&ui);
+}
+
+static void test_ui_keys_capture_is_compulsory_and_jumps_go_on(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmPosition pos;
+    char st[400];
+    Ui ui;
+    tu_position(&pos, v, "W E4M A5M; B E5M E7M K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+
+    status(&ui, st, sizeof st);
+    assert_contains(st, "A capture is compulsory: the piece on E4 can capture.");
+    UiCellLook look;
+    ui_square_look(&ui, sq_named("E4"), &look);
+    assert_int_equal(look.role, UI_ROLE_OBLIGED);
+    ui_square_look(&ui, sq_named("A5"), &look);
+    assert_int_not_equal(look.role, UI_ROLE_OBLIGED);
+
+    /* The man on A5 may not move: it is not one of the capturers. */
+    enter_on(&ui, "A5");
+    assert_false(ui.sel.active);
+    assert_contains(ui.msg, "may not move now");
+    assert_contains(ui.msg, "A capture is compulsory");
+
+    /* E4 jumps E5 to E6, and must go on over E7 to E8. */
+    enter_on(&ui, "E4");
+    assert_true(ui.sel.active);
+    assert_true(cm_set_has(&ui.sel.next, sq_named("E6")));
+    assert_int_equal(cm_set_count(&ui.sel.next), 1);
+    enter_on(&ui, "E6");
+    assert_true(ui.sel.active);
+    assert_false(ui.sel.complete);
+    assert_true(cm_set_has(&ui.sel.captured, sq_named("E5")));
+    ui_square_look(&ui, sq_named("E5"), &look);
+    assert_int_equal(look.role, UI_ROLE_CAPTURE);
+    status(&ui, st, sizeof st);
+    assert_contains(st, "The jump must go on");
+    /* Stopping half-way is refused with the rule. */
+    press(&ui, UI_KEY_ENTER);
+    assert_true(ui.sel.active);
+    assert_contains(ui.msg, "You cannot stop on E6: the jump must go on");
+    enter_on(&ui, "E8");
+    assert_false(ui.sel.active);
+    assert_int_equal(ui.game.g.n, 1);
+    assert_string_equal(last_move(&ui), "E4xE6xE8");
+    assert_int_equal(ui.game.g.pos.board[sq_named("E5")], CM_EMPTY);
+    assert_int_equal(ui.game.g.pos.board[sq_named("E7")], CM_EMPTY);
+    ui_free(&ui);
+}
+
+/* A piece that jumped into its own castle is marked, and the status line says it must leave. */
+static void test_ui_keys_piece_must_leave_its_castle(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmPosition pos;
+    char st[400];
+    Ui ui;
+    UiCellLook look;
+    tu_position(&pos, v, "W F1M C6M; B C7M K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+    status(&ui, st, sizeof st);
+    assert_contains(st, "The piece on F1 ended a jump in its own castle and must leave it now.");
+    ui_square_look(&ui, sq_named("F1"), &look);
+    assert_int_equal(look.role, UI_ROLE_OBLIGED);
+    /* Even the man that could capture must wait. */
+    enter_on(&ui, "C6");
+    assert_false(ui.sel.active);
+    assert_contains(ui.msg, "may not move now. The piece on F1");
+    enter_on(&ui, "F1");
+    assert_true(ui.sel.active);
+    assert_false(cm_set_has(&ui.sel.next, sq_named("G1")));
+    enter_on(&ui, "G1");
+    assert_contains(ui.msg, "F1-G1 is illegal: you may not enter your own castle by a plain move.");
+    enter_on(&ui, "F2");
+    assert_int_equal(ui.game.g.n, 1);
+    ui_free(&ui);
+}
+
+static void test_ui_keys_illegal_attempts_say_why(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+
+    /* Somebody else's piece, an empty square. */
+    enter_on(&ui, "E10");
+    assert_false(ui.sel.active);
+    assert_contains(ui.msg, "The man on E10 is Black's; it is White's turn.");
+    enter_on(&ui, "E9");
+    assert_contains(ui.msg, "E9 is empty");
+
+    /* A square the man cannot reach: the rules core's one-sentence reason. */
+    enter_on(&ui, "E6");
+    assert_true(ui.sel.active);
+    enter_on(&ui, "E9");
+    assert_true(ui.sel.active);
+    assert_int_equal(ui.msg_role, UI_ROLE_ERROR);
+    assert_contains(ui.msg, "E6-E9 is illegal: E6 to E9 is neither a step to an adjacent "
+                            "square nor a leap over one.");
+    /* Into one's own castle. */
+    ui.sel.active = 0;
+    enter_on(&ui, "E6");
+    assert_int_equal(ui.game.g.n, 0);
+    ui_free(&ui);
+}
+
+static void test_ui_keys_escape_and_backspace(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmPosition pos;
+    Ui ui;
+    tu_position(&pos, v, "W E4M E5M E7M; B K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+    enter_on(&ui, "E4");
+    enter_on(&ui, "E6");
+    assert_int_equal(ui.sel.path.n, 2);
+    press(&ui, UI_KEY_BACKSPACE);
+    assert_int_equal(ui.sel.path.n, 1);
+    assert_true(cm_set_has(&ui.sel.next, sq_named("E6")));
+    press(&ui, UI_KEY_ESC);
+    assert_false(ui.sel.active);
+    assert_int_equal(ui.game.g.n, 0);
+    /* Enter on the picked piece itself drops it too; another piece can be picked instead. */
+    enter_on(&ui, "E4");
+    press(&ui, UI_KEY_ENTER);
+    assert_false(ui.sel.active);
+    enter_on(&ui, "E4");
+    enter_on(&ui, "E5");
+    assert_true(ui.sel.active);
+    assert_int_equal(ui.sel.path.sq[0], sq_named("E5"));
+    ui_free(&ui);
+}
+
+static void test_ui_keys_typed_moves(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, ':');
+    assert_int_equal(ui.mode, UI_MODE_LINE);
+    type(&ui, "e6-e9");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_LINE);
+    assert_contains(ui.msg, "e6-e9 is illegal: E6 to E9 is neither");
+    for (int i = 0; i < 5; i++)
+        press(&ui, UI_KEY_BACKSPACE);
+    type(&ui, "e6-e8");
+    char st[400];
+    status(&ui, st, sizeof st);
+    assert_contains(st, "e6-e8");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_int_equal(ui.game.g.n, 1);
+    assert_string_equal(last_move(&ui), "E6-E8");
+    press(&ui, ':');
+    type(&ui, "Z1");
+    press(&ui, UI_KEY_ENTER);
+    assert_contains(ui.msg, "Not a move");
+    press(&ui, UI_KEY_ESC);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_int_equal(ui.game.g.n, 1);
+    ui_free(&ui);
+}
+
+static void test_ui_keys_undo_and_redo(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, ':');
+    type(&ui, "E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    press(&ui, ':');
+    type(&ui, "F11-F9");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.game.g.n, 2);
+    press(&ui, 'u');
+    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.game.g.pos.to_move, 1);
+    assert_int_equal(ui.nmoves, 1);
+    press(&ui, 'u');
+    assert_int_equal(ui.game.g.n, 0);
+    press(&ui, 'u');
+    assert_contains(ui.msg, "no move to take back");
+    press(&ui, 'r');
+    press(&ui, 'r');
+    assert_int_equal(ui.game.g.n, 2);
+    assert_string_equal(last_move(&ui), "F11-F9");
+    press(&ui, 'r');
+    assert_contains(ui.msg, "no move to redo");
+    /* A new move forgets what could be redone. */
+    press(&ui, 'u');
+    press(&ui, ':');
+    type(&ui, "G11-G9");
+    press(&ui, UI_KEY_ENTER);
+    press(&ui, 'r');
+    assert_contains(ui.msg, "no move to redo");
+    ui_free(&ui);
+}
+
+/* Four people at one keyboard: the turn goes Red, Green, Blue, Yellow. */
+static void test_ui_keys_four_seat_hot_seat_order(void **state)
+{
+    (void)state;
+    Ui ui;
+    char st[400];
+    make_ui(&ui, "grand-camelot", "R=human G=human B=human Y=human", NULL, NULL);
+    const CmVariant *v = ui.game.v;
+    const char order[] = "RGBYRG";
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(v->seat[ui.game.g.pos.to_move].letter, order[i]);
+        status(&ui, st, sizeof st);
+        char who[32];
+        snprintf(who, sizeof who, "%s to move", v->seat[ui.game.g.pos.to_move].name);
+        assert_contains(st, who);
+        char text[CM_MAX_PATH * 4];
+        cm_move_str(&ui.game.g.pos, &ui.list->m[0], text, sizeof text);
+        press(&ui, ':');
+        type(&ui, text);
+        press(&ui, UI_KEY_ENTER);
+        assert_int_equal(ui.game.g.n, i + 1);
+    }
+    assert_int_equal(ui.moves[2].seat, 2);
+    ui_free(&ui);
+}
+
+static void test_ui_keys_highlighting_can_be_turned_off(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiCellLook look;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    enter_on(&ui, "E6");
+    ui_square_look(&ui, sq_named("E8"), &look);
+    assert_int_equal(look.role, UI_ROLE_TARGET);
+    press(&ui, 'T');
+    assert_false(ui.opt.highlight);
+    ui_square_look(&ui, sq_named("E8"), &look);
+    assert_int_not_equal(look.role, UI_ROLE_TARGET);
+    /* Moves still work, unmarked. */
+    enter_on(&ui, "E8");
+    assert_int_equal(ui.game.g.n, 1);
+    press(&ui, 'T');
+    assert_true(ui.opt.highlight);
+    ui_free(&ui);
+}
+
+static void test_ui_keys_rules_page(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, '?');
+    assert_int_equal(ui.mode, UI_MODE_RULES);
+    assert_non_null(ui.page);
+    assert_true(ui.page_lines > 40);
+    assert_non_null(strstr(ui.page, "THE RULES OF CAMELOT"));
+    assert_non_null(strstr(ui.page, "castle move"));
+    press(&ui, 'j');
+    assert_int_equal(ui.page_top, 1);
+    press(&ui, 'k');
+    press(&ui, 'k');
+    assert_int_equal(ui.page_top, 0);
+    press(&ui, UI_KEY_END);
+    assert_true(ui.page_top > 0);
+    press(&ui, UI_KEY_PGDN);
+    int last = ui.page_top;
+    press(&ui, UI_KEY_DOWN);
+    assert_int_equal(ui.page_top, last);
+    press(&ui, 'q');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_null(ui.page);
+    ui_free(&ui);
+
+    /* Every variant has its rules, and no line is wider than asked. */
+    static const char *const all[] = {"camette", "cam", "camelot", "chivalry", "grand-cam",
+                                      "grand-camelot", "four-handed-chivalry",
+                                      "four-handed-chivalry-solo"};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        char *text = ui_rules_text(tu_variant(all[i]), 60);
+        assert_non_null(text);
+        for (char *p = text; *p;) {
+            char *e = strchr(p, '\n');
+            assert_non_null(e);
+            assert_true(e - p <= 60);
+            p = e + 1;
+        }
+        if (strncmp(all[i], "four", 4) == 0) {
+            assert_non_null(strstr(text, "castle squares at the ends"));
+            assert_null(strstr(text, "CASTLES"));
+        } else {
+            assert_non_null(strstr(text, "CASTLES"));
+        }
+        if (strncmp(all[i], "grand", 5) == 0)
+            assert_non_null(strstr(text, "partner"));
+        free(text);
+    }
+}
+
+static void test_ui_keys_new_game_form(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiLine lines[40];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, ':');
+    type(&ui, "E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    press(&ui, 'n');
+    assert_int_equal(ui.mode, UI_MODE_NEWGAME);
+    assert_int_equal(ui.form.field, 0);
+    press(&ui, UI_KEY_RIGHT);
+    assert_string_equal(ui.form.v->name, "chivalry");
+    press(&ui, UI_KEY_RIGHT);
+    press(&ui, UI_KEY_RIGHT);
+    assert_string_equal(ui.form.v->name, "grand-camelot");
+    int n = ui_form_lines(&ui, lines, 40);
+    assert_true(n > 6);
+    assert_non_null(strstr(lines[2].text, "Grand Camelot"));
+    /* Four seats; without an engine every seat stays human. */
+    press(&ui, UI_KEY_DOWN);
+    press(&ui, UI_KEY_RIGHT);
+    assert_int_equal(ui.form.setup.seat[0].kind, GAME_HUMAN);
+    /* The clocks. */
+    for (int i = 0; i < 4; i++)
+        press(&ui, UI_KEY_DOWN);
+    assert_int_equal(ui.form.field, 5);
+    press(&ui, UI_KEY_RIGHT);
+    assert_true(ui.form.setup.time_base_ms > 0);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_string_equal(ui.game.v->name, "grand-camelot");
+    assert_int_equal(ui.game.g.n, 0);
+    assert_true(ui.game.setup.time_base_ms > 0);
+    /* Esc leaves the form alone. */
+    press(&ui, 'n');
+    press(&ui, UI_KEY_ESC);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_string_equal(ui.game.v->name, "grand-camelot");
+    ui_free(&ui);
+}
+
+static void test_ui_keys_click_picks_and_lands(void **state)
+{
+    (void)state;
+    Ui ui;
+    int y, x;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    ui_layout_square_pos(&ui.lay, sq_named("E6"), &y, &x);
+    assert_true(ui_handle_click(&ui, y, x, 1000) & UI_DRAW_BOARD);
+    assert_true(ui.sel.active);
+    assert_int_equal(ui.cursor, sq_named("E6"));
+    ui_layout_square_pos(&ui.lay, sq_named("E8"), &y, &x);
+    ui_handle_click(&ui, y, x + 1, 1000);
+    assert_int_equal(ui.game.g.n, 1);
+    /* A click off the board does nothing. */
+    assert_int_equal(ui_handle_click(&ui, 0, 79, 1000), 0);
+    ui_free(&ui);
+}
+
+static void test_ui_keys_game_over_and_review(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camette");
+    CmPosition pos;
+    UiLine lines[20];
+    char st[400];
+    Ui ui;
+    tu_position(&pos, v, "W B6M D3M; B E3M B4M", 'W');
+    make_ui(&ui, "camette", "W=human B=human", &pos, NULL);
+    press(&ui, ':');
+    type(&ui, "B6-C7");
+    press(&ui, UI_KEY_ENTER);
+    assert_true(ui.game.outcome.over);
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    int n = ui_over_lines(&ui, lines, 20);
+    assert_true(n > 3);
+    assert_contains(lines[1].text, "White wins");
+    status(&ui, st, sizeof st);
+    assert_contains(st, "White wins");
+    press(&ui, 'v');
+    assert_int_equal(ui.mode, UI_MODE_REVIEW);
+    assert_int_equal(ui.review_ply, 0);
+    assert_int_equal(ui_shown_position(&ui)->board[sq_named("B6")], CM_CELL(0, CM_MAN));
+    press(&ui, UI_KEY_RIGHT);
+    assert_int_equal(ui.review_ply, 1);
+    assert_int_equal(ui_shown_position(&ui)->board[sq_named("C7")], CM_CELL(0, CM_MAN));
+    press(&ui, UI_KEY_RIGHT);
+    assert_int_equal(ui.review_ply, 1);
+    press(&ui, UI_KEY_ESC);
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    /* Undo from the end takes the winning move back. */
+    press(&ui, 'u');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_false(ui.game.outcome.over);
+    ui_free(&ui);
+}
+
+/* ---- With the engine ----------------------------------------------------------------------- */
+
+static uint64_t now_ms(void)
+{
+    return game_now_ms();
+}
+
+/* Ticks until the game has 'plies' moves; fails after 'ms'. Returns the time it took. */
+static uint64_t tick_until(Ui *ui, int plies, int ms)
+{
+    uint64_t t0 = now_ms();
+    while (ui->game.g.n < plies) {
+        struct timespec ts = {0, 5 * 1000000L};
+        if (now_ms() - t0 > (uint64_t)ms)
+            fail_msg("no engine move after %d ms", ms);
+        ui_tick(ui, now_ms());
+        nanosleep(&ts, NULL);
+    }
+    return now_ms() - t0;
+}
+
+static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
+{
+    (void)state;
+    GameEngine *eng = game_engine_new(1 << 20);
+    Ui ui;
+    char st[400];
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=human B=engine:1", NULL, eng);
+    ui_tick(&ui, now_ms());
+    press(&ui, ':');
+    type(&ui, "E6-E8");
+    ui_handle_key(&ui, UI_KEY_ENTER, now_ms());
+    assert_int_equal(ui.game.g.n, 1);
+    ui_tick(&ui, now_ms());
+    status(&ui, st, sizeof st);
+    if (ui.game.g.n == 1)
+        assert_contains(st, "Black (engine 1) is thinking");
+    /* While the engine thinks, Enter on the board explains and does nothing. */
+    tick_until(&ui, 2, 20000);
+    assert_int_equal(ui.game.g.pos.to_move, 0);
+    /* Undo goes back to White's previous move: two plies. */
+    ui_handle_key(&ui, 'u', now_ms());
+    assert_int_equal(ui.game.g.n, 0);
+    assert_int_equal(ui.game.g.pos.to_move, 0);
+    /* A hint, shown on the board. */
+    ui_handle_key(&ui, 'H', now_ms());
+    uint64_t t0 = now_ms();
+    while (!ui.has_hint && now_ms() - t0 < 20000) {
+        struct timespec ts = {0, 10 * 1000000L};
+        ui_tick(&ui, now_ms());
+        nanosleep(&ts, NULL);
+    }
+    assert_true(ui.has_hint);
+    assert_contains(ui.msg, "Hint: ");
+    UiCellLook look;
+    ui_square_look(&ui, ui.hint_path.sq[0], &look);
+    assert_int_equal(look.role, UI_ROLE_HINT);
+    ui_free(&ui);
+    game_engine_free(eng);
+}
+
+static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
+{
+    (void)state;
+    GameEngine *eng = game_engine_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    /* White is the engine at full strength: it thinks for seconds unless told. */
+    make_ui(&ui, "camelot", "W=engine:10 B=human", NULL, eng);
+    ui_tick(&ui, now_ms());
+    assert_int_equal(ui.game.searching, GAME_SEARCH_MOVE);
+    /* Keys are answered while it thinks. */
+    CmSquare c = ui.cursor;
+    press(&ui, UI_KEY_LEFT);
+    assert_int_not_equal(ui.cursor, c);
+    press(&ui, UI_KEY_ENTER);
+    assert_contains(ui.msg, "the engine is thinking");
+    press(&ui, ':');
+    assert_contains(ui.msg, "Wait for your turn");
+    /* 'm': it moves at once. */
+    press(&ui, 'm');
+    uint64_t took = tick_until(&ui, 1, 3000);
+    assert_true(took < 1500);
+    ui_free(&ui);
+    game_engine_free(eng);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ui_keys_map_to_actions),
+        cmocka_unit_test(test_ui_keys_cursor_moves_and_redraws),
+        cmocka_unit_test(test_ui_keys_canter_leap_by_leap),
+        cmocka_unit_test(test_ui_keys_capture_is_compulsory_and_jumps_go_on),
+        cmocka_unit_test(test_ui_keys_piece_must_leave_its_castle),
+        cmocka_unit_test(test_ui_keys_illegal_attempts_say_why),
+        cmocka_unit_test(test_ui_keys_escape_and_backspace),
+        cmocka_unit_test(test_ui_keys_typed_moves),
+        cmocka_unit_test(test_ui_keys_undo_and_redo),
+        cmocka_unit_test(test_ui_keys_four_seat_hot_seat_order),
+        cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
+        cmocka_unit_test(test_ui_keys_rules_page),
+        cmocka_unit_test(test_ui_keys_new_game_form),
+        cmocka_unit_test(test_ui_keys_click_picks_and_lands),
+        cmocka_unit_test(test_ui_keys_game_over_and_review),
+        cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
+        cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,226 @@
+/* The front end's layout without a terminal: every variant fits 80x24 with its panel, the
+ * smallest sizes, hit-testing every square both ways round, and the cursor on irregular boards.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "ui_int.h"
+
+static const char *const variants[] = {
+    "camette", "cam", "camelot", "chivalry", "grand-cam", "grand-camelot",
+    "four-handed-chivalry", "four-handed-chivalry-solo",
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+static CmSquare sq_named(const char *name)
+{
+    CmSquare sq;
+    assert_int_not_equal(cm_square_parse(name, &sq), 0);
+    return sq;
+}
+
+/* Everything lies inside the terminal and nothing overlaps. */
+static void check_inside(const UiLayout *l)
+{
+    assert_false(l->too_small);
+    assert_true(l->board_x >= 0 && l->board_x + l->board_w <= l->cols);
+    assert_true(l->board_y >= 0);
+    assert_true(l->board_y + l->board_h <= l->status_y);
+    assert_true(l->status_y < l->rows && l->msg_y < l->rows);
+    assert_true(l->msg_y >= l->status_y);
+    if (l->title_y >= 0)
+        assert_true(l->title_y < l->board_y);
+    if (l->keys_y >= 0)
+        assert_true(l->keys_y > l->msg_y && l->keys_y < l->rows);
+    if (l->panel_w > 0) {
+        assert_true(l->panel_x >= l->board_x + l->board_w);
+        assert_true(l->panel_x + l->panel_w <= l->cols);
+        assert_true(l->panel_y + l->panel_h <= l->status_y);
+    }
+    /* The squares and both rows of file letters. */
+    assert_true(l->sq_y - 1 >= l->board_y);
+    assert_true(l->sq_y + l->ranks <= l->board_y + l->board_h - 1);
+    assert_true(l->sq_x + l->files * l->cell_w + 3 <= l->board_x + l->board_w);
+}
+
+static void test_ui_layout_every_variant_fits_80x24(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        UiLayout l;
+        ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
+        check_inside(&l);
+        /* At 80x24 every variant has its panel, a title, a message line and the keys. */
+        assert_true(l.panel_w >= UI_PANEL_MIN);
+        assert_true(l.title_y >= 0);
+        assert_true(l.keys_y >= 0);
+        assert_true(l.msg_y > l.status_y);
+    }
+}
+
+static void test_ui_layout_smallest_sizes(void **state)
+{
+    (void)state;
+    int rows, cols;
+    /* The largest boards, 16 x 16: 16 ranks, two rows of letters, a status line. */
+    ui_layout_min(16, 16, &rows, &cols);
+    assert_int_equal(rows, 19);
+    assert_int_equal(cols, 40);
+    ui_layout_min(5, 7, &rows, &cols);
+    assert_int_equal(rows, 10);
+    assert_int_equal(cols, UI_STATUS_MIN);
+    for (size_t i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        UiLayout l;
+        ui_layout_min(v->files, v->ranks, &rows, &cols);
+        assert_true(rows <= 19 && cols <= 40);
+        ui_layout_compute(&l, rows, cols, v->files, v->ranks, 0);
+        check_inside(&l);
+        assert_int_equal(l.panel_w, 0);
+        assert_int_equal(l.msg_y, l.status_y);
+        ui_layout_compute(&l, rows - 1, cols, v->files, v->ranks, 0);
+        assert_true(l.too_small);
+        ui_layout_compute(&l, rows, cols - 1, v->files, v->ranks, 0);
+        assert_true(l.too_small);
+    }
+}
+
+static void test_ui_layout_60x20_shows_the_largest_board(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("grand-camelot");
+    UiLayout l;
+    ui_layout_compute(&l, 20, 60, v->files, v->ranks, 0);
+    check_inside(&l);
+    assert_int_equal(l.cell_w, 2);
+    assert_int_equal(l.panel_w, 0);
+    /* A very small terminal is reported, not drawn. */
+    ui_layout_compute(&l, 10, 30, v->files, v->ranks, 0);
+    assert_true(l.too_small);
+}
+
+static void test_ui_layout_wide_squares_when_room(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    UiLayout l;
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
+    assert_int_equal(l.cell_w, 3);
+    v = tu_variant("grand-camelot");
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
+    assert_int_equal(l.cell_w, 2);
+    ui_layout_compute(&l, 40, 120, v->files, v->ranks, 0);
+    assert_int_equal(l.cell_w, 3);
+    check_inside(&l);
+}
+
+/* Every square is found again at the screen cell where it is drawn, in every column of its
+ * cell, both ways round; cells outside the grid hit nothing. */
+static void test_ui_layout_hit_every_square(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        for (int flip = 0; flip < 2; flip++) {
+            UiLayout l;
+            ui_layout_compute(&l, 24, 80, v->files, v->ranks, flip);
+            for (int sq = 0; sq < CM_SQUARES; sq++) {
+                if (!cm_variant_on(v, (unsigned)sq))
+                    continue;
+                int y, x;
+                CmSquare hit;
+                ui_layout_square_pos(&l, (CmSquare)sq, &y, &x);
+                assert_true(ui_layout_hit(&l, y, x, &hit));
+                assert_int_equal(hit, sq);
+                int x0 = x - (l.cell_w - 1) / 2;
+                for (int dx = 0; dx < l.cell_w; dx++) {
+                    assert_true(ui_layout_hit(&l, y, x0 + dx, &hit));
+                    assert_int_equal(hit, sq);
+                }
+            }
+            CmSquare hit;
+            assert_false(ui_layout_hit(&l, l.sq_y - 1, l.sq_x, &hit));
+            assert_false(ui_layout_hit(&l, l.sq_y + l.ranks, l.sq_x, &hit));
+            assert_false(ui_layout_hit(&l, l.sq_y, l.sq_x - 1, &hit));
+            assert_false(ui_layout_hit(&l, l.sq_y, l.sq_x + l.files * l.cell_w, &hit));
+        }
+    }
+}
+
+static void test_ui_layout_square_positions(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    UiLayout l;
+    int y, x, y2, x2;
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
+    /* A16 is top left, L1 bottom right; rank 1 is at the bottom. */
+    ui_layout_square_pos(&l, sq_named("A16"), &y, &x);
+    assert_int_equal(y, l.sq_y);
+    assert_int_equal(x, l.sq_x + 1);
+    ui_layout_square_pos(&l, sq_named("L1"), &y2, &x2);
+    assert_int_equal(y2, l.sq_y + 15);
+    assert_int_equal(x2, l.sq_x + 11 * 3 + 1);
+    /* Turned round, rank 1 is at the top and file L on the left. */
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 1);
+    ui_layout_square_pos(&l, sq_named("L1"), &y, &x);
+    assert_int_equal(y, l.sq_y);
+    assert_int_equal(x, l.sq_x + 1);
+}
+
+static void test_ui_layout_cursor_on_irregular_boards(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    UiLayout l;
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
+    /* Down from A4: A3 is not a square, so the nearest square of rank 3, B3. */
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("A4"), 0, 1), sq_named("B3"));
+    /* Up from E2 to E3; left along a row; nothing beyond the edge. */
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("E2"), 0, -1), sq_named("E3"));
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("E6"), -1, 0), sq_named("D6"));
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("A8"), -1, 0), sq_named("A8"));
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("G1"), 0, 1), sq_named("G1"));
+    /* From the castle row to rank 2 and back. */
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("F1"), 0, -1), sq_named("F2"));
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("C2"), 0, 1), sq_named("F1"));
+    /* Grand Cam's left castle A7 sits alone on its file. */
+    v = tu_variant("grand-cam");
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("A7"), 0, -1), sq_named("B8"));
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("B7"), -1, 0), sq_named("A7"));
+    /* Turned round, "up" on screen goes down the ranks. */
+    v = tu_variant("camelot");
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 1);
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("E6"), 0, -1), sq_named("E5"));
+    assert_int_equal(ui_cursor_step(v, &l, sq_named("E6"), -1, 0), sq_named("F6"));
+    /* Every step from every square stays on the board. */
+    for (size_t i = 0; i < NVARIANTS; i++) {
+        v = tu_variant(variants[i]);
+        ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
+        for (int sq = 0; sq < CM_SQUARES; sq++) {
+            if (!cm_variant_on(v, (unsigned)sq))
+                continue;
+            static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+            for (int k = 0; k < 4; k++)
+                assert_true(cm_variant_on(
+                    v, ui_cursor_step(v, &l, (CmSquare)sq, d[k][0], d[k][1])));
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ui_layout_every_variant_fits_80x24),
+        cmocka_unit_test(test_ui_layout_smallest_sizes),
+        cmocka_unit_test(test_ui_layout_60x20_shows_the_largest_board),
+        cmocka_unit_test(test_ui_layout_wide_squares_when_room),
+        cmocka_unit_test(test_ui_layout_hit_every_square),
+        cmocka_unit_test(test_ui_layout_square_positions),
+        cmocka_unit_test(test_ui_layout_cursor_on_irregular_boards),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
