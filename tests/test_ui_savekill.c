@@ -1,0 +1,155 @@
+/* No lost games: a child process plays a game with an autosave after every move and is killed
+ * (SIGKILL, SIGTERM, SIGHUP) at random moments, mostly while it is writing; the autosave must
+ * then always load, and hold a prefix of the game the child was playing.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "game_int.h"
+#include "testutil.h"
+
+#define PLIES 200
+#define ROUNDS 90
+
+static const CmVariant *resolve(void *ud, const char *name, CmError *err)
+{
+    (void)ud;
+    if (strcmp(name, "camelot") == 0)
+        return tu_variant("camelot");
+    cm_error_set(err, CM_ERR_SCHEMA, 0, 0, "unknown variant '%s'", name);
+    return NULL;
+}
+
+static uint64_t next_rand(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* The game both processes know: 'PLIES' moves picked from 'seed' (fewer if it ends). */
+static int fixed_game(uint64_t seed, CmMove *moves)
+{
+    CmGame g;
+    CmMoveList *list = malloc(sizeof *list);
+    int n = 0;
+    assert_non_null(list);
+    assert_int_equal(cm_game_init(&g, tu_variant("camelot"), NULL), CM_OK);
+    while (n < PLIES && !g.outcome.over && cm_movegen_all(&g.pos, list) > 0) {
+        moves[n] = list->m[next_rand(&seed) % (uint64_t)list->n];
+        assert_int_equal(cm_game_play(&g, &moves[n]), CM_OK);
+        n++;
+    }
+    cm_game_free(&g);
+    free(list);
+    return n;
+}
+
+/* The child: plays the fixed game through the front end's game layer, which autosaves after
+ * every move, then exits. */
+static void child(const char *dir, const CmMove *moves, int n)
+{
+    Game g;
+    GameSetup s;
+    const CmVariant *v = tu_variant("camelot");
+    game_setup_default(&s, v, "camelot");
+    for (int i = 0; i < v->nseats; i++)
+        s.seat[i].kind = GAME_HUMAN;
+    if (game_new(&g, v, &s, NULL, dir) != CM_OK)
+        _exit(3);
+    for (int i = 0; i < n; i++)
+        if (game_play(&g, &moves[i], 0) != CM_OK || g.save_error[0])
+            _exit(4);
+    game_free(&g);
+    _exit(0);
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4200];
+    if (d == NULL)
+        return;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+static void test_ui_savekill_autosave_survives_kills(void **state)
+{
+    (void)state;
+    static const int signals[] = {SIGKILL, SIGTERM, SIGHUP};
+    CmMove *moves = malloc(PLIES * sizeof *moves);
+    uint64_t seed = 0x5eed5eed1234ull;
+    int loaded = 0, killed = 0, longest = 0;
+    assert_non_null(moves);
+    int n = fixed_game(0xc0ffee, moves);
+    assert_true(n > 20);
+
+    for (int round = 0; round < ROUNDS; round++) {
+        char dir[] = "/tmp/camelot-savekill-XXXXXX";
+        assert_non_null(mkdtemp(dir));
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0)
+            child(dir, moves, n);
+
+        /* 1. Kill it after a random wait of up to 40 ms, with one of the three signals. */
+        struct timespec wait = {0, (long)(next_rand(&seed) % 40000000u)};
+        nanosleep(&wait, NULL);
+        int sig = signals[round % 3];
+        if (kill(pid, sig) == 0)
+            killed++;
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        if (WIFEXITED(status))
+            assert_int_equal(WEXITSTATUS(status), 0);
+
+        /* 2. Whatever the moment, the autosave (if the first move was saved) loads, and its
+         *    moves are the first moves of the game. */
+        char path[4200];
+        game_autosave_path(dir, path, sizeof path);
+        if (access(path, F_OK) == 0) {
+            Game back;
+            CmError err;
+            cm_error_init(&err, path);
+            if (game_load(path, resolve, NULL, NULL, NULL, &back, &err) != CM_OK)
+                fail_msg("round %d: the autosave does not load: %s:%d:%d: %s", round, path,
+                         err.line, err.col, err.msg);
+            assert_true(back.g.n >= 1 && back.g.n <= n);
+            for (int i = 0; i < back.g.n; i++)
+                assert_true(cm_move_same(&back.g.ply[i].move, &moves[i]));
+            if (back.g.n > longest)
+                longest = back.g.n;
+            game_free(&back);
+            loaded++;
+        }
+        remove_dir(dir);
+    }
+    print_message("%d rounds, %d kills, %d autosaves loaded, longest %d of %d moves\n", ROUNDS,
+                  killed, loaded, longest, n);
+    assert_true(loaded > ROUNDS / 3);
+    free(moves);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ui_savekill_autosave_survives_kills),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
