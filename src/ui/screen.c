@@ -4,11 +4,13 @@
  * clocks. Signals that end the program leave through the loop, so the game is saved.
  * SPDX-License-Identifier: MIT */
 #include <curses.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "screen_int.h"
 
@@ -109,6 +111,14 @@ static int setup_colours(int *has256)
 
 static volatile sig_atomic_t quit_signal;
 
+/* Whether the terminal has gone away (its other end closed) without a SIGHUP reaching us:
+ * then every read fails at once, and the loop must end rather than spin. */
+static int terminal_gone(void)
+{
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
 static void on_quit_signal(int sig)
 {
     quit_signal = sig;
@@ -207,8 +217,13 @@ int ui_run(Ui *ui)
         }
         int key = 0, y = 0, x = 0;
         int got = ui_input_read(&key, &y, &x);
-        if (got == UI_IN_NONE)
+        if (got == UI_IN_NONE) {
+            if (terminal_gone()) {
+                quit_signal = SIGHUP;
+                break;
+            }
             continue;
+        }
         uint64_t t0 = now_us();
         now = game_now_ms();
         if (got == UI_IN_RESIZE)
