@@ -411,16 +411,16 @@ static void test_ui_game_engine_thread_jobs(void **state)
     job.time_ms = 60000;
     job.purpose = GAME_SEARCH_MOVE;
 
-    /* A long search stopped: its best move so far comes back at once. */
+    /* A long search stopped: its best move so far comes back, long before the search's
+     * 60 s are up (the bounds are generous: the machine may be busy). */
     assert_int_equal(game_engine_start(eng, &job, &t1), CM_OK);
-    sleep_ms(200);
+    for (int i = 0; i < 2000 && game_engine_progress(eng, t1, &info) == 0; i++)
+        sleep_ms(10);
     assert_false(game_engine_take(eng, &done));
     assert_true(game_engine_progress(eng, t1, &info) > 0);
     assert_true(info.depth >= 1);
-    uint64_t t0 = game_now_ms();
     game_engine_stop(eng, t1);
-    assert_true(game_engine_wait(eng, 2000));
-    assert_true(game_now_ms() - t0 < 500);
+    assert_true(game_engine_wait(eng, 20000));
     assert_true(game_engine_take(eng, &done));
     assert_int_equal(done.ticket, t1);
     assert_true(done.result.has_move);
@@ -434,7 +434,7 @@ static void test_ui_game_engine_thread_jobs(void **state)
     job.level = 1;
     job.time_ms = 1000;
     assert_int_equal(game_engine_start(eng, &job, &t2), CM_OK);
-    assert_true(game_engine_wait(eng, 5000));
+    assert_true(game_engine_wait(eng, 20000));
     assert_true(game_engine_take(eng, &done));
     assert_int_equal(done.ticket, t2);
     assert_false(game_engine_wait(eng, 100));
@@ -444,7 +444,7 @@ static void test_ui_game_engine_thread_jobs(void **state)
     job.time_ms = 60000;
     assert_int_equal(game_engine_start(eng, &job, &t1), CM_OK);
     game_engine_stop(eng, t1);
-    assert_true(game_engine_wait(eng, 2000));
+    assert_true(game_engine_wait(eng, 20000));
     free(list);
     /* Freed while a search runs. */
     assert_int_equal(game_engine_start(eng, &job, &t1), CM_OK);

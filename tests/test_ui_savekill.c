@@ -72,6 +72,14 @@ static void child(const char *dir, const CmMove *moves, int n)
     _exit(0);
 }
 
+/* Whether the child 'pid' has ended (it is not reaped). */
+static int exited(pid_t pid)
+{
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != 0;
+}
+
 static void remove_dir(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -108,8 +116,15 @@ static void test_ui_savekill_autosave_survives_kills(void **state)
         if (pid == 0)
             child(dir, moves, n);
 
-        /* 1. Kill it after a random wait of up to 40 ms, with one of the three signals. */
-        struct timespec wait = {0, (long)(next_rand(&seed) % 40000000u)};
+        /* 1. Once its first move is saved (or it is gone), kill it after a random wait of up
+         *    to 30 ms, with one of the three signals. Waiting for the file, rather than for a
+         *    fixed time, keeps the test meaningful on a loaded machine. */
+        char path[4200];
+        game_autosave_path(dir, path, sizeof path);
+        struct timespec tick = {0, 1000000};
+        for (int ms = 0; ms < 20000 && access(path, F_OK) != 0 && !exited(pid); ms++)
+            nanosleep(&tick, NULL);
+        struct timespec wait = {0, (long)(next_rand(&seed) % 30000000u)};
         nanosleep(&wait, NULL);
         int sig = signals[round % 3];
         if (kill(pid, sig) == 0)
@@ -121,8 +136,6 @@ static void test_ui_savekill_autosave_survives_kills(void **state)
 
         /* 2. Whatever the moment, the autosave (if the first move was saved) loads, and its
          *    moves are the first moves of the game. */
-        char path[4200];
-        game_autosave_path(dir, path, sizeof path);
         if (access(path, F_OK) == 0) {
             Game back;
             CmError err;
