@@ -44,17 +44,20 @@ const char cli_match_help[] =
     "the Elo difference with a 95% interval. Colours (or, in four-player games, teams or\n"
     "seat pairs) alternate; each pair of games starts with the same random opening plies.\n"
     "A game still going after the move cap is a draw. In the individual four-player game a\n"
-    "player whose seats alone have pieces left wins.\n\n"
+    "player whose seats alone have pieces left wins, and at the move cap the player with\n"
+    "more pieces does.\n\n"
     "  --a SPEC, --b SPEC  a player: 'level=N' (1-10), 'random', or 'greedy' (the move that\n"
     "                   captures most, else a random one); engine options may follow,\n"
-    "                   comma-separated: null=0, lmr=0, futility=0, multi=brs|paranoid,\n"
+    "                   comma-separated: null=1, futility=1, lmr=0, multi=brs|paranoid,\n"
     "                   depth=N, time=S (this player only)\n"
     "  --variant V      default: camelot\n"
     "  --games N        default 2\n"
     "  --time S         seconds per move (default 0.1)\n"
     "  --depth D        plies per move instead of a time\n"
     "  --seed K         seeds the openings and the players' noise (default 1)\n"
-    "  --openings K     random plies at the start of each pair of games (default 4)\n"
+    "  --openings K     random plies at the start of each pair of games (default 4); a ply\n"
+    "                   that ends the game or leaves a capture to the next player is\n"
+    "                   avoided when another exists\n"
     "  --max-plies P    the move cap (default 200 per seat: 400 plies for two players)\n"
     "  --records FILE   write every game as a record to FILE; with '%d' in FILE, one file\n"
     "                   per game numbered from 1\n"
@@ -654,7 +657,7 @@ static int seat_player(const CmVariant *v, int seat, long g)
 }
 
 /* How a game ended that the rules did not end. */
-enum { END_RULES, END_CAP, END_ADJUDICATED };
+enum { END_RULES, END_CAP, END_ADJUDICATED, END_CAP_MATERIAL };
 
 /* In a game of more than two teams, the player whose seats alone have pieces left, or -1. */
 static int sole_player(const CmVariant *v, const CmPosition *pos, long g)
@@ -668,6 +671,15 @@ static int sole_player(const CmVariant *v, const CmPosition *pos, long g)
         who = seat_player(v, s, g);
     }
     return v->nteams > 2 ? who : -1;
+}
+
+/* In a game of more than two teams, the player with more pieces left, or -1. */
+static int material_leader(const CmVariant *v, const CmPosition *pos, long g)
+{
+    int n[2] = {0, 0};
+    for (int s = 0; s < v->nseats; s++)
+        n[seat_player(v, s, g)] += pos->npieces[s];
+    return v->nteams <= 2 || n[0] == n[1] ? -1 : n[0] > n[1] ? 0 : 1;
 }
 
 static int write_record(const MatchConf *mc, const CmGame *game, long g, Player *pl, FILE **all,
@@ -695,6 +707,11 @@ static int write_record(const MatchConf *mc, const CmGame *game, long g, Player 
         snprintf(tags[nt].name, sizeof tags[nt].name, "Termination");
         snprintf(tags[nt++].value, sizeof tags[0].value, "adjudicated: only %c's seats left",
                  seat_player(mc->v, game->pos.to_move, g) ? 'B' : 'A');
+    } else if (end == END_CAP_MATERIAL) {
+        snprintf(tags[nt].name, sizeof tags[nt].name, "Termination");
+        snprintf(tags[nt++].value, sizeof tags[0].value,
+                 "adjudicated: %c has more pieces at the move cap of %ld plies",
+                 material_leader(mc->v, &game->pos, g) ? 'B' : 'A', mc->max_plies);
     }
     size_t need = cm_record_write(game, tags, nt, NULL, 0);
     char *text = malloc(need + 1);
@@ -720,6 +737,24 @@ static int write_record(const MatchConf *mc, const CmGame *game, long g, Player 
     return bad ? -1 : 0;
 }
 
+/* How bad 'm' is as a random opening ply: 2 if it ends the game, 1 if the next player must
+ * capture after it, else 0. */
+static int opening_fault(const CmPosition *pos, const CmMove *m)
+{
+    CmPosition t = *pos;
+    CmUndo u;
+    CmOutcome o;
+    CmObligation ob;
+    cm_pos_apply(&t, m, &u);
+    if (cm_rules_after_move(&t, pos->to_move, &o))
+        return 2;
+    cm_rules_settle(&t, &o);
+    if (o.over)
+        return 2;
+    cm_movegen_obligation(&t, &ob);
+    return ob.kind == CM_OBLIGE_CAPTURE;
+}
+
 /* One game; returns the score of A (2 win, 1 draw, 0 loss), or -1 on an error. */
 static int play_game(const MatchConf *mc, Player *pl, long g, FILE **all, CmMoveList *list)
 {
@@ -735,22 +770,19 @@ static int play_game(const MatchConf *mc, Player *pl, long g, FILE **all, CmMove
         if (pl[i].engine != NULL)
             cm_engine_clear(pl[i].engine);
 
-    /* Random opening plies, shared by both games of a pair; a ply that would end the game
-     * is avoided when another exists. */
+    /* Random opening plies, shared by both games of a pair. They should give a balanced
+     * game, so a ply that would end the game, or hand the next player a capture, is avoided
+     * when another exists: an opening that loses material measures luck, not the players. */
     for (long i = 0; i < mc->openings && !game.outcome.over; i++) {
         int n = cm_movegen_all(&game.pos, list);
         if (n == 0)
             break;
-        int pick = rnd_below(&orng, n);
-        for (int tries = 0; tries < n; tries++) {
-            CmPosition t = game.pos;
-            CmUndo u;
-            CmOutcome o;
-            int k = (pick + tries) % n;
-            cm_pos_apply(&t, &list->m[k], &u);
-            if (!cm_rules_after_move(&t, game.pos.to_move, &o)) {
+        int start = rnd_below(&orng, n), pick = start, best = 3;
+        for (int tries = 0; tries < n && best > 0; tries++) {
+            int k = (start + tries) % n, bad = opening_fault(&game.pos, &list->m[k]);
+            if (bad < best) {
+                best = bad;
                 pick = k;
-                break;
             }
         }
         if (cm_game_play(&game, &list->m[pick]) != CM_OK)
@@ -759,7 +791,8 @@ static int play_game(const MatchConf *mc, Player *pl, long g, FILE **all, CmMove
 
     while (!game.outcome.over) {
         if (game.n >= mc->max_plies) {
-            end = END_CAP;
+            sole = material_leader(v, &game.pos, g);
+            end = sole >= 0 ? END_CAP_MATERIAL : END_CAP;
             break;
         }
         if ((sole = sole_player(v, &game.pos, g)) >= 0) {
@@ -807,7 +840,7 @@ static int play_game(const MatchConf *mc, Player *pl, long g, FILE **all, CmMove
             goto out;
     }
 
-    if (end == END_ADJUDICATED) {
+    if (end == END_ADJUDICATED || end == END_CAP_MATERIAL) {
         result = sole == 0 ? 2 : 0;
     } else if (end == END_CAP || game.outcome.draw || game.outcome.winner < 0) {
         result = 1;
@@ -824,6 +857,8 @@ static int play_game(const MatchConf *mc, Player *pl, long g, FILE **all, CmMove
             snprintf(text, sizeof text, "draw (move cap)");
         else if (end == END_ADJUDICATED)
             snprintf(text, sizeof text, "%c's seats alone left", sole ? 'B' : 'A');
+        else if (end == END_CAP_MATERIAL)
+            snprintf(text, sizeof text, "%c has more pieces at the move cap", sole ? 'B' : 'A');
         else
             cli_outcome_text(v, &game.outcome, text, sizeof text);
         printf("game %ld: A plays", g + 1);
