@@ -28,11 +28,12 @@ typedef enum CmMultiMode {
     CM_MULTI_COUNT
 } CmMultiMode;
 
-/* Search switches, each kept because a match showed that it gains (docs/engine.md). */
+/* Search switches. Each is on by default only if a match showed that it gains; the null move
+ * and the futility family did not, so they are off (docs/engine.md). */
 typedef struct CmEngineOptions {
-    int null_move;     /* 1: null-move pruning where no capture is forced */
-    int lmr;           /* 1: late move reductions */
-    int futility;      /* 1: static-eval (reverse futility) pruning near the leaves */
+    int null_move;     /* 1: null-move pruning where no capture is forced (default 0) */
+    int lmr;           /* 1: late move reductions and late move pruning */
+    int futility;      /* 1: reverse futility, razoring and futility pruning (default 0) */
     CmMultiMode multi; /* search for games of more than two teams */
 } CmEngineOptions;
 

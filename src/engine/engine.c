@@ -8,9 +8,10 @@
 
 void cm_engine_default_options(CmEngineOptions *opt)
 {
-    opt->null_move = 1;
+    /* The null move and the futility family showed no gain in matches (docs/engine.md). */
+    opt->null_move = 0;
     opt->lmr = 1;
-    opt->futility = 1;
+    opt->futility = 0;
     opt->multi = CM_MULTI_BRS;
 }
 

@@ -537,7 +537,11 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
      * might have none (a stalemate). */
     Ply *p = &e->ply[ply];
     int brs_min = e->mode == MODE_BRS && side == 1, f = 0;
-    int ev = brs_min ? 0 : cm_eval_probe(e, pos, &f);
+    int ev = 0; /* needed by the pruning switches only; whether a capture is forced always */
+    if (!brs_min && (e->opt.futility || e->opt.null_move))
+        ev = cm_eval_probe(e, pos, &f);
+    else if (!brs_min)
+        f = cm_eval_capture_forced(e, pos, seat);
     int free_choice = f == 0;
     int prune = !pv_node && free_choice && !brs_min && alpha > -MATE_BOUND && beta < MATE_BOUND &&
                 pos->npieces[seat] > 3;
@@ -652,8 +656,8 @@ static const struct {
     int depth; /* deepest iteration, 0 = no cap */
     int noise; /* amplitude of the root moves' misjudgement */
 } levels[CM_ENGINE_LEVELS + 1] = {
-    {0, 0},  {1, 400}, {2, 180}, {2, 90}, {2, 45}, {2, 15},
-    {3, 10}, {4, 5},   {5, 3},   {6, 0},  {0, 0},
+    {0, 0},  {1, 400}, {2, 260}, {2, 110}, {2, 40}, {2, 15},
+    {3, 10}, {4, 8},   {5, 0},   {6, 0},  {0, 0},
 };
 
 void cm_search_set_sides(CmEngine *e)
@@ -795,7 +799,9 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             progress(ud, &out->info);
         if (CM_SCORE_IS_MATE(s) && d > WIN - (s < 0 ? -s : s) + 1)
             break;
-        if (!lim->use_all_time && e->has_clock && lim->time_ms > 0 &&
+        /* In play, an iteration unlikely to finish in the time left is not begun; levels
+         * below 10 stop at their depth and may use all the time to get there. */
+        if (!lim->use_all_time && levels[level].depth == 0 && e->has_clock && lim->time_ms > 0 &&
             (lim->now_ms(lim->clock_ud) - e->t0) * 2 > lim->time_ms)
             break;
     }
