@@ -682,8 +682,10 @@ static int material_leader(const CmVariant *v, const CmPosition *pos, long g)
     return v->nteams <= 2 || n[0] == n[1] ? -1 : n[0] > n[1] ? 0 : 1;
 }
 
+/* Writes game 'g' as a record; 'winner' (0 = A, 1 = B) is the adjudicated player when 'end'
+ * says the game was adjudicated. */
 static int write_record(const MatchConf *mc, const CmGame *game, long g, Player *pl, FILE **all,
-                        int end)
+                        int end, int winner)
 {
     CmTag tags[CM_MAX_SEATS + 6];
     int nt = 0;
@@ -706,12 +708,12 @@ static int write_record(const MatchConf *mc, const CmGame *game, long g, Player 
     } else if (end == END_ADJUDICATED) {
         snprintf(tags[nt].name, sizeof tags[nt].name, "Termination");
         snprintf(tags[nt++].value, sizeof tags[0].value, "adjudicated: only %c's seats left",
-                 seat_player(mc->v, game->pos.to_move, g) ? 'B' : 'A');
+                 winner ? 'B' : 'A');
     } else if (end == END_CAP_MATERIAL) {
         snprintf(tags[nt].name, sizeof tags[nt].name, "Termination");
         snprintf(tags[nt++].value, sizeof tags[0].value,
                  "adjudicated: %c has more pieces at the move cap of %ld plies",
-                 material_leader(mc->v, &game->pos, g) ? 'B' : 'A', mc->max_plies);
+                 winner ? 'B' : 'A', mc->max_plies);
     }
     size_t need = cm_record_write(game, tags, nt, NULL, 0);
     char *text = malloc(need + 1);
@@ -871,7 +873,7 @@ static int play_game(const MatchConf *mc, Player *pl, long g, FILE **all, CmMove
                              : "loses");
         fflush(stdout);
     }
-    if (mc->records != NULL && write_record(mc, &game, g, pl, all, end) != 0) {
+    if (mc->records != NULL && write_record(mc, &game, g, pl, all, end, sole) != 0) {
         fprintf(stderr, "camelot: cannot write the records to %s\n", mc->records);
         result = -1;
     }
