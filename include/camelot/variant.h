@@ -95,6 +95,8 @@ typedef struct CmVariant {
     uint8_t cmid[4][CM_DIR_COUNT];         /* class of the square passed over (or stepped to) */
     CmShift cstep[4][CM_DIR_COUNT];        /* from a square to the one passed over */
     CmShift cunstep[4][CM_DIR_COUNT];      /* from the square passed over back to the square */
+    uint64_t vunstep[CM_DIR_COUNT][12];    /* 'cunstep[c][d]' in lane c (see grid4.h) */
+    uint64_t vunleap[CM_DIR_COUNT][12];    /* 'cunleap[d]' in every lane */
     CmRules rules;
     /* Zobrist keys, drawn from a fixed seed when the variant is built. */
     uint64_t zpiece[CM_CELL_COUNT][CM_SQUARES];

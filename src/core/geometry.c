@@ -168,6 +168,15 @@ void cm_variant_finish(CmVariant *v)
             v->cstep[c][d] = grid_shift(oi, oj);
             v->cunstep[c][d] = grid_shift(-oi, -oj);
         }
+        for (int c = 0; c < 4; c++) {
+            const CmShift *st = &v->cunstep[c][d], *lp = &v->cunleap[d];
+            v->vunstep[d][c] = st->mask;
+            v->vunstep[d][4 + c] = st->l;
+            v->vunstep[d][8 + c] = st->r;
+            v->vunleap[d][c] = lp->mask;
+            v->vunleap[d][4 + c] = lp->l;
+            v->vunleap[d][8 + c] = lp->r;
+        }
     }
 
     /* 5. Zobrist keys from a fixed seed, so hashes are the same on every run. */

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "camelot/grid4.h"
+
 #include "movegen_int.h"
 
 /* Capture effects of one piece, kept for de-duplication when only counting. A small buffer
@@ -46,34 +48,30 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     g->ncap = 0;
     memset(&g->cap, 0, sizeof g->cap);
 
-    /* Class grids: own, friendly, enemy and empty squares; then the squares a jump leap can
-     * start from, and the squares with a friend to canter over in each direction. */
-    uint64_t fr[4], en[4], empty[4];
-    for (int c = 0; c < 4; c++) {
-        uint64_t occ = 0;
-        fr[c] = en[c] = 0;
-        for (int s = 0; s < v->nseats; s++) {
-            uint64_t b = pos->cls[s][c];
-            occ |= b;
-            if (v->seat[s].team == v->seat[g->seat].team)
-                fr[c] |= b;
-            else
-                en[c] |= b;
-        }
-        g->own[c] = pos->cls[g->seat][c];
-        empty[c] = v->cboard[c] & ~occ;
-        g->land[c] = empty[c] & ~v->cnostep[g->seat][c];
-        g->tgt[c] = v->ctarget[g->seat][c];
+    /* Class grids, all four at once: own, friendly, enemy and empty squares; then the
+     * squares a jump leap can start from, and the squares with a friend to canter over in
+     * each direction. */
+    CmGrid4 fr = {0, 0, 0, 0}, en = fr, occ = fr, hot = fr;
+    int team = v->seat[g->seat].team;
+    for (int s = 0; s < v->nseats; s++) {
+        CmGrid4 b = cm_grid4_load(pos->cls[s]);
+        occ |= b;
+        if (v->seat[s].team == team)
+            fr |= b;
+        else
+            en |= b;
     }
-    for (int c = 0; c < 4; c++) {
-        uint64_t h = 0;
-        for (int d = 0; d < CM_DIR_COUNT; d++) {
-            int m = v->cmid[c][d];
-            h |= cm_shift(en[m], v->cunstep[c][d]) & cm_shift(empty[c], v->cunleap[d]);
-            g->pf[c][d] = cm_shift(fr[m], v->cunstep[c][d]);
-        }
-        g->hot[c] = h & ~g->tgt[c];
+    CmGrid4 empty = cm_grid4_load(v->cboard) & ~occ, tgt = cm_grid4_load(v->ctarget[g->seat]);
+    cm_grid4_store(g->own, cm_grid4_load(pos->cls[g->seat]));
+    cm_grid4_store(g->land, empty & ~cm_grid4_load(v->cnostep[g->seat]));
+    cm_grid4_store(g->tgt, tgt);
+    for (int d = 0; d < CM_DIR_COUNT; d++) {
+        int flip = v->cmid[0][d];
+        hot |= cm_grid4_shift(cm_grid4_flip(en, flip), v->vunstep[d]) &
+               cm_grid4_shift(empty, v->vunleap[d]);
+        cm_grid4_store(g->pf[d], cm_grid4_shift(cm_grid4_flip(fr, flip), v->vunstep[d]));
     }
+    cm_grid4_store(g->hot, hot & ~tgt);
 }
 
 int cm_gen_can_jump(const CmGen *g, CmSquare x)
@@ -226,7 +224,7 @@ static uint64_t grid_reach(const CmGen *g, int c, uint64_t start, uint64_t land)
     while (front) {
         uint64_t next = 0;
         for (int d = 0; d < CM_DIR_COUNT; d++)
-            next |= cm_shift(front & g->pf[c][d], v->cleap[d]);
+            next |= cm_shift(front & g->pf[d][c], v->cleap[d]);
         next &= land & ~seen;
         seen |= next;
         reach |= next;
@@ -359,13 +357,17 @@ CmObligationKind cm_gen_obligation(CmGen *g, const CmPosition *pos, CmSquareSet 
             return CM_OBLIGE_EXIT;
         }
     }
-    CmSquareSet own = pos->occ[g->seat];
-    while (!cm_set_empty(&own)) {
-        CmSquare s = cm_set_pop(&own);
-        if (!(g->fl[s] & CM_SQ_TARGET) && cm_gen_can_jump(g, s))
-            cm_set_add(pieces, s);
+    /* The pieces off the target castle with a jump leap: 'hot' squares. */
+    int any = 0;
+    for (int c = 0; c < 4; c++) {
+        uint64_t b = g->own[c] & g->hot[c];
+        any |= b != 0;
+        while (b) {
+            cm_set_add(pieces, CM_CSQ(c, __builtin_ctzll(b)));
+            b &= b - 1;
+        }
     }
-    return cm_set_empty(pieces) ? CM_OBLIGE_NONE : CM_OBLIGE_CAPTURE;
+    return any ? CM_OBLIGE_CAPTURE : CM_OBLIGE_NONE;
 }
 
 /* The moves of a piece that must leave its own (or a side) castle (2.7, 2.11.1). */

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
+#include "camelot/grid4.h"
 #include "engine_int.h"
 
 /* The parameter tables, one per family (docs/engine.md explains the values). */
@@ -202,32 +203,26 @@ void cm_eval_init(CmEngine *e)
 int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat)
 {
     const CmVariant *v = e->v;
-    uint64_t own[4], prey[4], empty[4], any = 0;
-    for (int c = 0; c < 4; c++) {
-        uint64_t occ = 0;
-        prey[c] = 0;
-        for (int s = 0; s < v->nseats; s++) {
-            occ |= pos->cls[s][c];
-            if (e->enemy_seats[seat] & (1u << s))
-                prey[c] |= pos->cls[s][c];
-        }
-        empty[c] = v->cboard[c] & ~occ;
-        own[c] = pos->cls[seat][c];
-        any |= own[c] & v->cnostep[seat][c];
-        own[c] &= ~v->ctarget[seat][c];
+    CmGrid4 occ = {0, 0, 0, 0}, prey = occ, hit = occ;
+    for (int s = 0; s < v->nseats; s++) {
+        CmGrid4 b = cm_grid4_load(pos->cls[s]);
+        occ |= b;
+        if (e->enemy_seats[seat] & (1u << s))
+            prey |= b;
     }
-    if (any)
+    CmGrid4 own = cm_grid4_load(pos->cls[seat]);
+    CmGrid4 in = own & cm_grid4_load(v->cnostep[seat]);
+    if (in[0] | in[1] | in[2] | in[3])
         return 2;
-    for (int c = 0; c < 4; c++) {
-        if (!own[c])
-            continue;
-        for (int d = 0; d < CM_DIR_COUNT; d++) {
-            int m = v->cmid[c][d];
-            if (prey[m] & cm_shift(own[c], v->cstep[c][d]) & cm_shift(empty[c], v->cstep[c][d ^ 4]))
-                return 1;
-        }
-    }
-    return 0;
+    own &= ~cm_grid4_load(v->ctarget[seat]);
+    CmGrid4 empty = cm_grid4_load(v->cboard) & ~occ;
+    /* For each direction, in the lanes of the pieces' classes: the squares next to a piece
+     * with an empty square beyond; moved to their own lanes and met with the prey. */
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        hit |= cm_grid4_flip(cm_grid4_shift(own, e->vstep[d]) & cm_grid4_shift(empty, e->vland[d]),
+                             v->cmid[0][d]);
+    hit &= prey;
+    return (hit[0] | hit[1] | hit[2] | hit[3]) != 0;
 }
 
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat)
@@ -253,37 +248,16 @@ int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat)
     return sc;
 }
 
-/* Four class grids at once: lane c holds class c. GNU C vector extensions; with AVX2 each
- * operation below is one instruction. */
-typedef uint64_t V4 __attribute__((vector_size(32)));
-
-static inline V4 v4_load(const uint64_t *p)
-{
-    V4 x;
-    memcpy(&x, p, sizeof x);
-    return x;
-}
-
-static inline V4 v4_shift(V4 b, const uint64_t *sh)
-{
-    return ((b & v4_load(sh)) << v4_load(sh + 4)) >> v4_load(sh + 8);
-}
-
-/* Moves lane c to lane c ^ 1, c ^ 2, c ^ 3: a step changing the file parity, the rank
- * parity, or both. */
-#define V4_FLIP1(x) __builtin_shufflevector(x, x, 1, 0, 3, 2)
-#define V4_FLIP2(x) __builtin_shufflevector(x, x, 2, 3, 0, 1)
-#define V4_FLIP3(x) __builtin_shufflevector(x, x, 3, 2, 1, 0)
-
 /* One direction for every class: the landing squares a jump over each square x would need
  * (x + d empty), which squares are on an open line, and which the jumpers 'j' and 'o' could
  * jump; in the lanes of x - d, to be moved to the lanes of x by the caller. */
-static inline void direction(const CmEngine *e, int d, V4 emp, V4 j, V4 o, V4 *ex, V4 *vi, V4 *ht)
+static inline void direction(const CmEngine *e, int d, CmGrid4 emp, CmGrid4 j, CmGrid4 o,
+                             CmGrid4 *ex, CmGrid4 *vi, CmGrid4 *ht)
 {
-    V4 land = v4_shift(emp, e->vland[d]);
-    *ex |= v4_load(e->vaxis[d]) & land;
-    *vi |= v4_shift(j, e->vstep[d]) & land;
-    *ht |= v4_shift(o, e->vstep[d]) & land;
+    CmGrid4 land = cm_grid4_shift(emp, e->vland[d]);
+    *ex |= cm_grid4_load(e->vaxis[d]) & land;
+    *vi |= cm_grid4_shift(j, e->vstep[d]) & land;
+    *ht |= cm_grid4_shift(o, e->vstep[d]) & land;
 }
 
 /* Evaluation, in steps:
@@ -306,31 +280,31 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
 
     /* 1. */
     int score[2] = {0, 0};
-    V4 side[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}}, jump = {0, 0, 0, 0}, prey;
+    CmGrid4 side[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}}, jump = {0, 0, 0, 0}, prey;
     for (int s = 0; s < v->nseats; s++) {
         int x = e->side_of[s];
-        V4 b = v4_load(pos->cls[s]);
+        CmGrid4 b = cm_grid4_load(pos->cls[s]);
         score[x] += e->psum[s];
         side[x] |= b;
         if (x != to)
-            jump |= b & ~v4_load(v->ctarget[s]);
+            jump |= b & ~cm_grid4_load(v->ctarget[s]);
     }
     if (en == e->side_seats[me ^ 1]) {
         prey = side[me ^ 1];
     } else {
-        prey = (V4){0, 0, 0, 0};
+        prey = (CmGrid4){0, 0, 0, 0};
         for (int s = 0; s < v->nseats; s++)
             if (en & (1u << s))
-                prey |= v4_load(pos->cls[s]);
+                prey |= cm_grid4_load(pos->cls[s]);
     }
-    V4 empty = v4_load(v->cboard) & ~(side[0] | side[1]);
-    V4 own = v4_load(pos->cls[seat]);
-    V4 in_castle = own & v4_load(v->cnostep[seat]);
-    own &= ~v4_load(v->ctarget[seat]);
+    CmGrid4 empty = cm_grid4_load(v->cboard) & ~(side[0] | side[1]);
+    CmGrid4 own = cm_grid4_load(pos->cls[seat]);
+    CmGrid4 in_castle = own & cm_grid4_load(v->cnostep[seat]);
+    own &= ~cm_grid4_load(v->ctarget[seat]);
 
     /* 2. */
-    V4 z = {0, 0, 0, 0};
-    V4 ex1 = z, ex2 = z, ex3 = z, vi1 = z, vi2 = z, vi3 = z, ht1 = z, ht2 = z, ht3 = z;
+    CmGrid4 z = {0, 0, 0, 0};
+    CmGrid4 ex1 = z, ex2 = z, ex3 = z, vi1 = z, vi2 = z, vi3 = z, ht1 = z, ht2 = z, ht3 = z;
     direction(e, CM_DIR_E, empty, jump, own, &ex1, &vi1, &ht1);
     direction(e, CM_DIR_W, empty, jump, own, &ex1, &vi1, &ht1);
     direction(e, CM_DIR_N, empty, jump, own, &ex2, &vi2, &ht2);
@@ -339,9 +313,9 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
     direction(e, CM_DIR_NW, empty, jump, own, &ex3, &vi3, &ht3);
     direction(e, CM_DIR_SW, empty, jump, own, &ex3, &vi3, &ht3);
     direction(e, CM_DIR_SE, empty, jump, own, &ex3, &vi3, &ht3);
-    V4 exposed = V4_FLIP1(ex1) | V4_FLIP2(ex2) | V4_FLIP3(ex3);
-    V4 vict = V4_FLIP1(vi1) | V4_FLIP2(vi2) | V4_FLIP3(vi3);
-    V4 hit = (V4_FLIP1(ht1) | V4_FLIP2(ht2) | V4_FLIP3(ht3)) & prey;
+    CmGrid4 exposed = CM_GRID4_FLIP1(ex1) | CM_GRID4_FLIP2(ex2) | CM_GRID4_FLIP3(ex3);
+    CmGrid4 vict = CM_GRID4_FLIP1(vi1) | CM_GRID4_FLIP2(vi2) | CM_GRID4_FLIP3(vi3);
+    CmGrid4 hit = (CM_GRID4_FLIP1(ht1) | CM_GRID4_FLIP2(ht2) | CM_GRID4_FLIP3(ht3)) & prey;
     *forced = (in_castle[0] | in_castle[1] | in_castle[2] | in_castle[3])
                   ? 2
                   : (hit[0] | hit[1] | hit[2] | hit[3]) != 0;
@@ -356,7 +330,7 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
     }
     int val = score[0] - score[1];
     int threatened = 0, knights = 0, g0 = 0, g1 = 0;
-    V4 threat = vict & side[to], safe0 = side[0] & ~exposed, safe1 = side[1] & ~exposed;
+    CmGrid4 threat = vict & side[to], safe0 = side[0] & ~exposed, safe1 = side[1] & ~exposed;
     for (int c = 0; c < 4; c++) {
         uint64_t b = threat[c];
         threatened += __builtin_popcountll(b);

@@ -72,6 +72,33 @@ static void chain(Chain *c, CmSquare x)
         add(c, x);
 }
 
+/* The pieces of 'seat' off its target castle that have a jump leap now, by parity class: an
+ * enemy piece next to them and an empty square beyond. Only these start a chain. */
+static int jumpers(const CmPosition *pos, int seat, uint64_t out[4])
+{
+    const CmVariant *v = pos->v;
+    uint64_t prey[4], empty[4], any = 0;
+    for (int c = 0; c < 4; c++) {
+        uint64_t occ = 0;
+        prey[c] = 0;
+        for (int s = 0; s < v->nseats; s++) {
+            occ |= pos->cls[s][c];
+            if (v->seat[s].team != v->seat[seat].team)
+                prey[c] |= pos->cls[s][c];
+        }
+        empty[c] = v->cboard[c] & ~occ;
+    }
+    for (int c = 0; c < 4; c++) {
+        uint64_t own = pos->cls[seat][c] & ~v->ctarget[seat][c], j = 0;
+        for (int d = 0; own && d < CM_DIR_COUNT; d++)
+            j |=
+                cm_shift(prey[v->cmid[c][d]], v->cunstep[c][d]) & cm_shift(empty[c], v->cunleap[d]);
+        out[c] = own & j;
+        any |= out[c];
+    }
+    return any != 0;
+}
+
 int cm_qgen_jumps(CmPosition *pos, int seat, CmMoveList *list, int append)
 {
     const CmVariant *v = pos->v;
@@ -88,10 +115,13 @@ int cm_qgen_jumps(CmPosition *pos, int seat, CmMoveList *list, int append)
         list->overflow = 0;
     }
     int start = list->n;
+    uint64_t jump[4];
+    if (!jumpers(pos, seat, jump))
+        return 0;
     CmSquareSet own = pos->occ[seat];
     while (!cm_set_empty(&own)) {
         CmSquare s = cm_set_pop(&own);
-        if (c.fl[s] & CM_SQ_TARGET)
+        if (!((jump[CM_CLASS(s)] >> CM_CBIT(s)) & 1))
             continue;
         uint8_t cell = pos->board[s];
         c.from = s;

@@ -185,17 +185,26 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
 {
     const CmVariant *v = e->v;
     const CmPosition *pos = &e->pos;
+    const uint8_t *idx = e->sqidx;
     Ply *p = &e->ply[ply];
-    int seat = pos->to_move, brs = e->mode == MODE_BRS;
+    int seat = pos->to_move, brs = e->mode == MODE_BRS, n = p->list.n;
     const uint8_t *fl = v->sqflags[seat];
-    for (int i = 0; i < p->list.n; i++) {
+    const int16_t(*hist)[CM_SQUARES] = e->history[seat];
+    /* From and to as one key; a move with from == to (a jump chain ending where it began)
+     * is never a hash move or a killer. */
+    unsigned hash = ttm->from != ttm->to ? (unsigned)(ttm->from | ttm->to << 8) : ~0u;
+    unsigned k0 = p->killer[0].from | p->killer[0].to << 8;
+    unsigned k1 = p->killer[1].from | p->killer[1].to << 8;
+    for (int i = 0; i < n; i++) {
         const CmMove *m = &p->list.m[i];
+        unsigned key = m->from | m->to << 8;
         int s;
         if (brs) {
             seat = CM_CELL_SEAT(pos->board[m->from]);
             fl = v->sqflags[seat];
+            hist = e->history[seat];
         }
-        if (m->from == ttm->from && m->to == ttm->to && cm_tt_move_is(ttm, m)) {
+        if (key == hash && cm_tt_move_is(ttm, m)) {
             s = ORD_HASH;
         } else if (m->ncap) {
             int k = 0;
@@ -205,12 +214,12 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
             s = ORD_CAPTURE + m->ncap * 4096 + k * 1024;
         } else if ((fl[m->to] & CM_SQ_TARGET) && !(fl[m->from] & CM_SQ_TARGET)) {
             s = ORD_ENTRY;
-        } else if (m->from == p->killer[0].from && m->to == p->killer[0].to) {
+        } else if (key == k0) {
             s = ORD_KILLER + 1;
-        } else if (m->from == p->killer[1].from && m->to == p->killer[1].to) {
+        } else if (key == k1) {
             s = ORD_KILLER;
         } else {
-            s = e->history[seat][e->sqidx[m->from]][e->sqidx[m->to]];
+            s = hist[idx[m->from]][idx[m->to]];
         }
         p->order[i] = s;
     }
@@ -233,10 +242,12 @@ static int root_offset(const CmEngine *e, const CmMove *m)
 /* Brings the best-ordered of moves i.. to place i. */
 static CmMove *pick(Ply *p, int i)
 {
-    int best = i;
-    for (int j = i + 1; j < p->list.n; j++)
-        if (p->order[j] > p->order[best])
-            best = j;
+    /* The highest score first (a loop the compiler vectorises), then its first place. */
+    int n = p->list.n, top = p->order[i], best = i;
+    for (int j = i + 1; j < n; j++)
+        top = p->order[j] > top ? p->order[j] : top;
+    while (p->order[best] != top)
+        best++;
     if (best != i) {
         CmMove t = p->list.m[i];
         p->list.m[i] = p->list.m[best];
