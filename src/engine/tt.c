@@ -1,10 +1,19 @@
 /* The transposition table: buckets of four entries on the position hash, replacing the
  * shallowest or oldest entry.
  * SPDX-License-Identifier: MIT */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "engine_int.h"
+
+/* Tables of 2 MiB or more are aligned to 2 MiB and, on Linux, offered huge pages: a probe
+ * then rarely misses the TLB (a table of 16 MiB spans 4096 small pages). Without them the
+ * table works the same, only slower. */
+#define TT_HUGE (2u << 20)
 
 CmStatus cm_tt_alloc(CmEngine *e, size_t bytes)
 {
@@ -13,7 +22,18 @@ CmStatus cm_tt_alloc(CmEngine *e, size_t bytes)
         bytes = 64 * 1024;
     while (n * 2 * sizeof(TTBucket) <= bytes)
         n *= 2;
-    e->tt = calloc(n, sizeof(TTBucket));
+    size_t size = n * sizeof(TTBucket);
+    if (size >= TT_HUGE) {
+        e->tt = aligned_alloc(TT_HUGE, size); /* 'size' is a power of two, so a multiple */
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (e->tt != NULL)
+            madvise(e->tt, size, MADV_HUGEPAGE);
+#endif
+        if (e->tt != NULL)
+            memset(e->tt, 0, size);
+    } else {
+        e->tt = calloc(n, sizeof(TTBucket));
+    }
     if (e->tt == NULL)
         return CM_ERR_NOMEM;
     e->tt_mask = n - 1;
