@@ -1,6 +1,7 @@
 /* The engine: legal moves only, whole fast games in every variant replayed from their records,
- * wins found, limits (depth, nodes, clock, stop flag), repeatable node counts, levels, and the
- * quiescence search's jump generator checked against the rules core.
+ * wins found, limits (depth, nodes, clock, stop flag), repeatable node counts, levels, every
+ * combination of the search switches, and the quiescence search's jump generator and the
+ * evaluation's capture test checked against the rules core.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -479,6 +480,97 @@ static void test_qgen_matches_core(void **state)
     free(mine);
 }
 
+/* The evaluation's capture test (class grids) against the rules core's obligation, for every
+ * seat with pieces, in positions of random games: 2 exactly when a piece of the seat stands
+ * on an own or side castle square, otherwise 1 exactly when the core obliges a capture. */
+static void test_eval_capture_forced_matches_core(void **state)
+{
+    (void)state;
+    uint64_t seed = 777;
+    int checked[3] = {0, 0, 0};
+    for (int i = 0; i < NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(variants[i]);
+        CmEngine *e = new_engine(v);
+        for (int game = 0; game < 20; game++) {
+            CmGame g;
+            assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+            while (!g.outcome.over && g.n < 150) {
+                for (int s = 0; s < v->nseats; s++) {
+                    if (g.pos.npieces[s] == 0)
+                        continue;
+                    CmPosition q = g.pos;
+                    cm_pos_set_turn(&q, s);
+                    int castle = 0;
+                    CmSquareSet own = q.occ[s];
+                    while (!cm_set_empty(&own))
+                        castle |= (v->sqflags[s][cm_set_pop(&own)] & CM_SQ_NOSTEP) != 0;
+                    CmObligation ob;
+                    cm_movegen_obligation(&q, &ob);
+                    int f = cm_eval_capture_forced(e, &q, s), pf;
+                    cm_eval_probe(e, &q, &pf);
+                    assert_int_equal(pf, f);
+                    if (castle) {
+                        assert_int_equal(f, 2);
+                    } else {
+                        assert_int_equal(f, ob.kind == CM_OBLIGE_CAPTURE);
+                        assert_int_not_equal(ob.kind, CM_OBLIGE_EXIT);
+                    }
+                    checked[f]++;
+                }
+                CmMoveList list;
+                int n = cm_movegen_all(&g.pos, &list);
+                assert_int_equal(cm_game_play(&g, &list.m[rnd(&seed) % (uint64_t)n]), CM_OK);
+            }
+            cm_game_free(&g);
+        }
+        cm_engine_free(e);
+    }
+    /* Each answer was seen (castle pieces are rare in random games: about 40 times). */
+    assert_true(checked[0] > 1000 && checked[1] > 1000 && checked[2] > 10);
+}
+
+/* Every combination of the search switches plays only legal moves (fast games in every
+ * variant) and finds the castle win of 'test_engine_finds_castle_win'. */
+static void test_engine_switches(void **state)
+{
+    (void)state;
+    for (int mask = 0; mask < 16; mask++) {
+        CmEngineOptions opt;
+        cm_engine_default_options(&opt);
+        opt.null_move = mask & 1;
+        opt.futility = (mask >> 1) & 1;
+        opt.hash_first = (mask >> 2) & 1;
+        opt.lmr = (mask >> 3) & 1;
+        int engine_plies = 0; /* the first three plies of each game are random */
+        for (int i = 0; i < NVARIANTS; i++) {
+            const CmVariant *v = tu_variant(variants[i]);
+            CmEngine *e = new_engine(v);
+            cm_engine_set_options(e, &opt);
+            CmGame g;
+            play_game(e, &g, v, 0x5EED0000u + (uint64_t)(mask * 16 + i), 80);
+            engine_plies += g.n > 3 ? g.n - 3 : 0;
+            cm_game_free(&g);
+            cm_engine_free(e);
+        }
+        assert_true(engine_plies > 200);
+        const CmVariant *v = tu_variant("cam");
+        CmEngine *e = new_engine(v);
+        cm_engine_set_options(e, &opt);
+        CmPosition pos;
+        CmLimits lim;
+        CmSearchResult res;
+        CmMove win;
+        tu_position(&pos, v, "W D12M A4K; B C9M E9M F5M", 'W');
+        assert_true(tu_find_move(&pos, "D12>D13", &win));
+        cm_limits_init(&lim);
+        lim.depth = 4;
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_true(cm_move_same(&res.move, &win));
+        assert_int_equal(res.info.score, CM_SCORE_WIN - 1);
+        cm_engine_free(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -497,6 +589,8 @@ int main(void)
         cmocka_unit_test(test_engine_multi_modes),
         cmocka_unit_test(test_engine_eval_symmetric),
         cmocka_unit_test(test_qgen_matches_core),
+        cmocka_unit_test(test_eval_capture_forced_matches_core),
+        cmocka_unit_test(test_engine_switches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

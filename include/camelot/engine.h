@@ -28,12 +28,14 @@ typedef enum CmMultiMode {
     CM_MULTI_COUNT
 } CmMultiMode;
 
-/* Search switches. Each is on by default only if a match showed that it gains; the null move
- * and the futility family did not, so they are off (docs/engine.md). */
+/* Search switches. Each is on by default only if a match showed that it gains; the null move,
+ * the futility family and the hash move before generation did not, so they are off
+ * (docs/engine.md). */
 typedef struct CmEngineOptions {
     int null_move;     /* 1: null-move pruning where no capture is forced (default 0) */
     int lmr;           /* 1: late move reductions and late move pruning */
     int futility;      /* 1: reverse futility, razoring and futility pruning (default 0) */
+    int hash_first;    /* 1: the hash move is tried before the others are generated (default 0) */
     CmMultiMode multi; /* search for games of more than two teams */
 } CmEngineOptions;
 

@@ -48,8 +48,8 @@ const char cli_match_help[] =
     "more pieces does.\n\n"
     "  --a SPEC, --b SPEC  a player: 'level=N' (1-10), 'random', or 'greedy' (the move that\n"
     "                   captures most, else a random one); engine options may follow,\n"
-    "                   comma-separated: null=1, futility=1, lmr=0, multi=brs|paranoid,\n"
-    "                   depth=N, time=S (this player only)\n"
+    "                   comma-separated: null=1, futility=1, hashfirst=1, lmr=0,\n"
+    "                   multi=brs|paranoid, depth=N, time=S (this player only)\n"
     "  --variant V      default: camelot\n"
     "  --games N        default 2\n"
     "  --time S         seconds per move (default 0.1)\n"
@@ -604,6 +604,8 @@ static int parse_player(const char *spec, Player *p, char *why, size_t size)
             p->opt.lmr = (int)n;
         } else if (strcmp(tok, "futility") == 0 && parse_long(val, 0, 1, &n)) {
             p->opt.futility = (int)n;
+        } else if (strcmp(tok, "hashfirst") == 0 && parse_long(val, 0, 1, &n)) {
+            p->opt.hash_first = (int)n;
         } else if (strcmp(tok, "multi") == 0 && strcmp(val, "brs") == 0) {
             p->opt.multi = CM_MULTI_BRS;
         } else if (strcmp(tok, "multi") == 0 && strcmp(val, "paranoid") == 0) {

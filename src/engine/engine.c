@@ -8,10 +8,12 @@
 
 void cm_engine_default_options(CmEngineOptions *opt)
 {
-    /* The null move and the futility family showed no gain in matches (docs/engine.md). */
+    /* The null move, the futility family and the hash move before generation showed no gain
+     * in matches (docs/engine.md). */
     opt->null_move = 0;
     opt->lmr = 1;
     opt->futility = 0;
+    opt->hash_first = 0;
     opt->multi = CM_MULTI_BRS;
 }
 

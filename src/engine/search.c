@@ -225,6 +225,30 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
     }
 }
 
+/* With the 'hash_first' switch, where no capture is forced, the hash move is tried before the
+ * other moves are generated: it is looked for among the moves of its piece alone. The list
+ * then holds just that move, and 1 is returned; 0 when the move is not legal here, or when
+ * its piece has no other move (the node may then have a single legal move, which is
+ * extended, so the full list is needed). The moves after it are ordered with the history as
+ * its search left it, so the search differs from the one without the switch. */
+static int hash_move_first(CmEngine *e, int ply, const TTMove *ttm)
+{
+    Ply *p = &e->ply[ply];
+    int overflow, k = cm_movegen_from(&e->pos, ttm->from, p->list.m, CM_MAX_MOVES, &overflow);
+    if (k < 2)
+        return 0;
+    for (int i = 0; i < k; i++) {
+        if (cm_tt_move_is(ttm, &p->list.m[i])) {
+            p->list.m[0] = p->list.m[i];
+            p->list.n = 1;
+            p->list.overflow = 0;
+            p->order[0] = ORD_HASH;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The misjudgement of root move 'm' at levels below 10: -noise .. noise, drawn from the seed. */
 static int root_offset(const CmEngine *e, const CmMove *m)
 {
@@ -491,7 +515,8 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
  * 3. where no capture is forced: reverse futility pruning, razoring (a quiescence search
  *    when far below alpha) and a null move (the turn passes to the next seat) searched with
  *    a reduced depth;
- * 4. the moves; none means a skipped seat or the end of the game (no_moves);
+ * 4. the moves (with the 'hash_first' switch, the hash move alone at first); none means a
+ *    skipped seat or the end of the game (no_moves);
  * 5. the moves in order: the first with the full window, the rest with a null window
  *    (late quiet ones reduced, or near the leaves not searched at all), searched again when
  *    they beat alpha; a single legal move is extended;
@@ -584,14 +609,18 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     }
 
     /* 4. */
-    int n = generate(e, ply);
-    if (n == 0)
-        return no_moves(e, depth, ply, alpha, beta, 0);
+    int n, staged = e->opt.hash_first && ply > 0 && free_choice && !brs_min && ttm.from != ttm.to &&
+                    (n = hash_move_first(e, ply, &ttm)) > 0;
+    if (!staged) {
+        n = generate(e, ply);
+        if (n == 0)
+            return no_moves(e, depth, ply, alpha, beta, 0);
+        order_moves(e, ply, &ttm);
+    }
 
     /* 5. */
-    order_moves(e, ply, &ttm);
     int best = -INF, bound = TT_UPPER, searched = 0, quiets = 0;
-    int ext = n == 1 && ply < 2 * e->root_depth + 8 ? 1 : 0;
+    int ext = !staged && n == 1 && ply < 2 * e->root_depth + 8 ? 1 : 0;
     int lmp = e->opt.lmr && prune && depth <= 4 ? 3 + depth * depth : 1 << 30;
     int futile = e->opt.futility && prune && depth <= 2 && ev + 150 * depth <= alpha;
     CmMove bestm = p->list.m[0];
@@ -651,6 +680,13 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
                     break;
                 }
             }
+        }
+        if (staged) {
+            /* The hash move did not cut off: all the moves now, the hash move first. */
+            n = generate(e, ply);
+            order_moves(e, ply, &ttm);
+            pick(p, 0);
+            staged = 0;
         }
     }
 
