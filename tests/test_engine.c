@@ -529,6 +529,59 @@ static void test_eval_capture_forced_matches_core(void **state)
     assert_true(checked[0] > 1000 && checked[1] > 1000 && checked[2] > 10);
 }
 
+/* Without late move reductions and pruning the move order changes how many nodes a
+ * fixed-depth search needs, not its result: the hash move before generation ('hash_first')
+ * gives the same scores as the full lists, in positions of random games. */
+static void test_engine_hash_first_same_scores(void **state)
+{
+    (void)state;
+    const char *two[] = {"camette", "cam", "camelot", "grand-cam"};
+    uint64_t seed = 4242;
+    int compared = 0, fewer = 0;
+    CmMoveList *list = malloc(sizeof *list);
+    assert_non_null(list);
+    for (int i = 0; i < 4; i++) {
+        const CmVariant *v = tu_variant(two[i]);
+        CmEngine *e[2] = {new_engine(v), new_engine(v)};
+        for (int k = 0; k < 2; k++) {
+            CmEngineOptions opt;
+            cm_engine_default_options(&opt);
+            opt.lmr = 0;
+            opt.hash_first = k;
+            cm_engine_set_options(e[k], &opt);
+        }
+        for (int game = 0; game < 8; game++) {
+            CmGame g;
+            assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+            int plies = 8 + (int)(rnd(&seed) % 24);
+            while (!g.outcome.over && g.n < plies) {
+                int n = cm_movegen_all(&g.pos, list);
+                assert_int_equal(cm_game_play(&g, &list->m[rnd(&seed) % (uint64_t)n]), CM_OK);
+            }
+            if (!g.outcome.over) {
+                CmSearchResult r[2];
+                for (int k = 0; k < 2; k++) {
+                    CmLimits lim;
+                    cm_limits_init(&lim);
+                    lim.depth = 4;
+                    cm_engine_clear(e[k]);
+                    assert_int_equal(
+                        cm_engine_search(e[k], &g.pos, NULL, 0, &lim, NULL, NULL, &r[k]), CM_OK);
+                }
+                assert_int_equal(r[1].info.score, r[0].info.score);
+                fewer += r[1].info.nodes < r[0].info.nodes;
+                compared++;
+            }
+            cm_game_free(&g);
+        }
+        cm_engine_free(e[0]);
+        cm_engine_free(e[1]);
+    }
+    free(list);
+    assert_true(compared >= 20);
+    assert_true(fewer > 0); /* the switch did change the searches */
+}
+
 /* Every combination of the search switches plays only legal moves (fast games in every
  * variant) and finds the castle win of 'test_engine_finds_castle_win'. */
 static void test_engine_switches(void **state)
@@ -591,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_qgen_matches_core),
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
+        cmocka_unit_test(test_engine_hash_first_same_scores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,7 +50,7 @@ void cm_engine_free(CmEngine *e)
 {
     if (e == NULL)
         return;
-    free(e->tt);
+    free(e->tt_mem);
     free(e);
 }
 

@@ -70,8 +70,10 @@ struct CmEngine {
     atomic_bool stop;               /* set by 'cm_engine_stop' */
     CmEngineOptions opt;
 
-    /* Transposition table: 'tt_mask + 1' buckets. */
+    /* Transposition table: 'tt_mask + 1' buckets, in the block 'tt_mem' (which 'tt' may
+     * start a little into, for alignment). */
     TTBucket *tt;
+    void *tt_mem;
     size_t tt_mask;
     uint8_t age;                    /* 0 .. 63, advanced at every search */
     uint64_t tt_salt;               /* mixed into the keys when the scores depend on the root

@@ -2,6 +2,7 @@
  * shallowest or oldest entry.
  * SPDX-License-Identifier: MIT */
 #define _DEFAULT_SOURCE /* madvise */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
@@ -10,10 +11,11 @@
 
 #include "engine_int.h"
 
-/* Tables of 2 MiB or more are aligned to 2 MiB and, on Linux, offered huge pages: a probe
- * then rarely misses the TLB (a table of 16 MiB spans 4096 small pages). Without them the
- * table works the same, only slower. */
-#define TT_HUGE (2u << 20)
+/* Tables of 2 MiB or more start on a 2 MiB boundary and, on Linux, are offered huge pages:
+ * a probe then rarely misses the TLB (a table of 16 MiB spans 4096 small pages). Without
+ * them the table works the same, only slower. 'calloc' of a large block leaves the zero
+ * pages untouched until used, so a large table costs nothing before the search needs it. */
+#define TT_HUGE ((size_t)2 << 20)
 
 CmStatus cm_tt_alloc(CmEngine *e, size_t bytes)
 {
@@ -22,20 +24,18 @@ CmStatus cm_tt_alloc(CmEngine *e, size_t bytes)
         bytes = 64 * 1024;
     while (n * 2 * sizeof(TTBucket) <= bytes)
         n *= 2;
-    size_t size = n * sizeof(TTBucket);
-    if (size >= TT_HUGE) {
-        e->tt = aligned_alloc(TT_HUGE, size); /* 'size' is a power of two, so a multiple */
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (e->tt != NULL)
-            madvise(e->tt, size, MADV_HUGEPAGE);
-#endif
-        if (e->tt != NULL)
-            memset(e->tt, 0, size);
-    } else {
-        e->tt = calloc(n, sizeof(TTBucket));
-    }
-    if (e->tt == NULL)
+    size_t size = n * sizeof(TTBucket), pad = size >= TT_HUGE ? TT_HUGE : 0;
+    e->tt_mem = size <= SIZE_MAX - pad ? calloc(1, size + pad) : NULL;
+    if (e->tt_mem == NULL)
         return CM_ERR_NOMEM;
+    uintptr_t at = (uintptr_t)e->tt_mem;
+    if (pad) {
+        at = (at + TT_HUGE - 1) & ~(uintptr_t)(TT_HUGE - 1);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        madvise((void *)at, size, MADV_HUGEPAGE);
+#endif
+    }
+    e->tt = (TTBucket *)at;
     e->tt_mask = n - 1;
     return CM_OK;
 }
