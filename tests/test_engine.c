@@ -166,16 +166,18 @@ static void test_engine_games_replay(void **state)
     free(text);
 }
 
-/* Cam: one piece in the target castle wins; the engine steps in at once. */
-static void test_engine_finds_castle_win(void **state)
+/* Cam: one piece in the target castle wins; the engine ('opt' may be NULL for the defaults)
+ * steps in at once. */
+static void check_castle_win(const CmEngineOptions *opt)
 {
-    (void)state;
     const CmVariant *v = tu_variant("cam");
     CmEngine *e = new_engine(v);
     CmPosition pos;
     CmLimits lim;
     CmSearchResult res;
     CmMove win;
+    if (opt != NULL)
+        cm_engine_set_options(e, opt);
     tu_position(&pos, v, "W D12M A4K; B C9M E9M F5M", 'W');
     assert_true(tu_find_move(&pos, "D12>D13", &win));
     cm_limits_init(&lim);
@@ -184,6 +186,12 @@ static void test_engine_finds_castle_win(void **state)
     assert_true(cm_move_same(&res.move, &win));
     assert_int_equal(res.info.score, CM_SCORE_WIN - 1);
     cm_engine_free(e);
+}
+
+static void test_engine_finds_castle_win(void **state)
+{
+    (void)state;
+    check_castle_win(NULL);
 }
 
 /* Camelot: a capture is compulsory, and of two jumps the engine takes the one that is not
@@ -583,7 +591,7 @@ static void test_engine_hash_first_same_scores(void **state)
 }
 
 /* Every combination of the search switches plays only legal moves (fast games in every
- * variant) and finds the castle win of 'test_engine_finds_castle_win'. */
+ * variant) and finds the castle win of 'check_castle_win'. */
 static void test_engine_switches(void **state)
 {
     (void)state;
@@ -606,21 +614,7 @@ static void test_engine_switches(void **state)
             cm_engine_free(e);
         }
         assert_true(engine_plies > 200);
-        const CmVariant *v = tu_variant("cam");
-        CmEngine *e = new_engine(v);
-        cm_engine_set_options(e, &opt);
-        CmPosition pos;
-        CmLimits lim;
-        CmSearchResult res;
-        CmMove win;
-        tu_position(&pos, v, "W D12M A4K; B C9M E9M F5M", 'W');
-        assert_true(tu_find_move(&pos, "D12>D13", &win));
-        cm_limits_init(&lim);
-        lim.depth = 4;
-        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
-        assert_true(cm_move_same(&res.move, &win));
-        assert_int_equal(res.info.score, CM_SCORE_WIN - 1);
-        cm_engine_free(e);
+        check_castle_win(&opt);
     }
 }
 

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "camelot/variant.h"
+
 typedef uint64_t CmGrid4 __attribute__((vector_size(32)));
 
 static inline CmGrid4 cm_grid4_load(const uint64_t *p)
@@ -27,6 +29,14 @@ static inline void cm_grid4_store(uint64_t *p, CmGrid4 x)
 static inline CmGrid4 cm_grid4_shift(CmGrid4 b, const uint64_t *sh)
 {
     return ((b & cm_grid4_load(sh)) << cm_grid4_load(sh + 4)) >> cm_grid4_load(sh + 8);
+}
+
+/* Puts the shift 'sh' into lane c of the table 't' that 'cm_grid4_shift' reads. */
+static inline void cm_grid4_set_shift(uint64_t t[12], int c, const CmShift *sh)
+{
+    t[c] = sh->mask;
+    t[4 + c] = sh->l;
+    t[8 + c] = sh->r;
 }
 
 /* Moves lane c to lane c ^ 1, c ^ 2, c ^ 3: a step changing the file parity, the rank

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "camelot/grid4.h"
+
 char *cm_square_name(CmSquare sq, char *buf)
 {
     int rank = CM_RANK(sq) + 1;
@@ -169,13 +171,8 @@ void cm_variant_finish(CmVariant *v)
             v->cunstep[c][d] = grid_shift(-oi, -oj);
         }
         for (int c = 0; c < 4; c++) {
-            const CmShift *st = &v->cunstep[c][d], *lp = &v->cunleap[d];
-            v->vunstep[d][c] = st->mask;
-            v->vunstep[d][4 + c] = st->l;
-            v->vunstep[d][8 + c] = st->r;
-            v->vunleap[d][c] = lp->mask;
-            v->vunleap[d][4 + c] = lp->l;
-            v->vunleap[d][8 + c] = lp->r;
+            cm_grid4_set_shift(v->vunstep[d], c, &v->cunstep[c][d]);
+            cm_grid4_set_shift(v->vunleap[d], c, &v->cunleap[d]);
         }
     }
 

@@ -175,13 +175,8 @@ void cm_eval_init(CmEngine *e)
             e->nostep_any[c] |= v->cnostep[s][c];
     for (int d = 0; d < CM_DIR_COUNT; d++) {
         for (int c = 0; c < 4; c++) {
-            const CmShift *st = &v->cstep[c][d], *ld = &v->cstep[c][d ^ 4];
-            e->vstep[d][c] = st->mask;
-            e->vstep[d][4 + c] = st->l;
-            e->vstep[d][8 + c] = st->r;
-            e->vland[d][c] = ld->mask;
-            e->vland[d][4 + c] = ld->l;
-            e->vland[d][8 + c] = ld->r;
+            cm_grid4_set_shift(e->vstep[d], c, &v->cstep[c][d]);
+            cm_grid4_set_shift(e->vland[d], c, &v->cstep[c][d ^ 4]);
         }
     }
     memset(e->axis_on, 0, sizeof e->axis_on);
