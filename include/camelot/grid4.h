@@ -51,4 +51,15 @@ static inline CmGrid4 cm_grid4_flip(CmGrid4 x, int flip)
     return flip == 1 ? CM_GRID4_FLIP1(x) : flip == 2 ? CM_GRID4_FLIP2(x) : CM_GRID4_FLIP3(x);
 }
 
+/* The squares, in all classes, from which a jump leap passes over 'prey' and lands on
+ * 'empty': the squares a piece standing there could jump from. */
+static inline CmGrid4 cm_grid4_leap_from(const CmVariant *v, CmGrid4 prey, CmGrid4 empty)
+{
+    CmGrid4 from = {0, 0, 0, 0};
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        from |= cm_grid4_shift(cm_grid4_flip(prey, v->cmid[0][d]), v->vunstep[d]) &
+                cm_grid4_shift(empty, v->vunleap[d]);
+    return from;
+}
+
 #endif

@@ -51,7 +51,7 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     /* Class grids, all four at once: own, friendly, enemy and empty squares; then the
      * squares a jump leap can start from, and the squares with a friend to canter over in
      * each direction. */
-    CmGrid4 fr = {0, 0, 0, 0}, en = fr, occ = fr, hot = fr;
+    CmGrid4 fr = {0, 0, 0, 0}, en = fr, occ = fr;
     int team = v->seat[g->seat].team;
     for (int s = 0; s < v->nseats; s++) {
         CmGrid4 b = cm_grid4_load(pos->cls[s]);
@@ -65,13 +65,9 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     cm_grid4_store(g->own, cm_grid4_load(pos->cls[g->seat]));
     cm_grid4_store(g->land, empty & ~cm_grid4_load(v->cnostep[g->seat]));
     cm_grid4_store(g->tgt, tgt);
-    for (int d = 0; d < CM_DIR_COUNT; d++) {
-        int flip = v->cmid[0][d];
-        hot |= cm_grid4_shift(cm_grid4_flip(en, flip), v->vunstep[d]) &
-               cm_grid4_shift(empty, v->vunleap[d]);
-        cm_grid4_store(g->pf[d], cm_grid4_shift(cm_grid4_flip(fr, flip), v->vunstep[d]));
-    }
-    cm_grid4_store(g->hot, hot & ~tgt);
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        cm_grid4_store(g->pf[d], cm_grid4_shift(cm_grid4_flip(fr, v->cmid[0][d]), v->vunstep[d]));
+    cm_grid4_store(g->hot, cm_grid4_leap_from(v, en, empty) & ~tgt);
 }
 
 int cm_gen_can_jump(const CmGen *g, CmSquare x)

@@ -198,7 +198,7 @@ void cm_eval_init(CmEngine *e)
 int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat)
 {
     const CmVariant *v = e->v;
-    CmGrid4 occ = {0, 0, 0, 0}, prey = occ, hit = occ;
+    CmGrid4 occ = {0, 0, 0, 0}, prey = occ;
     for (int s = 0; s < v->nseats; s++) {
         CmGrid4 b = cm_grid4_load(pos->cls[s]);
         occ |= b;
@@ -210,14 +210,8 @@ int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat)
     if (in[0] | in[1] | in[2] | in[3])
         return 2;
     own &= ~cm_grid4_load(v->ctarget[seat]);
-    CmGrid4 empty = cm_grid4_load(v->cboard) & ~occ;
-    /* For each direction, in the lanes of the pieces' classes: the squares next to a piece
-     * with an empty square beyond; moved to their own lanes and met with the prey. */
-    for (int d = 0; d < CM_DIR_COUNT; d++)
-        hit |= cm_grid4_flip(cm_grid4_shift(own, e->vstep[d]) & cm_grid4_shift(empty, e->vland[d]),
-                             v->cmid[0][d]);
-    hit &= prey;
-    return (hit[0] | hit[1] | hit[2] | hit[3]) != 0;
+    CmGrid4 j = own & cm_grid4_leap_from(v, prey, cm_grid4_load(v->cboard) & ~occ);
+    return (j[0] | j[1] | j[2] | j[3]) != 0;
 }
 
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat)

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 
+#include "camelot/grid4.h"
 #include "engine_int.h"
 
 typedef struct Chain {
@@ -77,26 +78,17 @@ static void chain(Chain *c, CmSquare x)
 static int jumpers(const CmPosition *pos, int seat, uint64_t out[4])
 {
     const CmVariant *v = pos->v;
-    uint64_t prey[4], empty[4], any = 0;
-    for (int c = 0; c < 4; c++) {
-        uint64_t occ = 0;
-        prey[c] = 0;
-        for (int s = 0; s < v->nseats; s++) {
-            occ |= pos->cls[s][c];
-            if (v->seat[s].team != v->seat[seat].team)
-                prey[c] |= pos->cls[s][c];
-        }
-        empty[c] = v->cboard[c] & ~occ;
+    CmGrid4 occ = {0, 0, 0, 0}, prey = occ;
+    for (int s = 0; s < v->nseats; s++) {
+        CmGrid4 b = cm_grid4_load(pos->cls[s]);
+        occ |= b;
+        if (v->seat[s].team != v->seat[seat].team)
+            prey |= b;
     }
-    for (int c = 0; c < 4; c++) {
-        uint64_t own = pos->cls[seat][c] & ~v->ctarget[seat][c], j = 0;
-        for (int d = 0; own && d < CM_DIR_COUNT; d++)
-            j |=
-                cm_shift(prey[v->cmid[c][d]], v->cunstep[c][d]) & cm_shift(empty[c], v->cunleap[d]);
-        out[c] = own & j;
-        any |= out[c];
-    }
-    return any != 0;
+    CmGrid4 own = cm_grid4_load(pos->cls[seat]) & ~cm_grid4_load(v->ctarget[seat]);
+    CmGrid4 j = own & cm_grid4_leap_from(v, prey, cm_grid4_load(v->cboard) & ~occ);
+    cm_grid4_store(out, j);
+    return (j[0] | j[1] | j[2] | j[3]) != 0;
 }
 
 int cm_qgen_jumps(CmPosition *pos, int seat, CmMoveList *list, int append)
