@@ -3,9 +3,13 @@
  * combination of the search switches, and the quiescence search's jump generator and the
  * evaluation's capture test checked against the rules core.
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../src/engine/engine_int.h"
 #include "camelot/engine.h"
@@ -303,7 +307,7 @@ static void test_engine_node_count_stable(void **state)
 }
 
 typedef struct Progress {
-    CmEngine *e;
+    atomic_bool *stop;
     int calls, last_depth, stop_at;
 } Progress;
 
@@ -315,7 +319,7 @@ static void on_progress(void *ud, const CmSearchInfo *info)
     p->last_depth = info->depth;
     assert_true(info->npv >= 1);
     if (info->depth == p->stop_at)
-        cm_engine_stop(p->e);
+        atomic_store(p->stop, true);
 }
 
 /* Progress comes once per depth; the stop flag ends the search. */
@@ -327,12 +331,56 @@ static void test_engine_progress_and_stop(void **state)
     CmPosition pos;
     CmLimits lim;
     CmSearchResult res;
-    Progress p = {e, 0, 0, 3};
+    atomic_bool stop;
+    Progress p = {&stop, 0, 0, 3};
+    atomic_init(&stop, false);
     cm_pos_start(&pos, v);
     cm_limits_init(&lim);
+    lim.stop = &stop;
     assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, on_progress, &p, &res), CM_OK);
     assert_int_equal(p.calls, 3);
     assert_int_equal(res.info.depth, 3);
+    assert_true(is_legal(&pos, &res.move));
+
+    /* A stop asked for before the search: no iteration, still a legal move. */
+    p.calls = 0;
+    p.last_depth = 0;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, on_progress, &p, &res), CM_OK);
+    assert_int_equal(p.calls, 0);
+    assert_int_equal(res.info.depth, 0);
+    assert_true(res.has_move);
+    assert_true(is_legal(&pos, &res.move));
+    cm_engine_free(e);
+}
+
+static void *stop_later(void *arg)
+{
+    struct timespec ts = {0, 50 * 1000000L};
+    nanosleep(&ts, NULL);
+    atomic_store((atomic_bool *)arg, true);
+    return NULL;
+}
+
+/* A search with no limit at all ends when another thread sets the caller's stop flag. */
+static void test_engine_stop_from_another_thread(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("chivalry");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    atomic_bool stop;
+    pthread_t t;
+    atomic_init(&stop, false);
+    cm_pos_start(&pos, v);
+    cm_limits_init(&lim);
+    lim.stop = &stop;
+    assert_int_equal(pthread_create(&t, NULL, stop_later, &stop), 0);
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    pthread_join(t, NULL);
+    assert_true(atomic_load(&stop));
+    assert_true(res.info.depth < CM_ENGINE_MAX_DEPTH);
     assert_true(is_legal(&pos, &res.move));
     cm_engine_free(e);
 }
@@ -445,7 +493,7 @@ static void test_engine_eval_symmetric(void **state)
 /* The quiescence search's jump generator against the rules core, in positions of random
  * games where a capture is compulsory: each of its moves is legal, and it finds every legal
  * move that is not a knight's charge (with only men, all of them). */
-static void test_qgen_matches_core(void **state)
+static void test_movegen_jumps_match_full_generation(void **state)
 {
     (void)state;
     CmMoveList *core = malloc(sizeof *core), *mine = malloc(sizeof *mine);
@@ -463,7 +511,7 @@ static void test_qgen_matches_core(void **state)
                 cm_movegen_obligation(&g.pos, &ob);
                 int n = cm_movegen_all(&g.pos, core);
                 if (ob.kind == CM_OBLIGE_CAPTURE) {
-                    int k = cm_qgen_jumps(&g.pos, g.pos.to_move, mine, 0);
+                    int k = cm_movegen_jumps(&g.pos, g.pos.to_move, mine, 0);
                     assert_int_equal(cm_pos_compute_hash(&g.pos), g.pos.hash);
                     assert_true(k > 0);
                     for (int j = 0; j < k; j++)
@@ -631,11 +679,12 @@ int main(void)
         cmocka_unit_test(test_engine_bad_arguments),
         cmocka_unit_test(test_engine_node_count_stable),
         cmocka_unit_test(test_engine_progress_and_stop),
+        cmocka_unit_test(test_engine_stop_from_another_thread),
         cmocka_unit_test(test_engine_node_and_time_limits),
         cmocka_unit_test(test_engine_levels),
         cmocka_unit_test(test_engine_multi_modes),
         cmocka_unit_test(test_engine_eval_symmetric),
-        cmocka_unit_test(test_qgen_matches_core),
+        cmocka_unit_test(test_movegen_jumps_match_full_generation),
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
         cmocka_unit_test(test_engine_hash_first_same_scores),

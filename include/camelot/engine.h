@@ -6,6 +6,9 @@
 #ifndef CAMELOT_ENGINE_H
 #define CAMELOT_ENGINE_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
+
 #include "camelot/rules.h"
 
 #define CM_ENGINE_MAX_PLY 128   /* deepest ply the search reaches, extensions included */
@@ -61,20 +64,23 @@ void cm_engine_set_options(CmEngine *e, const CmEngineOptions *opt);
  * or to make a search repeatable node for node. */
 void cm_engine_clear(CmEngine *e);
 
-/* Asks a running search to stop as soon as it can; callable from any thread. The flag is
- * cleared when a search starts, so a stop made before 'cm_engine_search' is not remembered. */
-void cm_engine_stop(CmEngine *e);
+/* Nodes between two looks at the node limit, the clock and the stop flag. */
+#define CM_ENGINE_POLL_NODES 1024
 
 /* Limits of one search. Zero means "no limit" for each; a search with none runs to
  * CM_ENGINE_MAX_DEPTH or until stopped. */
 typedef struct CmLimits {
     int depth;                   /* nominal depth in plies, 0 .. CM_ENGINE_MAX_DEPTH */
-    uint64_t nodes;              /* nodes, checked every 1024 nodes */
+    uint64_t nodes;              /* nodes, checked every CM_ENGINE_POLL_NODES nodes */
     uint64_t time_ms;            /* thinking time for this move, needs 'now_ms' */
     int use_all_time;            /* 1: go on until 'time_ms' (analysis); 0: do not start an
                                     iteration unlikely to finish in time (play) */
     uint64_t (*now_ms)(void *ud); /* a monotonic clock in milliseconds, or NULL */
     void *clock_ud;              /* passed to 'now_ms' */
+    const atomic_bool *stop;     /* owned by the caller, who may set it from any thread, before
+                                    or during the search: the search then ends at its next
+                                    look (see CM_ENGINE_POLL_NODES) with the best move so far;
+                                    NULL: none */
     int level;                   /* 1 .. 10; 0 means 10 */
     uint64_t seed;               /* the noise of levels below 10 is drawn from it */
 } CmLimits;

@@ -27,6 +27,13 @@ int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap,
  * building the list where it can (perft leaves). */
 int cm_movegen_count(const CmPosition *pos);
 
+/* The jump chains of 'seat' in 'pos' (docs/rules.md 2.5, 2.8), one move per effect, from
+ * every piece of 'seat' able to jump, without the knight's charges and without the
+ * obligations of 2.9 (the caller knows that a capture is forced; the engine's quiescence
+ * search uses this). Appended to 'list' when 'append' is set, else 'list' is emptied first.
+ * Returns the number of moves added; sets 'list->overflow' when some did not fit. */
+int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int append);
+
 /* The obligation in force for the seat to move (RULES.md 2.9 steps 1-2). */
 typedef enum CmObligationKind {
     CM_OBLIGE_NONE,     /* free choice */

@@ -60,6 +60,13 @@ static inline int cm_pos_next_seat(const CmPosition *pos, int seat)
     return seat + 1 == pos->v->nseats ? 0 : seat + 1;
 }
 
+/* Whether 'm', by 'seat', enters that seat's target castle from outside it (docs/rules.md
+ * 2.8): the move that can win the game, and one that restarts the fifty-move count. */
+static inline int cm_move_enters_target(const CmVariant *v, int seat, const CmMove *m)
+{
+    return (v->sqflags[seat][m->to] & CM_SQ_TARGET) && !(v->sqflags[seat][m->from] & CM_SQ_TARGET);
+}
+
 /* Plays a legal move (as produced by the move generator) for the seat to move, and passes the
  * turn to the next seat in order. 'undo' receives what 'cm_pos_undo' needs. */
 void cm_pos_apply(CmPosition *pos, const CmMove *m, CmUndo *undo);

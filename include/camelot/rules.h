@@ -40,6 +40,14 @@ int cm_rules_settle(CmPosition *pos, CmOutcome *out);
  * by perft and search at every node. */
 int cm_rules_after_move(const CmPosition *pos, int mover, CmOutcome *out);
 
+/* Whether the fifty-move rule draws 'pos' (docs/rules.md 2.11): 'fifty_move' moves by every
+ * seat, counted in plies, without a capture or a target-castle entry. */
+static inline int cm_rules_fifty_reached(const CmPosition *pos)
+{
+    const CmVariant *v = pos->v;
+    return v->rules.fifty_move > 0 && pos->quiet >= v->rules.fifty_move * v->nseats;
+}
+
 /* One ply of a game. */
 typedef struct CmPly {
     CmMove move;

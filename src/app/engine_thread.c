@@ -36,7 +36,7 @@ struct GameEngine {
     unsigned info_seq;
     unsigned info_ticket;
     CmSearchInfo info;
-    /* Read by the search through the clock: set to end the running search now. */
+    /* The running search's stop flag: set to end it now. */
     atomic_bool want_stop;
 };
 
@@ -47,13 +47,9 @@ uint64_t game_now_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* The search's clock. A stop asked for by the interface is passed on from here, on the
- * searching thread, because 'cm_engine_stop' made before the search starts is forgotten. */
 static uint64_t search_clock(void *ud)
 {
-    GameEngine *ge = ud;
-    if (atomic_load(&ge->want_stop))
-        cm_engine_stop(ge->engine);
+    (void)ud;
     return game_now_ms();
 }
 
@@ -65,8 +61,6 @@ static void search_progress(void *ud, const CmSearchInfo *info)
     ge->info_ticket = ge->running;
     ge->info_seq++;
     pthread_mutex_unlock(&ge->mu);
-    if (atomic_load(&ge->want_stop))
-        cm_engine_stop(ge->engine);
 }
 
 /* The thread, in steps:
@@ -113,7 +107,7 @@ static void *thread_main(void *arg)
             lim.level = job.level;
             lim.time_ms = job.time_ms;
             lim.now_ms = search_clock;
-            lim.clock_ud = ge;
+            lim.stop = &ge->want_stop;
             lim.seed = job.seed;
             st = cm_engine_search(ge->engine, &job.pos, history, job.nhistory, &lim,
                                   search_progress, ge, &res);

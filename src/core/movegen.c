@@ -29,14 +29,15 @@ static inline int is_friend(const CmGen *g, uint8_t cell)
     return (g->fr >> cell) & 1;
 }
 
-void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
+/* What every generation needs: the seat's view of the board and an empty output. */
+static void gen_init_seat(CmGen *g, const CmPosition *pos, int seat, CmMove *out, int cap)
 {
     const CmVariant *v = pos->v;
     g->v = v;
-    g->seat = pos->to_move;
-    g->fl = v->sqflags[g->seat];
-    g->fr = v->friend_cells[g->seat];
-    g->en = v->enemy_cells[g->seat];
+    g->seat = seat;
+    g->fl = v->sqflags[seat];
+    g->fr = v->friend_cells[seat];
+    g->en = v->enemy_cells[seat];
     memcpy(g->board, pos->board, sizeof g->board);
     g->out = out;
     g->cap_out = cap;
@@ -47,6 +48,12 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     g->exit_filter = 0;
     g->ncap = 0;
     memset(&g->cap, 0, sizeof g->cap);
+}
+
+void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
+{
+    const CmVariant *v = pos->v;
+    gen_init_seat(g, pos, pos->to_move, out, cap);
 
     /* Class grids, all four at once: own, friendly, enemy and empty squares; then the
      * squares a jump leap can start from, and the squares with a friend to canter over in
@@ -543,6 +550,47 @@ int cm_movegen_can_jump(const CmPosition *pos, CmSquare sq)
         return 0;
     g.board[sq] = CM_EMPTY;
     return cm_gen_can_jump(&g, sq);
+}
+
+int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int append)
+{
+    const CmVariant *v = pos->v;
+    if (!append) {
+        list->n = 0;
+        list->overflow = 0;
+    }
+    int start = list->n;
+
+    /* The pieces of 'seat' off its target castle with a jump leap now: an enemy next to them
+     * and an empty square beyond. Only these start a chain. */
+    CmGrid4 occ = {0, 0, 0, 0}, prey = occ;
+    for (int s = 0; s < v->nseats; s++) {
+        CmGrid4 b = cm_grid4_load(pos->cls[s]);
+        occ |= b;
+        if (v->seat[s].team != v->seat[seat].team)
+            prey |= b;
+    }
+    CmGrid4 own = cm_grid4_load(pos->cls[seat]) & ~cm_grid4_load(v->ctarget[seat]);
+    CmGrid4 j = own & cm_grid4_leap_from(v, prey, cm_grid4_load(v->cboard) & ~occ);
+    if ((j[0] | j[1] | j[2] | j[3]) == 0)
+        return 0;
+
+    CmGen g;
+    gen_init_seat(&g, pos, seat, list->m, CM_MAX_MOVES);
+    g.nout = start;
+    CmSquareSet pieces = pos->occ[seat];
+    while (!cm_set_empty(&pieces)) {
+        CmSquare s = cm_set_pop(&pieces);
+        if (!((j[CM_CLASS(s)] >> CM_CBIT(s)) & 1))
+            continue;
+        uint8_t cell = g.board[s];
+        begin_piece(&g, s);
+        cm_gen_jumps(&g, s);
+        g.board[s] = cell;
+    }
+    list->n = g.nout;
+    list->overflow |= g.overflow;
+    return list->n - start;
 }
 
 int cm_movelist_find(const CmMoveList *list, const CmMove *m)

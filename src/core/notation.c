@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "camelot/error.h"
+#include "camelot/explain.h"
 #include "movegen_int.h"
 
 static int cmp_names(const void *a, const void *b)
@@ -124,24 +125,6 @@ static CmStatus split(const CmVariant *v, const char *text, Written *w, CmError 
     return CM_OK;
 }
 
-static const char *seat_name(const CmVariant *v, int seat)
-{
-    return v->seat[seat].name;
-}
-
-/* Lists the squares of a set as "E7, F7" into 'buf'. */
-static void list_squares(CmSquareSet set, char *buf, size_t size)
-{
-    size_t len = 0;
-    char name[4];
-    buf[0] = '\0';
-    while (!cm_set_empty(&set) && len + 6 < size) {
-        CmSquare sq = cm_set_pop(&set);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
-                                cm_square_name(sq, name));
-    }
-}
-
 /* The walk along a written path, in steps:
  * 1. the start square must hold a piece of the seat to move;
  * 2. each step is a plain move (alone), a canter leap over a friend ('-') or a jump leap over
@@ -164,12 +147,9 @@ static CmStatus walk(const CmPosition *pos, const Written *w, CmMove *eff, CmErr
         return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "there is no piece on %s",
                             cm_square_name(s, a));
     if (CM_CELL_SEAT(cell) != seat) {
-        int owner = CM_CELL_SEAT(cell);
-        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0],
-                            "the piece on %s is %s's%s; it is %s's turn", cm_square_name(s, a),
-                            seat_name(v, owner), cm_variant_partners(v, owner, seat)
-                                ? " (your partner's)" : "",
-                            seat_name(v, seat));
+        char owner[CM_EXPLAIN_MAX];
+        cm_owner_str(pos, s, owner, sizeof owner);
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "%s", owner);
     }
     cm_gen_init(&g, pos, NULL, 0);
     g.board[s] = CM_EMPTY;
@@ -314,9 +294,9 @@ static CmStatus explain(const CmPosition *pos, const CmMove *eff, const Written 
 {
     const CmVariant *v = pos->v;
     CmObligation ob;
-    char list[200], a[4];
+    char list[CM_EXPLAIN_MAX], a[4];
     cm_movegen_obligation(pos, &ob);
-    list_squares(ob.pieces, list, sizeof list);
+    cm_squares_str(&ob.pieces, list, sizeof list);
     if (ob.kind == CM_OBLIGE_EXIT) {
         if (!cm_set_has(&ob.pieces, eff->from))
             return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0],
@@ -330,10 +310,10 @@ static CmStatus explain(const CmPosition *pos, const CmMove *eff, const Written 
                             "the piece on %s must leave the castle, not end its move there",
                             cm_square_name(eff->from, a));
     }
-    if (ob.kind == CM_OBLIGE_CAPTURE && eff->ncap == 0)
-        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0],
-                            "a capture is compulsory: the %s on %s can capture",
-                            cm_set_count(&ob.pieces) > 1 ? "pieces" : "piece", list);
+    if (ob.kind == CM_OBLIGE_CAPTURE && eff->ncap == 0) {
+        cm_obligation_str(pos, &ob, list, sizeof list);
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "%s", list);
+    }
     if ((eff->flags & CM_MOVE_CASTLE) && pos->castle_used[pos->to_move] >= v->rules.castle_moves)
         return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1], "no castle moves left");
     return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "that move is not legal here");

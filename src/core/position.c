@@ -103,8 +103,7 @@ void cm_pos_apply(CmPosition *pos, const CmMove *m, CmUndo *undo)
         h ^= v->zcastle[seat][used] ^ v->zcastle[seat][used + 1];
         pos->castle_used[seat] = (uint8_t)(used + 1);
     }
-    if (m->ncap || ((v->sqflags[seat][m->to] & CM_SQ_TARGET) &&
-                    !(v->sqflags[seat][m->from] & CM_SQ_TARGET)))
+    if (m->ncap || cm_move_enters_target(v, seat, m))
         pos->quiet = 0;
     else if (pos->quiet < UINT16_MAX)
         pos->quiet++;

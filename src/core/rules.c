@@ -235,7 +235,7 @@ CmStatus cm_game_play(CmGame *g, const CmMove *m)
             g->outcome.reason = CM_REASON_REPETITION;
         }
     }
-    if (!g->outcome.over && r->fifty_move > 0 && g->pos.quiet >= r->fifty_move * g->v->nseats) {
+    if (!g->outcome.over && cm_rules_fifty_reached(&g->pos)) {
         g->outcome.over = g->outcome.draw = 1;
         g->outcome.reason = CM_REASON_FIFTY_MOVE;
     }

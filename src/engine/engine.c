@@ -29,7 +29,6 @@ CmStatus cm_engine_new(const CmVariant *v, size_t tt_bytes, CmEngine **out)
     if (e == NULL)
         return CM_ERR_NOMEM;
     e->v = v;
-    atomic_init(&e->stop, false);
     cm_engine_default_options(&e->opt);
     if (cm_tt_alloc(e, tt_bytes) != CM_OK) {
         free(e);
@@ -70,11 +69,6 @@ void cm_engine_clear(CmEngine *e)
     memset(e->history, 0, sizeof e->history);
 }
 
-void cm_engine_stop(CmEngine *e)
-{
-    atomic_store(&e->stop, true);
-}
-
 CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *history, int nhistory,
                           const CmLimits *lim, CmProgressFn progress, void *ud, CmSearchResult *out)
 {
@@ -83,7 +77,6 @@ CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *hi
         lim->level > CM_ENGINE_LEVELS || (lim->time_ms > 0 && lim->now_ms == NULL) ||
         nhistory < 0 || (nhistory > 0 && history == NULL))
         return CM_ERR_ARG;
-    atomic_store(&e->stop, false);
 
     /* The game's positions: the last HIST_MAX, without the root itself if it was given. */
     if (nhistory > 0 && history[nhistory - 1] == pos->hash)

@@ -67,7 +67,6 @@ typedef struct Ply {
 
 struct CmEngine {
     const CmVariant *v;
-    atomic_bool stop;               /* set by 'cm_engine_stop' */
     CmEngineOptions opt;
 
     /* Transposition table: 'tt_mask + 1' buckets, in the block 'tt_mem' (which 'tt' may
@@ -156,11 +155,6 @@ int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat);
 int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat);
 /* Whether a piece of 'seat' stands 1-2 steps from its target castle. */
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat);
-
-/* qgen.c: the jumps of 'seat' in 'pos' (board changed during the call and restored), one
- * per effect, without charges; appended to 'list' when 'append' is set. Returns how many
- * were added. */
-int cm_qgen_jumps(CmPosition *pos, int seat, CmMoveList *list, int append);
 
 /* search.c */
 /* Splits the seats into the two sides of a search from 'e->pos' (mode, root seat). */

@@ -21,6 +21,14 @@
 #define ORD_KILLER (1 << 26)
 #define HISTORY_MAX 16384
 
+/* Aspiration windows: from this depth on, an iteration is searched within this many points of
+ * the last score; a score outside widens the window by the factor, and past the limit the
+ * window opens fully. */
+#define ASPIRATION_DEPTH 4
+#define ASPIRATION_WINDOW 40
+#define ASPIRATION_GROWTH 3
+#define ASPIRATION_GIVE_UP 1000
+
 static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null_ok);
 static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd);
 
@@ -28,8 +36,8 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd);
 
 static void poll(CmEngine *e)
 {
-    e->next_poll = e->nodes + 1024;
-    if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+    e->next_poll = e->nodes + CM_ENGINE_POLL_NODES;
+    if (e->lim->stop != NULL && atomic_load_explicit(e->lim->stop, memory_order_relaxed))
         e->aborted = 1;
     if (e->node_limit && e->nodes >= e->node_limit)
         e->aborted = 1;
@@ -69,8 +77,7 @@ static int outcome_score(const CmEngine *e, const CmOutcome *o, int side, int pl
 static int is_draw(const CmEngine *e, int ply)
 {
     const CmPosition *pos = &e->pos;
-    const CmRules *r = &e->v->rules;
-    if (r->fifty_move > 0 && pos->quiet >= r->fifty_move * e->v->nseats)
+    if (cm_rules_fifty_reached(pos))
         return 1;
     if (e->mode == MODE_BRS)
         return 0;
@@ -82,12 +89,6 @@ static int is_draw(const CmEngine *e, int ply)
         if (e->keys[i] == pos->hash)
             return 1;
     return 0;
-}
-
-/* Whether 'm' by 'seat' enters its target castle from outside. */
-static inline int is_entry(const CmVariant *v, int seat, const CmMove *m)
-{
-    return (v->sqflags[seat][m->to] & CM_SQ_TARGET) && !(v->sqflags[seat][m->from] & CM_SQ_TARGET);
 }
 
 /* Plays 'm' at 'ply' for the seat whose piece it moves (under BRS an opponent moves out of
@@ -188,7 +189,6 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
     const uint8_t *idx = e->sqidx;
     Ply *p = &e->ply[ply];
     int seat = pos->to_move, brs = e->mode == MODE_BRS, n = p->list.n;
-    const uint8_t *fl = v->sqflags[seat];
     const int16_t(*hist)[CM_SQUARES] = e->history[seat];
     /* From and to as one key; a move with from == to (a jump chain ending where it began)
      * is never a hash move or a killer. */
@@ -201,7 +201,6 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
         int s;
         if (brs) {
             seat = CM_CELL_SEAT(pos->board[m->from]);
-            fl = v->sqflags[seat];
             hist = e->history[seat];
         }
         if (key == hash && cm_tt_move_is(ttm, m)) {
@@ -212,7 +211,7 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
             while (!cm_set_empty(&c))
                 k += CM_CELL_KIND(pos->board[cm_set_pop(&c)]) == CM_KNIGHT;
             s = ORD_CAPTURE + m->ncap * 4096 + k * 1024;
-        } else if ((fl[m->to] & CM_SQ_TARGET) && !(fl[m->from] & CM_SQ_TARGET)) {
+        } else if (cm_move_enters_target(v, seat, m)) {
             s = ORD_ENTRY;
         } else if (key == k0) {
             s = ORD_KILLER + 1;
@@ -452,10 +451,10 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
         p->list.overflow = 0;
         for (int s = 0; s < v->nseats; s++)
             if (forced & (1u << s))
-                cm_qgen_jumps(pos, s, &p->list, 1);
+                cm_movegen_jumps(pos, s, &p->list, 1);
         n = p->list.n;
     } else if (must) {
-        n = cm_qgen_jumps(pos, seat, &p->list, 0);
+        n = cm_movegen_jumps(pos, seat, &p->list, 0);
     } else {
         n = cm_movegen_all(pos, &p->list);
     }
@@ -468,7 +467,7 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
             p->order[i] = 1 << 20;
         else if (m->ncap)
             p->order[i] = m->ncap * 16 + 8;
-        else if (is_entry(v, mover, m))
+        else if (cm_move_enters_target(v, mover, m))
             p->order[i] = 4;
         else
             p->order[i] = must ? 0 : -1;
@@ -766,11 +765,12 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         e->psum[s] = cm_eval_material(e, &e->pos, s);
     e->keys[e->hbase] = e->pos.hash;
     e->nullb[0] = 0;
-    e->aborted = 0;
+    /* A stop asked for before the search began ends it at once. */
+    e->aborted = lim->stop != NULL && atomic_load(lim->stop);
     e->has_prev = 0;
     e->nodes = 0;
     e->seldepth = 0;
-    e->next_poll = 1024;
+    e->next_poll = CM_ENGINE_POLL_NODES;
     e->lim = lim;
     e->has_clock = lim->now_ms != NULL;
     e->t0 = e->has_clock ? lim->now_ms(lim->clock_ud) : 0;
@@ -809,9 +809,9 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     /* 3. */
     int last = 0;
     for (int d = 1; d <= maxd; d++) {
-        int window = 40, alpha = -INF, beta = INF, s;
+        int window = ASPIRATION_WINDOW, alpha = -INF, beta = INF, s;
         e->root_depth = d;
-        if (d >= 4 && last > -MATE_BOUND && last < MATE_BOUND) {
+        if (d >= ASPIRATION_DEPTH && last > -MATE_BOUND && last < MATE_BOUND) {
             alpha = last - window;
             beta = last + window;
         }
@@ -820,14 +820,14 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             if (e->aborted)
                 break;
             if (s <= alpha && alpha > -INF) {
-                window *= 3;
+                window *= ASPIRATION_GROWTH;
                 alpha = s - window < -INF ? -INF : s - window;
-                if (window > 1000)
+                if (window > ASPIRATION_GIVE_UP)
                     alpha = -INF;
             } else if (s >= beta && beta < INF) {
-                window *= 3;
+                window *= ASPIRATION_GROWTH;
                 beta = s + window > INF ? INF : s + window;
-                if (window > 1000)
+                if (window > ASPIRATION_GIVE_UP)
                     beta = INF;
             } else {
                 break;
