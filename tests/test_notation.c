@@ -27,7 +27,7 @@ static CmMoveList *gen(const CmPosition *pos)
 static void expect_str(const CmPosition *pos, const char *effect, const char *want)
 {
     CmMove m;
-    char buf[CM_MAX_PATH * 4];
+    char buf[CM_MOVE_TEXT_MAX];
     CmMoveList *list = gen(pos);
     free(list);
     if (!tu_find_move(pos, effect, &m))
@@ -95,7 +95,7 @@ static const CmVariant *camelot(void)
 static int round_trip(const CmPosition *pos)
 {
     CmMoveList *list = gen(pos);
-    char text[CM_MAX_PATH * 4], eff[600];
+    char text[CM_MOVE_TEXT_MAX], eff[600];
     int n = list->n;
     for (int i = 0; i < n; i++) {
         const CmMove *m = &list->m[i];
@@ -130,7 +130,7 @@ typedef struct PathCheck {
 static int check_path(void *ud, const CmPath *path, const CmMove *effect)
 {
     PathCheck *pc = ud;
-    char text[CM_MAX_PATH * 4];
+    char text[CM_MOVE_TEXT_MAX];
     CmMove back;
     CmError err;
     cm_error_init(&err, NULL);

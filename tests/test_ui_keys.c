@@ -10,51 +10,53 @@
 #include <time.h>
 
 #include "camelot/notation.h"
+#include "session/clock.h"
 #include "testutil.h"
-#include "ui_int.h"
+#include "ui/ui_int.h"
 
-static const char *const names[] = {"camette", "cam", "camelot", "chivalry", "grand-cam",
-                                    "grand-camelot"};
+static Catalog cat; /* the variants of every session here */
 
-static const CmVariant *resolve(void *ud, const char *name, CmError *err)
+static const CmVariant *variant(const char *name)
 {
-    (void)ud;
-    (void)err;
-    return tu_variant(name);
+    CmError err;
+    const CmVariant *v = catalog_get(&cat, name, NULL, &err);
+    if (v == NULL)
+        fail_msg("%s: %s", name, err.msg);
+    return v;
 }
 
-/* A screen for 'variant' with 'seats' ("W=human B=engine:1"), from 'start' (NULL: the start
- * position), no saving. */
-static void make_ui(Ui *ui, const char *variant, const char *seats, const CmPosition *start,
-                    GameEngine *eng)
+/* A screen for 'name' with 'seats' ("W=human B=engine:1"), from 'start' (NULL: the start
+ * position), no saving; its session is the test's, freed by 'free_ui'. */
+static void make_ui(Ui *ui, const char *name, const char *seats, const CmPosition *start,
+                    EngineThread *eng)
 {
-    const CmVariant *v = tu_variant(variant);
-    GameSetup setup;
-    Game g;
+    const CmVariant *v = variant(name);
+    SessionSetup setup;
+    SessionEnv env = {&cat, eng, NULL};
+    Session *s = malloc(sizeof *s);
     char buf[128], why[200];
-    game_setup_default(&setup, v, variant);
+    assert_non_null(s);
+    setup_default(&setup, v, name);
     snprintf(buf, sizeof buf, "%s", seats);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        assert_int_equal(game_setup_seat(&setup, v, tok, why, sizeof why), 0);
-    assert_int_equal(game_new(&g, v, &setup, eng, NULL), CM_OK);
-    if (start != NULL) {
-        cm_game_free(&g.g);
-        assert_int_equal(cm_game_init(&g.g, v, start), CM_OK);
-        g.outcome = g.g.outcome;
-    }
-    UiHost host;
-    memset(&host, 0, sizeof host);
-    host.resolve = resolve;
-    host.nvariants = (int)(sizeof names / sizeof names[0]);
-    host.variants = names;
-    host.eng = eng;
+        assert_int_equal(setup_seat(&setup, v, tok, why, sizeof why), 0);
+    session_init(s, &env);
+    assert_int_equal(session_start(s, v, &setup, start), CM_OK);
     UiOptions opt;
     memset(&opt, 0, sizeof opt);
     opt.ascii = 1;
     opt.color = 1;
     opt.highlight = 1;
-    assert_int_equal(ui_init(ui, &host, &opt, &g), CM_OK);
+    assert_int_equal(ui_init(ui, s, &opt), CM_OK);
     ui_resize(ui, 24, 80);
+}
+
+static void free_ui(Ui *ui)
+{
+    Session *s = ui->s;
+    ui_free(ui);
+    session_free(s);
+    free(s);
 }
 
 static unsigned press(Ui *ui, int key)
@@ -180,7 +182,7 @@ static void test_ui_keys_cursor_moves_and_redraws(void **state)
     assert_false(ui.sel.active);
     ui_resize(&ui, 24, 80);
     assert_true(press(&ui, 'q') & UI_QUIT);
-    ui_free(&ui);
+    free_ui(&ui);
 }
 
 /* A canter built leap by leap: each landing is offered in turn, and Enter on the square
@@ -188,7 +190,7 @@ static void test_ui_keys_cursor_moves_and_redraws(void **state)
 static void test_ui_keys_canter_leap_by_leap(void **state)
 {
     (void)state;
-    const CmVariant *v = tu_variant("camelot");
+    const CmVariant *v = variant("camelot");
     CmPosition pos;
     char st[400];
     Ui ui;
@@ -219,26 +221,26 @@ static void test_ui_keys_canter_leap_by_leap(void **state)
     /* Leap on to E8: no further leap, so the move is made. */
     enter_on(&ui, "E8");
     assert_false(ui.sel.active);
-    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.s->g.n, 1);
     assert_string_equal(last_move(&ui), "E4-E6-E8");
-    assert_int_equal(ui.game.g.pos.board[sq_named("E8")], CM_CELL(0, CM_MAN));
+    assert_int_equal(ui.s->g.pos.board[sq_named("E8")], CM_CELL(0, CM_MAN));
 
     /* Undo, and this time stop at E6 with Enter on E6. */
     press(&ui, 'u');
-    assert_int_equal(ui.game.g.n, 0);
+    assert_int_equal(ui.s->g.n, 0);
     enter_on(&ui, "E4");
     enter_on(&ui, "E6");
-    assert_int_equal(ui.game.g.n, 0);
+    assert_int_equal(ui.s->g.n, 0);
     press(&ui, UI_KEY_ENTER);
-    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.s->g.n, 1);
     assert_string_equal(last_move(&ui), "E4-E6");
-    ui_free(&ui);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_capture_is_compulsory_and_jumps_go_on(void **state)
 {
     (void)state;
-    const CmVariant *v = tu_variant("camelot");
+    const CmVariant *v = variant("camelot");
     CmPosition pos;
     char st[400];
     Ui ui;
@@ -278,18 +280,18 @@ static void test_ui_keys_capture_is_compulsory_and_jumps_go_on(void **state)
     assert_contains(ui.msg, "You cannot stop on E6: the jump must go on");
     enter_on(&ui, "E8");
     assert_false(ui.sel.active);
-    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.s->g.n, 1);
     assert_string_equal(last_move(&ui), "E4xE6xE8");
-    assert_int_equal(ui.game.g.pos.board[sq_named("E5")], CM_EMPTY);
-    assert_int_equal(ui.game.g.pos.board[sq_named("E7")], CM_EMPTY);
-    ui_free(&ui);
+    assert_int_equal(ui.s->g.pos.board[sq_named("E5")], CM_EMPTY);
+    assert_int_equal(ui.s->g.pos.board[sq_named("E7")], CM_EMPTY);
+    free_ui(&ui);
 }
 
 /* A piece that jumped into its own castle is marked, and the status line says it must leave. */
 static void test_ui_keys_piece_must_leave_its_castle(void **state)
 {
     (void)state;
-    const CmVariant *v = tu_variant("camelot");
+    const CmVariant *v = variant("camelot");
     CmPosition pos;
     char st[400];
     Ui ui;
@@ -297,7 +299,7 @@ static void test_ui_keys_piece_must_leave_its_castle(void **state)
     tu_position(&pos, v, "W F1M C6M; B C7M K13M", 'W');
     make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
     status(&ui, st, sizeof st);
-    assert_contains(st, "The piece on F1 ended a jump in its own castle and must leave it now.");
+    assert_contains(st, "The piece on F1 is in its own castle and must leave it now.");
     ui_square_look(&ui, sq_named("F1"), &look);
     assert_int_equal(look.role, UI_ROLE_OBLIGED);
     /* Even the man that could capture must wait. */
@@ -310,8 +312,8 @@ static void test_ui_keys_piece_must_leave_its_castle(void **state)
     enter_on(&ui, "G1");
     assert_contains(ui.msg, "F1-G1 is illegal: you may not enter your own castle by a plain move.");
     enter_on(&ui, "F2");
-    assert_int_equal(ui.game.g.n, 1);
-    ui_free(&ui);
+    assert_int_equal(ui.s->g.n, 1);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_illegal_attempts_say_why(void **state)
@@ -338,14 +340,14 @@ static void test_ui_keys_illegal_attempts_say_why(void **state)
     /* Into one's own castle. */
     ui.sel.active = 0;
     enter_on(&ui, "E6");
-    assert_int_equal(ui.game.g.n, 0);
-    ui_free(&ui);
+    assert_int_equal(ui.s->g.n, 0);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_escape_and_backspace(void **state)
 {
     (void)state;
-    const CmVariant *v = tu_variant("camelot");
+    const CmVariant *v = variant("camelot");
     CmPosition pos;
     Ui ui;
     tu_position(&pos, v, "W E4M E5M E7M; B K13M", 'W');
@@ -358,7 +360,7 @@ static void test_ui_keys_escape_and_backspace(void **state)
     assert_true(cm_set_has(&ui.sel.next, sq_named("E6")));
     press(&ui, UI_KEY_ESC);
     assert_false(ui.sel.active);
-    assert_int_equal(ui.game.g.n, 0);
+    assert_int_equal(ui.s->g.n, 0);
     /* Enter on the picked piece itself drops it too; another piece can be picked instead. */
     enter_on(&ui, "E4");
     press(&ui, UI_KEY_ENTER);
@@ -367,7 +369,7 @@ static void test_ui_keys_escape_and_backspace(void **state)
     enter_on(&ui, "E5");
     assert_true(ui.sel.active);
     assert_int_equal(ui.sel.path.sq[0], sq_named("E5"));
-    ui_free(&ui);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_typed_moves(void **state)
@@ -389,7 +391,7 @@ static void test_ui_keys_typed_moves(void **state)
     assert_contains(st, "e6-e8");
     press(&ui, UI_KEY_ENTER);
     assert_int_equal(ui.mode, UI_MODE_PLAY);
-    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.s->g.n, 1);
     assert_string_equal(last_move(&ui), "E6-E8");
     press(&ui, ':');
     type(&ui, "Z1");
@@ -397,8 +399,8 @@ static void test_ui_keys_typed_moves(void **state)
     assert_contains(ui.msg, "Not a move");
     press(&ui, UI_KEY_ESC);
     assert_int_equal(ui.mode, UI_MODE_PLAY);
-    assert_int_equal(ui.game.g.n, 1);
-    ui_free(&ui);
+    assert_int_equal(ui.s->g.n, 1);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_undo_and_redo(void **state)
@@ -412,18 +414,18 @@ static void test_ui_keys_undo_and_redo(void **state)
     press(&ui, ':');
     type(&ui, "F11-F9");
     press(&ui, UI_KEY_ENTER);
-    assert_int_equal(ui.game.g.n, 2);
+    assert_int_equal(ui.s->g.n, 2);
     press(&ui, 'u');
-    assert_int_equal(ui.game.g.n, 1);
-    assert_int_equal(ui.game.g.pos.to_move, 1);
+    assert_int_equal(ui.s->g.n, 1);
+    assert_int_equal(ui.s->g.pos.to_move, 1);
     assert_int_equal(ui.nmoves, 1);
     press(&ui, 'u');
-    assert_int_equal(ui.game.g.n, 0);
+    assert_int_equal(ui.s->g.n, 0);
     press(&ui, 'u');
     assert_contains(ui.msg, "no move to take back");
     press(&ui, 'r');
     press(&ui, 'r');
-    assert_int_equal(ui.game.g.n, 2);
+    assert_int_equal(ui.s->g.n, 2);
     assert_string_equal(last_move(&ui), "F11-F9");
     press(&ui, 'r');
     assert_contains(ui.msg, "no move to redo");
@@ -434,7 +436,7 @@ static void test_ui_keys_undo_and_redo(void **state)
     press(&ui, UI_KEY_ENTER);
     press(&ui, 'r');
     assert_contains(ui.msg, "no move to redo");
-    ui_free(&ui);
+    free_ui(&ui);
 }
 
 /* Four people at one keyboard: the turn goes Red, Green, Blue, Yellow. */
@@ -444,23 +446,23 @@ static void test_ui_keys_four_seat_hot_seat_order(void **state)
     Ui ui;
     char st[400];
     make_ui(&ui, "grand-camelot", "R=human G=human B=human Y=human", NULL, NULL);
-    const CmVariant *v = ui.game.v;
+    const CmVariant *v = ui.s->v;
     const char order[] = "RGBYRG";
     for (int i = 0; i < 6; i++) {
-        assert_int_equal(v->seat[ui.game.g.pos.to_move].letter, order[i]);
+        assert_int_equal(v->seat[ui.s->g.pos.to_move].letter, order[i]);
         status(&ui, st, sizeof st);
         char who[32];
-        snprintf(who, sizeof who, "%s to move", v->seat[ui.game.g.pos.to_move].name);
+        snprintf(who, sizeof who, "%s to move", v->seat[ui.s->g.pos.to_move].name);
         assert_contains(st, who);
-        char text[CM_MAX_PATH * 4];
-        cm_move_str(&ui.game.g.pos, &ui.list->m[0], text, sizeof text);
+        char text[CM_MOVE_TEXT_MAX];
+        cm_move_str(&ui.s->g.pos, &ui.list->m[0], text, sizeof text);
         press(&ui, ':');
         type(&ui, text);
         press(&ui, UI_KEY_ENTER);
-        assert_int_equal(ui.game.g.n, i + 1);
+        assert_int_equal(ui.s->g.n, i + 1);
     }
     assert_int_equal(ui.moves[2].seat, 2);
-    ui_free(&ui);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_highlighting_can_be_turned_off(void **state)
@@ -478,10 +480,10 @@ static void test_ui_keys_highlighting_can_be_turned_off(void **state)
     assert_int_not_equal(look.role, UI_ROLE_TARGET);
     /* Moves still work, unmarked. */
     enter_on(&ui, "E8");
-    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.s->g.n, 1);
     press(&ui, 'T');
     assert_true(ui.opt.highlight);
-    ui_free(&ui);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_rules_page(void **state)
@@ -509,14 +511,14 @@ static void test_ui_keys_rules_page(void **state)
     press(&ui, 'q');
     assert_int_equal(ui.mode, UI_MODE_PLAY);
     assert_null(ui.page);
-    ui_free(&ui);
+    free_ui(&ui);
 
     /* Every variant has its rules, and no line is wider than asked. */
     static const char *const all[] = {"camette", "cam", "camelot", "chivalry", "grand-cam",
                                       "grand-camelot", "four-handed-chivalry",
                                       "four-handed-chivalry-solo"};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-        char *text = ui_rules_text(tu_variant(all[i]), 60);
+        char *text = ui_rules_text(variant(all[i]), 60);
         assert_non_null(text);
         for (char *p = text; *p;) {
             char *e = strchr(p, '\n');
@@ -559,7 +561,7 @@ static void test_ui_keys_new_game_form(void **state)
     /* Four seats; without an engine every seat stays human. */
     press(&ui, UI_KEY_DOWN);
     press(&ui, UI_KEY_RIGHT);
-    assert_int_equal(ui.form.setup.seat[0].kind, GAME_HUMAN);
+    assert_int_equal(ui.form.setup.seat[0].kind, SEAT_HUMAN);
     /* The clocks. */
     for (int i = 0; i < 4; i++)
         press(&ui, UI_KEY_DOWN);
@@ -568,15 +570,15 @@ static void test_ui_keys_new_game_form(void **state)
     assert_true(ui.form.setup.time_base_ms > 0);
     press(&ui, UI_KEY_ENTER);
     assert_int_equal(ui.mode, UI_MODE_PLAY);
-    assert_string_equal(ui.game.v->name, "grand-camelot");
-    assert_int_equal(ui.game.g.n, 0);
-    assert_true(ui.game.setup.time_base_ms > 0);
+    assert_string_equal(ui.s->v->name, "grand-camelot");
+    assert_int_equal(ui.s->g.n, 0);
+    assert_true(ui.s->setup.time_base_ms > 0);
     /* Esc leaves the form alone. */
     press(&ui, 'n');
     press(&ui, UI_KEY_ESC);
     assert_int_equal(ui.mode, UI_MODE_PLAY);
-    assert_string_equal(ui.game.v->name, "grand-camelot");
-    ui_free(&ui);
+    assert_string_equal(ui.s->v->name, "grand-camelot");
+    free_ui(&ui);
 }
 
 static void test_ui_keys_click_picks_and_lands(void **state)
@@ -591,16 +593,16 @@ static void test_ui_keys_click_picks_and_lands(void **state)
     assert_int_equal(ui.cursor, sq_named("E6"));
     ui_layout_square_pos(&ui.lay, sq_named("E8"), &y, &x);
     ui_handle_click(&ui, y, x + 1, 1000);
-    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.s->g.n, 1);
     /* A click off the board does nothing. */
     assert_int_equal(ui_handle_click(&ui, 0, 79, 1000), 0);
-    ui_free(&ui);
+    free_ui(&ui);
 }
 
 static void test_ui_keys_game_over_and_review(void **state)
 {
     (void)state;
-    const CmVariant *v = tu_variant("camette");
+    const CmVariant *v = variant("camette");
     CmPosition pos;
     UiLine lines[20];
     char st[400];
@@ -610,7 +612,7 @@ static void test_ui_keys_game_over_and_review(void **state)
     press(&ui, ':');
     type(&ui, "B6-C7");
     press(&ui, UI_KEY_ENTER);
-    assert_true(ui.game.outcome.over);
+    assert_true(ui.s->outcome.over);
     assert_int_equal(ui.mode, UI_MODE_OVER);
     int n = ui_over_lines(&ui, lines, 20);
     assert_true(n > 3);
@@ -631,22 +633,22 @@ static void test_ui_keys_game_over_and_review(void **state)
     /* Undo from the end takes the winning move back. */
     press(&ui, 'u');
     assert_int_equal(ui.mode, UI_MODE_PLAY);
-    assert_false(ui.game.outcome.over);
-    ui_free(&ui);
+    assert_false(ui.s->outcome.over);
+    free_ui(&ui);
 }
 
 /* ---- With the engine ----------------------------------------------------------------------- */
 
 static uint64_t now_ms(void)
 {
-    return game_now_ms();
+    return clock_ms();
 }
 
 /* Ticks until the game has 'plies' moves; fails after 'ms'. Returns the time it took. */
 static uint64_t tick_until(Ui *ui, int plies, int ms)
 {
     uint64_t t0 = now_ms();
-    while (ui->game.g.n < plies) {
+    while (ui->s->g.n < plies) {
         struct timespec ts = {0, 5 * 1000000L};
         if (now_ms() - t0 > (uint64_t)ms)
             fail_msg("no engine move after %d ms", ms);
@@ -659,7 +661,7 @@ static uint64_t tick_until(Ui *ui, int plies, int ms)
 static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
 {
     (void)state;
-    GameEngine *eng = game_engine_new(1 << 20);
+    EngineThread *eng = engine_thread_new(1 << 20);
     Ui ui;
     char st[400];
     assert_non_null(eng);
@@ -668,18 +670,18 @@ static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
     press(&ui, ':');
     type(&ui, "E6-E8");
     ui_handle_key(&ui, UI_KEY_ENTER, now_ms());
-    assert_int_equal(ui.game.g.n, 1);
+    assert_int_equal(ui.s->g.n, 1);
     ui_tick(&ui, now_ms());
     status(&ui, st, sizeof st);
-    if (ui.game.g.n == 1)
+    if (ui.s->g.n == 1)
         assert_contains(st, "Black (engine 1) is thinking");
     /* While the engine thinks, Enter on the board explains and does nothing. */
     tick_until(&ui, 2, 20000);
-    assert_int_equal(ui.game.g.pos.to_move, 0);
+    assert_int_equal(ui.s->g.pos.to_move, 0);
     /* Undo goes back to White's previous move: two plies. */
     ui_handle_key(&ui, 'u', now_ms());
-    assert_int_equal(ui.game.g.n, 0);
-    assert_int_equal(ui.game.g.pos.to_move, 0);
+    assert_int_equal(ui.s->g.n, 0);
+    assert_int_equal(ui.s->g.pos.to_move, 0);
     /* A hint, shown on the board. */
     ui_handle_key(&ui, 'H', now_ms());
     uint64_t t0 = now_ms();
@@ -693,20 +695,20 @@ static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
     UiCellLook look;
     ui_square_look(&ui, ui.hint_path.sq[0], &look);
     assert_int_equal(look.role, UI_ROLE_HINT);
-    ui_free(&ui);
-    game_engine_free(eng);
+    free_ui(&ui);
+    engine_thread_free(eng);
 }
 
 static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
 {
     (void)state;
-    GameEngine *eng = game_engine_new(1 << 20);
+    EngineThread *eng = engine_thread_new(1 << 20);
     Ui ui;
     assert_non_null(eng);
     /* White is the engine at full strength: it thinks for seconds unless told. */
     make_ui(&ui, "camelot", "W=engine:10 B=human", NULL, eng);
     ui_tick(&ui, now_ms());
-    assert_int_equal(ui.game.searching, GAME_SEARCH_MOVE);
+    assert_int_equal(ui.s->searching, ENGINE_JOB_MOVE);
     /* Keys are answered while it thinks. */
     CmSquare c = ui.cursor;
     press(&ui, UI_KEY_LEFT);
@@ -719,8 +721,8 @@ static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
     press(&ui, 'm');
     uint64_t took = tick_until(&ui, 1, 3000);
     assert_true(took < 1500);
-    ui_free(&ui);
-    game_engine_free(eng);
+    free_ui(&ui);
+    engine_thread_free(eng);
 }
 
 int main(void)
@@ -744,5 +746,8 @@ int main(void)
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    catalog_init(&cat);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    catalog_free(&cat);
+    return failed;
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "ui_int.h"
+#include "ui/ui_int.h"
 
 static const char *const variants[] = {
     "camette", "cam", "camelot", "chivalry", "grand-cam", "grand-camelot",

@@ -6,6 +6,10 @@
 
 #include "camelot/movegen.h"
 
+/* Bytes enough for any move's text, path or effect, NUL included (a square name and a
+ * separator take at most four). */
+#define CM_MOVE_TEXT_MAX (CM_MAX_PATH * 4)
+
 /* Writes the effect of 'm': 'FROM>TO', then, when it captures, 'x' and the captured squares
  * sorted bytewise and joined by commas. snprintf semantics. */
 size_t cm_move_effect_str(const CmMove *m, char *buf, size_t size);

@@ -4,6 +4,7 @@
 #ifndef CAMELOT_RECORD_H
 #define CAMELOT_RECORD_H
 
+#include "camelot/notation.h"
 #include "camelot/rules.h"
 
 #define CM_RECORD_MAX_BYTES (4 * 1024 * 1024)
@@ -16,7 +17,7 @@ typedef struct CmTag {
 } CmTag;
 
 typedef struct CmRecordMove {
-    char text[CM_MAX_PATH * 4];   /* the move as written */
+    char text[CM_MOVE_TEXT_MAX];   /* the move as written */
     int line, col;                /* where it was written, 1-based */
 } CmRecordMove;
 

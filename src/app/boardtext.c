@@ -1,17 +1,11 @@
-/* Text views of a position: the board diagram of RULES.md 5.1, outcomes, obligations and the
- * sorted list of legal moves.
+/* Text views of a position for the command line: the board diagram of docs/rules.md 5.1 and
+ * the sorted list of legal moves.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
 
 #include "camelot/notation.h"
-#include "camelot/record.h"
-#include "cli_int.h"
-
-void cli_outcome_text(const CmVariant *v, const CmOutcome *o, char *buf, size_t size)
-{
-    cm_outcome_str(v, o, buf, size);
-}
+#include "cli.h"
 
 /* The character for square 'sq': a piece letter, '#' for an empty castle square, '.' for an
  * empty square, ' ' off the board. Two seats: K/M for the first, k/m for the second. More seats:
@@ -107,39 +101,4 @@ out:
     free(mt);
     free(list);
     return n;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
-void cli_obligation_text(const CmPosition *pos, char *buf, size_t size)
-{
-    CmObligation ob;
-    char names[CM_MAX_PIECES][4];
-    int n = 0;
-    size_t len;
-
-    cm_movegen_obligation(pos, &ob);
-    buf[0] = '\0';
-    if (ob.kind == CM_OBLIGE_NONE)
-        return;
-    CmSquareSet s = ob.pieces;
-    while (!cm_set_empty(&s) && n < CM_MAX_PIECES)
-        cm_square_name(cm_set_pop(&s), names[n++]);
-    qsort(names, (size_t)n, sizeof names[0], by_name);
-    if (ob.kind == CM_OBLIGE_CAPTURE)
-        len = (size_t)snprintf(buf, size, "a capture is compulsory: %s on ",
-                               n == 1 ? "the piece" : "pieces");
-    else
-        len = (size_t)snprintf(buf, size, "%s on ", n == 1 ? "the piece" : "the pieces");
-    for (int i = 0; i < n && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", names[i]);
-    if (len < size) {
-        if (ob.kind == CM_OBLIGE_CAPTURE)
-            snprintf(buf + len, size - len, " can capture");
-        else
-            snprintf(buf + len, size - len, " must leave the castle");
-    }
 }

@@ -1,7 +1,7 @@
 /* The 'camelot' program: see 'camelot help'.
  * SPDX-License-Identifier: MIT */
 
-#include "cli_int.h"
+#include "cli.h"
 
 int main(int argc, char **argv)
 {

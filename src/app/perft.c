@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "camelot/notation.h"
-#include "cli_int.h"
+#include "cli.h"
 
 /* One move list per remaining depth, allocated before the search: a list is about 80 KB, too
  * big for the recursion's stack frames. */
@@ -67,8 +67,8 @@ static uint64_t perft(Perft *p, CmPosition *pos, int depth)
     return total;
 }
 
-int cli_perft(const CmPosition *start, int depth, int divide, FILE *out, uint64_t *total_out,
-              int *overflow)
+int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out,
+                    uint64_t *total_out, int *overflow)
 {
     Perft p = {NULL, 0};
     CmPosition pos = *start;

@@ -1,42 +1,47 @@
 /* The plain text game: people at one terminal take turns typing moves in WCF notation. Works
- * the same when the input is a pipe, so that tests can feed it moves.
+ * the same when the input is a pipe, so that tests can feed it moves. The game is a session
+ * with every seat a person's and no autosave.
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "camelot/explain.h"
 #include "camelot/notation.h"
-#include "camelot/record.h"
-#include "cli_int.h"
+#include "cli.h"
+#include "session/clock.h"
+#include "session/session.h"
+#include "session/text.h"
 
-typedef struct Play {
-    CmGame game;
-    const char *variant_ref; /* written as the Variant tag */
+#define LIST_WIDTH 78 /* columns of the list of legal moves */
+
+typedef struct TextGame {
+    Session s;
     FILE *out;
     int echo; /* input is not a terminal: echo each line after the prompt */
-} Play;
+} TextGame;
 
-static void show_turn(Play *p)
+static void show_turn(TextGame *t)
 {
-    char text[1024];
+    char text[CM_EXPLAIN_MAX];
+    const Session *s = &t->s;
 
-    fputc('\n', p->out);
-    cli_board_print(p->out, &p->game.pos);
-    if (p->game.outcome.over) {
-        cli_outcome_text(p->game.v, &p->game.outcome, text, sizeof text);
-        fprintf(p->out, "game over: %s\n", text);
-        fputs("type 'undo', 'save FILE' or 'quit'\n", p->out);
+    fputc('\n', t->out);
+    cli_board_print(t->out, &s->g.pos);
+    if (s->outcome.over) {
+        text_outcome(s->v, &s->outcome, text, sizeof text);
+        fprintf(t->out, "game over: %s\n", text);
+        fputs("type 'undo', 'save FILE' or 'quit'\n", t->out);
         return;
     }
-    cli_obligation_text(&p->game.pos, text, sizeof text);
+    text_obligation(&s->g.pos, text, sizeof text);
     if (text[0])
-        fprintf(p->out, "%s\n", text);
+        fprintf(t->out, "%s\n", text);
 }
 
-static void help(Play *p)
+static void help(TextGame *t)
 {
     fputs("Type a move in WCF notation, e.g. E6-E8 (plain move or canter), H4xJ4 (jump),\n"
           "F6-F8-H8xH10 (knight's charge). Commands:\n"
@@ -46,7 +51,7 @@ static void help(Play *p)
           "  board       show the board again\n"
           "  quit        leave (end of input does the same)\n"
           "  help        this text\n",
-          p->out);
+          t->out);
 }
 
 static int by_path(const void *a, const void *b)
@@ -55,110 +60,76 @@ static int by_path(const void *a, const void *b)
 }
 
 /* Lists the canonical paths of the legal moves, sorted bytewise, several to a line. */
-static void list_moves(Play *p)
+static void list_moves(TextGame *t)
 {
     CliMoveText *mt = NULL;
     int n, col = 0;
 
-    if (p->game.outcome.over) {
-        fputs("the game is over: no moves\n", p->out);
+    if (t->s.outcome.over) {
+        fputs("the game is over: no moves\n", t->out);
         return;
     }
-    n = cli_movetext(&p->game.pos, &mt);
+    n = cli_movetext(&t->s.g.pos, &mt);
     if (n < 0) {
-        fputs("too many moves to list\n", p->out);
+        fputs("too many moves to list\n", t->out);
         return;
     }
     qsort(mt, (size_t)n, sizeof *mt, by_path);
-    fprintf(p->out, "%d legal move%s:\n", n, n == 1 ? "" : "s");
+    fprintf(t->out, "%d legal move%s:\n", n, n == 1 ? "" : "s");
     for (int i = 0; i < n; i++) {
         int w = (int)strlen(mt[i].path);
-        if (col > 0 && col + 1 + w > 78) {
-            fputc('\n', p->out);
+        if (col > 0 && col + 1 + w > LIST_WIDTH) {
+            fputc('\n', t->out);
             col = 0;
         }
-        fprintf(p->out, "%s%s", col ? " " : "  ", mt[i].path);
+        fprintf(t->out, "%s%s", col ? " " : "  ", mt[i].path);
         col += w + (col ? 1 : 2);
     }
     if (col)
-        fputc('\n', p->out);
+        fputc('\n', t->out);
     free(mt);
 }
 
-static void save(Play *p, const char *path)
+static void save(TextGame *t, const char *path)
 {
-    const CmVariant *v = p->game.v;
-    CmTag tags[2 + CM_MAX_SEATS];
-    int ntags = 0;
-    char *buf = NULL;
-    FILE *f = NULL;
-    time_t now = time(NULL);
-    struct tm tm;
-
-    memset(tags, 0, sizeof tags);
-    snprintf(tags[ntags].name, sizeof tags[0].name, "Variant");
-    snprintf(tags[ntags++].value, sizeof tags[0].value, "%s", p->variant_ref);
-    if (localtime_r(&now, &tm) != NULL) {
-        snprintf(tags[ntags].name, sizeof tags[0].name, "Date");
-        strftime(tags[ntags++].value, sizeof tags[0].value, "%Y.%m.%d", &tm);
+    CmError err;
+    char msg[512], moves[32];
+    if (session_save_as(&t->s, path, clock_ms(), &err) != CM_OK) {
+        cm_error_format(&err, msg, sizeof msg);
+        fprintf(t->out, "not saved: %s\n", msg);
+        return;
     }
-    for (int s = 0; s < v->nseats; s++) {
-        snprintf(tags[ntags].name, sizeof tags[0].name, "%s", v->seat[s].name);
-        snprintf(tags[ntags++].value, sizeof tags[0].value, "?");
-    }
-
-    size_t need = cm_record_write(&p->game, tags, ntags, NULL, 0) + 1;
-    buf = malloc(need);
-    if (buf == NULL) {
-        fputs("out of memory\n", p->out);
-        goto out;
-    }
-    cm_record_write(&p->game, tags, ntags, buf, need);
-    f = fopen(path, "w");
-    if (f == NULL || fputs(buf, f) == EOF) {
-        fprintf(p->out, "cannot write %s\n", path);
-        goto out;
-    }
-    if (fclose(f) != 0) {
-        f = NULL;
-        fprintf(p->out, "cannot write %s\n", path);
-        goto out;
-    }
-    f = NULL;
-    fprintf(p->out, "saved %d move%s to %s\n", p->game.n, p->game.n == 1 ? "" : "s", path);
-out:
-    if (f != NULL)
-        fclose(f);
-    free(buf);
+    text_count(t->s.g.n, "move", moves, sizeof moves);
+    fprintf(t->out, "saved %s to %s\n", moves, path);
 }
 
 /* Plays the move typed in 'text', or says why it cannot be played. */
-static void try_move(Play *p, const char *text)
+static void try_move(TextGame *t, const char *text)
 {
     CmError err;
     CmMove m;
-    char path[CM_MAX_PATH * 4];
-    int seat = p->game.pos.to_move;
+    char path[CM_MOVE_TEXT_MAX];
+    int seat = t->s.g.pos.to_move;
 
-    if (p->game.outcome.over) {
-        fputs("the game is over; type 'undo', 'save FILE' or 'quit'\n", p->out);
+    if (t->s.outcome.over) {
+        fputs("the game is over; type 'undo', 'save FILE' or 'quit'\n", t->out);
         return;
     }
     cm_error_init(&err, NULL);
-    if (cm_move_parse(&p->game.pos, text, &m, &err) != CM_OK) {
+    if (cm_move_parse(&t->s.g.pos, text, &m, &err) != CM_OK) {
         if (err.col > 0)
-            fprintf(p->out, "  %s\n  %*s^\n", text, err.col - 1, "");
-        fprintf(p->out, "%s: %s\n", err.code == CM_ERR_SYNTAX ? "not a move" : "illegal move",
+            fprintf(t->out, "  %s\n  %*s^\n", text, err.col - 1, "");
+        fprintf(t->out, "%s: %s\n", err.code == CM_ERR_SYNTAX ? "not a move" : "illegal move",
                 err.msg);
         return;
     }
-    cm_move_str(&p->game.pos, &m, path, sizeof path);
-    if (cm_game_play(&p->game, &m) != CM_OK) {
-        fputs("out of memory\n", p->out);
+    cm_move_str(&t->s.g.pos, &m, path, sizeof path);
+    if (session_play(&t->s, &m, clock_ms()) != CM_OK) {
+        fputs("out of memory\n", t->out);
         return;
     }
-    fprintf(p->out, "%s plays %s\n", p->game.v->seat[seat].name, path);
-    show_turn(p);
+    fprintf(t->out, "%s plays %s\n", t->s.v->seat[seat].name, path);
+    show_turn(t);
 }
 
 /* Removes leading and trailing white space in place. */
@@ -172,63 +143,76 @@ static char *trim(char *s)
     return s;
 }
 
-int cli_play(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out)
+/* Does what line 'cmd' says. Returns 0 to go on, 1 to quit. */
+static int command(TextGame *t, char *cmd)
 {
-    Play p;
+    if (cmd[0] == '\0' || cmd[0] == '#')
+        return 0;
+    if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0)
+        return 1;
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
+        help(t);
+    } else if (strcmp(cmd, "moves") == 0) {
+        list_moves(t);
+    } else if (strcmp(cmd, "board") == 0) {
+        show_turn(t);
+    } else if (strcmp(cmd, "undo") == 0) {
+        if (session_undo(&t->s, clock_ms()))
+            show_turn(t);
+        else
+            fputs("no move to take back\n", t->out);
+    } else if (strncmp(cmd, "save", 4) == 0 && (cmd[4] == ' ' || cmd[4] == '\0')) {
+        char *path = trim(cmd + 4);
+        if (path[0] == '\0')
+            fputs("usage: save FILE\n", t->out);
+        else
+            save(t, path);
+    } else {
+        try_move(t, cmd);
+    }
+    return 0;
+}
+
+int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out)
+{
+    TextGame *t = calloc(1, sizeof *t);
+    SessionEnv env = {NULL, NULL, NULL};
+    SessionSetup setup;
     char *line = NULL;
     size_t cap = 0;
 
-    memset(&p, 0, sizeof p);
-    p.variant_ref = variant_ref;
-    p.out = out;
-    p.echo = !isatty(fileno(in));
-    if (cm_game_init(&p.game, v, NULL) != CM_OK) {
-        fputs("camelot: out of memory\n", stderr);
-        return CLI_EXIT_INPUT;
+    if (t == NULL)
+        return cli_out_of_memory();
+    t->out = out;
+    t->echo = !isatty(fileno(in));
+    setup_default(&setup, v, variant_ref);
+    setup_all_human(&setup);
+    session_init(&t->s, &env);
+    if (session_start(&t->s, v, &setup, NULL) != CM_OK) {
+        free(t);
+        return cli_out_of_memory();
     }
     fprintf(out, "%s. Type a move such as E6-E8, or 'help'.\n", v->title);
-    show_turn(&p);
+    show_turn(t);
     for (;;) {
-        const CmSeat *seat = &v->seat[p.game.pos.to_move];
-        if (p.game.outcome.over)
+        if (t->s.outcome.over)
             fputs("> ", out);
         else
-            fprintf(out, "%c> ", seat->letter);
+            fprintf(out, "%c> ", v->seat[t->s.g.pos.to_move].letter);
         fflush(out);
         if (getline(&line, &cap, in) < 0) {
             fputc('\n', out);
             break;
         }
         char *cmd = trim(line);
-        if (p.echo)
+        if (t->echo)
             fprintf(out, "%s\n", cmd);
-        if (cmd[0] == '\0' || cmd[0] == '#')
-            continue;
-        if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0) {
+        if (command(t, cmd))
             break;
-        } else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
-            help(&p);
-        } else if (strcmp(cmd, "moves") == 0) {
-            list_moves(&p);
-        } else if (strcmp(cmd, "board") == 0) {
-            show_turn(&p);
-        } else if (strcmp(cmd, "undo") == 0) {
-            if (cm_game_undo(&p.game))
-                show_turn(&p);
-            else
-                fputs("no move to take back\n", out);
-        } else if (strncmp(cmd, "save", 4) == 0 && (cmd[4] == ' ' || cmd[4] == '\0')) {
-            char *path = trim(cmd + 4);
-            if (path[0] == '\0')
-                fputs("usage: save FILE\n", out);
-            else
-                save(&p, path);
-        } else {
-            try_move(&p, cmd);
-        }
     }
     free(line);
-    cm_game_free(&p.game);
+    session_free(&t->s);
+    free(t);
     fflush(out);
     return CLI_EXIT_OK;
 }

@@ -285,13 +285,13 @@ static void canter_walk(const CmGen *g, CmPath *path, CmSquare goal, const int d
 
 typedef struct Best {
     CmPath path;
-    char text[CM_MAX_PATH * 4];
+    char text[CM_MOVE_TEXT_MAX];
     int found;
 } Best;
 
 static void consider(Best *b, const CmPath *p)
 {
-    char text[CM_MAX_PATH * 4];
+    char text[CM_MOVE_TEXT_MAX];
     cm_path_str(p, text, sizeof text);
     if (!b->found || p->n < b->path.n || (p->n == b->path.n && strcmp(text, b->text) < 0)) {
         b->path = *p;

@@ -559,7 +559,7 @@ size_t cm_record_write(const CmGame *game, const CmTag *tags, int ntags, char *b
 {
     const CmVariant *v = game->v;
     Out o = {buf, size, 0};
-    char word[CM_MAX_PATH * 4 + 16], res[16];
+    char word[CM_MOVE_TEXT_MAX + 16], res[16];
     CmPosition pos;
     CmUndo undo;
     int linelen = 0;

@@ -80,7 +80,7 @@ static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int wid
         if (lines[i].seat >= 0) {
             UiCellLook look;
             memset(&look, 0, sizeof look);
-            look.role = UI_ROLE_PIECE + (int)ui_seat_colour(ui->game.v, lines[i].seat);
+            look.role = UI_ROLE_PIECE + (int)ui_seat_colour(ui->s->v, lines[i].seat);
             look.attr = UI_ATTR_BOLD;
             attrset(ui_look_attr(&look));
             mvaddstr(y + i, x, " ");
@@ -137,7 +137,7 @@ static void draw_too_small(Ui *ui)
     snprintf(text, sizeof text,
              "The terminal is too small for %s: it needs at least %d columns and %d rows, and "
              "has %d x %d. Please make the window larger (q quits).",
-             ui->game.v->title, l->min_cols, l->min_rows, l->cols, l->rows);
+             ui->s->v->title, l->min_cols, l->min_rows, l->cols, l->rows);
     /* Wrap by hand at the width. */
     int y = 0, width = COLS > 1 ? COLS - 1 : 1;
     const char *s = text;
@@ -163,7 +163,7 @@ static void draw_too_small(Ui *ui)
 static void draw_page(Ui *ui)
 {
     char title[128];
-    snprintf(title, sizeof title, "Rules of %s  (line %d of %d)", ui->game.v->title,
+    snprintf(title, sizeof title, "Rules of %s  (line %d of %d)", ui->s->v->title,
              ui->page_top + 1, ui->page_lines);
     put(0, 1, COLS - 1, ui_role_attr(UI_ROLE_TITLE), title);
     const char *p = ui->page;

@@ -1,7 +1,8 @@
 /* The terminal: curses setup and teardown, the table of colour roles (squares, each seat's
  * pieces and castles, cursor, highlights), and the main loop, which hands keys, clicks and
- * resizes to control.c and, on every getch timeout, lets the game see to the engine and the
- * clocks. Signals that end the program leave through the loop, so the game is saved.
+ * resizes to control.c and, on every getch timeout, lets the session see to the engine and
+ * the clocks. Signals that end the program leave through the loop, so that the caller can
+ * save the game.
  * SPDX-License-Identifier: MIT */
 #include <curses.h>
 #include <poll.h>
@@ -9,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "screen_int.h"
+#include "session/clock.h"
 
 #define TICK_MS 40 /* how often the loop looks at the engine and the clocks */
 
@@ -166,17 +167,10 @@ static void install_signals(void)
 
 /* ---- The loop ---------------------------------------------------------------------------- */
 
-static uint64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
 int ui_run(Ui *ui)
 {
     SCREEN *scr;
-    FILE *lat = NULL;
+    FILE *lat = ui->opt.latency_log;
     unsigned flags = UI_DRAW_ALL | UI_DRAW_CLEAR;
 
     install_signals();
@@ -202,14 +196,12 @@ int ui_run(Ui *ui)
     }
     if (ui->opt.mouse)
         ui_input_mouse(1);
-    if (ui->opt.latency_log != NULL)
-        lat = fopen(ui->opt.latency_log, "a");
     ui_resize(ui, LINES, COLS);
 
     for (;;) {
         if (quit_signal)
             break;
-        uint64_t now = game_now_ms();
+        uint64_t now = clock_ms();
         flags |= ui_tick(ui, now);
         if (flags) {
             ui_draw(ui, flags, now);
@@ -224,8 +216,8 @@ int ui_run(Ui *ui)
             }
             continue;
         }
-        uint64_t t0 = now_us();
-        now = game_now_ms();
+        uint64_t t0 = clock_us();
+        now = clock_ms();
         if (got == UI_IN_RESIZE)
             flags = ui_resize(ui, LINES, COLS);
         else if (got == UI_IN_CLICK)
@@ -238,19 +230,14 @@ int ui_run(Ui *ui)
         ui_draw(ui, flags | UI_DRAW_STATUS, now);
         flags = 0;
         if (lat != NULL) {
-            fprintf(lat, "%llu\n", (unsigned long long)(now_us() - t0));
+            fprintf(lat, "%llu\n", (unsigned long long)(clock_us() - t0));
             fflush(lat);
         }
     }
-    /* Whatever ended the loop, the game as it stands (clocks included) is on disk. */
-    game_cancel_search(&ui->game);
-    game_autosave(&ui->game, game_now_ms());
     if (ui->opt.mouse)
         ui_input_mouse(0);
     endwin();
     delscreen(scr);
-    if (lat != NULL)
-        fclose(lat);
     if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP)
         return 128 + quit_signal;
     return 0;

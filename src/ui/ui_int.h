@@ -1,16 +1,18 @@
-/* The full-screen front end. Everything declared here but 'ui_run' is pure: layout and
- * hit-testing, keys and the actions they map to, the state of the screen and what each key
- * does to it, the look of every square and the text of the panels. screen.c, board_view.c and
- * input.c (the only files that include curses) draw that state and feed it keys.
+/* The full-screen front end. It is handed a session (src/session), draws it and turns keys
+ * into requests to it. Everything declared here but 'ui_run' is pure: layout and hit-testing,
+ * keys and the actions they map to, the state of the screen and what each key does to it, the
+ * look of every square and the text of the panels. screen.c, board_view.c and input.c (the
+ * only files that include curses) draw that state and feed it keys.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_UI_INT_H
 #define CAMELOT_UI_INT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "camelot/error.h"
 #include "camelot/movegen.h"
-#include "game_int.h"
+#include "session/session.h"
 
 /* ---- Keys -------------------------------------------------------------------------------- */
 
@@ -191,7 +193,8 @@ typedef struct UiOptions {
     int highlight;     /* teaching marks: landing squares, obligations, last move */
     int flip;          /* rank 1 at the top */
     int mouse;         /* the mouse is on */
-    const char *latency_log; /* file to log key-to-screen times to, or NULL */
+    FILE *latency_log; /* where each key's time to the screen goes (microseconds, one a line),
+                          or NULL; opened and closed by the caller */
 } UiOptions;
 
 /* The move being built on the board, leap by leap. */
@@ -205,22 +208,14 @@ typedef struct UiSelection {
     int npaths;        /* legal paths that go on from 'path' */
 } UiSelection;
 
-/* Works out 'next', 'captured', 'complete' and 'move' for 'sel->path' in 'pos' (select.c). */
+/* Works out 'next', 'captured', 'complete' and 'move' for 'sel->path' in 'pos' (build.c). */
 void ui_select_update(const CmPosition *pos, UiSelection *sel);
 
-/* What the program hands the front end. */
-typedef struct UiHost {
-    void *ud;
-    CmVariantResolver resolve;        /* variant by name or path */
-    int nvariants;
-    const char *const *variants;      /* names for the new-game form */
-    GameEngine *eng;                  /* may be NULL: no engine seats */
-    char save_dir[4096];              /* "" when games cannot be saved */
-} UiHost;
-
 #define UI_MSG_MAX 320
+#define UI_LINE_MAX 128        /* bytes of a move typed after ':' */
 #define UI_MAX_SAVES 200
 #define UI_MOVE_TEXT 96
+#define UI_PV_MAX 256
 
 /* A move of the game as the move list shows it. */
 typedef struct UiMoveText {
@@ -232,18 +227,16 @@ typedef struct UiMoveText {
 /* The new-game form. */
 typedef struct UiForm {
     int field;                 /* 0 variant, 1 .. nseats the seats, then time, then Start */
-    int variant;               /* index in 'host.variants' */
+    int variant;               /* index in the catalogue's names */
     const CmVariant *v;
-    GameSetup setup;
+    SessionSetup setup;
     int time;                  /* index in the time controls */
     char error[200];
 } UiForm;
 
 typedef struct Ui {
-    UiHost host;
+    Session *s;                /* the game in progress; not owned */
     UiOptions opt;
-    Game game;
-    int have_game;
     UiLayout lay;
     UiMode mode;
     CmSquare cursor;
@@ -251,17 +244,16 @@ typedef struct Ui {
     CmMoveList *list;          /* legal moves of the position shown */
     CmSquareSet movable;       /* pieces that may move now */
     CmObligation ob;           /* the obligation of the seat to move */
-    int pos_ply;               /* 'game.g.n' the caches above are for; -1 = stale */
     char msg[UI_MSG_MAX];      /* the last message */
     int msg_role;              /* its 'UiRole' */
-    char line[128];            /* the move being typed */
+    char line[UI_LINE_MAX];    /* the move being typed */
     int line_len;
     int moves_scroll;          /* rounds scrolled up from the end of the move list */
     char *page;                /* the rules page text, lines split by '\n' */
     int page_lines, page_top;
     UiMode page_back;          /* the mode to go back to from the page */
     UiForm form;
-    GameSaveEntry *saves;
+    SaveEntry *saves;
     int nsaves, save_pick;
     int review_ply;            /* moves shown in review */
     CmPosition review_pos;
@@ -271,13 +263,14 @@ typedef struct Ui {
     CmMove last_move;
     int has_hint;
     CmPath hint_path;          /* the engine's hint, to mark it */
-    UiMoveText *moves;         /* the move list, one per ply of 'game.g' */
+    UiMoveText *moves;         /* the move list, one per ply of the game */
     int nmoves, moves_cap;
-    char pv_text[256];         /* the engine's principal variation, in WCF notation */
+    char pv_text[UI_PV_MAX];   /* the engine's principal variation, in WCF notation */
 } Ui;
 
-/* Sets up the screen state for 'game' (taken over: the Ui frees it). Returns CM_ERR_NOMEM. */
-CmStatus ui_init(Ui *ui, const UiHost *host, const UiOptions *opt, Game *game);
+/* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui
+ * asks it for new games and loads). Returns CM_ERR_NOMEM. */
+CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt);
 void ui_free(Ui *ui);
 
 /* The terminal is now 'rows' x 'cols'. Returns redraw flags. */
@@ -300,9 +293,6 @@ const CmPosition *ui_shown_position(const Ui *ui);
 
 /* How square 'sq' looks now (board_view.c draws it). */
 void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out);
-
-/* The obligation of the seat to move as a sentence, "" when there is none. */
-void ui_obligation_text(const Ui *ui, char *buf, size_t size);
 
 /* The teaching line: whose turn, what is compulsory, what to do next. */
 void ui_status_text(const Ui *ui, char *buf, size_t size);
@@ -329,23 +319,33 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max);
 int ui_load_lines(const Ui *ui, UiLine *lines, int max);
 int ui_over_lines(const Ui *ui, UiLine *lines, int max);
 
-/* ---- Texts (text.c) ---------------------------------------------------------------------- */
+/* ---- Between the files of the front end -------------------------------------------------- */
 
-/* The rules of the variant, in the program's own words, then the keys, wrapped to 'width'
- * columns: a new string of lines ending in '\n', or NULL when out of memory. */
+/* control.c: recomputes what is derived from the game's position (legal moves, obligation,
+ * move list, last move); sets up the screen for the session's game after it changed (a new
+ * game, a load); marks ply 'plies' as the last move shown. */
+void ui_position_changed(Ui *ui);
+void ui_game_replaced(Ui *ui);
+void ui_set_last(Ui *ui, int plies);
+/* The mode to go back to from a page or form: the board, or the game-over box. */
+UiMode ui_board_mode(const Ui *ui);
+
+/* build.c: building a move on the board. */
+void ui_clear_selection(Ui *ui);
+unsigned ui_select_square(Ui *ui, CmSquare sq, uint64_t now);
+unsigned ui_take_back_leap(Ui *ui);
+/* Plays 'm' for the person to move and says so. */
+unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now);
+
+/* form.c: the new-game form and the list of saved games. */
+void ui_open_form(Ui *ui);
+unsigned ui_form_action(Ui *ui, UiAction act);
+unsigned ui_open_saves(Ui *ui);
+unsigned ui_saves_action(Ui *ui, UiAction act);
+
+/* rules.c: the rules of the variant in the program's own words, then the keys, wrapped to
+ * 'width' columns: a new string of lines ending in '\n', or NULL when out of memory. */
 char *ui_rules_text(const CmVariant *v, int width);
-
-/* How a game ended, as a sentence: "White wins: two pieces in Black's castle." */
-void ui_outcome_sentence(const Game *g, char *buf, size_t size);
-
-/* A score for people: "+1.25", "win in 5", "loss in 3". */
-void ui_score_text(int score, char *buf, size_t size);
-
-/* The principal variation in WCF notation, from the settled position 'pos'. */
-void ui_pv_text(const CmPosition *pos, const CmSearchInfo *info, char *buf, size_t size);
-
-/* "0:09:58" or "9:58" or "0:07.3" (under ten seconds). */
-void ui_clock_text(int64_t ms, char *buf, size_t size);
 
 /* ---- The terminal (screen.c) ------------------------------------------------------------- */
 

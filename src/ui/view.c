@@ -7,7 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "camelot/explain.h"
 #include "camelot/notation.h"
+#include "session/text.h"
 #include "ui_int.h"
 
 UiColour ui_seat_colour(const CmVariant *v, int s)
@@ -38,7 +40,7 @@ static int owner_of_castle(const CmVariant *v, CmSquare sq)
 
 static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
 {
-    const CmVariant *v = ui->game.v;
+    const CmVariant *v = ui->s->v;
     int seat = CM_CELL_SEAT(cell), knight = CM_CELL_KIND(cell) == CM_KNIGHT;
     if (!ui->opt.ascii && (ui->opt.color || v->nseats == 2)) {
         /* With colours the token's colour tells the seat; without, two seats still differ
@@ -67,7 +69,7 @@ static int on_path(const CmPath *p, CmSquare sq, int skip_start)
 
 void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
 {
-    const CmVariant *v = ui->game.v;
+    const CmVariant *v = ui->s->v;
     const CmPosition *pos = ui_shown_position(ui);
     int building = ui->sel.active && (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE);
     const UiSelection *sel = &ui->sel;
@@ -112,7 +114,7 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
     }
 
     /* Marks, the strongest last; a mark colours the whole cell. */
-    int human = game_human_to_move(&ui->game) && ui->mode != UI_MODE_REVIEW;
+    int human = session_human_to_move(ui->s) && ui->mode != UI_MODE_REVIEW;
     int mark = -1;
     if (ui->has_last && (teach || ui->mode == UI_MODE_REVIEW) && !building) {
         const CmPath *lp = &ui->last_path;
@@ -171,23 +173,26 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
 
 /* ---- Lines --------------------------------------------------------------------------------- */
 
-static const char *seat_kind_text(const Ui *ui, int s, char *buf, size_t size)
+static const char *seat_kind_text(const Ui *ui, int seat, char *buf, size_t size)
 {
-    const CmVariant *v = ui->game.v;
-    int humans = 0;
-    for (int i = 0; i < v->nseats; i++)
-        humans += game_seat_human(&ui->game, i);
-    if (game_seat_human(&ui->game, s))
-        snprintf(buf, size, "%s", humans == 1 ? "you" : "human");
+    if (session_seat_human(ui->s, seat))
+        snprintf(buf, size, "%s", session_humans(ui->s) == 1 ? "you" : "human");
     else
-        snprintf(buf, size, "engine %d", ui->game.setup.seat[s].level);
+        snprintf(buf, size, "engine %d", ui->s->setup.seat[seat].level);
     return buf;
+}
+
+/* How the game ended, as a sentence. */
+static void outcome_sentence(const Ui *ui, char *buf, size_t size)
+{
+    const Session *g = ui->s;
+    text_outcome_sentence(g->v, &g->outcome, g->forfeit, g->g.pos.to_move, buf, size);
 }
 
 void ui_title_text(const Ui *ui, char *buf, size_t size)
 {
-    const CmVariant *v = ui->game.v;
-    const Game *g = &ui->game;
+    const CmVariant *v = ui->s->v;
+    const Session *g = ui->s;
     char sq[4];
     if (ui->mode == UI_MODE_REVIEW) {
         snprintf(buf, size, "%s - review, move %d of %d", v->title, ui->review_ply, g->g.n);
@@ -203,11 +208,11 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
 
 void ui_status_text(const Ui *ui, char *buf, size_t size)
 {
-    const CmVariant *v = ui->game.v;
-    const Game *g = &ui->game;
+    const CmVariant *v = ui->s->v;
+    const Session *g = ui->s;
     const UiSelection *sel = &ui->sel;
     int s = g->g.pos.to_move;
-    char a[4], b[4], ob[240], kind[24];
+    char a[4], b[4], ob[CM_EXPLAIN_MAX], kind[24];
 
     if (ui->mode == UI_MODE_LINE) {
         snprintf(buf, size, "Move for %s (WCF notation, Enter plays, Esc cancels): %s",
@@ -221,11 +226,11 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     if (g->outcome.over) {
-        ui_outcome_sentence(g, buf, size);
+        outcome_sentence(ui, buf, size);
         return;
     }
-    if (!game_seat_human(g, s)) {
-        if (g->searching == GAME_SEARCH_MOVE)
+    if (!session_seat_human(g, s)) {
+        if (g->searching == ENGINE_JOB_MOVE)
             snprintf(buf, size, "%s (%s) is thinking. Press m to make it move now.",
                      v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind));
         else
@@ -234,7 +239,8 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     if (!sel->active) {
-        ui_obligation_text(ui, ob, sizeof ob);
+        cm_obligation_str(&g->g.pos, &ui->ob, ob, sizeof ob);
+        text_sentence(ob, sizeof ob);
         if (ob[0])
             snprintf(buf, size, "%s to move. %s", v->seat[s].name, ob);
         else
@@ -320,8 +326,8 @@ static void count_pieces(const CmPosition *pos, int seat, int *knights, int *men
 
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
 {
-    const CmVariant *v = ui->game.v;
-    const Game *g = &ui->game;
+    const CmVariant *v = ui->s->v;
+    const Session *g = ui->s;
     const CmPosition *pos = ui_shown_position(ui);
     int n = 0, timed = g->setup.time_base_ms > 0;
     char kind[24], clock[24], pieces[24];
@@ -339,7 +345,7 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
             snprintf(pieces, sizeof pieces, "K%d", k);
         clock[0] = '\0';
         if (timed)
-            ui_clock_text(game_clock_left(g, s, now), clock, sizeof clock);
+            text_clock(session_clock_left(g, s, now), clock, sizeof clock);
         int turn = !g->outcome.over && pos->to_move == s;
         n = add(lines, n, max, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL, s, "%s%-7s %-9s %-7s %s",
                 turn ? ">" : " ", v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind),
@@ -371,16 +377,18 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
         int s = g->searching ? g->search_seat : g->info_seat;
         char score[32];
         n = add(lines, n, max, UI_ROLE_HEADING, -1, "Engine");
-        if (g->searching == GAME_SEARCH_HINT)
+        if (g->searching == ENGINE_JOB_HINT)
             n = add(lines, n, max, UI_ROLE_NORMAL, -1, "looking for a hint for %s",
                     v->seat[s].name);
         else if (g->searching)
             n = add(lines, n, max, UI_ROLE_NORMAL, s, "%s thinking (level %d)",
                     v->seat[s].name, g->setup.seat[s].level);
+        else if (g->info_purpose == ENGINE_JOB_HINT)
+            n = add(lines, n, max, UI_ROLE_DIM, s, "the hint for %s", v->seat[s].name);
         else
             n = add(lines, n, max, UI_ROLE_DIM, s, "%s's last search", v->seat[s].name);
         if (g->info_seat >= 0 && (!g->searching || g->info_seq != 0)) {
-            ui_score_text(g->info.score, score, sizeof score);
+            text_score(g->info.score, score, sizeof score);
             n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %llu kn",
                     g->info.depth, score, (unsigned long long)(g->info.nodes / 1000));
             if (ui->pv_text[0])
@@ -446,8 +454,8 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     n = add(lines, n, max, f->field == 0 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
             "  %-10s < %s >", "Variant", v->title);
     for (int s = 0; s < v->nseats; s++) {
-        const GameSeatSetup *ss = &f->setup.seat[s];
-        if (ss->kind == GAME_HUMAN)
+        const SeatSetup *ss = &f->setup.seat[s];
+        if (ss->kind == SEAT_HUMAN)
             snprintf(kind, sizeof kind, "human");
         else
             snprintf(kind, sizeof kind, "engine, level %d", ss->level);
@@ -469,7 +477,7 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     if (f->error[0])
         n = add(lines, n, max, UI_ROLE_ERROR, -1, "%s", f->error);
-    if (ui->host.eng == NULL)
+    if (ui->s->env.engine == NULL)
         n = add(lines, n, max, UI_ROLE_DIM, -1, "(no engine: every seat is played by people)");
     n = add(lines, n, max, UI_ROLE_DIM, -1,
             "Up/Down: field. Left/Right: change. Enter: start. Esc: back.");
@@ -479,7 +487,7 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
 int ui_load_lines(const Ui *ui, UiLine *lines, int max)
 {
     int n = 0;
-    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Load a game from %s", ui->host.save_dir);
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Load a game from %s", ui->s->env.data_dir);
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     int room = max - n - 2;
     if (room < 1)
@@ -497,7 +505,7 @@ int ui_over_lines(const Ui *ui, UiLine *lines, int max)
 {
     char s[200];
     int n = 0;
-    ui_outcome_sentence(&ui->game, s, sizeof s);
+    outcome_sentence(ui, s, sizeof s);
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Game over");
     n = add(lines, n, max, UI_ROLE_TITLE, -1, "%s", s);
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");

@@ -62,8 +62,9 @@ check "four seats take turns" \
 # Saving to a place that cannot be written is reported, and the game goes on.
 printf 'save %s/no/such/dir/g.txt\nsave\nE6-E8\n' "$TMP" >"$TMP/in4"
 run_in "$TMP/in4" play
-check "a failed save is reported" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^cannot write " && has "$OUT" "^usage: save FILE$" &&
+check "a failed save is reported with its reason" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^not saved: .*No such file or directory" &&
+          has "$OUT" "^usage: save FILE$" &&
           has "$OUT" "^White plays E6-E8$"'
 
 # End of input straight away.

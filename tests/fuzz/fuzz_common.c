@@ -72,7 +72,7 @@ void fuzz_check_position(const CmPosition *start)
     CHECK(cm_movegen_count(&pos) == n);
     for (int i = 0; i < n && i < 64; i++) {
         const CmMove *m = &list.m[i];
-        char text[CM_MAX_PATH * 4];
+        char text[CM_MOVE_TEXT_MAX];
         CmMove back;
         CmPath path;
         CHECK(cm_movegen_canonical(&pos, m, &path) == CM_OK);

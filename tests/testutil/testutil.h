@@ -1,4 +1,5 @@
-/* Helpers shared by the unit tests: loading variant files, building positions from text.
+/* Helpers shared by the unit tests: loading variant files, building positions from text,
+ * squares and moves by name, random numbers, temporary directories, text checks.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_TESTUTIL_H
 #define CAMELOT_TESTUTIL_H
@@ -39,5 +40,26 @@ int tu_has_move(const CmPosition *pos, const char *effect);
 
 /* Writes the effect text of 'm' into 'buf' (at least 600 bytes). */
 char *tu_effect(const CmMove *m, char *buf);
+
+/* The square named 'name' ("E6"); fails the test when it is not a square name. */
+CmSquare tu_sq(const char *name);
+
+/* The legal moves of 'pos' in a new list (freed by the caller), checked for overflow. */
+CmMoveList *tu_moves(const CmPosition *pos);
+
+/* Random numbers reproducible from a seed (splitmix64): the next, and one below 'n'. */
+uint64_t tu_rand(uint64_t *state);
+int tu_rand_below(uint64_t *state, int n);
+
+/* Fails the test, showing both, when 'text' does not contain 'part'. */
+void tu_assert_contains(const char *text, const char *part);
+
+/* A fresh directory under $TMPDIR (or /tmp) into 'buf'; 'tu_remove_tree' removes it and all it
+ * holds. */
+void tu_temp_dir(char *buf, size_t size);
+void tu_remove_tree(const char *dir);
+
+/* The entries of 'dir' whose names start with 'prefix'. */
+int tu_count_files(const char *dir, const char *prefix);
 
 #endif

@@ -1,10 +1,15 @@
 /* Helpers shared by the unit tests.
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
 #include "testutil.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "camelot/notation.h"
 
@@ -160,4 +165,82 @@ int tu_find_move(const CmPosition *pos, const char *effect, CmMove *out)
 int tu_has_move(const CmPosition *pos, const char *effect)
 {
     return tu_find_move(pos, effect, NULL);
+}
+
+CmSquare tu_sq(const char *name)
+{
+    CmSquare sq;
+    if (cm_square_parse(name, &sq) == 0)
+        fail_msg("'%s' is not a square name", name);
+    return sq;
+}
+
+CmMoveList *tu_moves(const CmPosition *pos)
+{
+    CmMoveList *list = malloc(sizeof *list);
+    assert_non_null(list);
+    cm_movegen_all(pos, list);
+    assert_false(list->overflow);
+    return list;
+}
+
+uint64_t tu_rand(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+int tu_rand_below(uint64_t *state, int n)
+{
+    return (int)(tu_rand(state) % (uint64_t)n);
+}
+
+void tu_assert_contains(const char *text, const char *part)
+{
+    if (strstr(text, part) == NULL)
+        fail_msg("'%s' does not contain '%s'", text, part);
+}
+
+void tu_temp_dir(char *buf, size_t size)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(buf, size, "%s/camelot-test-XXXXXX", base && base[0] ? base : "/tmp");
+    assert_non_null(mkdtemp(buf));
+}
+
+void tu_remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    char path[4200];
+    if (d == NULL)
+        return;
+    while ((de = readdir(d)) != NULL) {
+        struct stat sb;
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        if (lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            chmod(path, 0700);
+            tu_remove_tree(path);
+        } else {
+            unlink(path);
+        }
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+int tu_count_files(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int n = 0;
+    assert_non_null(d);
+    while ((de = readdir(d)) != NULL)
+        n += strncmp(de->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return n;
 }

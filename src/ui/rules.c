@@ -1,5 +1,5 @@
-/* Texts for people: the rules of each variant in the program's own words (built from the
- * variant's board and rule switches), how a game ended, scores, principal variations, clocks.
+/* The rules page: the rules of each variant in the program's own words, built from the
+ * variant's board and rule switches, then the keys.
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "camelot/notation.h"
+#include "session/text.h"
 #include "ui_int.h"
 
 /* ---- A growing text, wrapped to a width ---------------------------------------------------- */
@@ -113,21 +114,6 @@ static void castle_names(const CmVariant *v, int seat, char *buf, size_t size)
                                 cm_square_name(v->seat[seat].castle[i], a));
 }
 
-/* "White", "Red and Blue" for the seats in bit set 'seats'. */
-static void seats_names(const CmVariant *v, unsigned seats, char *buf, size_t size)
-{
-    int n = 0, total = __builtin_popcount(seats);
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int s = 0; s < v->nseats && len < size; s++) {
-        if (!(seats >> s & 1))
-            continue;
-        const char *sep = n == 0 ? "" : n == total - 1 ? " and " : ", ";
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, v->seat[s].name);
-        n++;
-    }
-}
-
 static const char *family_intro(const CmVariant *v)
 {
     static const struct {
@@ -222,7 +208,7 @@ char *ui_rules_text(const CmVariant *v, int width)
         if (partners) {
             para(&t, "They play in two teams:");
             for (int tm = 0; tm < v->nteams; tm++) {
-                seats_names(v, v->team_seats[tm], a, sizeof a);
+                text_seat_names(v, v->team_seats[tm], a, sizeof a);
                 bullet(&t, "%s", a);
             }
             para(&t, "You may canter over your own and your partner's pieces, and jump the "
@@ -368,125 +354,4 @@ char *ui_rules_text(const CmVariant *v, int width)
         return NULL;
     }
     return t.buf;
-}
-
-/* ---- Outcomes, scores, variations, clocks -------------------------------------------------- */
-
-void ui_outcome_sentence(const Game *g, char *buf, size_t size)
-{
-    const CmVariant *v = g->v;
-    const CmOutcome *o = &g->outcome;
-    char who[96];
-    int plural;
-
-    if (!o->over) {
-        snprintf(buf, size, "The game goes on.");
-        return;
-    }
-    seats_names(v, o->seats, who, sizeof who);
-    plural = __builtin_popcount(o->seats) > 1;
-    if (g->forfeit >= 0) {
-        if (o->draw)
-            snprintf(buf, size, "%s ran out of time: the game ends.", v->seat[g->forfeit].name);
-        else
-            snprintf(buf, size, "%s ran out of time: %s win%s.", v->seat[g->forfeit].name, who,
-                     plural ? "" : "s");
-        return;
-    }
-    if (o->draw) {
-        switch (o->reason) {
-        case CM_REASON_MATERIAL:
-            snprintf(buf, size, "Draw: every side is down to %d piece%s, too few to win.",
-                     v->rules.material_draw, v->rules.material_draw == 1 ? "" : "s");
-            break;
-        case CM_REASON_REPETITION:
-            snprintf(buf, size, "Draw: the same position has occurred %d times.",
-                     v->rules.repetition);
-            break;
-        case CM_REASON_FIFTY_MOVE:
-            snprintf(buf, size, "Draw: %d moves each without a capture or a castle entry.",
-                     v->rules.fifty_move);
-            break;
-        case CM_REASON_NO_MOVES:
-            snprintf(buf, size, "Draw: nobody can move.");
-            break;
-        case CM_REASON_STALEMATE:
-            snprintf(buf, size, "Draw: %s cannot move, and the other side has too few pieces "
-                                "to win by it.",
-                     v->seat[g->g.pos.to_move].name);
-            break;
-        default:
-            snprintf(buf, size, "Draw.");
-        }
-        return;
-    }
-    const char *verb = plural ? "win" : "wins";
-    switch (o->reason) {
-    case CM_REASON_CASTLE:
-        snprintf(buf, size, "%s %s: %s in the opponent's castle.", who, verb,
-                 v->rules.castle_win == 1 ? "a piece" : "pieces");
-        break;
-    case CM_REASON_ELIMINATION:
-        snprintf(buf, size, "%s %s: every enemy piece is captured.", who, verb);
-        break;
-    case CM_REASON_STALEMATE:
-        snprintf(buf, size, "%s %s: the other side cannot move.", who, verb);
-        break;
-    default:
-        snprintf(buf, size, "%s %s.", who, verb);
-    }
-}
-
-void ui_score_text(int score, char *buf, size_t size)
-{
-    if (CM_SCORE_IS_MATE(score)) {
-        int plies = CM_SCORE_WIN - (score < 0 ? -score : score);
-        snprintf(buf, size, "%s in %d", score > 0 ? "win" : "loss", plies);
-        return;
-    }
-    int a = score < 0 ? -score : score;
-    snprintf(buf, size, "%c%d.%02d", score < 0 ? '-' : '+', a / 100, a % 100);
-}
-
-void ui_pv_text(const CmPosition *pos, const CmSearchInfo *info, char *buf, size_t size)
-{
-    CmMoveList *list = malloc(sizeof *list);
-    CmPosition p = *pos;
-    size_t len = 0;
-    char m[CM_MAX_PATH * 4];
-
-    buf[0] = '\0';
-    if (list == NULL)
-        return;
-    for (int i = 0; i < info->npv && len + 1 < size; i++) {
-        CmOutcome o;
-        CmUndo u;
-        cm_rules_settle(&p, &o);
-        if (o.over)
-            break;
-        cm_movegen_all(&p, list);
-        if (cm_movelist_find(list, &info->pv[i]) < 0)
-            break;
-        cm_move_str(&p, &info->pv[i], m, sizeof m);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", m);
-        cm_pos_apply(&p, &info->pv[i], &u);
-    }
-    if (len >= size && size > 4)
-        memcpy(buf + size - 4, "...", 4);
-    free(list);
-}
-
-void ui_clock_text(int64_t ms, char *buf, size_t size)
-{
-    if (ms < 0)
-        ms = 0;
-    if (ms < 10000) {
-        snprintf(buf, size, "0:%02d.%d", (int)(ms / 1000), (int)(ms % 1000 / 100));
-        return;
-    }
-    int64_t s = (ms + 999) / 1000;
-    if (s >= 3600)
-        snprintf(buf, size, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
-    else
-        snprintf(buf, size, "%d:%02d", (int)(s / 60), (int)(s % 60));
 }

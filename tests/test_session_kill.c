@@ -1,4 +1,4 @@
-/* No lost games: a child process plays a game with an autosave after every move and is killed
+/* No lost games: a child process plays a session with an autosave after every move and is killed
  * (SIGKILL, SIGTERM, SIGHUP) at random moments, mostly while it is writing; the autosave must
  * then always load, and hold a prefix of the game the child was playing.
  * SPDX-License-Identifier: MIT */
@@ -12,27 +12,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "game_int.h"
+#include "session/session.h"
 #include "testutil.h"
 
 #define PLIES 200
 #define ROUNDS 90
 
-static const CmVariant *resolve(void *ud, const char *name, CmError *err)
-{
-    (void)ud;
-    if (strcmp(name, "camelot") == 0)
-        return tu_variant("camelot");
-    cm_error_set(err, CM_ERR_SCHEMA, 0, 0, "unknown variant '%s'", name);
-    return NULL;
-}
+static Catalog cat;
 
-static uint64_t next_rand(uint64_t *s)
+static const CmVariant *camelot(void)
 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
+    CmError err;
+    const CmVariant *v = catalog_get(&cat, "camelot", NULL, &err);
+    assert_non_null(v);
+    return v;
 }
 
 /* The game both processes know: 'PLIES' moves picked from 'seed' (fewer if it ends). */
@@ -42,9 +35,9 @@ static int fixed_game(uint64_t seed, CmMove *moves)
     CmMoveList *list = malloc(sizeof *list);
     int n = 0;
     assert_non_null(list);
-    assert_int_equal(cm_game_init(&g, tu_variant("camelot"), NULL), CM_OK);
+    assert_int_equal(cm_game_init(&g, camelot(), NULL), CM_OK);
     while (n < PLIES && !g.outcome.over && cm_movegen_all(&g.pos, list) > 0) {
-        moves[n] = list->m[next_rand(&seed) % (uint64_t)list->n];
+        moves[n] = list->m[tu_rand(&seed) % (uint64_t)list->n];
         assert_int_equal(cm_game_play(&g, &moves[n]), CM_OK);
         n++;
     }
@@ -53,22 +46,23 @@ static int fixed_game(uint64_t seed, CmMove *moves)
     return n;
 }
 
-/* The child: plays the fixed game through the front end's game layer, which autosaves after
- * every move, then exits. */
+/* The child: plays the fixed game through a session, which autosaves after every move, then
+ * exits. */
 static void child(const char *dir, const CmMove *moves, int n)
 {
-    Game g;
-    GameSetup s;
-    const CmVariant *v = tu_variant("camelot");
-    game_setup_default(&s, v, "camelot");
-    for (int i = 0; i < v->nseats; i++)
-        s.seat[i].kind = GAME_HUMAN;
-    if (game_new(&g, v, &s, NULL, dir) != CM_OK)
+    Session g;
+    SessionSetup s;
+    SessionEnv env = {&cat, NULL, dir};
+    const CmVariant *v = camelot();
+    setup_default(&s, v, "camelot");
+    setup_all_human(&s);
+    session_init(&g, &env);
+    if (session_start(&g, v, &s, NULL) != CM_OK)
         _exit(3);
     for (int i = 0; i < n; i++)
-        if (game_play(&g, &moves[i], 0) != CM_OK || g.save_error[0])
+        if (session_play(&g, &moves[i], 0) != CM_OK || g.save_error[0])
             _exit(4);
-    game_free(&g);
+    session_free(&g);
     _exit(0);
 }
 
@@ -80,24 +74,7 @@ static int exited(pid_t pid)
     return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != 0;
 }
 
-static void remove_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char path[4200];
-    if (d == NULL)
-        return;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
-static void test_ui_savekill_autosave_survives_kills(void **state)
+static void test_session_kill_autosave_survives_kills(void **state)
 {
     (void)state;
     static const int signals[] = {SIGKILL, SIGTERM, SIGHUP};
@@ -120,11 +97,11 @@ static void test_ui_savekill_autosave_survives_kills(void **state)
          *    to 30 ms, with one of the three signals. Waiting for the file, rather than for a
          *    fixed time, keeps the test meaningful on a loaded machine. */
         char path[4200];
-        game_autosave_path(dir, path, sizeof path);
+        snprintf(path, sizeof path, "%s/autosave.txt", dir);
         struct timespec tick = {0, 1000000};
         for (int ms = 0; ms < 20000 && access(path, F_OK) != 0 && !exited(pid); ms++)
             nanosleep(&tick, NULL);
-        struct timespec wait = {0, (long)(next_rand(&seed) % 30000000u)};
+        struct timespec wait = {0, (long)(tu_rand(&seed) % 30000000u)};
         nanosleep(&wait, NULL);
         int sig = signals[round % 3];
         if (kill(pid, sig) == 0)
@@ -137,10 +114,12 @@ static void test_ui_savekill_autosave_survives_kills(void **state)
         /* 2. Whatever the moment, the autosave (if the first move was saved) loads, and its
          *    moves are the first moves of the game. */
         if (access(path, F_OK) == 0) {
-            Game back;
+            Session back;
+            SessionEnv env = {&cat, NULL, NULL};
             CmError err;
             cm_error_init(&err, path);
-            if (game_load(path, resolve, NULL, NULL, NULL, &back, &err) != CM_OK)
+            session_init(&back, &env);
+            if (session_load(&back, path, &err) != CM_OK)
                 fail_msg("round %d: the autosave does not load: %s:%d:%d: %s", round, path,
                          err.line, err.col, err.msg);
             assert_true(back.g.n >= 1 && back.g.n <= n);
@@ -148,10 +127,10 @@ static void test_ui_savekill_autosave_survives_kills(void **state)
                 assert_true(cm_move_same(&back.g.ply[i].move, &moves[i]));
             if (back.g.n > longest)
                 longest = back.g.n;
-            game_free(&back);
+            session_free(&back);
             loaded++;
         }
-        remove_dir(dir);
+        tu_remove_tree(dir);
     }
     print_message("%d rounds, %d kills, %d autosaves loaded, longest %d of %d moves\n", ROUNDS,
                   killed, loaded, longest, n);
@@ -162,7 +141,10 @@ static void test_ui_savekill_autosave_survives_kills(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ui_savekill_autosave_survives_kills),
+        cmocka_unit_test(test_session_kill_autosave_survives_kills),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    catalog_init(&cat);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    catalog_free(&cat);
+    return failed;
 }

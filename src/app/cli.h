@@ -1,0 +1,147 @@
+/* The 'camelot' program: the command table and its one argument parser, what the commands
+ * share (the catalogue of variants, loading positions, printing errors and boards), and each
+ * command's entry point and help.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_CLI_H
+#define CAMELOT_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "camelot/error.h"
+#include "camelot/notation.h"
+#include "camelot/rules.h"
+#include "session/catalog.h"
+
+/* Exit codes. */
+enum { CLI_EXIT_OK = 0, CLI_EXIT_INPUT = 1, CLI_EXIT_USAGE = 2 };
+
+#define CLI_DEFAULT_VARIANT "camelot"
+#define CLI_DEFAULT_TT_MB 16   /* the engine's table for the engine commands, in MiB */
+
+/* What every command may use; the variants stay alive until the program ends. */
+typedef struct CliCtx {
+    Catalog catalog;
+} CliCtx;
+
+/* The whole program, given main's arguments; returns the exit code. */
+int cli_main(int argc, char **argv);
+
+/* ---- Arguments (options.c) --------------------------------------------------------------- */
+
+#define CLI_MAX_OPTS 16        /* options of one command */
+#define CLI_MAX_REPEAT 8       /* values of one repeated option */
+
+/* An option a command accepts: '--name', '--name VALUE' or '--name=VALUE'. */
+typedef struct CliOpt {
+    const char *name;
+    int takes_value;
+    int repeat;                /* may be given up to CLI_MAX_REPEAT times */
+} CliOpt;
+
+/* A command line read against a command's options. */
+typedef struct CliArgs {
+    const char *value[CLI_MAX_OPTS]; /* the option's (last) value, "" for a flag; NULL: absent */
+    const char *values[CLI_MAX_OPTS][CLI_MAX_REPEAT]; /* a repeated option's values */
+    int nvalues[CLI_MAX_OPTS];
+    int nargs;                 /* positional arguments */
+    char **args;
+    const char *usage;         /* the command's usage line, for errors */
+} CliArgs;
+
+/* Reads 'argv' (the arguments after the command's name) against the 'nopts' options of a
+ * command whose usage line is 'usage' and help text 'help'. '--help' prints the help; '--'
+ * ends the options; an argument that is a negative number is positional. Returns -1 to go on,
+ * or an exit code when the help was printed or the line is wrong (the error and the usage
+ * line printed). Free 'out' with 'cli_args_free'. */
+int cli_args_parse(const char *usage, const char *help, const CliOpt *opts, int nopts, int argc,
+                   char **argv, CliArgs *out);
+void cli_args_free(CliArgs *a);
+
+/* Prints "camelot: MESSAGE" and the usage line on standard error; returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Reads option 'name''s 'value' as a whole number within 'lo' .. 'hi' into '*out'. Returns -1
+ * on success, else prints "bad NOUN 'VALUE' (RANGE)" with the usage and returns the exit
+ * code. */
+int cli_int_arg(const CliArgs *a, const char *noun, const char *range, const char *value,
+                long lo, long hi, long *out);
+
+/* Reads 'value' as seconds > 0 (digits and one decimal point, at most 100000) into
+ * milliseconds, a fraction of one counting as one. Returns -1 on success, else prints the
+ * error and returns the exit code. */
+int cli_seconds_arg(const CliArgs *a, const char *value, int64_t *ms_out);
+
+/* ---- Files, variants, errors (files.c) --------------------------------------------------- */
+
+/* The variant named by 'ref' (a name or a path) through the catalogue; prints the error and
+ * returns NULL when it cannot be loaded. */
+const CmVariant *cli_variant(CliCtx *ctx, const char *ref);
+
+/* Loads the position for a command: the start position of 'variant_ref' (NULL: the default
+ * variant) or, with 'posfile', that position document. Settles nothing. Prints any error and
+ * returns an exit code. */
+int cli_load_position(CliCtx *ctx, const char *variant_ref, const char *posfile, CmPosition *pos);
+
+/* Prints 'err' as 'source:line:col: message' on stderr ("camelot: message" when it has no
+ * source), then, when 'text' holds the source, the line in question and a caret. */
+void cli_report(const CmError *err, const char *text, size_t len);
+
+/* Prints "camelot: out of memory" and returns CLI_EXIT_INPUT. */
+int cli_out_of_memory(void);
+
+/* ---- Boards and move lists (boardtext.c) ------------------------------------------------- */
+
+/* Prints the board as in docs/rules.md 5.1, then who is to move and the castle moves used. */
+void cli_board_print(FILE *f, const CmPosition *pos);
+
+/* The legal moves of 'pos' with their effect text and canonical path, sorted bytewise by
+ * effect. Returns the count, or -1 when the list overflowed or memory ran out. The caller frees
+ * '*out'. */
+typedef struct CliMoveText {
+    CmMove move;
+    char effect[CM_MOVE_TEXT_MAX];
+    char path[CM_MOVE_TEXT_MAX];
+} CliMoveText;
+int cli_movetext(const CmPosition *pos, CliMoveText **out);
+
+/* ---- Perft (perft.c) --------------------------------------------------------------------- */
+
+/* The number of effect-distinct move sequences of 'depth' plies from 'pos' (settled first).
+ * With 'divide', one 'EFFECT<TAB>COUNT' line per root move on 'out'. Sets '*overflow' when
+ * some move list overflowed. Returns -1 when memory ran out. */
+int cli_perft_count(const CmPosition *pos, int depth, int divide, FILE *out,
+                    uint64_t *total_out, int *overflow);
+
+/* ---- The commands ------------------------------------------------------------------------ */
+
+/* Help lines of the options several commands share. */
+#define CLI_VARIANT_HELP                                                                           \
+    "  --variant V      a variant name (V.yaml in $CAMELOT_VARIANT_DIR, then the built-in\n"       \
+    "                   variants) or a variant file path; default: camelot\n"
+#define CLI_POSITION_HELP                                                                          \
+    "  --position FILE  a position document (see docs/notation.md); '-' reads standard\n"          \
+    "                   input; default: the variant's start position\n"
+
+/* Each command, given the arguments after its name; its usage line and help text. Each
+ * returns an exit code. */
+#define CLI_COMMAND(name)                                                                          \
+    int cli_##name(CliCtx *ctx, int argc, char **argv);                                            \
+    extern const char cli_##name##_usage[], cli_##name##_help[]
+
+CLI_COMMAND(play);     /* play.c: the full-screen game, else the text game */
+CLI_COMMAND(validate); /* check.c */
+CLI_COMMAND(moves);    /* position.c */
+CLI_COMMAND(perft);
+CLI_COMMAND(status);
+CLI_COMMAND(show);
+CLI_COMMAND(replay);   /* check.c */
+CLI_COMMAND(analyze);  /* analyze.c */
+CLI_COMMAND(bench);    /* bench.c */
+CLI_COMMAND(match);    /* match.c */
+
+/* The text game (textplay.c): people at one terminal take turns typing moves, reading moves
+ * and commands from 'in'. Returns an exit code. */
+int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out);
+
+#endif

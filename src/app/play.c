@@ -1,0 +1,258 @@
+/* The 'play' command, which is also what 'camelot' does with no command: the full-screen game
+ * when standard input and output are terminals, else the plain text game. Reads the seats,
+ * clocks and saved games from the command line, sets up a session and hands it to the front
+ * end.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "io/io.h"
+#include "session/clock.h"
+#include "session/session.h"
+#include "ui/ui_int.h"
+
+#define ENGINE_TT_BYTES ((size_t)32 << 20) /* the engine thread's table */
+#define NOTE_MAX 400                       /* the first message on the screen */
+
+const char cli_play_usage[] =
+    "play [--variant V] [--seat L=WHO]... [--time MIN+SEC] [--load RECORD | --resume]\n"
+    "                    [--ascii] [--no-highlight] [--no-mouse] [--flip] [--text]";
+const char cli_play_help[] =
+    "Plays a game. On a terminal this is the full-screen game: move with the arrow keys (or\n"
+    "h j k l) and Enter, or the mouse, or type ':' and a move; '?' shows the rules of the\n"
+    "variant and the keys. By default you play the first seat (White) and the engine plays\n"
+    "the others at level 5. Every move is saved in $XDG_DATA_HOME/camelot/autosave.txt\n"
+    "(default ~/.local/share/camelot), so 'camelot --resume' continues a game however it\n"
+    "ended. When standard input or output is not a terminal, people take turns typing moves\n"
+    "in plain text (commands: moves, undo, save FILE, board, quit, help).\n\n"
+    "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
+    "                   grand-camelot, four-handed-chivalry, four-handed-chivalry-solo) or a\n"
+    "                   variant file; default: camelot\n"
+    "  --seat L=WHO     who plays the seat with letter L (W, B; or R, G, B, Y): 'human',\n"
+    "                   'engine' (level 5) or 'engine:N' with N from 1 (weakest) to 10\n"
+    "  --time MIN+SEC   clocks: MIN minutes each, SEC seconds added after every move\n"
+    "  --load RECORD    continue the game in a record (one saved with 's', or any game\n"
+    "                   record; a record without seats is played by people)\n"
+    "  --resume         continue the autosaved game\n"
+    "  --ascii          letters instead of chess-piece glyphs (also when the locale is not\n"
+    "                   UTF-8)\n"
+    "  --no-highlight   do not mark landing squares, obligations or the last move\n"
+    "  --no-mouse       leave the mouse to the terminal\n"
+    "  --flip           turn the board round\n"
+    "  --text           the plain text game even on a terminal\n\n"
+    "Colours are off when NO_COLOR is set. The screen needs 40 columns and 19 rows for the\n"
+    "largest boards (80 x 24 shows everything).\n";
+
+enum {
+    OPT_VARIANT, OPT_SEAT, OPT_TIME, OPT_LOAD, OPT_RESUME, OPT_ASCII, OPT_NO_HIGHLIGHT,
+    OPT_NO_MOUSE, OPT_FLIP, OPT_TEXT, OPT_COUNT
+};
+
+static const CliOpt play_opts[OPT_COUNT] = {
+    [OPT_VARIANT] = {"--variant", 1, 0},   [OPT_SEAT] = {"--seat", 1, 1},
+    [OPT_TIME] = {"--time", 1, 0},         [OPT_LOAD] = {"--load", 1, 0},
+    [OPT_RESUME] = {"--resume", 0, 0},     [OPT_ASCII] = {"--ascii", 0, 0},
+    [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0}, [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
+    [OPT_FLIP] = {"--flip", 0, 0},         [OPT_TEXT] = {"--text", 0, 0},
+};
+
+/* What the play command was asked for, and what it set up. */
+typedef struct Play {
+    CliArgs a;
+    int64_t base_ms, inc_ms;   /* --time */
+    char data_dir[IO_PATH_MAX]; /* "" when games are not saved */
+    char note[NOTE_MAX];       /* the first message on the screen */
+    EngineThread *eng;
+    Session session;
+} Play;
+
+/* The combinations of options that make no sense. Returns -1, or an exit code. */
+static int check_options(Play *p)
+{
+    const CliArgs *a = &p->a;
+    if (a->nargs > 0)
+        return cli_usage_error(a->usage, "unexpected argument '%s'", a->args[0]);
+    if (a->value[OPT_LOAD] && a->value[OPT_RESUME])
+        return cli_usage_error(a->usage, "--load and --resume: choose one");
+    if (a->value[OPT_VARIANT] && (a->value[OPT_LOAD] || a->value[OPT_RESUME]))
+        return cli_usage_error(a->usage, "--variant with %s: the saved game names its variant",
+                               a->value[OPT_LOAD] ? "--load" : "--resume");
+    if (a->value[OPT_TIME] && setup_parse_time(a->value[OPT_TIME], &p->base_ms, &p->inc_ms) != 0)
+        return cli_usage_error(a->usage,
+                               "bad time control '%s' (e.g. 10+5: ten minutes, five seconds a "
+                               "move)",
+                               a->value[OPT_TIME]);
+    return -1;
+}
+
+static int text_game(CliCtx *ctx, const CliArgs *a)
+{
+    const char *ref = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT] : CLI_DEFAULT_VARIANT;
+    const int needs_screen[] = {OPT_SEAT, OPT_TIME, OPT_LOAD, OPT_RESUME};
+    for (size_t i = 0; i < sizeof needs_screen / sizeof needs_screen[0]; i++) {
+        if (a->value[needs_screen[i]] != NULL) {
+            fprintf(stderr,
+                    "camelot: %s needs the full-screen game, which needs a terminal on "
+                    "standard input and output\n",
+                    play_opts[needs_screen[i]].name);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    const CmVariant *v = cli_variant(ctx, ref);
+    if (v == NULL)
+        return CLI_EXIT_INPUT;
+    return cli_text_game(v, ref, stdin, stdout);
+}
+
+/* Applies the --seat options to 'setup'. Returns -1, or an exit code. */
+static int apply_seats(const CliArgs *a, const CmVariant *v, SessionSetup *setup)
+{
+    char why[300];
+    for (int i = 0; i < a->nvalues[OPT_SEAT]; i++)
+        if (setup_seat(setup, v, a->values[OPT_SEAT][i], why, sizeof why) != 0)
+            return cli_usage_error(a->usage, "%s", why);
+    return -1;
+}
+
+/* The game to play: resumed, loaded, or new. Returns -1, or an exit code. */
+static int open_game(CliCtx *ctx, Play *p)
+{
+    const CliArgs *a = &p->a;
+    Session *s = &p->session;
+    char auto_path[IO_PATH_MAX], ref[SETUP_REF_MAX];
+    const char *load = a->value[OPT_LOAD];
+    CmError err;
+
+    if (a->value[OPT_RESUME]) {
+        if (p->data_dir[0] == '\0') {
+            fprintf(stderr, "camelot: --resume: %s\n", p->note);
+            return CLI_EXIT_INPUT;
+        }
+        session_autosave_path(s, auto_path, sizeof auto_path);
+        if (io_exists(auto_path))
+            load = auto_path;
+        else
+            snprintf(p->note, sizeof p->note,
+                     "There is no autosaved game in %.300s: here is a new one.", p->data_dir);
+    }
+    if (load != NULL) {
+        if (session_load(s, load, &err) != CM_OK) {
+            cli_report(&err, NULL, 0);
+            return CLI_EXIT_INPUT;
+        }
+        if (p->note[0] == '\0')
+            snprintf(p->note, sizeof p->note, "%s %.300s: %d moves so far.",
+                     a->value[OPT_RESUME] ? "Resumed" : "Loaded", load, s->g.n);
+        /* Seats and clocks given with --load or --resume change the saved ones. */
+        int rc = apply_seats(a, s->v, &s->setup);
+        if (rc >= 0)
+            return rc;
+        if (s->env.engine == NULL)
+            setup_all_human(&s->setup);
+        if (a->value[OPT_TIME]) {
+            s->setup.time_base_ms = p->base_ms;
+            s->setup.time_inc_ms = p->inc_ms;
+            for (int seat = 0; seat < CM_MAX_SEATS; seat++)
+                s->clock[seat] = p->base_ms;
+        }
+        return -1;
+    }
+    const char *want = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT] : CLI_DEFAULT_VARIANT;
+    const CmVariant *v = cli_variant(ctx, want);
+    SessionSetup setup;
+    if (v == NULL)
+        return CLI_EXIT_INPUT;
+    catalog_ref(want, ref, sizeof ref);
+    setup_default(&setup, v, ref);
+    setup.time_base_ms = p->base_ms;
+    setup.time_inc_ms = p->inc_ms;
+    int rc = apply_seats(a, v, &setup);
+    if (rc >= 0)
+        return rc;
+    if (session_start(s, v, &setup, NULL) != CM_OK)
+        return cli_out_of_memory();
+    return -1;
+}
+
+/* How the screen looks, from the options and the environment. */
+static void screen_options(const CliArgs *a, UiOptions *opt)
+{
+    const char *no_color = getenv("NO_COLOR"), *lat = getenv("CAMELOT_LATENCY_LOG");
+    memset(opt, 0, sizeof *opt);
+    setlocale(LC_ALL, "");
+    opt->ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt->color = no_color == NULL || no_color[0] == '\0';
+    opt->highlight = !a->value[OPT_NO_HIGHLIGHT];
+    opt->flip = a->value[OPT_FLIP] != NULL;
+    opt->mouse = !a->value[OPT_NO_MOUSE];
+    opt->latency_log = lat != NULL && lat[0] ? fopen(lat, "a") : NULL;
+}
+
+/* The full-screen game of the session, until the player quits; then the game is saved. */
+static int run_screen(Play *p)
+{
+    UiOptions opt;
+    Ui ui;
+    int rc;
+
+    screen_options(&p->a, &opt);
+    if (ui_init(&ui, &p->session, &opt) != CM_OK) {
+        rc = cli_out_of_memory();
+    } else {
+        if (p->note[0])
+            ui_message(&ui, UI_ROLE_DIM, "%s", p->note);
+        rc = ui_run(&ui);
+        ui_free(&ui);
+    }
+    if (opt.latency_log != NULL)
+        fclose(opt.latency_log);
+    if (session_close(&p->session, clock_ms()) != CM_OK)
+        fprintf(stderr, "camelot: the game could not be saved: %s\n", p->session.save_error);
+    return rc;
+}
+
+int cli_play(CliCtx *ctx, int argc, char **argv)
+{
+    Play *p = calloc(1, sizeof *p);
+    CmError err;
+    int rc;
+
+    if (p == NULL)
+        return cli_out_of_memory();
+    rc = cli_args_parse(cli_play_usage, cli_play_help, play_opts, OPT_COUNT, argc, argv, &p->a);
+    if (rc < 0)
+        rc = check_options(p);
+    if (rc >= 0)
+        goto out;
+    if (p->a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        rc = text_game(ctx, &p->a);
+        goto out;
+    }
+
+    if (io_data_dir(p->data_dir, sizeof p->data_dir, &err) != CM_OK) {
+        snprintf(p->note, sizeof p->note, "Games are not saved: %s.", err.msg);
+        p->data_dir[0] = '\0';
+    }
+    p->eng = engine_thread_new(ENGINE_TT_BYTES);
+    SessionEnv env = {&ctx->catalog, p->eng, p->data_dir};
+    session_init(&p->session, &env);
+    rc = open_game(ctx, p);
+    if (rc < 0) {
+        if (p->eng == NULL)
+            snprintf(p->note, sizeof p->note, "The engine could not start: people play every "
+                                              "seat.");
+        rc = run_screen(p);
+    }
+    session_free(&p->session);
+    engine_thread_free(p->eng);
+out:
+    cli_args_free(&p->a);
+    free(p);
+    return rc;
+}

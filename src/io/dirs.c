@@ -1,0 +1,146 @@
+/* Directories: the data directory, the variant search path, lists of files, fresh names.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "io.h"
+
+#define FRESH_TRIES 1000 /* numbered names tried before one is reused */
+
+char *io_dirname(const char *path, char *buf, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+
+    if (slash == NULL)
+        snprintf(buf, size, ".");
+    else if (slash == path)
+        snprintf(buf, size, "/");
+    else
+        snprintf(buf, size, "%.*s", (int)(slash - path), path);
+    return buf;
+}
+
+/* Makes 'path' and its parents (mode 0700). Returns 0 or -1 (errno set). */
+static int make_dirs(char *path)
+{
+    struct stat sb;
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+            *p = '/';
+            return -1;
+        }
+        *p = '/';
+    }
+    if (mkdir(path, 0700) != 0 && errno != EEXIST)
+        return -1;
+    if (stat(path, &sb) != 0)
+        return -1;
+    if (!S_ISDIR(sb.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+CmStatus io_data_dir(char *buf, size_t size, CmError *err)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    int n;
+
+    cm_error_init(err, NULL);
+    if (xdg != NULL && xdg[0] == '/')
+        n = snprintf(buf, size, "%s/camelot", xdg);
+    else if (home != NULL && home[0] == '/')
+        n = snprintf(buf, size, "%s/.local/share/camelot", home);
+    else
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "neither XDG_DATA_HOME nor HOME is set");
+    if (n < 0 || (size_t)n >= size)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the data directory's name is too long");
+    if (make_dirs(buf) != 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot create %s: %s", buf, strerror(errno));
+    return CM_OK;
+}
+
+int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS])
+{
+    const char *env = getenv("CAMELOT_VARIANT_DIR");
+    int n = 0;
+
+    if (env != NULL && env[0])
+        dirs[n++] = env;
+    dirs[n++] = CAMELOT_SOURCE_VARIANT_DIR;
+    dirs[n++] = CAMELOT_VARIANT_DIR;
+    return n;
+}
+
+CmStatus io_find_variant(const char *name, char *path, size_t size, CmError *err)
+{
+    const char *dirs[IO_VARIANT_DIRS];
+    int n = io_variant_dirs(dirs);
+
+    cm_error_init(err, NULL);
+    for (int i = 0; i < n; i++) {
+        snprintf(path, size, "%s/%s.yaml", dirs[i], name);
+        if (access(path, R_OK) == 0)
+            return CM_OK;
+    }
+    return cm_error_set(err, CM_ERR_IO, 0, 0,
+                        "unknown variant '%s' (no %s.yaml in $CAMELOT_VARIANT_DIR, %s or %s)", name,
+                        name, CAMELOT_SOURCE_VARIANT_DIR, CAMELOT_VARIANT_DIR);
+}
+
+int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    size_t slen = strlen(suffix);
+    int n = 0;
+
+    if (d == NULL)
+        return 0;
+    while ((de = readdir(d)) != NULL && n < max) {
+        size_t len = strlen(de->d_name);
+        IoDirEntry *e = &out[n];
+        struct stat sb;
+        if (de->d_name[0] == '.' || len <= slen || len >= sizeof e->name ||
+            strcmp(de->d_name + len - slen, suffix) != 0)
+            continue;
+        if ((size_t)snprintf(e->path, sizeof e->path, "%s/%s", dir, de->d_name) >=
+            sizeof e->path)
+            continue;
+        if (stat(e->path, &sb) != 0 || !S_ISREG(sb.st_mode))
+            continue;
+        memcpy(e->name, de->d_name, len + 1);
+        e->mtime = (int64_t)sb.st_mtime;
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+void io_fresh_name(const char *dir, const char *prefix, char *buf, size_t size)
+{
+    char when[32];
+    time_t t = time(NULL);
+    struct tm tm;
+
+    if (localtime_r(&t, &tm) == NULL)
+        snprintf(when, sizeof when, "%lld", (long long)t);
+    else
+        strftime(when, sizeof when, "%Y%m%d-%H%M%S", &tm);
+    snprintf(buf, size, "%s/%s-%s.txt", dir, prefix, when);
+    for (int i = 2; io_exists(buf) && i < FRESH_TRIES; i++)
+        snprintf(buf, size, "%s/%s-%s-%d.txt", dir, prefix, when, i);
+}

@@ -1,0 +1,198 @@
+/* Files: reading with a size limit, atomic writes, appends, renames.
+ * SPDX-License-Identifier: MIT */
+#define _XOPEN_SOURCE 700 /* realpath */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io.h"
+
+#define READ_CHUNK 16384 /* first buffer for a file of unknown size */
+
+/* Reads all of 'fd' into a new buffer of at most 'max' bytes. */
+static CmStatus read_fd(int fd, size_t max, size_t hint, char **text_out, size_t *len_out,
+                        CmError *err)
+{
+    size_t cap = hint + 1 > READ_CHUNK ? hint + 1 : READ_CHUNK, len = 0;
+    char *text;
+
+    if (cap > max + 2)
+        cap = max + 2;
+    text = malloc(cap);
+    if (text == NULL)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    for (;;) {
+        if (len + 1 >= cap) {
+            size_t ncap = cap * 2 > max + 2 ? max + 2 : cap * 2;
+            char *t = realloc(text, ncap);
+            if (t == NULL) {
+                free(text);
+                return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+            }
+            text = t;
+            cap = ncap;
+        }
+        ssize_t n = read(fd, text + len, cap - 1 - len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            int e = errno;
+            free(text);
+            return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot read: %s", strerror(e));
+        }
+        len += (size_t)n;
+        if (len > max) {
+            free(text);
+            return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "file larger than %zu bytes", max);
+        }
+        if (n == 0)
+            break;
+    }
+    text[len] = '\0';
+    *text_out = text;
+    *len_out = len;
+    return CM_OK;
+}
+
+CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len_out,
+                      CmError *err)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    struct stat sb;
+    CmStatus st;
+    int fd;
+
+    cm_error_init(err, is_stdin ? "<stdin>" : path);
+    *text_out = NULL;
+    *len_out = 0;
+    if (is_stdin)
+        return read_fd(STDIN_FILENO, max, 0, text_out, len_out, err);
+
+    /* Opened without blocking, so that a FIFO or a device is refused rather than waited on. */
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
+    if (fstat(fd, &sb) != 0) {
+        st = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
+    } else if (S_ISDIR(sb.st_mode)) {
+        st = cm_error_set(err, CM_ERR_IO, 0, 0, "is a directory");
+    } else if (!S_ISREG(sb.st_mode)) {
+        st = cm_error_set(err, CM_ERR_IO, 0, 0, "not a regular file");
+    } else if ((uintmax_t)sb.st_size > max) {
+        st = cm_error_set(err, CM_ERR_LIMIT, 0, 0, "file larger than %zu bytes", max);
+    } else {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0)
+            fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        st = read_fd(fd, max, (size_t)sb.st_size, text_out, len_out, err);
+    }
+    close(fd);
+    return st;
+}
+
+/* Writes all of 'data' to 'fd'; returns 0, or -1 with errno set. */
+static int write_all(int fd, const char *data, size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        if (w == 0) {
+            errno = EIO;
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+CmStatus io_write_atomic(const char *path, const char *data, size_t len, CmError *err)
+{
+    char tmp[IO_PATH_MAX + 16], dir[IO_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    int fd, saved;
+
+    cm_error_init(err, path);
+    io_dirname(path, dir, sizeof dir);
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, slash ? slash + 1 : path) >=
+        sizeof tmp)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "the file name is too long");
+    fd = mkstemp(tmp);
+    if (fd < 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot create a file in %s: %s", dir,
+                            strerror(errno));
+    if (write_all(fd, data, len) != 0 || fsync(fd) != 0)
+        goto fail;
+    if (close(fd) != 0) {
+        fd = -1;
+        goto fail;
+    }
+    fd = -1;
+    if (rename(tmp, path) != 0)
+        goto fail;
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return CM_OK;
+fail:
+    saved = errno;
+    if (fd >= 0)
+        close(fd);
+    unlink(tmp);
+    return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot write: %s", strerror(saved));
+}
+
+CmStatus io_append(const char *path, const char *data, size_t len, int truncate, CmError *err)
+{
+    int fd, saved;
+
+    cm_error_init(err, path);
+    fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), 0644);
+    if (fd < 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
+    if (write_all(fd, data, len) != 0) {
+        saved = errno;
+        close(fd);
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot write: %s", strerror(saved));
+    }
+    if (close(fd) != 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
+    return CM_OK;
+}
+
+CmStatus io_rename(const char *from, const char *to, CmError *err)
+{
+    cm_error_init(err, from);
+    if (rename(from, to) != 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot rename to %s: %s", to,
+                            strerror(errno));
+    return CM_OK;
+}
+
+int io_exists(const char *path)
+{
+    return access(path, F_OK) == 0;
+}
+
+CmStatus io_realpath(const char *path, char *buf, size_t size, CmError *err)
+{
+    char abs[PATH_MAX];
+
+    cm_error_init(err, path);
+    if (realpath(path, abs) == NULL)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot resolve: %s", strerror(errno));
+    if (strlen(abs) >= size)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the path is too long");
+    memcpy(buf, abs, strlen(abs) + 1);
+    return CM_OK;
+}

@@ -1,0 +1,73 @@
+/* The file system, and nothing else: reading a file with a size limit, writing one atomically,
+ * appending to one, renaming, the data directory, the variant search path, lists of files and
+ * fresh file names. Every fallible call returns a 'CmStatus' with the reason in a caller's
+ * 'CmError' (its source set to the file); nothing here prints.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_IO_H
+#define CAMELOT_IO_H
+
+#include <stdint.h>
+
+#include "camelot/error.h"
+
+#define IO_PATH_MAX 4096 /* bytes in a path, NUL included */
+
+/* ---- Files (file.c) ---------------------------------------------------------------------- */
+
+/* Reads a whole file ("-" = standard input) into a new NUL-terminated buffer, refusing one
+ * larger than 'max' bytes before reading it in full. On failure fills 'err' (source: 'path',
+ * or "<stdin>") and leaves '*text_out' NULL. The caller frees '*text_out'. */
+CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len_out,
+                      CmError *err);
+
+/* Writes 'len' bytes to 'path' atomically: a temporary file in the same directory, fsync,
+ * rename, fsync of the directory. Either the old file or the whole new one survives. */
+CmStatus io_write_atomic(const char *path, const char *data, size_t len, CmError *err);
+
+/* Appends 'len' bytes to 'path', creating it (mode 0644) when missing; with 'truncate' the
+ * file is emptied first. For logs that grow, such as a match's records. */
+CmStatus io_append(const char *path, const char *data, size_t len, int truncate, CmError *err);
+
+/* Renames 'from' to 'to' (same file system). */
+CmStatus io_rename(const char *from, const char *to, CmError *err);
+
+/* Whether 'path' exists. */
+int io_exists(const char *path);
+
+/* The absolute, resolved form of an existing 'path' into 'buf'. */
+CmStatus io_realpath(const char *path, char *buf, size_t size, CmError *err);
+
+/* ---- Directories (dirs.c) ---------------------------------------------------------------- */
+
+/* The directory part of 'path' in 'buf' ("." when it has none); returns 'buf'. */
+char *io_dirname(const char *path, char *buf, size_t size);
+
+/* The directory for saved games, '$XDG_DATA_HOME/camelot' or '~/.local/share/camelot',
+ * created (mode 0700) when missing. */
+CmStatus io_data_dir(char *buf, size_t size, CmError *err);
+
+/* The variant search path: '$CAMELOT_VARIANT_DIR' when set, the source tree's 'variants/'
+ * and the installed variant directory, in that order. Fills 'dirs' (room for
+ * IO_VARIANT_DIRS) and returns how many there are. */
+#define IO_VARIANT_DIRS 3
+int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS]);
+
+/* The file 'NAME.yaml' of the first directory of the variant search path that has it. */
+CmStatus io_find_variant(const char *name, char *path, size_t size, CmError *err);
+
+/* A file of a directory, as 'io_list_dir' gives it. */
+typedef struct IoDirEntry {
+    char path[IO_PATH_MAX];    /* directory and name */
+    char name[256];            /* the file's name */
+    int64_t mtime;             /* last change, seconds since the epoch */
+} IoDirEntry;
+
+/* The regular files of 'dir' whose names end in 'suffix' and do not start with '.', at most
+ * 'max', in no order. Returns the count, 0 when 'dir' cannot be read. */
+int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max);
+
+/* A name in 'dir' that does not exist yet: 'DIR/PREFIX-YYYYMMDD-HHMMSS.txt', with '-2', '-3'
+ * ... added when that exists. */
+void io_fresh_name(const char *dir, const char *prefix, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,59 @@
+/* The engine thread: one search thread with its engine, fed one job at a time. Created and
+ * used by one thread (the session's); the search runs on the engine thread, on its own copy
+ * of the position, and its result waits to be taken: the caller never waits for it.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_ENGINE_THREAD_H
+#define CAMELOT_ENGINE_THREAD_H
+
+#include <stdint.h>
+
+#include "camelot/engine.h"
+
+typedef struct EngineThread EngineThread;
+
+/* What a search is for. */
+enum { ENGINE_JOB_MOVE = 1, ENGINE_JOB_HINT = 2 };
+
+typedef struct EngineJob {
+    const CmVariant *v;       /* must outlive the search */
+    CmPosition pos;           /* searched as is (settled by the engine) */
+    const uint64_t *history;  /* hashes of the game's earlier positions; copied */
+    int nhistory;
+    int level;                /* 1 .. 10 */
+    uint64_t time_ms;         /* thinking time, > 0 */
+    uint64_t seed;            /* noise of the lower levels */
+    int purpose;              /* 'ENGINE_JOB_*' */
+} EngineJob;
+
+typedef struct EngineDone {
+    unsigned ticket;          /* as given by 'engine_thread_start' */
+    int purpose;
+    CmSearchResult result;
+} EngineDone;
+
+/* Starts the thread, with an engine table of 'tt_bytes'. NULL when it cannot. */
+EngineThread *engine_thread_new(size_t tt_bytes);
+
+/* Cancels any search, stops and joins the thread, frees everything. NULL does nothing. */
+void engine_thread_free(EngineThread *et);
+
+/* Queues a search, cancelling the one before if any. '*ticket_out' names it. CM_ERR_NOMEM. */
+CmStatus engine_thread_start(EngineThread *et, const EngineJob *job, unsigned *ticket_out);
+
+/* Asks search 'ticket' to end now; its result (the best move so far) still comes. */
+void engine_thread_stop(EngineThread *et, unsigned ticket);
+
+/* Drops search 'ticket': it is stopped and its result is never given. */
+void engine_thread_cancel(EngineThread *et, unsigned ticket);
+
+/* Takes a finished search without waiting: returns 1 and fills '*out', or 0. */
+int engine_thread_take(EngineThread *et, EngineDone *out);
+
+/* Waits up to 'ms' milliseconds for a finished search (tests). Returns 1 when one is ready. */
+int engine_thread_wait(EngineThread *et, int ms);
+
+/* The last completed iteration of search 'ticket' into '*out'. Returns a counter that grows
+ * with each new iteration (0: none yet), so that callers redraw only on news. */
+unsigned engine_thread_progress(EngineThread *et, unsigned ticket, CmSearchInfo *out);
+
+#endif

@@ -1,0 +1,424 @@
+/* Games with seats: whose turn it is, clocks, taking moves back and playing them again, and
+ * the engine searches a game needs.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "session.h"
+
+/* The engine's thinking time: a cap by level (the levels below 10 stop at a small depth anyway;
+ * the cap only guards slow variants), and with a clock a share of what is left plus most of the
+ * increment, never more than half of what is left nor less than a floor. */
+#define THINK_CAP_10_MS 5000
+#define THINK_CAP_8_MS 3000
+#define THINK_CAP_5_MS 2000
+#define THINK_CAP_LOW_MS 1000
+#define THINK_SHARE 25         /* 1/25 of the clock */
+#define THINK_MIN_MS 20
+#define REDO_FIRST 32          /* first room in the redo list */
+#define TENTHS_BELOW_MS 10000  /* a clock shows tenths of a second below this */
+
+/* ---- Starting and ending --------------------------------------------------------------- */
+
+void session_init(Session *s, const SessionEnv *env)
+{
+    memset(s, 0, sizeof *s);
+    s->env = *env;
+    if (s->env.data_dir != NULL && s->env.data_dir[0] == '\0')
+        s->env.data_dir = NULL;
+    s->forfeit = -1;
+    s->info_seat = -1;
+}
+
+/* Frees the game, keeping the environment. */
+static void end_game(Session *s)
+{
+    if (!s->active)
+        return;
+    session_cancel_search(s);
+    cm_game_free(&s->g);
+    free(s->redo);
+    SessionEnv env = s->env;
+    session_init(s, &env);
+}
+
+CmStatus session_start(Session *s, const CmVariant *v, const SessionSetup *setup,
+                       const CmPosition *start)
+{
+    end_game(s);
+    if (cm_game_init(&s->g, v, start) != CM_OK)
+        return CM_ERR_NOMEM;
+    s->active = 1;
+    s->v = v;
+    s->setup = *setup;
+    if (s->env.engine == NULL)
+        setup_all_human(&s->setup);
+    s->outcome = s->g.outcome;
+    for (int seat = 0; seat < CM_MAX_SEATS; seat++) {
+        s->clock[seat] = setup->time_base_ms;
+        s->clock_shown[seat] = -1;
+    }
+    s->autosave_fresh = 1;
+    s->seed = clock_ms() * 2654435761u + 12345u;
+    return CM_OK;
+}
+
+void session_free(Session *s)
+{
+    end_game(s);
+}
+
+/* ---- Seats and clocks ------------------------------------------------------------------ */
+
+int session_seat_human(const Session *s, int seat)
+{
+    return s->setup.seat[seat].kind == SEAT_HUMAN;
+}
+
+int session_human_to_move(const Session *s)
+{
+    return !s->outcome.over && session_seat_human(s, s->g.pos.to_move);
+}
+
+int session_humans(const Session *s)
+{
+    int n = 0;
+    for (int seat = 0; seat < s->v->nseats; seat++)
+        n += session_seat_human(s, seat);
+    return n;
+}
+
+static int timed(const Session *s)
+{
+    return s->setup.time_base_ms > 0;
+}
+
+int64_t session_clock_left(const Session *s, int seat, uint64_t now)
+{
+    int64_t left = s->clock[seat];
+    if (timed(s) && !s->outcome.over && seat == s->g.pos.to_move && s->turn_t0 != 0 &&
+        now > s->turn_t0)
+        left -= (int64_t)(now - s->turn_t0);
+    return left;
+}
+
+uint64_t session_think_ms(int level, int64_t left, int64_t inc)
+{
+    uint64_t cap = level >= 10  ? THINK_CAP_10_MS
+                   : level >= 8 ? THINK_CAP_8_MS
+                   : level >= 5 ? THINK_CAP_5_MS
+                                : THINK_CAP_LOW_MS;
+    if (left >= 0) {
+        int64_t t = left / THINK_SHARE + inc * 3 / 4;
+        if (t > left / 2)
+            t = left / 2;
+        if (t < THINK_MIN_MS)
+            t = THINK_MIN_MS;
+        if ((uint64_t)t < cap)
+            cap = (uint64_t)t;
+    }
+    return cap;
+}
+
+/* Charges the seat to move for the time since its clock started, and restarts it at 'now'. */
+static void charge_clock(Session *s, uint64_t now)
+{
+    if (!timed(s) || s->outcome.over)
+        return;
+    if (s->turn_t0 != 0 && now > s->turn_t0)
+        s->clock[s->g.pos.to_move] -= (int64_t)(now - s->turn_t0);
+    s->turn_t0 = now;
+}
+
+void session_forfeit(Session *s)
+{
+    const CmVariant *v = s->v;
+    int seat = s->g.pos.to_move;
+    s->clock[seat] = 0;
+    session_cancel_search(s);
+    s->forfeit = seat;
+    memset(&s->outcome, 0, sizeof s->outcome);
+    s->outcome.over = 1;
+    s->outcome.winner = -1;
+    s->outcome.reason = CM_REASON_NONE;
+    if (v->nteams == 2) {
+        int other = 1 - v->seat[seat].team;
+        s->outcome.winner = other;
+        s->outcome.seats = v->team_seats[other];
+    } else {
+        s->outcome.draw = 1;
+    }
+}
+
+/* ---- Moves ----------------------------------------------------------------------------- */
+
+static CmStatus play(Session *s, const CmMove *m, uint64_t now, int from_redo)
+{
+    if (s->outcome.over)
+        return CM_ERR_ILLEGAL;
+    int mover = s->g.pos.to_move;
+    charge_clock(s, now);
+    if (cm_game_play(&s->g, m) != CM_OK)
+        return CM_ERR_NOMEM;
+    if (timed(s))
+        s->clock[mover] += s->setup.time_inc_ms;
+    s->outcome = s->g.outcome;
+    if (!from_redo) {
+        if (s->nredo > 0 && cm_move_same(&s->redo[s->nredo - 1], m))
+            s->nredo--;
+        else
+            s->nredo = 0;
+    }
+    session_cancel_search(s);
+    s->has_hint = 0;
+    return CM_OK;
+}
+
+CmStatus session_play(Session *s, const CmMove *m, uint64_t now)
+{
+    CmStatus st = play(s, m, now, 0);
+    if (st == CM_OK)
+        session_autosave(s, now);
+    return st;
+}
+
+/* Whether undo goes back to a person's turn: some seats are people's and some the engine's. */
+static int undo_to_person(const Session *s)
+{
+    int humans = session_humans(s);
+    return humans > 0 && humans < s->v->nseats;
+}
+
+static int push_redo(Session *s, const CmMove *m)
+{
+    if (s->nredo == s->redo_cap) {
+        int cap = s->redo_cap ? s->redo_cap * 2 : REDO_FIRST;
+        CmMove *r = realloc(s->redo, (size_t)cap * sizeof *r);
+        if (r == NULL)
+            return 0;
+        s->redo = r;
+        s->redo_cap = cap;
+    }
+    s->redo[s->nredo++] = *m;
+    return 1;
+}
+
+int session_undo(Session *s, uint64_t now)
+{
+    int undone = 0, to_person = undo_to_person(s);
+
+    session_cancel_search(s);
+    charge_clock(s, now);
+    while (s->g.n > 0) {
+        CmPly *p = &s->g.ply[s->g.n - 1];
+        int seat = p->seat;
+        if (!push_redo(s, &p->move))
+            break;
+        cm_game_undo(&s->g);
+        undone++;
+        if (!to_person || session_seat_human(s, seat))
+            break;
+    }
+    if (undone == 0)
+        return 0;
+    s->outcome = s->g.outcome;
+    s->forfeit = -1;
+    s->has_hint = 0;
+    s->info_seat = -1;
+    s->turn_t0 = now;
+    session_autosave(s, now);
+    return undone;
+}
+
+int session_redo(Session *s, uint64_t now)
+{
+    int redone = 0, to_person = undo_to_person(s);
+
+    while (s->nredo > 0 && !s->outcome.over) {
+        CmMove m = s->redo[s->nredo - 1];
+        s->nredo--;
+        if (play(s, &m, now, 1) != CM_OK)
+            break;
+        redone++;
+        if (!to_person || session_human_to_move(s) || s->outcome.over)
+            break;
+    }
+    if (redone)
+        session_autosave(s, now);
+    return redone;
+}
+
+void session_position_before(const Session *s, int ply, CmPosition *out)
+{
+    CmOutcome o;
+    CmUndo u;
+    *out = s->g.start;
+    cm_rules_settle(out, &o);
+    for (int k = 0; k < ply && k < s->g.n; k++) {
+        cm_pos_apply(out, &s->g.ply[k].move, &u);
+        cm_rules_settle(out, &o);
+    }
+}
+
+/* ---- The engine ------------------------------------------------------------------------ */
+
+void session_cancel_search(Session *s)
+{
+    if (s->searching && s->env.engine != NULL)
+        engine_thread_cancel(s->env.engine, s->ticket);
+    s->searching = 0;
+}
+
+static void start_search(Session *s, int purpose)
+{
+    int seat = s->g.pos.to_move;
+    EngineJob job;
+    memset(&job, 0, sizeof job);
+    job.v = s->v;
+    job.pos = s->g.pos;
+    job.history = s->g.hashes;
+    job.nhistory = s->g.n + 1;
+    job.purpose = purpose;
+    job.seed = s->seed++;
+    if (purpose == ENGINE_JOB_HINT) {
+        job.level = CM_ENGINE_LEVELS;
+        job.time_ms = SESSION_HINT_MS;
+    } else {
+        job.level = s->setup.seat[seat].level;
+        job.time_ms = session_think_ms(job.level, timed(s) ? s->clock[seat] : -1,
+                                       s->setup.time_inc_ms);
+    }
+    if (engine_thread_start(s->env.engine, &job, &s->ticket) != CM_OK)
+        return;
+    s->searching = purpose;
+    s->search_seat = seat;
+    s->info_seq = 0;
+    s->info_seat = -1;
+}
+
+int session_move_now(Session *s)
+{
+    if (s->searching != ENGINE_JOB_MOVE)
+        return 0;
+    engine_thread_stop(s->env.engine, s->ticket);
+    return 1;
+}
+
+int session_hint(Session *s)
+{
+    if (s->env.engine == NULL || !session_human_to_move(s))
+        return 0;
+    if (s->searching == ENGINE_JOB_HINT)
+        return 1;
+    start_search(s, ENGINE_JOB_HINT);
+    return s->searching == ENGINE_JOB_HINT;
+}
+
+/* ---- Time ------------------------------------------------------------------------------ */
+
+/* The clock of the seat to move: what the clocks show, and a loss on time. */
+static unsigned tick_clocks(Session *s, uint64_t now)
+{
+    unsigned ev = 0;
+    if (s->turn_t0 == 0)
+        s->turn_t0 = now;
+    for (int seat = 0; seat < s->v->nseats; seat++) {
+        int64_t left = session_clock_left(s, seat, now);
+        /* What the clock shows: tenths under ten seconds (kept apart by an offset), else
+         * seconds. */
+        int shown = left <= 0                 ? 0
+                    : left < TENTHS_BELOW_MS ? (int)(left / 100) + 1000000
+                                             : (int)((left + 999) / 1000);
+        if (shown != s->clock_shown[seat]) {
+            s->clock_shown[seat] = shown;
+            ev |= SESSION_EV_CLOCK;
+        }
+    }
+    if (session_clock_left(s, s->g.pos.to_move, now) <= 0) {
+        session_forfeit(s);
+        session_autosave(s, now);
+        ev |= SESSION_EV_OVER | SESSION_EV_MOVED | SESSION_EV_THINKING |
+              (s->save_error[0] ? SESSION_EV_SAVE_FAILED : 0);
+    }
+    return ev;
+}
+
+/* Keeps the engine's last iteration for the position it searched. */
+static void keep_info(Session *s, const CmSearchInfo *info, int purpose)
+{
+    s->info = *info;
+    s->info_seat = s->search_seat;
+    s->info_purpose = purpose;
+    s->info_pos = s->g.pos;
+}
+
+/* A finished search: its move is played, or its hint kept. */
+static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
+{
+    unsigned ev = SESSION_EV_THINKING;
+    int purpose = s->searching;
+    s->searching = 0;
+    if (done->result.info.depth > 0) {
+        keep_info(s, &done->result.info, purpose);
+        ev |= SESSION_EV_PROGRESS;
+    }
+    if (!done->result.has_move || done->result.seat != s->g.pos.to_move)
+        return ev;
+    if (purpose == ENGINE_JOB_MOVE && !session_seat_human(s, s->g.pos.to_move)) {
+        int over = s->outcome.over;
+        if (session_play(s, &done->result.move, now) == CM_OK) {
+            ev |= SESSION_EV_MOVED;
+            if (!over && s->outcome.over)
+                ev |= SESSION_EV_OVER;
+            if (s->save_error[0])
+                ev |= SESSION_EV_SAVE_FAILED;
+        }
+    } else if (purpose == ENGINE_JOB_HINT) {
+        s->hint = done->result.move;
+        s->hint_ply = s->g.n;
+        s->has_hint = 1;
+        ev |= SESSION_EV_HINT;
+    }
+    return ev;
+}
+
+/* The engine's news: an iteration completed, or the search finished. */
+static unsigned tick_engine(Session *s, uint64_t now)
+{
+    unsigned ev = 0;
+    CmSearchInfo info;
+    EngineDone done;
+    unsigned seq = engine_thread_progress(s->env.engine, s->ticket, &info);
+    if (seq != 0 && seq != s->info_seq) {
+        s->info_seq = seq;
+        keep_info(s, &info, s->searching);
+        ev |= SESSION_EV_PROGRESS;
+    }
+    if (engine_thread_take(s->env.engine, &done) && done.ticket == s->ticket)
+        ev |= search_done(s, &done, now);
+    return ev;
+}
+
+unsigned session_tick(Session *s, uint64_t now)
+{
+    unsigned ev = 0;
+
+    if (!s->active)
+        return 0;
+    if (timed(s) && !s->outcome.over) {
+        ev |= tick_clocks(s, now);
+        if (s->outcome.over)
+            return ev;
+    }
+    if (s->env.engine == NULL)
+        return ev;
+    if (s->searching)
+        ev |= tick_engine(s, now);
+    /* An engine to move starts thinking. */
+    if (!s->searching && !s->outcome.over && !session_seat_human(s, s->g.pos.to_move)) {
+        start_search(s, ENGINE_JOB_MOVE);
+        ev |= SESSION_EV_THINKING;
+    }
+    return ev;
+}

@@ -1,0 +1,52 @@
+/* What both the command line and the screen say about a game, written once: scores,
+ * principal variations, outcomes, obligations, clocks and counts. Text goes into a caller's
+ * buffer with snprintf semantics.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_TEXT_H
+#define CAMELOT_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "camelot/engine.h"
+
+/* A score for people: "+1.25", "-0.40", "win in 5", "loss in 3" (plies to the end). */
+size_t text_score(int score, char *buf, size_t size);
+
+/* A principal variation in WCF notation from 'root' (settled first), each move written for the
+ * seat whose piece it moves (a skipped seat, or one opponent answering for all under
+ * Best-Reply Search); in games of more than two seats each move is preceded by its seat's
+ * letter: "R:E5-E7 B:D10xF8". It stops at a move that is not legal where it stands (a table
+ * collision can mislead the search) and, when the buffer is too small, after the last move
+ * that fits, with "...". */
+size_t text_pv(const CmPosition *root, const CmMove *pv, int n, char *buf, size_t size);
+
+/* The outcome in a few words: "W wins (castle)", "R+B wins (elimination)", "draw (material)",
+ * "ongoing". */
+size_t text_outcome(const CmVariant *v, const CmOutcome *o, char *buf, size_t size);
+
+/* The outcome as a sentence: "White wins: two pieces in Black's castle." 'forfeit' is the seat
+ * that lost on time (-1: none); 'to_move' the seat to move when the game ended. */
+size_t text_outcome_sentence(const CmVariant *v, const CmOutcome *o, int forfeit, int to_move,
+                             char *buf, size_t size);
+
+/* The obligation of the seat to move in 'pos' (docs/rules.md 2.6, 2.7) as a clause, "" when
+ * there is none: "a capture is compulsory: the piece on E6 can capture". */
+size_t text_obligation(const CmPosition *pos, char *buf, size_t size);
+
+/* Turns a clause in 'buf' into a sentence: a capital first letter and a full stop. */
+void text_sentence(char *buf, size_t size);
+
+/* A clock: "1:02:03", "9:58", or "0:07.3" under ten seconds. */
+size_t text_clock(int64_t ms, char *buf, size_t size);
+
+/* Seconds as records keep them: "590.250" (to the millisecond), or "600" when whole. */
+size_t text_seconds(int64_t ms, char *buf, size_t size);
+
+/* A count and its noun: "1 move", "6 moves". 'noun' is the singular; the plural adds 's'. */
+size_t text_count(int n, const char *noun, char *buf, size_t size);
+
+/* "White", "Red and Blue": the names of the seats in bit set 'seats'. */
+size_t text_seat_names(const CmVariant *v, unsigned seats, char *buf, size_t size);
+
+#endif

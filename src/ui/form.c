@@ -1,0 +1,213 @@
+/* The new-game form (variant, seats, engine levels, clocks) and the list of saved games to
+ * load from. Both ask the session for what they need: the variants of its catalogue, a new
+ * game, a load.
+ * SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui_int.h"
+
+static const struct {
+    const char *label;
+    int64_t base_ms, inc_ms;
+} time_controls[] = {
+    {"none", 0, 0},           {"3+2", 180000, 2000},    {"5+0", 300000, 0},
+    {"10+5", 600000, 5000},   {"15+10", 900000, 10000}, {"30+0", 1800000, 0},
+    {"60+30", 3600000, 30000},
+};
+#define NTIME ((int)(sizeof time_controls / sizeof time_controls[0]))
+#define SEAT_CHOICES (1 + CM_ENGINE_LEVELS) /* a person, or an engine level */
+#define SAVES_PAGE 10                       /* saves skipped by PgUp and PgDn */
+
+/* ---- The new-game form --------------------------------------------------------------------- */
+
+static int form_fields(const UiForm *f)
+{
+    return f->v->nseats + 3; /* variant, seats, time, start */
+}
+
+static void form_variant(Ui *ui, int idx)
+{
+    UiForm *f = &ui->form;
+    const char *const *names;
+    int n = catalog_names(ui->s->env.catalog, &names);
+    CmError err;
+    const CmVariant *v;
+    if (n == 0)
+        return;
+    idx = (idx % n + n) % n;
+    v = catalog_get(ui->s->env.catalog, names[idx], NULL, &err);
+    if (v == NULL) {
+        snprintf(f->error, sizeof f->error, "%.60s: %.130s", names[idx], err.msg);
+        return;
+    }
+    f->variant = idx;
+    f->v = v;
+    f->error[0] = '\0';
+    SessionSetup keep = f->setup;
+    setup_default(&f->setup, v, names[idx]);
+    f->setup.time_base_ms = keep.time_base_ms;
+    f->setup.time_inc_ms = keep.time_inc_ms;
+    if (f->field >= form_fields(f))
+        f->field = form_fields(f) - 1;
+}
+
+void ui_open_form(Ui *ui)
+{
+    UiForm *f = &ui->form;
+    const char *const *names;
+    int n = catalog_names(ui->s->env.catalog, &names);
+    memset(f, 0, sizeof *f);
+    f->v = ui->s->v;
+    f->setup = ui->s->setup;
+    f->variant = -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], f->setup.variant) == 0 || strcmp(names[i], f->v->name) == 0)
+            f->variant = i;
+    for (int i = 0; i < NTIME; i++)
+        if (time_controls[i].base_ms == f->setup.time_base_ms &&
+            time_controls[i].inc_ms == f->setup.time_inc_ms)
+            f->time = i;
+    ui->mode = UI_MODE_NEWGAME;
+}
+
+/* The field picked steps by 'd': the variant, a seat (0 = a person, 1 .. 10 = engine levels),
+ * or the clocks. */
+static void form_change(Ui *ui, int d)
+{
+    UiForm *f = &ui->form;
+    int nseats = f->v->nseats;
+    if (f->field == 0) {
+        form_variant(ui, f->variant < 0 ? 0 : f->variant + d);
+    } else if (f->field <= nseats) {
+        SeatSetup *seat = &f->setup.seat[f->field - 1];
+        int c = seat->kind == SEAT_HUMAN ? 0 : seat->level;
+        c = ((c + d) % SEAT_CHOICES + SEAT_CHOICES) % SEAT_CHOICES;
+        if (c > 0 && ui->s->env.engine == NULL)
+            c = 0;
+        seat->kind = c == 0 ? SEAT_HUMAN : SEAT_ENGINE;
+        if (c > 0)
+            seat->level = c;
+    } else if (f->field == nseats + 1) {
+        f->time = ((f->time + d) % NTIME + NTIME) % NTIME;
+        f->setup.time_base_ms = time_controls[f->time].base_ms;
+        f->setup.time_inc_ms = time_controls[f->time].inc_ms;
+    }
+}
+
+static unsigned form_start(Ui *ui)
+{
+    UiForm *f = &ui->form;
+    if (session_start(ui->s, f->v, &f->setup, NULL) != CM_OK) {
+        snprintf(f->error, sizeof f->error, "out of memory");
+        return UI_DRAW_ALL;
+    }
+    ui_game_replaced(ui);
+    ui_message(ui, UI_ROLE_GOOD, "New game of %s.", ui->s->v->title);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+unsigned ui_form_action(Ui *ui, UiAction act)
+{
+    UiForm *f = &ui->form;
+    int n = form_fields(f);
+    switch (act) {
+    case UI_ACT_UP:
+    case UI_ACT_PREV_FIELD:
+        f->field = (f->field + n - 1) % n;
+        break;
+    case UI_ACT_DOWN:
+    case UI_ACT_NEXT_FIELD:
+        f->field = (f->field + 1) % n;
+        break;
+    case UI_ACT_LEFT:
+        form_change(ui, -1);
+        break;
+    case UI_ACT_RIGHT:
+        form_change(ui, 1);
+        break;
+    case UI_ACT_SELECT:
+        return form_start(ui);
+    case UI_ACT_CANCEL:
+        ui->mode = ui_board_mode(ui);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    default:
+        return 0;
+    }
+    return UI_DRAW_ALL;
+}
+
+/* ---- The list of saved games ------------------------------------------------------------- */
+
+unsigned ui_open_saves(Ui *ui)
+{
+    if (ui->s->env.data_dir == NULL) {
+        ui_message(ui, UI_ROLE_ERROR, "There is no data directory to load games from.");
+        return UI_DRAW_STATUS;
+    }
+    if (ui->saves == NULL) {
+        ui->saves = malloc(UI_MAX_SAVES * sizeof *ui->saves);
+        if (ui->saves == NULL)
+            return 0;
+    }
+    ui->nsaves = session_list_saves(ui->s, ui->saves, UI_MAX_SAVES);
+    if (ui->nsaves == 0) {
+        ui_message(ui, UI_ROLE_ERROR, "No saved games in %s.", ui->s->env.data_dir);
+        return UI_DRAW_STATUS;
+    }
+    ui->save_pick = 0;
+    ui->mode = UI_MODE_LOAD;
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+static unsigned load_picked(Ui *ui)
+{
+    CmError err;
+    char msg[SESSION_PATH_MAX + 64];
+    const char *path = ui->saves[ui->save_pick].path;
+    if (session_load(ui->s, path, &err) != CM_OK) {
+        cm_error_format(&err, msg, sizeof msg);
+        ui->mode = ui_board_mode(ui);
+        ui_message(ui, UI_ROLE_ERROR, "Cannot load: %s", msg);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    }
+    ui_game_replaced(ui);
+    ui_message(ui, UI_ROLE_GOOD, "Loaded %s (%d moves).", path, ui->s->g.n);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+unsigned ui_saves_action(Ui *ui, UiAction act)
+{
+    switch (act) {
+    case UI_ACT_UP:
+        if (ui->save_pick > 0)
+            ui->save_pick--;
+        break;
+    case UI_ACT_DOWN:
+        if (ui->save_pick + 1 < ui->nsaves)
+            ui->save_pick++;
+        break;
+    case UI_ACT_SCROLL_UP:
+        ui->save_pick = ui->save_pick > SAVES_PAGE ? ui->save_pick - SAVES_PAGE : 0;
+        break;
+    case UI_ACT_SCROLL_DOWN:
+        ui->save_pick = ui->save_pick + SAVES_PAGE < ui->nsaves ? ui->save_pick + SAVES_PAGE
+                                                                : ui->nsaves - 1;
+        break;
+    case UI_ACT_HOME:
+        ui->save_pick = 0;
+        break;
+    case UI_ACT_END:
+        ui->save_pick = ui->nsaves - 1;
+        break;
+    case UI_ACT_SELECT:
+        return load_picked(ui);
+    case UI_ACT_CANCEL:
+        ui->mode = ui_board_mode(ui);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    default:
+        return 0;
+    }
+    return UI_DRAW_ALL;
+}

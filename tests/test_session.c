@@ -1,0 +1,453 @@
+/* The session layer, without a terminal: seat and clock options, saving and loading records
+ * with their extra tags, the autosave, the list of saves, clocks and losses on time, undo and
+ * redo against the engine, the engine thread itself, and the texts the command line and the
+ * screen share.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "camelot/notation.h"
+#include "io/io.h"
+#include "session/clock.h"
+#include "session/session.h"
+#include "session/text.h"
+#include "testutil.h"
+
+static Catalog cat; /* the variants every session of these tests uses */
+
+static int setup_catalog(void **state)
+{
+    (void)state;
+    catalog_init(&cat);
+    return 0;
+}
+
+static int free_catalog(void **state)
+{
+    (void)state;
+    catalog_free(&cat);
+    return 0;
+}
+
+static const CmVariant *variant(const char *name)
+{
+    CmError err;
+    const CmVariant *v = catalog_get(&cat, name, NULL, &err);
+    if (v == NULL)
+        fail_msg("%s: %s", name, err.msg);
+    return v;
+}
+
+/* A session with no game yet, saving to 'dir' (NULL: nowhere). */
+static void open_session(Session *s, EngineThread *eng, const char *dir)
+{
+    SessionEnv env = {&cat, eng, dir};
+    session_init(s, &env);
+}
+
+static void play_text(Session *g, const char *text, uint64_t now)
+{
+    CmMove m;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (cm_move_parse(&g->g.pos, text, &m, &err) != CM_OK)
+        fail_msg("%s: %s", text, err.msg);
+    assert_int_equal(session_play(g, &m, now), CM_OK);
+}
+
+static void new_game(Session *g, const char *name, const char *seats, EngineThread *eng,
+                     const char *dir)
+{
+    const CmVariant *v = variant(name);
+    SessionSetup s;
+    char buf[128], why[200];
+    setup_default(&s, v, name);
+    snprintf(buf, sizeof buf, "%s", seats);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        assert_int_equal(setup_seat(&s, v, tok, why, sizeof why), 0);
+    open_session(g, eng, dir);
+    assert_int_equal(session_start(g, v, &s, NULL), CM_OK);
+}
+
+/* Loads 'path' into a new session of 'dir' with the engine thread 'eng' (NULL: none, and
+ * every seat a person's). */
+static CmStatus load(Session *back, const char *path, const char *dir, EngineThread *eng,
+                     CmError *err)
+{
+    open_session(back, eng, dir);
+    return session_load(back, path, err);
+}
+
+/* ---- Setups -------------------------------------------------------------------------------- */
+
+static void test_session_seat_options(void **state)
+{
+    (void)state;
+    const CmVariant *v = variant("camelot");
+    SessionSetup s;
+    char why[200], text[128];
+    setup_default(&s, v, "camelot");
+    assert_int_equal(s.seat[0].kind, SEAT_HUMAN);
+    assert_int_equal(s.seat[1].kind, SEAT_ENGINE);
+    assert_int_equal(s.seat[1].level, 5);
+    assert_int_equal(setup_seat(&s, v, "W=engine:7", why, sizeof why), 0);
+    assert_int_equal(s.seat[0].kind, SEAT_ENGINE);
+    assert_int_equal(s.seat[0].level, 7);
+    assert_int_equal(setup_seat(&s, v, "b=human", why, sizeof why), 0);
+    assert_int_equal(s.seat[1].kind, SEAT_HUMAN);
+    assert_int_equal(setup_seat(&s, v, "B=10", why, sizeof why), 0);
+    assert_int_equal(s.seat[1].level, 10);
+    assert_int_equal(setup_seat(&s, v, "B=engine", why, sizeof why), 0);
+    assert_int_equal(s.seat[1].level, 5);
+    setup_seats_text(&s, v, text, sizeof text);
+    assert_string_equal(text, "W=engine:7 B=engine:5");
+
+    assert_int_equal(setup_seat(&s, v, "R=human", why, sizeof why), -1);
+    assert_non_null(strstr(why, "Camelot has no seat 'R' (its seats are W,B)"));
+    assert_int_equal(setup_seat(&s, v, "W=engine:11", why, sizeof why), -1);
+    assert_non_null(strstr(why, "level is 1 to 10"));
+    assert_int_equal(setup_seat(&s, v, "W=robot", why, sizeof why), -1);
+    assert_int_equal(setup_seat(&s, v, "W", why, sizeof why), -1);
+
+    /* Four seats by letter: B is Blue here. */
+    v = variant("grand-camelot");
+    setup_default(&s, v, "grand-camelot");
+    assert_int_equal(setup_seat(&s, v, "B=human", why, sizeof why), 0);
+    assert_int_equal(s.seat[2].kind, SEAT_HUMAN);
+    setup_seats_text(&s, v, text, sizeof text);
+    assert_string_equal(text, "R=human G=engine:5 B=human Y=engine:5");
+}
+
+static void test_session_time_controls(void **state)
+{
+    (void)state;
+    int64_t base, inc;
+    assert_int_equal(setup_parse_time("10+5", &base, &inc), 0);
+    assert_int_equal(base, 600000);
+    assert_int_equal(inc, 5000);
+    assert_int_equal(setup_parse_time("3", &base, &inc), 0);
+    assert_int_equal(base, 180000);
+    assert_int_equal(inc, 0);
+    assert_int_equal(setup_parse_time("0.5+2.5", &base, &inc), 0);
+    assert_int_equal(base, 30000);
+    assert_int_equal(inc, 2500);
+    assert_int_equal(setup_parse_time("", &base, &inc), -1);
+    assert_int_equal(setup_parse_time("ten", &base, &inc), -1);
+    assert_int_equal(setup_parse_time("10+", &base, &inc), -1);
+    assert_int_equal(setup_parse_time("0+0", &base, &inc), -1);
+    assert_int_equal(setup_parse_time("10+5x", &base, &inc), -1);
+    /* Thinking time: within the level's cap, a share of the clock. */
+    assert_int_equal(session_think_ms(10, -1, 0), 5000);
+    assert_int_equal(session_think_ms(1, -1, 0), 1000);
+    assert_true(session_think_ms(10, 60000, 0) <= 60000 / 25);
+    assert_true(session_think_ms(10, 100, 0) >= 20);
+}
+
+/* ---- Saving and loading -------------------------------------------------------------------- */
+
+static void test_session_record_round_trip(void **state)
+{
+    (void)state;
+    char dir[256], path[512];
+    Session g, back;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    /* Engine seats stay engine seats only with an engine to play them. */
+    EngineThread *eng = engine_thread_new(1 << 20);
+    assert_non_null(eng);
+    new_game(&g, "camelot", "W=human B=engine:7", eng, NULL);
+    g.setup.time_base_ms = 600000;
+    g.setup.time_inc_ms = 5000;
+    for (int s = 0; s < 2; s++)
+        g.clock[s] = 600000;
+    play_text(&g, "E6-E8", 1000);
+    g.turn_t0 = 1000;
+    play_text(&g, "F11-F9", 3500); /* Black took 2.5 s and got 5 s back */
+    assert_int_equal(g.clock[1], 602500);
+    char *text = session_record_text(&g, 3500);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "[Variant \"camelot\"]"));
+    assert_non_null(strstr(text, "[Seats \"W=human B=engine:7\"]"));
+    assert_non_null(strstr(text, "[Black \"camelot engine, level 7\"]"));
+    assert_non_null(strstr(text, "[TimeControl \"600+5\"]"));
+    assert_non_null(strstr(text, "[Clocks \"W=605 B=602.500\"]"));
+    assert_non_null(strstr(text, "1. E6-E8 F11-F9"));
+    free(text);
+
+    snprintf(path, sizeof path, "%s/game.txt", dir);
+    assert_int_equal(session_save_as(&g, path, 3500, &err), CM_OK);
+    assert_int_equal(load(&back, path, dir, eng, &err), CM_OK);
+    assert_int_equal(back.g.n, 2);
+    assert_true(cm_pos_equal(&back.g.pos, &g.g.pos));
+    assert_int_equal(back.setup.seat[0].kind, SEAT_HUMAN);
+    assert_int_equal(back.setup.seat[1].kind, SEAT_ENGINE);
+    assert_int_equal(back.setup.seat[1].level, 7);
+    assert_int_equal(back.setup.time_base_ms, 600000);
+    assert_int_equal(back.setup.time_inc_ms, 5000);
+    assert_int_equal(back.clock[0], 605000);
+    assert_int_equal(back.clock[1], 602500);
+    /* A record that is not the autosave goes on in a new autosave. */
+    assert_true(back.autosave_fresh);
+    session_free(&back);
+    /* Without an engine the same record is played by people. */
+    assert_int_equal(load(&back, path, dir, NULL, &err), CM_OK);
+    assert_int_equal(back.setup.seat[1].kind, SEAT_HUMAN);
+    session_free(&back);
+
+    /* Records from elsewhere: no seats means people; bad ones are refused with a reason. */
+    FILE *f = fopen(path, "w");
+    fputs("[Variant \"camette\"]\n1. C3-C4 *\n", f);
+    fclose(f);
+    assert_int_equal(load(&back, path, NULL, NULL, &err), CM_OK);
+    assert_string_equal(back.v->name, "camette");
+    assert_int_equal(back.setup.seat[1].kind, SEAT_HUMAN);
+    assert_int_equal(back.g.n, 1);
+    session_free(&back);
+    f = fopen(path, "w");
+    fputs("[Variant \"camette\"]\n1. C3-C9 *\n", f);
+    fclose(f);
+    assert_int_equal(load(&back, path, NULL, NULL, &err), CM_ERR_ILLEGAL);
+    assert_non_null(strstr(err.msg, "C3-C9"));
+    f = fopen(path, "w");
+    fputs("[Variant \"nonsense\"]\n", f);
+    fclose(f);
+    assert_int_not_equal(load(&back, path, NULL, NULL, &err), CM_OK);
+    assert_non_null(strstr(err.msg, "nonsense"));
+    snprintf(path, sizeof path, "%s/missing.txt", dir);
+    assert_int_equal(load(&back, path, NULL, NULL, &err), CM_ERR_IO);
+    session_free(&g);
+    engine_thread_free(eng);
+    tu_remove_tree(dir);
+}
+
+static void test_session_autosave_after_every_move(void **state)
+{
+    (void)state;
+    char dir[256], data[512], path[600];
+    Session g, back;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    setenv("XDG_DATA_HOME", dir, 1);
+    assert_int_equal(io_data_dir(data, sizeof data, &err), CM_OK);
+    snprintf(path, sizeof path, "%s/camelot", dir);
+    assert_string_equal(data, path);
+    open_session(&g, NULL, data);
+    session_autosave_path(&g, path, sizeof path);
+    session_free(&g);
+
+    new_game(&g, "camelot", "W=human B=human", NULL, data);
+    play_text(&g, "E6-E8", 1);
+    play_text(&g, "F11-F9", 2);
+    play_text(&g, "E8-E9", 3);
+    assert_string_equal(g.save_error, "");
+    /* What is on disk at any moment is the whole game: as after a crash. */
+    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_int_equal(back.g.n, 3);
+    assert_true(cm_pos_equal(&back.g.pos, &g.g.pos));
+    session_free(&back);
+    /* Undo is saved too. */
+    session_undo(&g, 4);
+    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_int_equal(back.g.n, 2);
+    session_free(&back);
+    session_free(&g);
+
+    /* A new game keeps the unfinished one before its first autosave, which comes with its
+     * first move. */
+    new_game(&g, "camette", "W=human B=human", NULL, data);
+    assert_int_equal(session_autosave(&g, 1), CM_OK);
+    assert_int_equal(tu_count_files(data, "unfinished-"), 0);
+    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_string_equal(back.v->name, "camelot");
+    session_free(&back);
+    play_text(&g, "C3-C4", 1);
+    assert_int_equal(tu_count_files(data, "unfinished-"), 1);
+    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_string_equal(back.v->name, "camette");
+    session_free(&back);
+    session_free(&g);
+
+    SaveEntry saves[8];
+    open_session(&g, NULL, data);
+    int n = session_list_saves(&g, saves, 8);
+    session_free(&g);
+    assert_int_equal(n, 2);
+    int autos = 0;
+    for (int i = 0; i < n; i++)
+        autos += strstr(saves[i].label, "(autosave)") != NULL;
+    assert_int_equal(autos, 1);
+    assert_non_null(strstr(saves[0].label, "unfinished") ? saves[0].label : saves[1].label);
+
+    /* A directory that cannot be written: the failure is reported, the game goes on. */
+    new_game(&g, "camette", "W=human B=human", NULL, "/nonexistent/dir");
+    play_text(&g, "C3-C4", 1);
+    assert_int_equal(g.g.n, 1);
+    assert_string_not_equal(g.save_error, "");
+    session_free(&g);
+    unsetenv("XDG_DATA_HOME");
+    tu_remove_tree(dir);
+}
+
+static void test_session_clocks_and_loss_on_time(void **state)
+{
+    (void)state;
+    Session g;
+    new_game(&g, "camelot", "W=human B=human", NULL, NULL);
+    g.setup.time_base_ms = 10000;
+    g.setup.time_inc_ms = 1000;
+    for (int s = 0; s < 2; s++)
+        g.clock[s] = 10000;
+    session_tick(&g, 100000); /* the clock starts */
+    assert_int_equal(session_clock_left(&g, 0, 104000), 6000);
+    assert_int_equal(session_clock_left(&g, 1, 104000), 10000);
+    play_text(&g, "E6-E8", 104000);
+    assert_int_equal(g.clock[0], 7000);
+    unsigned ev = session_tick(&g, 105000);
+    assert_false(ev & SESSION_EV_OVER);
+    ev = session_tick(&g, 114000);
+    assert_true(ev & SESSION_EV_OVER);
+    assert_true(g.outcome.over);
+    assert_int_equal(g.forfeit, 1);
+    assert_int_equal(g.outcome.winner, 0);
+    char *text = session_record_text(&g, 114000);
+    assert_non_null(strstr(text, "[Forfeit \"B\"]"));
+    assert_non_null(strstr(text, "[Result \"W\"]"));
+    assert_non_null(strstr(text, "[Termination \"time\"]"));
+    free(text);
+    /* No move after the flag fell. */
+    CmMove m;
+    CmError err;
+    assert_int_equal(cm_move_parse(&g.g.pos, "F11-F9", &m, &err), CM_OK);
+    assert_int_equal(session_play(&g, &m, 115000), CM_ERR_ILLEGAL);
+    session_free(&g);
+}
+
+/* ---- The engine ---------------------------------------------------------------------------- */
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static void tick_until(Session *g, int plies, int ms)
+{
+    uint64_t t0 = clock_ms();
+    while (g->g.n < plies) {
+        if (clock_ms() - t0 > (uint64_t)ms)
+            fail_msg("no move after %d ms", ms);
+        session_tick(g, clock_ms());
+        sleep_ms(5);
+    }
+}
+
+static void test_session_engine_seats_and_undo(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Session g;
+    assert_non_null(eng);
+    new_game(&g, "camette", "W=human B=engine:2", eng, NULL);
+    assert_int_equal(session_tick(&g, clock_ms()) & SESSION_EV_MOVED, 0);
+    assert_false(g.searching);
+    play_text(&g, "C3-C4", clock_ms());
+    tick_until(&g, 2, 20000);
+    assert_int_equal(g.g.ply[1].seat, 1);
+    /* Undo goes back to the person's previous move, redo plays both again. */
+    assert_int_equal(session_undo(&g, clock_ms()), 2);
+    assert_int_equal(g.g.n, 0);
+    assert_int_equal(session_redo(&g, clock_ms()), 2);
+    assert_int_equal(g.g.n, 2);
+    assert_int_equal(session_undo(&g, clock_ms()), 2);
+    /* The same move again keeps the redo list; the engine answers as before or otherwise. */
+    play_text(&g, "C3-C4", clock_ms());
+    assert_int_equal(g.nredo, 1);
+    tick_until(&g, 2, 20000);
+    session_free(&g);
+
+    /* Four seats, every one an engine: they play in turn order. */
+    new_game(&g, "grand-cam", "R=engine:1 G=engine:1 B=engine:1 Y=engine:1", eng, NULL);
+    tick_until(&g, 4, 30000);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(g.g.ply[i].seat, i);
+    session_free(&g);
+    engine_thread_free(eng);
+}
+
+static void test_session_engine_thread_jobs(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    const CmVariant *v = variant("camelot");
+    EngineJob job;
+    EngineDone done;
+    CmSearchInfo info;
+    unsigned t1, t2;
+    memset(&job, 0, sizeof job);
+    job.v = v;
+    cm_pos_start(&job.pos, v);
+    job.level = 10;
+    job.time_ms = 60000;
+    job.purpose = ENGINE_JOB_MOVE;
+
+    /* A long search stopped: its best move so far comes back, long before the search's
+     * 60 s are up (the bounds are generous: the machine may be busy). */
+    assert_int_equal(engine_thread_start(eng, &job, &t1), CM_OK);
+    for (int i = 0; i < 2000 && engine_thread_progress(eng, t1, &info) == 0; i++)
+        sleep_ms(10);
+    assert_false(engine_thread_take(eng, &done));
+    assert_true(engine_thread_progress(eng, t1, &info) > 0);
+    assert_true(info.depth >= 1);
+    engine_thread_stop(eng, t1);
+    assert_true(engine_thread_wait(eng, 20000));
+    assert_true(engine_thread_take(eng, &done));
+    assert_int_equal(done.ticket, t1);
+    assert_true(done.result.has_move);
+    CmMoveList *list = malloc(sizeof *list);
+    cm_movegen_all(&job.pos, list);
+    assert_true(cm_movelist_find(list, &done.result.move) >= 0);
+
+    /* A cancelled search gives nothing; a newer one replaces an older one. */
+    assert_int_equal(engine_thread_start(eng, &job, &t1), CM_OK);
+    engine_thread_cancel(eng, t1);
+    job.level = 1;
+    job.time_ms = 1000;
+    assert_int_equal(engine_thread_start(eng, &job, &t2), CM_OK);
+    assert_true(engine_thread_wait(eng, 20000));
+    assert_true(engine_thread_take(eng, &done));
+    assert_int_equal(done.ticket, t2);
+    assert_false(engine_thread_wait(eng, 100));
+
+    /* Stopped before it started: still ends at once. */
+    job.level = 10;
+    job.time_ms = 60000;
+    assert_int_equal(engine_thread_start(eng, &job, &t1), CM_OK);
+    engine_thread_stop(eng, t1);
+    assert_true(engine_thread_wait(eng, 20000));
+    free(list);
+    /* Freed while a search runs. */
+    assert_int_equal(engine_thread_start(eng, &job, &t1), CM_OK);
+    sleep_ms(50);
+    engine_thread_free(eng);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_session_seat_options),
+        cmocka_unit_test(test_session_time_controls),
+        cmocka_unit_test(test_session_record_round_trip),
+        cmocka_unit_test(test_session_autosave_after_every_move),
+        cmocka_unit_test(test_session_clocks_and_loss_on_time),
+        cmocka_unit_test(test_session_engine_seats_and_undo),
+        cmocka_unit_test(test_session_engine_thread_jobs),
+    };
+    return cmocka_run_group_tests(tests, setup_catalog, free_catalog);
+}
