@@ -725,6 +725,58 @@ static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
     engine_thread_free(eng);
 }
 
+/* The engine line on the screen in a game of four players searched with Best-Reply Search:
+ * the answers come from any opponent and the root seat moves again, out of turn order. Every
+ * ply is written for the seat whose piece it moves, and none is dropped. */
+static void test_ui_keys_engine_line_names_each_seat(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "four-handed-chivalry-solo", "R=engine:10 G=human B=human Y=human", NULL, eng);
+    uint64_t t0 = now_ms();
+    while (ui.s->info_seat < 0 || ui.s->info.npv < 3) {
+        struct timespec ts = {0, 5 * 1000000L};
+        if (now_ms() - t0 > 20000)
+            fail_msg("no engine line of three plies after 20 s");
+        ui_tick(&ui, now_ms());
+        nanosleep(&ts, NULL);
+    }
+    const CmSearchInfo info = ui.s->info;
+    CmPosition pos = ui.s->info_pos;
+    char line[UI_PV_MAX], *save = NULL;
+    snprintf(line, sizeof line, "%s", ui.pv_text);
+    int plies = 0, out_of_turn = 0, prev = -1;
+    int cut = 0;
+    for (char *tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        char want[CM_MOVE_TEXT_MAX + 4], path[CM_MOVE_TEXT_MAX];
+        CmUndo u;
+        if (strcmp(tok, "...") == 0) {
+            cut = 1; /* the panel's room ran out: shortened between moves */
+            break;
+        }
+        assert_true(plies < info.npv);
+        const CmMove *m = &info.pv[plies];
+        int seat = CM_CELL_SEAT(pos.board[m->from]);
+        cm_pos_set_turn(&pos, seat);
+        cm_move_str(&pos, m, path, sizeof path);
+        snprintf(want, sizeof want, "%c:%s", pos.v->seat[seat].letter, path);
+        assert_string_equal(tok, want);
+        if (prev >= 0 && seat != (prev + 1) % pos.v->nseats)
+            out_of_turn = 1;
+        prev = seat;
+        cm_pos_apply(&pos, m, &u);
+        plies++;
+    }
+    if (!cut)
+        assert_int_equal(plies, info.npv);
+    assert_true(plies >= 3);
+    assert_true(out_of_turn);
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -745,6 +797,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_game_over_and_review),
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
+        cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),
     };
     catalog_init(&cat);
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
