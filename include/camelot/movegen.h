@@ -1,4 +1,4 @@
-/* Move generation (RULES.md 2.3-2.9, 3.5): plain moves, canters, jumps, knight's charges and
+/* Move generation (docs/rules.md 2.3-2.9, 3.5): plain moves, canters, jumps, knight's charges and
  * castle moves, under the own-castle exit and capture obligations. Each legal move is produced
  * once per effect. Paths (the squares a move lands on, as written) are derived on request.
  * SPDX-License-Identifier: MIT */
@@ -34,7 +34,7 @@ int cm_movegen_count(const CmPosition *pos);
  * Returns the number of moves added; sets 'list->overflow' when some did not fit. */
 int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int append);
 
-/* The obligation in force for the seat to move (RULES.md 2.9 steps 1-2). */
+/* The obligation in force for the seat to move (docs/rules.md 2.9 steps 1-2). */
 typedef enum CmObligationKind {
     CM_OBLIGE_NONE,     /* free choice */
     CM_OBLIGE_EXIT,     /* pieces in the own (or a side) castle must leave; 'pieces' = them */
@@ -49,7 +49,7 @@ typedef struct CmObligation {
 void cm_movegen_obligation(const CmPosition *pos, CmObligation *out);
 
 /* Whether the piece on 'sq' could make a jump leap from there (with its own square empty
- * for the rest of the move): RULES.md 2.6 "able to jump". */
+ * for the rest of the move): docs/rules.md 2.6 "able to jump". */
 int cm_movegen_can_jump(const CmPosition *pos, CmSquare sq);
 
 /* A written path: the start square, then every landing square; 'jump[i]' (i >= 1) is set when
@@ -62,12 +62,12 @@ typedef struct CmPath {
 
 /* Calls 'fn' for every legal path of the seat to move whose effect is 'm' (every path when 'm'
  * is NULL), until 'fn' returns non-zero or 'limit' paths were given. Canter parts never visit
- * a square twice (RULES.md 2.4). Returns the number of paths given. */
+ * a square twice (docs/rules.md 2.4). Returns the number of paths given. */
 typedef int (*CmPathFn)(void *ud, const CmPath *path, const CmMove *effect);
 int cm_movegen_paths(const CmPosition *pos, const CmMove *m, int limit, CmPathFn fn, void *ud);
 
 /* The canonical path of a legal move: the shortest, ties broken bytewise on the written form
- * (RULES.md 2.10). Returns CM_OK, or CM_ERR_ILLEGAL when 'm' is not legal here. */
+ * (docs/rules.md 2.10). Returns CM_OK, or CM_ERR_ILLEGAL when 'm' is not legal here. */
 CmStatus cm_movegen_canonical(const CmPosition *pos, const CmMove *m, CmPath *out);
 
 /* Index of the move in 'list' with the same effect as 'm', or -1. */

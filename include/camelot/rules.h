@@ -1,4 +1,4 @@
-/* Game outcome (RULES.md 2.9 end-of-move checks, 2.11, 3.x) and games with a history, which
+/* Game outcome (docs/rules.md 2.9 end-of-move checks, 2.11, 3.x) and games with a history, which
  * see threefold repetition and the fifty-move rule.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_RULES_H

@@ -1,4 +1,4 @@
-/* Perft: counts effect-distinct move sequences to a fixed depth (RULES.md 2.10), to check the
+/* Perft: counts effect-distinct move sequences to a fixed depth (docs/rules.md 2.10), to check the
  * move generator against known figures and to time it.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* Move generation: RULES.md 2.3-2.9 and 3.5, one move per effect.
+/* Move generation: docs/rules.md 2.3-2.9 and 3.5, one move per effect.
  *
  * The generator works on its own copy of the board. The moving piece is lifted from its square
  * while its moves are found (its square counts as empty, 2.1), and captured pieces are lifted

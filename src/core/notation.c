@@ -1,5 +1,5 @@
 /* WCF move notation and effect text: printing, parsing, and explaining why a written move is
- * not legal (RULES.md 1.3, 2.3-2.10).
+ * not legal (docs/rules.md 1.3, 2.3-2.10).
  * SPDX-License-Identifier: MIT */
 #include "camelot/notation.h"
 

@@ -1,5 +1,5 @@
 /* Paths behind a move: every written form of a legal move, and the canonical one (the shortest,
- * ties broken bytewise, RULES.md 2.10).
+ * ties broken bytewise, docs/rules.md 2.10).
  * SPDX-License-Identifier: MIT */
 #include <string.h>
 

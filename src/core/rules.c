@@ -1,5 +1,5 @@
 /* Game outcome: castle, elimination and stalemate wins, material, repetition and fifty-move
- * draws, skipped seats (RULES.md 2.9, 2.11, 3.x); games with a history.
+ * draws, skipped seats (docs/rules.md 2.9, 2.11, 3.x); games with a history.
  * SPDX-License-Identifier: MIT */
 #include "camelot/rules.h"
 

@@ -1,4 +1,4 @@
-# perft: the Camelot figures of RULES.md 2.10, --divide, and perft from a position file.
+# perft: the Camelot figures of docs/rules.md 2.10, --divide, and perft from a position file.
 # SPDX-License-Identifier: MIT
 set -eu
 . "$(dirname "$0")/lib.bash"

@@ -1,9 +1,9 @@
-# show: boards drawn as in RULES.md 5.1, the seat to move and the castle moves used.
+# show: boards drawn as in docs/rules.md 5.1, the seat to move and the castle moves used.
 # SPDX-License-Identifier: MIT
 set -eu
 . "$(dirname "$0")/lib.bash"
 
-# The Camette and Cam diagrams of RULES.md 5.1, row for row.
+# The Camette and Cam diagrams of docs/rules.md 5.1, row for row.
 cat >"$TMP/camette.want" <<'BOARD'
     A B C D E
   7     #
@@ -18,7 +18,7 @@ to move: W (White)
 BOARD
 run show --variant camette
 printf '%s\n' "$OUT" >"$TMP/camette.got"
-check "Camette start matches the RULES.md 5.1 diagram" \
+check "Camette start matches the docs/rules.md 5.1 diagram" \
     eval '[ "$RC" = 0 ] && diff "$TMP/camette.want" "$TMP/camette.got"'
 
 cat >"$TMP/cam.want" <<'BOARD'
@@ -41,7 +41,7 @@ to move: W (White)
 BOARD
 run show --variant cam
 printf '%s\n' "$OUT" >"$TMP/cam.got"
-check "Cam start matches the RULES.md 5.1 diagram" diff "$TMP/cam.want" "$TMP/cam.got"
+check "Cam start matches the docs/rules.md 5.1 diagram" diff "$TMP/cam.want" "$TMP/cam.got"
 
 run show
 check "Camelot: rank 16 has the two castle squares" has "$OUT" "^ 16           # #$"

@@ -34,7 +34,7 @@ status_is "Camelot, Black has nothing left" "W wins (elimination)" \
     'variant: camelot
 to_move: B
 pieces: {E6: WK, F6: WM}'
-status_is "Camelot, one piece against none is a draw (RULES.md 3.3)" "draw (material)" \
+status_is "Camelot, one piece against none is a draw (docs/rules.md 3.3)" "draw (material)" \
     'variant: camelot
 to_move: B
 pieces: {E6: WK}'
