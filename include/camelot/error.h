@@ -14,7 +14,9 @@ CmStatus cm_error_set(CmError *err, CmStatus code, int line, int col, const char
 /* Clears 'err' and sets its source name ('source' may be NULL). */
 void cm_error_init(CmError *err, const char *source);
 
-/* Writes 'source:line:col: msg' (the parts that are known) into 'buf' of 'size' bytes. */
+/* Writes 'source:line:col: msg' (the parts that are known) into 'buf' of 'size' bytes;
+ * CM_ERROR_TEXT_MAX bytes always hold it whole. */
+#define CM_ERROR_TEXT_MAX (sizeof(((CmError *)0)->source) + sizeof(((CmError *)0)->msg) + 32)
 void cm_error_format(const CmError *err, char *buf, size_t size);
 
 /* A short English name for a status, e.g. "syntax error". */

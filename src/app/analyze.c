@@ -100,7 +100,7 @@ int cli_analyze(CliCtx *ctx, int argc, char **argv)
     settled = pos;
     cm_rules_settle(&settled, &o);
     if (o.over) {
-        char text[128];
+        char text[TEXT_OUTCOME_MAX];
         text_outcome(pos.v, &o, text, sizeof text);
         fprintf(stderr, "game over: %s\n", text);
         goto out;

@@ -102,7 +102,7 @@ static const CmVariant *record_variant(CliCtx *ctx, const CmRecord *rec, const c
  * for a game the board did not end. */
 static void print_result(const CmGame *game, const CmRecord *rec)
 {
-    char res[128];
+    char res[TEXT_OUTCOME_MAX];
     cli_board_print(stdout, &game->pos);
     text_outcome(game->v, &game->outcome, res, sizeof res);
     printf("result: %s\n", res);

@@ -71,7 +71,7 @@ out:
 
 void cli_report(const CmError *err, const char *text, size_t len)
 {
-    char msg[512];
+    char msg[CM_ERROR_TEXT_MAX];
 
     cm_error_format(err, msg, sizeof msg);
     fprintf(stderr, "%s%s\n", err->source[0] ? "" : "camelot: ", msg);

@@ -393,7 +393,7 @@ static int score_of_a(const CmVariant *v, const MatchGame *mg)
 static void print_game(const MatchConf *mc, const MatchGame *mg, int result)
 {
     const CmVariant *v = mc->v;
-    char text[128];
+    char text[TEXT_OUTCOME_MAX];
     if (mg->end == END_CAP)
         snprintf(text, sizeof text, "draw (move cap)");
     else if (mg->end == END_ADJUDICATED)

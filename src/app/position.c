@@ -70,7 +70,7 @@ static int position_args(CliCtx *ctx, const char *usage, const char *help, const
 static int settle_or_over(CmPosition *pos)
 {
     CmOutcome o;
-    char text[128];
+    char text[TEXT_OUTCOME_MAX];
     cm_rules_settle(pos, &o);
     if (!o.over)
         return 0;
@@ -219,7 +219,7 @@ int cli_status(CliCtx *ctx, int argc, char **argv)
     CliArgs a;
     CmPosition pos;
     CmOutcome o;
-    char text[128];
+    char text[TEXT_OUTCOME_MAX];
     int rc = position_args(ctx, cli_status_usage, cli_status_help, NULL, 0, argc, argv, &a,
                            &pos);
 

@@ -93,7 +93,7 @@ static void list_moves(TextGame *t)
 static void save(TextGame *t, const char *path)
 {
     CmError err;
-    char msg[512], moves[32];
+    char msg[CM_ERROR_TEXT_MAX], moves[32];
     if (session_save_as(&t->s, path, clock_ms(), &err) != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);
         fprintf(t->out, "not saved: %s\n", msg);

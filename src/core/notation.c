@@ -125,6 +125,189 @@ static CmStatus split(const CmVariant *v, const char *text, Written *w, CmError 
     return CM_OK;
 }
 
+/* A walk along a written path: the generator's view of the board (the moving piece lifted,
+ * jumped pieces lifted as they are captured), where the walk stands, and the effect so far. */
+typedef struct Walk {
+    const CmPosition *pos;
+    const Written *w;
+    CmGen g;
+    int knight;
+    int phase;        /* 0 start, 1 cantering, 2 jumping */
+    int hot_at;       /* first hot landing of a knight's canter, -1 for none */
+    CmSquare x;       /* where the piece stands now */
+    CmMove *eff;
+} Walk;
+
+/* A piece in its target castle: only a castle move (docs/rules.md 2.8). */
+static CmStatus walk_castle_move(Walk *k, CmError *err)
+{
+    const CmVariant *v = k->pos->v;
+    const Written *w = k->w;
+    const uint8_t *fl = k->g.fl;
+    CmSquare s = w->sq[0], t = w->sq[1];
+    int df = CM_FILE(t) - CM_FILE(s), dr = CM_RANK(t) - CM_RANK(s);
+    char a[4];
+
+    if (w->n != 2 || !(fl[t] & CM_SQ_TARGET) || df < -1 || df > 1 || dr < -1 || dr > 1)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
+                            "a piece in the opponent's castle can never leave it");
+    if (v->rules.castle_moves == 0)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
+                            "there are no castle moves in this game");
+    if (k->pos->board[t] != CM_EMPTY)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1], "%s is occupied",
+                            cm_square_name(t, a));
+    if (w->sep[1] != '-')
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
+                            "a castle move captures nothing: write it with '-'");
+    if (k->pos->castle_used[k->pos->to_move] >= v->rules.castle_moves)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
+                            "no castle moves left: each player may make %d per game",
+                            v->rules.castle_moves);
+    k->eff->to = t;
+    k->eff->flags = CM_MOVE_CASTLE;
+    return CM_OK;
+}
+
+/* A step to the adjacent square 'y', written as landing 'i': a plain move, the whole move. */
+static CmStatus walk_step(Walk *k, int i, CmSquare y, CmError *err)
+{
+    const Written *w = k->w;
+    const uint8_t *fl = k->g.fl;
+    int col = w->col[i];
+    char a[4], b[4];
+
+    if (y == k->x)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col, "%s to %s is no move",
+                            cm_square_name(k->x, a), cm_square_name(y, b));
+    if (w->n != 2)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "a step to an adjacent square is a whole move by itself");
+    if (w->sep[i] == 'x')
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "a plain move captures nothing: write it with '-'");
+    if (k->g.board[y] != CM_EMPTY)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col, "%s is occupied", cm_square_name(y, a));
+    if (fl[y] & CM_SQ_OWN)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "you may not enter your own castle by a plain move");
+    if (fl[y] & CM_SQ_SIDE)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "you may not enter a side castle by a plain move");
+    k->eff->to = y;
+    return CM_OK;
+}
+
+/* A canter leap over the friendly piece on 'mid' to 'y', written as landing 'i'. */
+static CmStatus walk_canter_leap(Walk *k, int i, CmSquare mid, CmSquare y, CmError *err)
+{
+    const Written *w = k->w;
+    const uint8_t *fl = k->g.fl;
+    int col = w->col[i];
+    char a[4];
+
+    if (w->sep[i] == 'x')
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "the piece on %s is friendly: leaping over it is a canter, written "
+                            "with '-'",
+                            cm_square_name(mid, a));
+    if (k->phase == 2)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "a canter may not follow a jump (a knight's charge canters first, "
+                            "then jumps)");
+    if (fl[y] & CM_SQ_OWN)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "you may not enter your own castle by a canter");
+    if (fl[y] & CM_SQ_SIDE)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "you may not enter a side castle by a canter");
+    k->phase = 1;
+    if (k->knight && k->hot_at < 0 && !(fl[y] & CM_SQ_TARGET) && cm_gen_can_jump(&k->g, y))
+        k->hot_at = y;
+    return CM_OK;
+}
+
+/* A jump leap over the enemy piece on 'mid', written as landing 'i': the piece is captured. */
+static CmStatus walk_jump_leap(Walk *k, int i, CmSquare mid, CmError *err)
+{
+    int col = k->w->col[i];
+    char a[4];
+
+    if (k->w->sep[i] == '-')
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "the piece on %s is an enemy: leaping over it captures it, written "
+                            "with 'x'",
+                            cm_square_name(mid, a));
+    if (k->phase == 1 && !k->knight)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "only a knight may canter and then jump in one move");
+    k->phase = 2;
+    k->g.board[mid] = CM_EMPTY;
+    cm_set_add(&k->eff->cap, mid);
+    k->eff->ncap++;
+    return CM_OK;
+}
+
+/* A leap from where the walk stands to 'y', written as landing 'i'. */
+static CmStatus walk_leap(Walk *k, int i, CmSquare y, CmError *err)
+{
+    int col = k->w->col[i];
+    char a[4], b[4];
+    int df = CM_FILE(y) - CM_FILE(k->x), dr = CM_RANK(y) - CM_RANK(k->x);
+    int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+
+    if (!((adf == 2 || adf == 0) && (adr == 2 || adr == 0)))
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+                            "%s to %s is neither a step to an adjacent square nor a leap over one",
+                            cm_square_name(k->x, a), cm_square_name(y, b));
+    CmSquare mid = (CmSquare)((k->x + y) / 2);
+    uint8_t over = k->g.board[mid];
+    if (over == CM_EMPTY)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col, "there is no piece on %s to leap over",
+                            cm_square_name(mid, a));
+    if (k->g.board[y] != CM_EMPTY)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, col, "%s is occupied", cm_square_name(y, a));
+    if ((k->g.fr >> over) & 1)
+        return walk_canter_leap(k, i, mid, y, err);
+    return walk_jump_leap(k, i, mid, err);
+}
+
+/* The end of the walk: a canter may not end where it started, nor a knight's canter land where
+ * it could jump; a jump goes on while it can. */
+static CmStatus walk_end(Walk *k, CmError *err)
+{
+    const Written *w = k->w;
+    const CmVariant *v = k->pos->v;
+    CmSquare x = k->x;
+    char a[4], c[4];
+
+    k->eff->to = x;
+    if (k->phase == 1) {
+        if (x == w->sq[0])
+            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[w->n - 1],
+                                "a canter may not end on the square where it started");
+        if (k->hot_at >= 0)
+            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0],
+                                "this knight must capture from %s: a knight's canter may not "
+                                "land where it could jump",
+                                cm_square_name((CmSquare)k->hot_at, a));
+        return CM_OK;
+    }
+    if (k->g.fl[x] & CM_SQ_TARGET)
+        return CM_OK;
+    unsigned m = v->leap_ok[x];
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        int t = x + cm_dir_offset[d];
+        if (((k->g.en >> k->g.board[t]) & 1) && k->g.board[t + cm_dir_offset[d]] == CM_EMPTY)
+            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[w->n - 1],
+                                "the jump must go on: %s can be captured from %s",
+                                cm_square_name((CmSquare)t, a), cm_square_name(x, c));
+    }
+    return CM_OK;
+}
+
 /* The walk along a written path, in steps:
  * 1. the start square must hold a piece of the seat to move;
  * 2. each step is a plain move (alone), a canter leap over a friend ('-') or a jump leap over
@@ -135,158 +318,52 @@ static CmStatus split(const CmVariant *v, const char *text, Written *w, CmError 
  * On success '*eff' is the effect of the path. */
 static CmStatus walk(const CmPosition *pos, const Written *w, CmMove *eff, CmError *err)
 {
-    const CmVariant *v = pos->v;
-    CmGen g;
-    char a[4], b[4], c[4];
+    Walk k;
     CmSquare s = w->sq[0];
     uint8_t cell = pos->board[s];
-    int seat = pos->to_move;
+    char a[4];
+    CmStatus st = CM_OK;
 
     /* 1. */
     if (cell == CM_EMPTY)
         return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "there is no piece on %s",
                             cm_square_name(s, a));
-    if (CM_CELL_SEAT(cell) != seat) {
+    if (CM_CELL_SEAT(cell) != pos->to_move) {
         char owner[CM_EXPLAIN_MAX];
         cm_owner_str(pos, s, owner, sizeof owner);
         return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "%s", owner);
     }
-    cm_gen_init(&g, pos, NULL, 0);
-    g.board[s] = CM_EMPTY;
-    int knight = CM_CELL_KIND(cell) == CM_KNIGHT;
-    const uint8_t *fl = g.fl;
+    k.pos = pos;
+    k.w = w;
+    cm_gen_init(&k.g, pos, NULL, 0);
+    k.g.board[s] = CM_EMPTY;
+    k.knight = CM_CELL_KIND(cell) == CM_KNIGHT;
+    k.phase = 0;
+    k.hot_at = -1;
+    k.x = s;
+    k.eff = eff;
     memset(eff, 0, sizeof *eff);
     eff->from = s;
-
-    /* A piece in its target castle: only a castle move. */
-    if (fl[s] & CM_SQ_TARGET) {
-        CmSquare t = w->sq[1];
-        int df = CM_FILE(t) - CM_FILE(s), dr = CM_RANK(t) - CM_RANK(s);
-        if (w->n != 2 || !(fl[t] & CM_SQ_TARGET) || df < -1 || df > 1 || dr < -1 || dr > 1)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
-                                "a piece in the opponent's castle can never leave it");
-        if (v->rules.castle_moves == 0)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
-                                "there are no castle moves in this game");
-        if (pos->board[t] != CM_EMPTY)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1], "%s is occupied",
-                                cm_square_name(t, a));
-        if (w->sep[1] != '-')
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
-                                "a castle move captures nothing: write it with '-'");
-        if (pos->castle_used[seat] >= v->rules.castle_moves)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[1],
-                                "no castle moves left: each player may make %d per game",
-                                v->rules.castle_moves);
-        eff->to = t;
-        eff->flags = CM_MOVE_CASTLE;
-        return CM_OK;
-    }
+    if (k.g.fl[s] & CM_SQ_TARGET)
+        return walk_castle_move(&k, err);
 
     /* 2.-3. */
-    int phase = 0;        /* 0 start, 1 cantering, 2 jumping */
-    int hot_at = -1;      /* first hot landing of a knight's canter */
-    CmSquare x = s;
-    for (int i = 1; i < w->n; i++) {
+    for (int i = 1; i < w->n && st == CM_OK; i++) {
         CmSquare y = w->sq[i];
-        int col = w->col[i];
-        int df = CM_FILE(y) - CM_FILE(x), dr = CM_RANK(y) - CM_RANK(x);
-        int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
-        if (i > 1 && (fl[x] & CM_SQ_TARGET))
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
+        int df = CM_FILE(y) - CM_FILE(k.x), dr = CM_RANK(y) - CM_RANK(k.x);
+        if (i > 1 && (k.g.fl[k.x] & CM_SQ_TARGET))
+            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[i],
                                 "entering the opponent's castle ends the move: nothing may "
-                                "follow %s", cm_square_name(x, a));
-        if (adf <= 1 && adr <= 1) {
-            if (adf == 0 && adr == 0)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col, "%s to %s is no move",
-                                    cm_square_name(x, a), cm_square_name(y, b));
-            if (w->n != 2)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "a step to an adjacent square is a whole move by itself");
-            if (w->sep[i] == 'x')
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "a plain move captures nothing: write it with '-'");
-            if (g.board[y] != CM_EMPTY)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col, "%s is occupied",
-                                    cm_square_name(y, a));
-            if (fl[y] & CM_SQ_OWN)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "you may not enter your own castle by a plain move");
-            if (fl[y] & CM_SQ_SIDE)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "you may not enter a side castle by a plain move");
-            eff->to = y;
-            return CM_OK;
-        }
-        if (!((adf == 2 || adf == 0) && (adr == 2 || adr == 0)))
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                "%s to %s is neither a step to an adjacent square nor a leap "
-                                "over one", cm_square_name(x, a), cm_square_name(y, b));
-        CmSquare mid = (CmSquare)((x + y) / 2);
-        uint8_t over = g.board[mid];
-        if (over == CM_EMPTY)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                "there is no piece on %s to leap over", cm_square_name(mid, a));
-        if (g.board[y] != CM_EMPTY)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, col, "%s is occupied",
-                                cm_square_name(y, a));
-        if ((g.fr >> over) & 1) {
-            if (w->sep[i] == 'x')
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "the piece on %s is friendly: leaping over it is a canter, "
-                                    "written with '-'", cm_square_name(mid, a));
-            if (phase == 2)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "a canter may not follow a jump (a knight's charge canters "
-                                    "first, then jumps)");
-            if (fl[y] & CM_SQ_OWN)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "you may not enter your own castle by a canter");
-            if (fl[y] & CM_SQ_SIDE)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "you may not enter a side castle by a canter");
-            phase = 1;
-            if (knight && hot_at < 0 && !(fl[y] & CM_SQ_TARGET) && cm_gen_can_jump(&g, y))
-                hot_at = y;
-        } else {
-            if (w->sep[i] == '-')
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "the piece on %s is an enemy: leaping over it captures it, "
-                                    "written with 'x'", cm_square_name(mid, a));
-            if (phase == 1 && !knight)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, col,
-                                    "only a knight may canter and then jump in one move");
-            phase = 2;
-            g.board[mid] = CM_EMPTY;
-            cm_set_add(&eff->cap, mid);
-            eff->ncap++;
-        }
-        x = y;
+                                "follow %s",
+                                cm_square_name(k.x, a));
+        if (df >= -1 && df <= 1 && dr >= -1 && dr <= 1)
+            return walk_step(&k, i, y, err);
+        st = walk_leap(&k, i, y, err);
+        k.x = y;
     }
 
     /* 4. */
-    eff->to = x;
-    if (phase == 1) {
-        if (x == s)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[w->n - 1],
-                                "a canter may not end on the square where it started");
-        if (hot_at >= 0)
-            return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0],
-                                "this knight must capture from %s: a knight's canter may not "
-                                "land where it could jump", cm_square_name((CmSquare)hot_at, a));
-    } else if (!(fl[x] & CM_SQ_TARGET)) {
-        unsigned m = v->leap_ok[x];
-        while (m) {
-            int d = __builtin_ctz(m);
-            m &= m - 1;
-            int t = x + cm_dir_offset[d];
-            if (((g.en >> g.board[t]) & 1) && g.board[t + cm_dir_offset[d]] == CM_EMPTY)
-                return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[w->n - 1],
-                                    "the jump must go on: %s can be captured from %s",
-                                    cm_square_name((CmSquare)t, a), cm_square_name(x, c));
-        }
-    }
-    return CM_OK;
+    return st != CM_OK ? st : walk_end(&k, err);
 }
 
 /* Why a well-formed path with effect 'eff' is not among the legal moves. */

@@ -83,27 +83,11 @@ static void distances(const CmVariant *v, int seat, const CmSquareSet *goal, uin
     }
 }
 
-/* Building the tables, in steps:
- * 1. the family's parameters, from the rules: no castle win (melee), a one-piece castle win
- *    (race), or a two-piece win for two seats (camelot) or more (team);
- * 2. per seat, the steps from each square to its target castle (to the centre without one);
- * 3. per seat and kind, material plus placement for every square;
- * 4. the class grids of squares close to the target, and who may jump whom. */
-void cm_eval_init(CmEngine *e)
+/* Step 2 of the tables: per seat, the steps from each square to its target castle (to the
+ * centre of the board without one). */
+static void goal_distances(CmEngine *e)
 {
     const CmVariant *v = e->v;
-
-    /* 1. */
-    if (v->rules.castle_win <= 0)
-        e->par = melee_params;
-    else if (v->rules.castle_win == 1)
-        e->par = race_params;
-    else if (v->nseats == 2)
-        e->par = camelot_params;
-    else
-        e->par = team_params;
-
-    /* 2. */
     CmSquareSet centre = {{0, 0, 0, 0}};
     int best = 1 << 30;
     for (int sq = 0; sq < CM_SQUARES; sq++) {
@@ -130,7 +114,12 @@ void cm_eval_init(CmEngine *e)
         distances(v, s, &goal, e->dist[s]);
     }
 
-    /* 3. */
+}
+
+/* Step 3: per seat and kind, material plus placement for every square. */
+static void placement_tables(CmEngine *e)
+{
+    const CmVariant *v = e->v;
     for (int s = 0; s < v->nseats; s++) {
         int dmax = 0;
         for (int sq = 0; sq < CM_SQUARES; sq++)
@@ -153,7 +142,13 @@ void cm_eval_init(CmEngine *e)
         }
     }
 
-    /* 4. */
+}
+
+/* Step 4: the class grids of squares close to the target, who may jump whom, the castle squares,
+ * and the shifts of the capture test. */
+static void class_grids(CmEngine *e)
+{
+    const CmVariant *v = e->v;
     memset(e->near_target, 0, sizeof e->near_target);
     memset(e->nostep_any, 0, sizeof e->nostep_any);
     for (int s = 0; s < v->nseats; s++) {
@@ -190,6 +185,30 @@ void cm_eval_init(CmEngine *e)
     for (int d = 0; d < CM_DIR_COUNT; d++)
         for (int c = 0; c < 4; c++)
             e->vaxis[d][c] = e->axis_on[v->cmid[c][d]][d & 3];
+}
+
+/* Building the tables, in steps:
+ * 1. the family's parameters, from the rules: no castle win (melee), a one-piece castle win
+ *    (race), or a two-piece win for two seats (camelot) or more (team);
+ * 2. per seat, the steps from each square to its target castle (to the centre without one);
+ * 3. per seat and kind, material plus placement for every square;
+ * 4. the class grids of squares close to the target, and who may jump whom. */
+void cm_eval_init(CmEngine *e)
+{
+    const CmVariant *v = e->v;
+
+    /* 1. */
+    if (v->rules.castle_win <= 0)
+        e->par = melee_params;
+    else if (v->rules.castle_win == 1)
+        e->par = race_params;
+    else if (v->nseats == 2)
+        e->par = camelot_params;
+    else
+        e->par = team_params;
+    goal_distances(e);
+    placement_tables(e);
+    class_grids(e);
 }
 
 /* Whether 'seat' must capture, from the class grids: 1 when one of its pieces (off its target

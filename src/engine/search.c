@@ -377,6 +377,43 @@ static int brs_forced(const CmEngine *e, unsigned *forced)
     return stand;
 }
 
+/* The moves of a quiescence node at 'ply', ordered: when a capture is forced, the jumps of
+ * the seats in 'forced' (under BRS every opponent that must capture); otherwise every move, of
+ * which only captures and castle entries are searched (the others get a negative order).
+ * Returns how many there are. */
+static int qs_moves(CmEngine *e, int ply, int must, unsigned forced, const TTMove *ttm)
+{
+    CmPosition *pos = &e->pos;
+    const CmVariant *v = e->v;
+    Ply *p = &e->ply[ply];
+    int n;
+    if (e->mode == MODE_BRS && e->side_of[pos->to_move] == 1) {
+        p->list.n = 0;
+        p->list.overflow = 0;
+        for (int s = 0; s < v->nseats; s++)
+            if (forced & (1u << s))
+                cm_movegen_jumps(pos, s, &p->list, 1);
+        n = p->list.n;
+    } else if (must) {
+        n = cm_movegen_jumps(pos, pos->to_move, &p->list, 0);
+    } else {
+        n = cm_movegen_all(pos, &p->list);
+    }
+    for (int i = 0; i < n; i++) {
+        const CmMove *m = &p->list.m[i];
+        int mover = CM_CELL_SEAT(pos->board[m->from]);
+        if (cm_tt_move_is(ttm, m))
+            p->order[i] = 1 << 20;
+        else if (m->ncap)
+            p->order[i] = m->ncap * 16 + 8;
+        else if (cm_move_enters_target(v, mover, m))
+            p->order[i] = 4;
+        else
+            p->order[i] = must ? 0 : -1;
+    }
+    return n;
+}
+
 /* Quiescence, in steps:
  * 1. a side that must capture may not stand pat: every capture is searched;
  * 2. otherwise the static evaluation stands, and only when a piece is near its target castle
@@ -445,33 +482,9 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
     }
 
     Ply *p = &e->ply[ply];
-    int n;
-    if (e->mode == MODE_BRS && side == 1) {
-        p->list.n = 0;
-        p->list.overflow = 0;
-        for (int s = 0; s < v->nseats; s++)
-            if (forced & (1u << s))
-                cm_movegen_jumps(pos, s, &p->list, 1);
-        n = p->list.n;
-    } else if (must) {
-        n = cm_movegen_jumps(pos, seat, &p->list, 0);
-    } else {
-        n = cm_movegen_all(pos, &p->list);
-    }
+    int n = qs_moves(e, ply, must, forced, &ttm);
     if (n == 0)
         return best == -INF ? cm_eval_position(e, pos) : best;
-    for (int i = 0; i < n; i++) {
-        const CmMove *m = &p->list.m[i];
-        int mover = CM_CELL_SEAT(pos->board[m->from]);
-        if (cm_tt_move_is(&ttm, m))
-            p->order[i] = 1 << 20;
-        else if (m->ncap)
-            p->order[i] = m->ncap * 16 + 8;
-        else if (cm_move_enters_target(v, mover, m))
-            p->order[i] = 4;
-        else
-            p->order[i] = must ? 0 : -1;
-    }
     int bestm = -1;
     for (int i = 0; i < n; i++) {
         CmMove *m = pick(p, i);
@@ -507,6 +520,65 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
 }
 
 /* ---- The main search --------------------------------------------------------------------- */
+
+/* Step 3 of a node where no capture is forced, before its moves are generated (each switch
+ * off by default): reverse futility pruning, razoring (a quiescence search when far below
+ * alpha) and a null move (the turn passes to the next seat) searched with a reduced depth.
+ * Returns 1 with the node's score in '*out' when the node is pruned. */
+static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int ev, int null_ok,
+                       int *out)
+{
+    CmPosition *pos = &e->pos;
+    int seat = pos->to_move, side = e->side_of[seat], s;
+    if (e->opt.futility && depth <= 3 && ev - 100 * depth >= beta) {
+        *out = ev - 100 * depth;
+        return 1;
+    }
+    if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
+        s = qsearch(e, ply, alpha, alpha + 1, 0);
+        if (s <= alpha) {
+            *out = s;
+            return 1;
+        }
+    }
+    if (e->opt.null_move && null_ok && depth >= 3 && ev >= beta && pos->npieces[seat] >= 3) {
+        int r = 2 + depth / 4;
+        int next = cm_pos_next_seat(pos, seat);
+        cm_pos_set_turn(pos, next);
+        e->keys[e->hbase + ply + 1] = pos->hash;
+        e->nullb[ply + 1] = e->hbase + ply + 1;
+        e->pvlen[ply + 1] = 0;
+        if (e->side_of[next] == side)
+            s = search(e, depth - 1 - r, ply + 1, beta - 1, beta, 0);
+        else
+            s = -search(e, depth - 1 - r, ply + 1, -beta, -beta + 1, 0);
+        cm_pos_set_turn(pos, seat);
+        if (e->aborted) {
+            *out = 0;
+            return 1;
+        }
+        if (s >= beta) {
+            *out = s >= MATE_BOUND ? beta : s;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The late move reduction of a quiet move, the 'searched'-th of its node, searched to 'newd'
+ * otherwise: less on the principal variation, more for a move with a bad history. */
+static inline int reduction(const CmEngine *e, int depth, int searched, int newd, int pv_node,
+                            int order)
+{
+    int r = e->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
+    if (pv_node)
+        r--;
+    if (order < 0)
+        r++;
+    if (r > newd - 1)
+        r = newd - 1;
+    return r < 0 ? 0 : r;
+}
 
 /* A node, in steps:
  * 1. draws by repetition or the fifty-move rule, mate-distance bounds;
@@ -581,30 +653,9 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     int prune = !pv_node && free_choice && !brs_min && alpha > -MATE_BOUND && beta < MATE_BOUND &&
                 pos->npieces[seat] > 3;
     if (prune) {
-        if (e->opt.futility && depth <= 3 && ev - 100 * depth >= beta)
-            return ev - 100 * depth;
-        if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
-            int s = qsearch(e, ply, alpha, alpha + 1, 0);
-            if (s <= alpha)
-                return s;
-        }
-        if (e->opt.null_move && null_ok && depth >= 3 && ev >= beta && pos->npieces[seat] >= 3) {
-            int r = 2 + depth / 4, s;
-            int next = cm_pos_next_seat(pos, seat);
-            cm_pos_set_turn(pos, next);
-            e->keys[e->hbase + ply + 1] = pos->hash;
-            e->nullb[ply + 1] = e->hbase + ply + 1;
-            e->pvlen[ply + 1] = 0;
-            if (e->side_of[next] == side)
-                s = search(e, depth - 1 - r, ply + 1, beta - 1, beta, 0);
-            else
-                s = -search(e, depth - 1 - r, ply + 1, -beta, -beta + 1, 0);
-            cm_pos_set_turn(pos, seat);
-            if (e->aborted)
-                return 0;
-            if (s >= beta)
-                return s >= MATE_BOUND ? beta : s;
-        }
+        int s;
+        if (prune_early(e, depth, ply, alpha, beta, ev, null_ok, &s))
+            return s;
     }
 
     /* 4. */
@@ -640,18 +691,9 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
         } else if (searched == 0) {
             s = child(e, side, newd, ply + 1, a, b);
         } else {
-            int r = 0;
-            if (e->opt.lmr && quiet && free_choice && depth >= 3 && searched >= 2) {
-                r = e->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
-                if (pv_node)
-                    r--;
-                if (p->order[i] < 0)
-                    r++;
-                if (r > newd - 1)
-                    r = newd - 1;
-                if (r < 0)
-                    r = 0;
-            }
+            int r = e->opt.lmr && quiet && free_choice && depth >= 3 && searched >= 2
+                        ? reduction(e, depth, searched, newd, pv_node, p->order[i])
+                        : 0;
             s = child(e, side, newd - r, ply + 1, a, a + 1);
             if (s > a && r > 0)
                 s = child(e, side, newd, ply + 1, a, a + 1);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "camelot/engine.h"
+#include "camelot/error.h"
 #include "catalog.h"
 #include "engine_thread.h"
 #include "setup.h"
@@ -32,7 +33,7 @@ enum {
 };
 
 #define SESSION_HINT_MS 1500   /* the engine's time for a hint */
-#define SESSION_ERROR_MAX 256
+#define SESSION_ERROR_MAX CM_ERROR_TEXT_MAX
 #define SESSION_PATH_MAX 4096  /* bytes in a path, as src/io has it */
 
 typedef struct Session {

@@ -246,7 +246,7 @@ static unsigned act_redo(Ui *ui, uint64_t now)
 
 static unsigned act_save(Ui *ui, uint64_t now)
 {
-    char path[SESSION_PATH_MAX], msg[SESSION_PATH_MAX + 64];
+    char path[SESSION_PATH_MAX], msg[CM_ERROR_TEXT_MAX];
     CmError err;
     if (session_save_copy(ui->s, now, path, sizeof path, &err) != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);

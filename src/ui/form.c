@@ -164,7 +164,7 @@ unsigned ui_open_saves(Ui *ui)
 static unsigned load_picked(Ui *ui)
 {
     CmError err;
-    char msg[SESSION_PATH_MAX + 64];
+    char msg[CM_ERROR_TEXT_MAX];
     const char *path = ui->saves[ui->save_pick].path;
     if (session_load(ui->s, path, &err) != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);

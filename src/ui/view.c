@@ -67,6 +67,56 @@ static int on_path(const CmPath *p, CmSquare sq, int skip_start)
     return 0;
 }
 
+/* The marks of the last move on 'sq' (holding 'cell'): the squares it left and passed, and
+ * the pieces it captured. Returns the mark's role, or -1. */
+static int last_move_mark(const Ui *ui, CmSquare sq, uint8_t cell, UiCellLook *out)
+{
+    int mark = -1;
+    if (cell == CM_EMPTY && on_path(&ui->last_path, sq, 0)) {
+        mark = UI_ROLE_LAST;
+        snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "." : "\u00b7");
+        out->attr = 0;
+    } else if (sq == ui->last_move.to && cell != CM_EMPTY) {
+        out->fill = UI_ROLE_LAST;
+        out->attr |= UI_ATTR_UNDERLINE;
+    }
+    if (cell == CM_EMPTY && cm_set_has(&ui->last_move.cap, sq)) {
+        mark = UI_ROLE_LAST;
+        snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "x" : "\u00d7");
+        out->attr = UI_ATTR_DIM;
+    }
+    return mark;
+}
+
+/* The marks of the move being built on 'sq': its path, its captures, where it may land next
+ * and the piece itself. Returns the strongest mark's role ('mark' when there is none). */
+static int selection_mark(const Ui *ui, CmSquare sq, int mark, UiCellLook *out)
+{
+    const UiSelection *sel = &ui->sel;
+    CmSquare last = sel->path.sq[sel->path.n - 1];
+    if (sq != last && (sq == sel->path.sq[0] || on_path(&sel->path, sq, 1))) {
+        mark = UI_ROLE_PATH;
+        snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "+" : "\u2218");
+        out->attr = UI_ATTR_BOLD;
+    }
+    if (cm_set_has(&sel->captured, sq)) {
+        mark = UI_ROLE_CAPTURE;
+        snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "x" : "\u00d7");
+        out->attr = UI_ATTR_BOLD;
+    }
+    if (ui->opt.highlight && cm_set_has(&sel->next, sq)) {
+        mark = UI_ROLE_TARGET;
+        if (sq != sel->path.sq[0] || sel->path.n > 1)
+            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "*" : "\u2022");
+        out->attr = UI_ATTR_BOLD;
+    }
+    if (sq == last) {
+        mark = UI_ROLE_SELECTED;
+        out->attr = UI_ATTR_BOLD | UI_ATTR_UNDERLINE;
+    }
+    return mark;
+}
+
 void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
 {
     const CmVariant *v = ui->s->v;
@@ -116,22 +166,8 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
     /* Marks, the strongest last; a mark colours the whole cell. */
     int human = session_human_to_move(ui->s) && ui->mode != UI_MODE_REVIEW;
     int mark = -1;
-    if (ui->has_last && (teach || ui->mode == UI_MODE_REVIEW) && !building) {
-        const CmPath *lp = &ui->last_path;
-        if (cell == CM_EMPTY && on_path(lp, sq, 0)) {
-            mark = UI_ROLE_LAST;
-            snprintf(out->glyph, sizeof out->glyph, "%s", dot);
-            out->attr = 0;
-        } else if (sq == ui->last_move.to && cell != CM_EMPTY) {
-            out->fill = UI_ROLE_LAST;
-            out->attr |= UI_ATTR_UNDERLINE;
-        }
-        if (cell == CM_EMPTY && cm_set_has(&ui->last_move.cap, sq)) {
-            mark = UI_ROLE_LAST;
-            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "x" : "\u00d7");
-            out->attr = UI_ATTR_DIM;
-        }
-    }
+    if (ui->has_last && (teach || ui->mode == UI_MODE_REVIEW) && !building)
+        mark = last_move_mark(ui, sq, cell, out);
     if (teach && human && !building && ui->ob.kind != CM_OBLIGE_NONE &&
         cm_set_has(&ui->ob.pieces, sq)) {
         mark = UI_ROLE_OBLIGED;
@@ -143,28 +179,8 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
             snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "+" : "\u2218");
         out->attr |= UI_ATTR_BOLD;
     }
-    if (building) {
-        if (sq != last && (sq == sel->path.sq[0] || on_path(&sel->path, sq, 1))) {
-            mark = UI_ROLE_PATH;
-            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "+" : "\u2218");
-            out->attr = UI_ATTR_BOLD;
-        }
-        if (cm_set_has(&sel->captured, sq)) {
-            mark = UI_ROLE_CAPTURE;
-            snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "x" : "\u00d7");
-            out->attr = UI_ATTR_BOLD;
-        }
-        if (teach && cm_set_has(&sel->next, sq)) {
-            mark = UI_ROLE_TARGET;
-            if (sq != sel->path.sq[0] || sel->path.n > 1)
-                snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "*" : "\u2022");
-            out->attr = UI_ATTR_BOLD;
-        }
-        if (sq == last) {
-            mark = UI_ROLE_SELECTED;
-            out->attr = UI_ATTR_BOLD | UI_ATTR_UNDERLINE;
-        }
-    }
+    if (building)
+        mark = selection_mark(ui, sq, mark, out);
     if (mark >= 0)
         out->role = out->fill = mark;
     if (sq == ui->cursor && (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE))
@@ -324,17 +340,14 @@ static void count_pieces(const CmPosition *pos, int seat, int *knights, int *men
     }
 }
 
-int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
+/* The seats: turn marker, name, who plays it, pieces left, clock; the teams; castle moves. */
+static int panel_seats(const Ui *ui, uint64_t now, UiLine *lines, int n, int max)
 {
     const CmVariant *v = ui->s->v;
     const Session *g = ui->s;
     const CmPosition *pos = ui_shown_position(ui);
-    int n = 0, timed = g->setup.time_base_ms > 0;
     char kind[24], clock[24], pieces[24];
-    if (width > (int)sizeof lines[0].text - 1)
-        width = (int)sizeof lines[0].text - 1;
 
-    /* Seats: turn marker, name, who plays it, pieces left, clock. */
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Players");
     for (int s = 0; s < v->nseats; s++) {
         int k, m;
@@ -344,7 +357,7 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
         else
             snprintf(pieces, sizeof pieces, "K%d", k);
         clock[0] = '\0';
-        if (timed)
+        if (g->setup.time_base_ms > 0)
             text_clock(session_clock_left(g, s, now), clock, sizeof clock);
         int turn = !g->outcome.over && pos->to_move == s;
         n = add(lines, n, max, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL, s, "%s%-7s %-9s %-7s %s",
@@ -371,32 +384,44 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
                                     v->rules.castle_moves - pos->castle_used[s]);
         n = add(lines, n, max, UI_ROLE_DIM, -1, "Castle moves left:%s", cm);
     }
+    return n;
+}
 
-    /* The engine. */
-    if (g->searching || g->info_seat >= 0) {
-        int s = g->searching ? g->search_seat : g->info_seat;
-        char score[32];
-        n = add(lines, n, max, UI_ROLE_HEADING, -1, "Engine");
-        if (g->searching == ENGINE_JOB_HINT)
-            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "looking for a hint for %s",
-                    v->seat[s].name);
-        else if (g->searching)
-            n = add(lines, n, max, UI_ROLE_NORMAL, s, "%s thinking (level %d)",
-                    v->seat[s].name, g->setup.seat[s].level);
-        else if (g->info_purpose == ENGINE_JOB_HINT)
-            n = add(lines, n, max, UI_ROLE_DIM, s, "the hint for %s", v->seat[s].name);
-        else
-            n = add(lines, n, max, UI_ROLE_DIM, s, "%s's last search", v->seat[s].name);
-        if (g->info_seat >= 0 && (!g->searching || g->info_seq != 0)) {
-            text_score(g->info.score, score, sizeof score);
-            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %llu kn",
-                    g->info.depth, score, (unsigned long long)(g->info.nodes / 1000));
-            if (ui->pv_text[0])
-                n = add(lines, n, max, UI_ROLE_DIM, -1, "pv %.*s", width - 3, ui->pv_text);
-        }
+/* The engine: what it is doing or last did, its depth and score, and its line. */
+static int panel_engine(const Ui *ui, int width, UiLine *lines, int n, int max)
+{
+    const CmVariant *v = ui->s->v;
+    const Session *g = ui->s;
+    char score[32];
+
+    if (!g->searching && g->info_seat < 0)
+        return n;
+    int s = g->searching ? g->search_seat : g->info_seat;
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Engine");
+    if (g->searching == ENGINE_JOB_HINT)
+        n = add(lines, n, max, UI_ROLE_NORMAL, -1, "looking for a hint for %s", v->seat[s].name);
+    else if (g->searching)
+        n = add(lines, n, max, UI_ROLE_NORMAL, s, "%s thinking (level %d)", v->seat[s].name,
+                g->setup.seat[s].level);
+    else if (g->info_purpose == ENGINE_JOB_HINT)
+        n = add(lines, n, max, UI_ROLE_DIM, s, "the hint for %s", v->seat[s].name);
+    else
+        n = add(lines, n, max, UI_ROLE_DIM, s, "%s's last search", v->seat[s].name);
+    if (g->info_seat >= 0 && (!g->searching || g->info_seq != 0)) {
+        text_score(g->info.score, score, sizeof score);
+        n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %llu kn", g->info.depth,
+                score, (unsigned long long)(g->info.nodes / 1000));
+        if (ui->pv_text[0])
+            n = add(lines, n, max, UI_ROLE_DIM, -1, "pv %.*s", width - 3, ui->pv_text);
     }
+    return n;
+}
 
-    /* The moves, the latest at the bottom. */
+/* The moves, the latest at the bottom (in review, the one reviewed in the middle), in the
+ * lines that are left. */
+static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
+{
+    const CmVariant *v = ui->s->v;
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Moves");
     int room = max - n;
     if (room <= 0)
@@ -425,9 +450,7 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
     for (int line = begin; line < end; line++) {
         int first = line * per_line;
         char text[200];
-        int role = UI_ROLE_NORMAL;
-        if (mark >= first && mark < first + per_line)
-            role = UI_ROLE_FIELD;
+        int role = mark >= first && mark < first + per_line ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
         if (per_line == 2) {
             const char *b = first + 1 < ui->nmoves ? ui->moves[first + 1].text : "";
             snprintf(text, sizeof text, "%3d. %-*.*s %.*s", line + 1, col, col,
@@ -441,6 +464,15 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
         n = add(lines, n, max, role, -1, "%.*s", width, text);
     }
     return n;
+}
+
+int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
+{
+    if (width > (int)sizeof lines[0].text - 1)
+        width = (int)sizeof lines[0].text - 1;
+    int n = panel_seats(ui, now, lines, 0, max);
+    n = panel_engine(ui, width, lines, n, max);
+    return panel_moves(ui, width, lines, n, max);
 }
 
 int ui_form_lines(const Ui *ui, UiLine *lines, int max)
