@@ -1,5 +1,5 @@
 /* The reference move generator: brute-force search over single leaps on a plain copy of the
- * board, with each rule of RULES.md 2.3-2.9 and 2.11 applied as written. Slow on purpose.
+ * board, with each rule of docs/rules.md 2.3-2.9 and 2.11 applied as written. Slow on purpose.
  * SPDX-License-Identifier: MIT */
 #include "refgen.h"
 

@@ -1,4 +1,4 @@
-/* A second, deliberately simple and slow move generator, written straight from RULES.md
+/* A second, deliberately simple and slow move generator, written straight from docs/rules.md
  * 2.3-2.9 and 2.11 for cross-checking the fast one. It shares no code with src/core/movegen.c,
  * paths.c or notation.c: it only reads the board squares, the castles and the seats.
  * SPDX-License-Identifier: MIT */
@@ -10,7 +10,7 @@
 /* Room for one effect string: "FROM>TO" and up to CM_MAX_PIECES captured squares. */
 #define REF_EFFECT_LEN 600
 
-/* One legal move of the reference, as an effect (RULES.md 2.10). */
+/* One legal move of the reference, as an effect (docs/rules.md 2.10). */
 typedef struct RefEffect {
     CmSquare from, to;
     int castle_move; /* 1 for a castle move (2.8) */
@@ -30,11 +30,11 @@ typedef enum RefRule {
  * the rule that applied. */
 int ref_moves(const CmPosition *pos, RefEffect *out, int max, RefRule *rule_out);
 
-/* Whether the piece on 'sq' is able to jump (RULES.md 2.6): it has a jump leap from there, and
+/* Whether the piece on 'sq' is able to jump (docs/rules.md 2.6): it has a jump leap from there, and
  * it is not in its target castle (2.8). 0 for an empty square. */
 int ref_able_to_jump(const CmPosition *pos, CmSquare sq);
 
-/* Writes an effect as RULES.md 2.10 text ("E8>C12xC11,D9") into 'buf' (REF_EFFECT_LEN bytes);
+/* Writes an effect as docs/rules.md 2.10 text ("E8>C12xC11,D9") into 'buf' (REF_EFFECT_LEN bytes);
  * written here from the rules, not with the notation module. Returns 'buf'. */
 char *ref_effect_text(const RefEffect *e, char *buf);
 

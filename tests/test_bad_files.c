@@ -118,23 +118,12 @@ static void compare(const char *label, CmStatus st, const CmError *err, const ch
 
 /* ---- Variants for position documents and records ------------------------------------------ */
 
-static const char *const shipped[] = {
-    "cam",
-    "camelot",
-    "camette",
-    "chivalry",
-    "grand-cam",
-    "grand-camelot",
-    "four-handed-chivalry",
-    "four-handed-chivalry-solo",
-};
-
 /* A 'CmVariantResolver' that knows the shipped variants by name, and nothing else. */
 static const CmVariant *resolve(void *ud, const char *name, CmError *err)
 {
     (void)ud;
-    for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++)
-        if (strcmp(name, shipped[i]) == 0)
+    for (int i = 0; i < TU_NVARIANTS; i++)
+        if (strcmp(name, tu_variant_names[i]) == 0)
             return tu_variant(name);
     cm_error_set(err, CM_ERR_SCHEMA, 0, 0, "unknown variant '%.60s'", name);
     return NULL;
@@ -286,11 +275,6 @@ static const Kind kinds[] = {
 
 /* ---- The files --------------------------------------------------------------------------- */
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int ends_with(const char *s, const char *tail)
 {
     size_t n = strlen(s), k = strlen(tail);
@@ -344,7 +328,7 @@ static void run_kind(const Kind *k)
         names[n++] = strdup(e->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)n, sizeof names[0], by_name);
+    qsort(names, (size_t)n, sizeof names[0], tu_cmp_str);
     if (n < k->min)
         fail_msg("%s: %d inputs, expected at least %d", dir, n, k->min);
     if (nexpect != n && !show)

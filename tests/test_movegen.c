@@ -1,6 +1,9 @@
-/* Move generation against RULES.md §2: plain moves, canters, jumps, the capture obligation, the
- * knight's charge and its canter restriction, own and target castles, and moves as effects.
- * Every position is built by hand; the Camelot board is used unless a test says otherwise.
+/* Move generation against docs/rules.md 2: plain moves, canters, jumps, the capture obligation, the
+ * knight's charge and its canter restriction, own and target castles, and moves as effects, in
+ * positions built by hand (on the Camelot board unless a test says otherwise). Then random
+ * positions of every variant compared with a literal reference reading of docs/rules.md 2.9 written
+ * below, 'cm_movegen_count' against 'cm_movegen_all', and the jump chains alone
+ * ('cm_movegen_jumps') against the full generator in random games.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,188 +12,13 @@
 #include "testutil.h"
 
 #include "camelot/notation.h"
+#include "camelot/rules.h"
 
 /* ---- Helpers ---- */
 
-static CmSquare sq(const char *name)
-{
-    CmSquare s = 0;
-    int n = cm_square_parse(name, &s);
-    assert_true(n > 0);
-    assert_int_equal(name[n], '\0');
-    return s;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Rewrites effect text with its captured squares sorted bytewise, so that a test may list them
- * in any order. */
-static void normalize(const char *in, char *out, size_t size)
-{
-    char buf[600];
-    char *caps[CM_MAX_PIECES];
-    int n = 0;
-    snprintf(buf, sizeof buf, "%s", in);
-    char *x = strchr(buf, 'x');
-    if (x == NULL) {
-        snprintf(out, size, "%s", buf);
-        return;
-    }
-    *x = '\0';
-    for (char *tok = x + 1; tok != NULL && n < CM_MAX_PIECES;) {
-        char *comma = strchr(tok, ',');
-        if (comma != NULL)
-            *comma = '\0';
-        caps[n++] = tok;
-        tok = comma != NULL ? comma + 1 : NULL;
-    }
-    qsort(caps, (size_t)n, sizeof caps[0], cmp_str);
-    size_t len = (size_t)snprintf(out, size, "%s", buf);
-    for (int i = 0; i < n && len < size; i++)
-        len += (size_t)snprintf(out + len, size - len, "%c%s", i ? ',' : 'x', caps[i]);
-}
-
-/* The legal moves of 'pos', with the invariants every list must keep: 'cm_movegen_count'
- * agrees, no overflow, each effect once (RULES.md 2.10), every move by the seat to move, and
- * apply then undo restores the position and its hash. The caller frees the list. */
-static void describe(const CmPosition *pos, char *out, size_t size);
-
-static CmMoveList *gen(const CmPosition *pos)
-{
-    CmMoveList *list = malloc(sizeof *list);
-    assert_non_null(list);
-    int n = cm_movegen_all(pos, list);
-    assert_int_equal(n, list->n);
-    int count = cm_movegen_count(pos);
-    if (count != list->n) {
-        static char where[2048];
-        describe(pos, where, sizeof where);
-        free(list);
-        fail_msg("%s: cm_movegen_count %d, cm_movegen_all %d in %s", pos->v->name, count, n,
-                 where);
-    }
-    assert_false(list->overflow);
-    for (int i = 0; i < list->n; i++) {
-        const CmMove *m = &list->m[i];
-        uint8_t cell = pos->board[m->from];
-        assert_int_not_equal(cell, CM_EMPTY);
-        assert_int_equal(CM_CELL_SEAT(cell), pos->to_move);
-        /* No pass (RULES.md 2.2, 2.4): a move that ends where it started captures. */
-        if (m->from == m->to)
-            assert_true(m->ncap > 0);
-        for (int j = i + 1; j < list->n; j++)
-            assert_false(cm_move_same(m, &list->m[j]));
-        CmPosition p = *pos;
-        CmUndo u;
-        cm_pos_apply(&p, m, &u);
-        assert_int_equal(p.hash, cm_pos_compute_hash(&p));
-        cm_pos_undo(&p, m, &u);
-        assert_true(cm_pos_equal(&p, pos));
-        assert_int_equal(p.hash, pos->hash);
-    }
-    return list;
-}
-
-/* The sorted effect texts of the moves in 'list' (only those from 'from' when not NULL),
- * joined by spaces. */
-static void list_text(const CmMoveList *list, const char *from, char *out, size_t size)
-{
-    char (*eff)[600] = malloc((size_t)(list->n + 1) * sizeof *eff);
-    const char **ptr = malloc((size_t)(list->n + 1) * sizeof *ptr);
-    int n = 0;
-    assert_non_null(eff);
-    assert_non_null(ptr);
-    for (int i = 0; i < list->n; i++) {
-        tu_effect(&list->m[i], eff[n]);
-        if (from != NULL) {
-            size_t k = strlen(from);
-            if (strncmp(eff[n], from, k) != 0 || eff[n][k] != '>')
-                continue;
-        }
-        ptr[n] = eff[n];
-        n++;
-    }
-    qsort(ptr, (size_t)n, sizeof ptr[0], cmp_str);
-    size_t len = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n && len < size; i++)
-        len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "", ptr[i]);
-    free(ptr);
-    free(eff);
-}
-
-/* Sorts and normalizes a space-separated list of effects. */
-static void want_text(const char *want, char *out, size_t size)
-{
-    char buf[4096];
-    char norm[64][600];
-    const char *ptr[64];
-    int n = 0;
-    snprintf(buf, sizeof buf, "%s", want);
-    for (char *tok = buf; *tok != '\0';) {
-        char *end = tok + strcspn(tok, " ");
-        int last = *end == '\0';
-        *end = '\0';
-        if (*tok == '\0') {
-            if (last)
-                break;
-            tok = end + 1;
-            continue;
-        }
-        assert_true(n < 64);
-        normalize(tok, norm[n], sizeof norm[n]);
-        ptr[n] = norm[n];
-        n++;
-        if (last)
-            break;
-        tok = end + 1;
-    }
-    qsort(ptr, (size_t)n, sizeof ptr[0], cmp_str);
-    size_t len = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n && len < size; i++)
-        len += (size_t)snprintf(out + len, size - len, "%s%s", i ? " " : "", ptr[i]);
-}
-
-/* Asserts that the legal moves (from 'from' only, when not NULL) are exactly 'want'. */
-static void expect_moves_from(const CmPosition *pos, const char *from, const char *want)
-{
-    static char got_s[16384], want_s[16384];
-    CmMoveList *list = gen(pos);
-    list_text(list, from, got_s, sizeof got_s);
-    want_text(want, want_s, sizeof want_s);
-    free(list);
-    if (strcmp(got_s, want_s) != 0)
-        fail_msg("moves%s%s differ\n  want: %s\n  got:  %s", from ? " from " : "",
-                 from ? from : "", want_s, got_s);
-}
-
-static void expect_moves(const CmPosition *pos, const char *want)
-{
-    expect_moves_from(pos, NULL, want);
-}
-
-/* Whether the effect (captures in any order) is legal; 'cm_movegen_count' is checked too. */
-static int has(const CmPosition *pos, const char *effect)
-{
-    char norm[600], buf[600];
-    normalize(effect, norm, sizeof norm);
-    CmMoveList *list = gen(pos);
-    int found = 0;
-    for (int i = 0; i < list->n; i++)
-        if (strcmp(tu_effect(&list->m[i], buf), norm) == 0)
-            found++;
-    free(list);
-    assert_true(found <= 1);
-    return found;
-}
-
 static int count_moves(const CmPosition *pos)
 {
-    CmMoveList *list = gen(pos);
+    CmMoveList *list = tu_checked_moves(pos);
     int n = list->n;
     free(list);
     return n;
@@ -199,11 +27,9 @@ static int count_moves(const CmPosition *pos)
 /* Applies the legal move with effect 'effect' (which must exist). */
 static void play(CmPosition *pos, const char *effect, CmUndo *u)
 {
-    char norm[600];
     CmMove m;
-    normalize(effect, norm, sizeof norm);
-    if (!tu_find_move(pos, norm, &m))
-        fail_msg("%s is not legal here", norm);
+    if (!tu_find_move(pos, effect, &m))
+        fail_msg("%s is not legal here", effect);
     cm_pos_apply(pos, &m, u);
 }
 
@@ -218,11 +44,9 @@ static int count_paths_fn(void *ud, const CmPath *path, const CmMove *effect)
 /* Number of written paths with the effect 'effect'. */
 static int count_paths(const CmPosition *pos, const char *effect)
 {
-    char norm[600];
     CmMove m;
-    normalize(effect, norm, sizeof norm);
-    if (!tu_find_move(pos, norm, &m))
-        fail_msg("%s is not legal here", norm);
+    if (!tu_find_move(pos, effect, &m))
+        fail_msg("%s is not legal here", effect);
     int n = 0;
     int given = cm_movegen_paths(pos, &m, 1000, count_paths_fn, &n);
     assert_int_equal(given, n);
@@ -236,13 +60,13 @@ static const CmVariant *camelot(void)
 
 /* ---- 2.1-2.2 Terms and the turn ---- */
 
-/* The start position: 100 moves, all White's, and 10,026 at depth 2 (RULES.md 2.10). */
+/* The start position: 100 moves, all White's, and 10,026 at depth 2 (docs/rules.md 2.10). */
 static void test_movegen_start_position_counts(void **state)
 {
     (void)state;
     CmPosition pos;
     cm_pos_start(&pos, camelot());
-    CmMoveList *list = gen(&pos);
+    CmMoveList *list = tu_checked_moves(&pos);
     assert_int_equal(list->n, 100);
     long total = 0;
     for (int i = 0; i < list->n; i++) {
@@ -262,7 +86,7 @@ static void test_movegen_plain_move_to_eight_neighbours(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E8M; B A13M", 'W');
-    expect_moves(&pos, "E8>D7 E8>D8 E8>D9 E8>E7 E8>E9 E8>F7 E8>F8 E8>F9");
+    tu_expect_moves(&pos, NULL, "E8>D7 E8>D8 E8>D9 E8>E7 E8>E9 E8>F7 E8>F8 E8>F9");
 }
 
 /* A plain move needs an empty square; leaps over friends are canters (2.3, 2.4). */
@@ -272,8 +96,9 @@ static void test_movegen_plain_move_needs_empty_square(void **state)
     CmPosition pos;
     /* D7 cannot be jumped from E8: C6 behind it is occupied. */
     tu_position(&pos, camelot(), "W E8M E9M; B D7M C6M L13M", 'W');
-    expect_moves(&pos, "E8>D8 E8>D9 E8>E7 E8>F7 E8>F8 E8>F9 E8>E10 "
-                       "E9>D8 E9>D9 E9>D10 E9>E10 E9>F10 E9>F8 E9>F9 E9>E7");
+    tu_expect_moves(&pos, NULL,
+                    "E8>D8 E8>D9 E8>E7 E8>F7 E8>F8 E8>F9 E8>E10 "
+                    "E9>D8 E9>D9 E9>D10 E9>E10 E9>F10 E9>F8 E9>F9 E9>E7");
 }
 
 /* The player moves only their own pieces, and it is the other player's turn afterwards. */
@@ -282,14 +107,14 @@ static void test_movegen_moves_only_own_pieces(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E8M; B H8M H9M", 'B');
-    CmMoveList *list = gen(&pos);
+    CmMoveList *list = tu_checked_moves(&pos);
     for (int i = 0; i < list->n; i++)
-        assert_true(list->m[i].from == sq("H8") || list->m[i].from == sq("H9"));
-    assert_false(has(&pos, "E8>E9"));
+        assert_true(list->m[i].from == tu_sq("H8") || list->m[i].from == tu_sq("H9"));
+    assert_false(tu_has_move(&pos, "E8>E9"));
     CmUndo u;
     play(&pos, "H8>G7", &u);
     assert_int_equal(pos.to_move, cm_variant_seat(camelot(), 'W'));
-    assert_true(has(&pos, "E8>E9"));
+    assert_true(tu_has_move(&pos, "E8>E9"));
     free(list);
 }
 
@@ -300,8 +125,9 @@ static void test_movegen_leap_needs_board_squares(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W D3M C2M; B A13M", 'W');
-    expect_moves(&pos, "C2>D2 C2>B3 C2>C3 C2>E4 "
-                       "D3>D2 D3>E2 D3>C3 D3>E3 D3>C4 D3>D4 D3>E4");
+    tu_expect_moves(&pos, NULL,
+                    "C2>D2 C2>B3 C2>C3 C2>E4 "
+                    "D3>D2 D3>E2 D3>C3 D3>E3 D3>C4 D3>D4 D3>E4");
 }
 
 /* ---- 2.3 Plain move ---- */
@@ -313,30 +139,30 @@ static void test_movegen_plain_move_not_into_own_castle(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F2M; B A13M", 'W');
-    expect_moves(&pos, "F2>E2 F2>G2 F2>E3 F2>F3 F2>G3");
+    tu_expect_moves(&pos, NULL, "F2>E2 F2>G2 F2>E3 F2>F3 F2>G3");
     tu_position(&pos, camelot(), "W A13M; B G15M", 'B');
-    assert_false(has(&pos, "G15>F16"));
-    assert_false(has(&pos, "G15>G16"));
-    assert_true(has(&pos, "G15>H15"));
+    assert_false(tu_has_move(&pos, "G15>F16"));
+    assert_false(tu_has_move(&pos, "G15>G16"));
+    assert_true(tu_has_move(&pos, "G15>H15"));
 }
 
 /* ---- 2.4 Canter ---- */
 
 /* A canter leaps over friends, which stay; it may change direction and stop after any leap
- * (RULES.md 1.3 example E6-C8-A8). */
+ * (docs/rules.md 1.3 example E6-C8-A8). */
 static void test_movegen_canter_over_friend_leaves_it(void **state)
 {
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M D7M B8M; B L13M", 'W');
-    assert_true(has(&pos, "E6>C8"));
-    assert_true(has(&pos, "E6>A8"));
+    assert_true(tu_has_move(&pos, "E6>C8"));
+    assert_true(tu_has_move(&pos, "E6>A8"));
     CmUndo u;
     play(&pos, "E6>A8", &u);
-    assert_int_equal(pos.board[sq("A8")], CM_CELL(0, CM_MAN));
-    assert_int_equal(pos.board[sq("D7")], CM_CELL(0, CM_MAN));
-    assert_int_equal(pos.board[sq("B8")], CM_CELL(0, CM_MAN));
-    assert_int_equal(pos.board[sq("E6")], CM_EMPTY);
+    assert_int_equal(pos.board[tu_sq("A8")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("D7")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("B8")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("E6")], CM_EMPTY);
     assert_int_equal(pos.npieces[0], 3);
 }
 
@@ -346,9 +172,9 @@ static void test_movegen_canter_by_man_and_knight(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M E7K; B L13M", 'W');
-    assert_true(has(&pos, "E6>E8"));
-    assert_true(has(&pos, "E7>E5"));
-    CmMoveList *list = gen(&pos);
+    assert_true(tu_has_move(&pos, "E6>E8"));
+    assert_true(tu_has_move(&pos, "E7>E5"));
+    CmMoveList *list = tu_checked_moves(&pos);
     for (int i = 0; i < list->n; i++)
         assert_int_equal(list->m[i].ncap, 0);
     free(list);
@@ -361,14 +187,14 @@ static void test_movegen_canter_may_not_end_on_start_square(void **state)
     CmPosition pos;
     /* E6 -> G6 -> G8 -> E8 -> E6 is a ring of canter leaps. */
     tu_position(&pos, camelot(), "W E6M F6M G7M F8M E7M; B L13M", 'W');
-    assert_true(has(&pos, "E6>G6"));
-    assert_true(has(&pos, "E6>G8"));
-    assert_true(has(&pos, "E6>E8"));
-    assert_false(has(&pos, "E6>E6"));
+    assert_true(tu_has_move(&pos, "E6>G6"));
+    assert_true(tu_has_move(&pos, "E6>G8"));
+    assert_true(tu_has_move(&pos, "E6>E8"));
+    assert_false(tu_has_move(&pos, "E6>E6"));
     /* Same for a knight. */
     tu_position(&pos, camelot(), "W E6K F6M G7M F8M E7M; B L13M", 'W');
-    assert_true(has(&pos, "E6>G8"));
-    assert_false(has(&pos, "E6>E6"));
+    assert_true(tu_has_move(&pos, "E6>G8"));
+    assert_false(tu_has_move(&pos, "E6>E6"));
 }
 
 /* A canter is identified by its destination: two routes to G8 are one move (2.4, 2.10). */
@@ -377,7 +203,7 @@ static void test_movegen_canter_identified_by_destination(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M E7M F8M F6M G7M; B L13M", 'W');
-    assert_true(has(&pos, "E6>G8"));
+    assert_true(tu_has_move(&pos, "E6>G8"));
     assert_int_equal(count_paths(&pos, "E6>G8"), 2);
 }
 
@@ -388,12 +214,12 @@ static void test_movegen_canter_not_into_or_through_own_castle(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W D3M E2M G2M; B A13M", 'W');
-    assert_false(has(&pos, "D3>F1"));
-    assert_false(has(&pos, "D3>H3"));
-    assert_false(has(&pos, "G2>F1"));
-    assert_false(has(&pos, "G2>G1"));
-    assert_true(has(&pos, "E2>C4"));
-    expect_moves_from(&pos, "D3", "D3>C2 D3>D2 D3>C3 D3>E3 D3>C4 D3>D4 D3>E4");
+    assert_false(tu_has_move(&pos, "D3>F1"));
+    assert_false(tu_has_move(&pos, "D3>H3"));
+    assert_false(tu_has_move(&pos, "G2>F1"));
+    assert_false(tu_has_move(&pos, "G2>G1"));
+    assert_true(tu_has_move(&pos, "E2>C4"));
+    tu_expect_moves(&pos, "D3", "D3>C2 D3>D2 D3>C3 D3>E3 D3>C4 D3>D4 D3>E4");
 }
 
 /* A canter leap onto the target castle ends the move there (2.4, 2.8). Entering by a plain
@@ -403,15 +229,15 @@ static void test_movegen_canter_into_target_castle_ends_move(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F14M F15M G15M; B A4M", 'W');
-    assert_true(has(&pos, "F14>F16"));
-    assert_false(has(&pos, "F14>H14"));
-    assert_true(has(&pos, "G15>G16"));
-    assert_true(has(&pos, "F15>F16"));
-    assert_true(has(&pos, "F15>G16"));
+    assert_true(tu_has_move(&pos, "F14>F16"));
+    assert_false(tu_has_move(&pos, "F14>H14"));
+    assert_true(tu_has_move(&pos, "G15>G16"));
+    assert_true(tu_has_move(&pos, "F15>F16"));
+    assert_true(tu_has_move(&pos, "F15>G16"));
     /* The same for a knight. */
     tu_position(&pos, camelot(), "W F14K F15M G15M; B A4M", 'W');
-    assert_true(has(&pos, "F14>F16"));
-    assert_false(has(&pos, "F14>H14"));
+    assert_true(tu_has_move(&pos, "F14>F16"));
+    assert_false(tu_has_move(&pos, "F14>H14"));
 }
 
 /* ---- 2.5 Jump ---- */
@@ -422,13 +248,13 @@ static void test_movegen_jump_captures_enemy(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M; B E7M L13M", 'W');
-    expect_moves(&pos, "E6>E8xE7");
+    tu_expect_moves(&pos, NULL, "E6>E8xE7");
     CmUndo u;
     play(&pos, "E6>E8xE7", &u);
-    assert_int_equal(pos.board[sq("E7")], CM_EMPTY);
-    assert_int_equal(pos.board[sq("E8")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("E7")], CM_EMPTY);
+    assert_int_equal(pos.board[tu_sq("E8")], CM_CELL(0, CM_MAN));
     assert_int_equal(pos.npieces[1], 1);
-    assert_false(cm_set_has(&pos.occ[1], sq("E7")));
+    assert_false(cm_set_has(&pos.occ[1], tu_sq("E7")));
 }
 
 /* Continuation is compulsory: the man may not stop on E8. */
@@ -437,7 +263,7 @@ static void test_movegen_jump_must_continue(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M; B E7M E9M L13M", 'W');
-    expect_moves(&pos, "E6>E10xE7,E9");
+    tu_expect_moves(&pos, NULL, "E6>E10xE7,E9");
 }
 
 /* Where several further jump leaps exist, any may be chosen. */
@@ -446,16 +272,16 @@ static void test_movegen_jump_continuation_free_choice(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M; B E7M D9M F9M L13M", 'W');
-    expect_moves(&pos, "E6>C10xD9,E7 E6>G10xE7,F9");
+    tu_expect_moves(&pos, NULL, "E6>C10xD9,E7 E6>G10xE7,F9");
 }
 
-/* The direction may change between jump leaps (RULES.md 1.3 example H4xJ4xL6). */
+/* The direction may change between jump leaps (docs/rules.md 1.3 example H4xJ4xL6). */
 static void test_movegen_jump_may_change_direction(void **state)
 {
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W H4M; B I4M K5M A13M", 'W');
-    expect_moves(&pos, "H4>L6xI4,K5");
+    tu_expect_moves(&pos, NULL, "H4>L6xI4,K5");
 }
 
 /* No majority rule: a one-piece capture is as legal as a two-piece one. */
@@ -464,7 +290,7 @@ static void test_movegen_no_majority_rule(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M J4M; B E7M E9M J5M", 'W');
-    expect_moves(&pos, "E6>E10xE7,E9 J4>J6xJ5");
+    tu_expect_moves(&pos, NULL, "E6>E10xE7,E9 J4>J6xJ5");
 }
 
 /* A circular jump may end on its own start square (which counts as empty). */
@@ -473,10 +299,10 @@ static void test_movegen_circular_jump_allowed(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M; B F6M G7M F8M E7M L13M", 'W');
-    expect_moves(&pos, "E6>E6xE7,F6,F8,G7");
+    tu_expect_moves(&pos, NULL, "E6>E6xE7,F6,F8,G7");
     CmUndo u;
     play(&pos, "E6>E6xE7,F6,F8,G7", &u);
-    assert_int_equal(pos.board[sq("E6")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("E6")], CM_CELL(0, CM_MAN));
     assert_int_equal(pos.npieces[1], 1);
 }
 
@@ -487,7 +313,7 @@ static void test_movegen_two_capture_orders_are_one_move(void **state)
     CmPosition pos;
     /* Round the ring either way, then out over D5; or straight out over D5. */
     tu_position(&pos, camelot(), "W E6M; B F6M G7M F8M E7M D5M L13M", 'W');
-    expect_moves(&pos, "E6>C4xD5 E6>C4xD5,E7,F6,F8,G7");
+    tu_expect_moves(&pos, NULL, "E6>C4xD5 E6>C4xD5,E7,F6,F8,G7");
     assert_int_equal(count_paths(&pos, "E6>C4xD5,E7,F6,F8,G7"), 2);
     assert_int_equal(count_paths(&pos, "E6>C4xD5"), 1);
 }
@@ -498,7 +324,7 @@ static void test_movegen_jump_may_revisit_square(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M; B F6M G7M F8M E7M H8M I9M H10M G9M L13M", 'W');
-    assert_true(has(&pos, "E6>E6xE7,F6,F8,G7,G9,H10,H8,I9"));
+    assert_true(tu_has_move(&pos, "E6>E6xE7,F6,F8,G7,G9,H10,H8,I9"));
 }
 
 /* Captured pieces are removed at once (2.5): the square is empty for the rest of the chain, so
@@ -509,11 +335,11 @@ static void test_movegen_captured_pieces_removed_at_once(void **state)
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M; B E7M F9M L13M", 'W');
     /* E6xE8, then over F9 to G10; never back over E7. */
-    expect_moves(&pos, "E6>G10xE7,F9");
+    tu_expect_moves(&pos, NULL, "E6>G10xE7,F9");
     CmUndo u;
     play(&pos, "E6>G10xE7,F9", &u);
-    assert_int_equal(pos.board[sq("E7")], CM_EMPTY);
-    assert_int_equal(pos.board[sq("F9")], CM_EMPTY);
+    assert_int_equal(pos.board[tu_sq("E7")], CM_EMPTY);
+    assert_int_equal(pos.board[tu_sq("F9")], CM_EMPTY);
     assert_int_equal(pos.npieces[1], 1);
     assert_int_equal(u.ncap, 2);
 }
@@ -526,14 +352,14 @@ static void test_movegen_capture_obligation_only_captures(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M A4M; B E7M L13M", 'W');
-    expect_moves(&pos, "E6>E8xE7");
+    tu_expect_moves(&pos, NULL, "E6>E8xE7");
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_CAPTURE);
-    assert_true(cm_set_has(&ob.pieces, sq("E6")));
+    assert_true(cm_set_has(&ob.pieces, tu_sq("E6")));
     assert_int_equal(cm_set_count(&ob.pieces), 1);
-    assert_true(cm_movegen_can_jump(&pos, sq("E6")));
-    assert_false(cm_movegen_can_jump(&pos, sq("A4")));
+    assert_true(cm_movegen_can_jump(&pos, tu_sq("E6")));
+    assert_false(cm_movegen_can_jump(&pos, tu_sq("A4")));
 }
 
 /* Under the obligation every piece able to jump may capture, and capturing charges count. */
@@ -542,7 +368,7 @@ static void test_movegen_capture_obligation_includes_charges(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6M J4M B4K B5M; B E7M J5M B7M", 'W');
-    expect_moves(&pos, "E6>E8xE7 J4>J6xJ5 B4>B8xB7");
+    tu_expect_moves(&pos, NULL, "E6>E8xE7 J4>J6xJ5 B4>B8xB7");
 }
 
 /* A charge is not compulsory when no piece can jump from where it stands. */
@@ -554,11 +380,11 @@ static void test_movegen_charge_not_compulsory(void **state)
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_NONE);
-    assert_true(has(&pos, "B4>B8xB7"));
-    assert_true(has(&pos, "B4>C4"));
-    assert_true(has(&pos, "B5>B6"));
-    assert_true(has(&pos, "B5>B3"));
-    assert_false(has(&pos, "B4>B6"));
+    assert_true(tu_has_move(&pos, "B4>B8xB7"));
+    assert_true(tu_has_move(&pos, "B4>C4"));
+    assert_true(tu_has_move(&pos, "B5>B6"));
+    assert_true(tu_has_move(&pos, "B5>B3"));
+    assert_false(tu_has_move(&pos, "B4>B6"));
 }
 
 /* Only a knight may charge; a man's canter may end next to an enemy piece. */
@@ -567,9 +393,9 @@ static void test_movegen_man_may_not_charge(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W B4M B5M; B B7M L13M", 'W');
-    assert_false(has(&pos, "B4>B8xB7"));
-    assert_true(has(&pos, "B4>B6"));
-    CmMoveList *list = gen(&pos);
+    assert_false(tu_has_move(&pos, "B4>B8xB7"));
+    assert_true(tu_has_move(&pos, "B4>B6"));
+    CmMoveList *list = tu_checked_moves(&pos);
     for (int i = 0; i < list->n; i++)
         assert_int_equal(list->m[i].ncap, 0);
     free(list);
@@ -591,11 +417,11 @@ static void test_movegen_knight_may_not_canter_onto_hot_square(void **state)
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_NONE);
-    assert_false(has(&pos, "C4>C6"));
+    assert_false(tu_has_move(&pos, "C4>C6"));
 }
 
 /* A knight may not canter past a capture: C8 is not hot, but the only way there lands on
- * the hot C6, so the pure canter is illegal (WCF; RULES.md 2.6, §4 row 4). The knight's moves
+ * the hot C6, so the pure canter is illegal (WCF; docs/rules.md 2.6 and 4). The knight's moves
  * are its plain moves and the two charges over B6. */
 static void test_movegen_knight_may_not_canter_past_capture(void **state)
 {
@@ -604,13 +430,14 @@ static void test_movegen_knight_may_not_canter_past_capture(void **state)
     char text[64];
     snprintf(text, sizeof text, "W " HOT_POS, 'K');
     tu_position(&pos, camelot(), text, 'W');
-    assert_false(has(&pos, "C4>C8"));
-    expect_moves_from(&pos, "C4", "C4>B3 C4>B4 C4>B5 C4>C3 C4>D3 C4>D4 C4>D5 "
-                                  "C4>A4xA5,B6 C4>A8xA7,B6");
+    assert_false(tu_has_move(&pos, "C4>C8"));
+    tu_expect_moves(&pos, "C4",
+                    "C4>B3 C4>B4 C4>B5 C4>C3 C4>D3 C4>D4 C4>D5 "
+                    "C4>A4xA5,B6 C4>A8xA7,B6");
     /* C8 itself is not hot: a knight standing there could not jump. */
     CmPosition p2;
     tu_position(&p2, camelot(), "W C8K C5M C7M; B B6M A5M A7M L13M", 'W');
-    assert_false(cm_movegen_can_jump(&p2, sq("C8")));
+    assert_false(cm_movegen_can_jump(&p2, tu_sq("C8")));
 }
 
 /* A man may canter onto and past hot squares (2.6: the restriction is for knights only). */
@@ -621,7 +448,7 @@ static void test_movegen_man_may_canter_past_capture(void **state)
     char text[64];
     snprintf(text, sizeof text, "W " HOT_POS, 'M');
     tu_position(&pos, camelot(), text, 'W');
-    expect_moves_from(&pos, "C4", "C4>B3 C4>B4 C4>B5 C4>C3 C4>D3 C4>D4 C4>D5 C4>C6 C4>C8");
+    tu_expect_moves(&pos, "C4", "C4>B3 C4>B4 C4>B5 C4>C3 C4>D3 C4>D4 C4>D5 C4>C6 C4>C8");
 }
 
 /* A charge is legal whatever hot squares its canter part passed: C4-C6-C8xE10. */
@@ -630,10 +457,10 @@ static void test_movegen_knight_charge_may_pass_hot_square(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W C4K C5M C7M; B B6M A5M A7M D9M L13M", 'W');
-    assert_true(has(&pos, "C4>E10xD9"));
-    assert_true(has(&pos, "C4>A4xA5,B6"));
-    assert_false(has(&pos, "C4>C8"));
-    assert_false(has(&pos, "C4>C6"));
+    assert_true(tu_has_move(&pos, "C4>E10xD9"));
+    assert_true(tu_has_move(&pos, "C4>A4xA5,B6"));
+    assert_false(tu_has_move(&pos, "C4>C8"));
+    assert_false(tu_has_move(&pos, "C4>C6"));
 }
 
 /* A charge is canter then jump, never jump then canter: E6xE8 may not go on over E9. */
@@ -642,22 +469,22 @@ static void test_movegen_charge_never_jump_then_canter(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W E6K E9M; B E7M L13M", 'W');
-    expect_moves(&pos, "E6>E8xE7");
+    tu_expect_moves(&pos, NULL, "E6>E8xE7");
     /* Nor canter, jump, canter: C4-C6xA6 may not go on over a friend. */
     tu_position(&pos, camelot(), "W C4K C5M A5M; B B6M L13M", 'W');
-    assert_true(has(&pos, "C4>A6xB6"));
-    assert_false(has(&pos, "C4>A4xB6"));
+    assert_true(tu_has_move(&pos, "C4>A6xB6"));
+    assert_false(tu_has_move(&pos, "C4>A4xB6"));
 }
 
 /* The last canter leap and the first jump leap may go different ways, and the jump part goes
- * on as far as it can (RULES.md 1.3 example F6-F8-H8xH10xJ12). */
+ * on as far as it can (docs/rules.md 1.3 example F6-F8-H8xH10xJ12). */
 static void test_movegen_charge_directions_may_differ(void **state)
 {
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F6K F7M G8M; B H9M I11M", 'W');
-    assert_true(has(&pos, "F6>J12xH9,I11"));
-    assert_false(has(&pos, "F6>H10xH9"));
+    assert_true(tu_has_move(&pos, "F6>J12xH9,I11"));
+    assert_false(tu_has_move(&pos, "F6>H10xH9"));
 }
 
 /* The canter part of a charge obeys the own-castle rule: D3-F1-H3xJ5 is not legal. */
@@ -669,8 +496,8 @@ static void test_movegen_charge_canter_part_not_through_own_castle(void **state)
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_NONE);
-    assert_false(has(&pos, "D3>J5xI4"));
-    assert_false(has(&pos, "D3>F1"));
+    assert_false(tu_has_move(&pos, "D3>J5xI4"));
+    assert_false(tu_has_move(&pos, "D3>F1"));
 }
 
 /* The canter part of a charge ends on the target castle, with no capture: F14-F16 may not go
@@ -680,9 +507,9 @@ static void test_movegen_charge_canter_part_stops_in_target_castle(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F14K F15M G15M; B I13M A4M", 'W');
-    assert_true(has(&pos, "F14>F16"));
-    assert_false(has(&pos, "F14>J12xI13"));
-    assert_false(has(&pos, "F14>H14"));
+    assert_true(tu_has_move(&pos, "F14>F16"));
+    assert_false(tu_has_move(&pos, "F14>J12xI13"));
+    assert_false(tu_has_move(&pos, "F14>H14"));
 }
 
 /* Target-castle squares are never hot: a knight may canter into F16 next to an enemy. */
@@ -694,7 +521,7 @@ static void test_movegen_target_castle_square_never_hot(void **state)
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_NONE);
-    assert_true(has(&pos, "F14>F16"));
+    assert_true(tu_has_move(&pos, "F14>F16"));
 }
 
 /* A square is hot when the knight's jump from it would land in its own castle: such a jump
@@ -707,11 +534,11 @@ static void test_movegen_hot_square_by_jump_into_own_castle(void **state)
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_NONE);
-    assert_false(has(&pos, "H3>F3"));
-    assert_true(has(&pos, "H3>F1xF2"));
+    assert_false(tu_has_move(&pos, "H3>F3"));
+    assert_true(tu_has_move(&pos, "H3>F1xF2"));
     /* A man may canter there. */
     tu_position(&pos, camelot(), "W H3M G3M; B F2M L13M", 'W');
-    assert_true(has(&pos, "H3>F3"));
+    assert_true(tu_has_move(&pos, "H3>F3"));
 }
 
 /* ---- 2.7 Own castle ---- */
@@ -722,7 +549,7 @@ static void test_movegen_jump_into_own_castle_allowed(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F3M; B F2M L13M", 'W');
-    expect_moves(&pos, "F3>F1xF2");
+    tu_expect_moves(&pos, NULL, "F3>F1xF2");
 }
 
 /* A jump into the own castle must go on out of it when a further jump exists (WCF). */
@@ -731,7 +558,7 @@ static void test_movegen_jump_into_own_castle_continues_out(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F3M; B F2M G2M L13M", 'W');
-    expect_moves(&pos, "F3>H3xF2,G2");
+    tu_expect_moves(&pos, NULL, "F3>H3xF2,G2");
 }
 
 /* A piece on an own-castle square must move next, before any capture elsewhere; it may not
@@ -741,11 +568,11 @@ static void test_movegen_own_castle_exit_beats_capture(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1M E6M; B E7M L13M", 'W');
-    expect_moves(&pos, "F1>E2 F1>F2 F1>G2");
+    tu_expect_moves(&pos, NULL, "F1>E2 F1>F2 F1>G2");
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_EXIT);
-    assert_true(cm_set_has(&ob.pieces, sq("F1")));
+    assert_true(cm_set_has(&ob.pieces, tu_sq("F1")));
     assert_int_equal(cm_set_count(&ob.pieces), 1);
 }
 
@@ -755,7 +582,7 @@ static void test_movegen_own_castle_exit_by_jump_when_able(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1M E2M; B F2M L13M", 'W');
-    expect_moves(&pos, "F1>F3xF2");
+    tu_expect_moves(&pos, NULL, "F1>F3xF2");
 }
 
 /* Otherwise it leaves by a plain move or a canter... */
@@ -764,7 +591,7 @@ static void test_movegen_own_castle_exit_by_canter(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1M F2M; B L13M", 'W');
-    expect_moves(&pos, "F1>E2 F1>G2 F1>F3");
+    tu_expect_moves(&pos, NULL, "F1>E2 F1>G2 F1>F3");
 }
 
 /* ...or, for a knight, by a charge ([INF] in 2.7); its pure canter onto a hot square stays
@@ -774,7 +601,7 @@ static void test_movegen_own_castle_exit_by_charge(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1K F2M; B F4M L13M", 'W');
-    expect_moves(&pos, "F1>E2 F1>G2 F1>F5xF4");
+    tu_expect_moves(&pos, NULL, "F1>E2 F1>G2 F1>F5xF4");
 }
 
 /* With no way out, the exit obligation lapses: the player moves normally, and the capture
@@ -784,17 +611,17 @@ static void test_movegen_own_castle_no_way_out_lapses(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1M E2M F2M G2M D3M F3M H3M A10M; B A11M L13M", 'W');
-    expect_moves(&pos, "A10>A12xA11");
+    tu_expect_moves(&pos, NULL, "A10>A12xA11");
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_CAPTURE);
     /* No capture anywhere: ordinary moves of the other pieces. */
     tu_position(&pos, camelot(), "W F1M E2M F2M G2M D3M F3M H3M A10M; B L13M", 'W');
-    assert_true(has(&pos, "A10>A11"));
-    assert_true(has(&pos, "D3>C4"));
-    CmMoveList *list = gen(&pos);
+    assert_true(tu_has_move(&pos, "A10>A11"));
+    assert_true(tu_has_move(&pos, "D3>C4"));
+    CmMoveList *list = tu_checked_moves(&pos);
     for (int i = 0; i < list->n; i++)
-        assert_int_not_equal(list->m[i].from, sq("F1"));
+        assert_int_not_equal(list->m[i].from, tu_sq("F1"));
     free(list);
 }
 
@@ -805,7 +632,7 @@ static void test_movegen_several_pieces_in_own_castle(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1M G1M A4M; B E2M L13M", 'W');
-    expect_moves(&pos, "F1>D3xE2 G1>F2 G1>G2 G1>H2");
+    tu_expect_moves(&pos, NULL, "F1>D3xE2 G1>F2 G1>G2 G1>H2");
 }
 
 /* A knight in its own castle that is able to jump leaves by a jump or by a capturing charge
@@ -815,7 +642,7 @@ static void test_movegen_own_castle_exit_knight_able_to_jump(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1K F2M; B E2M F4M L13M", 'W');
-    expect_moves(&pos, "F1>D3xE2 F1>F5xF4");
+    tu_expect_moves(&pos, NULL, "F1>D3xE2 F1>F5xF4");
 }
 
 /* The exit obligation lapses only when no castle piece can leave: F1 is shut in, G1 is not,
@@ -825,13 +652,13 @@ static void test_movegen_own_castle_one_of_two_shut_in(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F1M G1M E2M F2M G2M D3M F3M H3M; B L13M", 'W');
-    CmMoveList *list = gen(&pos);
+    CmMoveList *list = tu_checked_moves(&pos);
     assert_true(list->n > 0);
     for (int i = 0; i < list->n; i++)
-        assert_int_equal(list->m[i].from, sq("G1"));
+        assert_int_equal(list->m[i].from, tu_sq("G1"));
     free(list);
-    assert_true(has(&pos, "G1>H2"));
-    assert_true(has(&pos, "G1>E3"));
+    assert_true(tu_has_move(&pos, "G1>H2"));
+    assert_true(tu_has_move(&pos, "G1>E3"));
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_EXIT);
@@ -844,11 +671,11 @@ static void test_movegen_exit_obligation_next_turn(void **state)
     CmPosition pos;
     CmUndo u1, u2;
     tu_position(&pos, camelot(), "W F3M A4M E6M; B F2M E8M L13M", 'W');
-    expect_moves(&pos, "F3>F1xF2");
+    tu_expect_moves(&pos, NULL, "F3>F1xF2");
     play(&pos, "F3>F1xF2", &u1);
     play(&pos, "E8>E7", &u2);
     /* E6 could now capture E7, but F1 must leave first. */
-    expect_moves(&pos, "F1>E2 F1>F2 F1>G2");
+    tu_expect_moves(&pos, NULL, "F1>E2 F1>F2 F1>G2");
 }
 
 /* ---- 2.8 Target castle ---- */
@@ -859,12 +686,12 @@ static void test_movegen_entering_target_castle_ends_jump(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F14M; B F15M G15M A4M", 'W');
-    expect_moves(&pos, "F14>F16xF15");
+    tu_expect_moves(&pos, NULL, "F14>F16xF15");
     CmUndo u;
     play(&pos, "F14>F16xF15", &u);
-    assert_int_equal(pos.board[sq("F15")], CM_EMPTY);
-    assert_int_equal(pos.board[sq("G15")], CM_CELL(1, CM_MAN));
-    assert_int_equal(pos.board[sq("F16")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("F15")], CM_EMPTY);
+    assert_int_equal(pos.board[tu_sq("G15")], CM_CELL(1, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("F16")], CM_CELL(0, CM_MAN));
 }
 
 /* A piece in the target castle never leaves and is never able to jump: its only move is the
@@ -874,8 +701,8 @@ static void test_movegen_piece_in_target_castle_cannot_leave(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F16M; B F15M G15M A4M", 'W');
-    expect_moves(&pos, "F16>G16");
-    assert_false(cm_movegen_can_jump(&pos, sq("F16")));
+    tu_expect_moves(&pos, NULL, "F16>G16");
+    assert_false(cm_movegen_can_jump(&pos, tu_sq("F16")));
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_NONE);
@@ -884,7 +711,7 @@ static void test_movegen_piece_in_target_castle_cannot_leave(void **state)
     assert_true(m.flags & CM_MOVE_CASTLE);
     /* Neither a canter nor a charge out of the castle. */
     tu_position(&pos, camelot(), "W F16K F15M; B F13M A4M", 'W');
-    expect_moves_from(&pos, "F16", "F16>G16");
+    tu_expect_moves(&pos, "F16", "F16>G16");
 }
 
 /* Each player may make at most 2 castle moves per game: the counter is per player. */
@@ -894,26 +721,26 @@ static void test_movegen_castle_move_limit_per_player(void **state)
     CmPosition pos;
     CmUndo u;
     tu_position(&pos, camelot(), "W F16M A4M; B G1M L13M", 'W');
-    assert_true(has(&pos, "F16>G16"));
+    assert_true(tu_has_move(&pos, "F16>G16"));
     play(&pos, "F16>G16", &u);
     assert_int_equal(pos.castle_used[0], 1);
     assert_int_equal(pos.castle_used[1], 0);
     /* Black's own allowance is untouched. */
-    assert_true(has(&pos, "G1>F1"));
+    assert_true(tu_has_move(&pos, "G1>F1"));
     play(&pos, "L13>L12", &u);
     play(&pos, "G16>F16", &u);
     assert_int_equal(pos.castle_used[0], 2);
     play(&pos, "L12>L13", &u);
-    assert_false(has(&pos, "F16>G16"));
-    assert_true(has(&pos, "A4>A5"));
+    assert_false(tu_has_move(&pos, "F16>G16"));
+    assert_true(tu_has_move(&pos, "A4>A5"));
     /* Set directly: one used leaves one. */
     tu_position(&pos, camelot(), "W F16M; B G1M L13M", 'W');
     cm_pos_set_castle_used(&pos, 0, 1);
-    expect_moves(&pos, "F16>G16");
+    tu_expect_moves(&pos, NULL, "F16>G16");
     cm_pos_set_castle_used(&pos, 0, 2);
     assert_int_equal(count_moves(&pos), 0);
     cm_pos_set_turn(&pos, 1);
-    assert_true(has(&pos, "G1>F1"));
+    assert_true(tu_has_move(&pos, "G1>F1"));
 }
 
 /* A castle move is not allowed under the capture obligation... */
@@ -922,7 +749,7 @@ static void test_movegen_castle_move_not_under_capture_obligation(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F16M E6M; B E7M L13M", 'W');
-    expect_moves(&pos, "E6>E8xE7");
+    tu_expect_moves(&pos, NULL, "E6>E8xE7");
 }
 
 /* ...nor under the own-castle exit obligation. */
@@ -931,7 +758,7 @@ static void test_movegen_castle_move_not_under_exit_obligation(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, camelot(), "W F16M F1M; B L13M", 'W');
-    expect_moves(&pos, "F1>E2 F1>F2 F1>G2");
+    tu_expect_moves(&pos, NULL, "F1>E2 F1>F2 F1>G2");
 }
 
 /* One-square castles (Camette, Cam) have no castle moves: a piece there has no moves at all. */
@@ -940,13 +767,13 @@ static void test_movegen_no_castle_moves_in_one_square_castles(void **state)
     (void)state;
     CmPosition pos;
     tu_position(&pos, tu_variant("cam"), "W D13M D5M; B A10M", 'W');
-    expect_moves_from(&pos, "D13", "");
-    assert_true(has(&pos, "D5>D6"));
+    tu_expect_moves(&pos, "D13", "");
+    assert_true(tu_has_move(&pos, "D5>D6"));
 }
 
 /* ---- An independent reference generator ----
  *
- * A slow, literal reading of RULES.md 2.9, written without the core's tables (friends and
+ * A slow, literal reading of docs/rules.md 2.9, written without the core's tables (friends and
  * enemies from the teams, castles from the seats' castle lists), to compare with
  * 'cm_movegen_all' on random positions. */
 
@@ -1198,14 +1025,6 @@ static void describe(const CmPosition *pos, char *out, size_t size)
     snprintf(out + len, len < size ? size - len : 0, ")");
 }
 
-static uint64_t rng_state;
-
-static unsigned rng(unsigned n)
-{
-    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
-    return (unsigned)((rng_state >> 33) % n);
-}
-
 /* Compares the core with the reference on one position; with 'paths', also checks each move's
  * canonical path. Returns the number of moves. */
 static int compare_with_reference(const CmPosition *pos, Ref *r, int paths)
@@ -1214,10 +1033,7 @@ static int compare_with_reference(const CmPosition *pos, Ref *r, int paths)
     static char eff[CM_MAX_MOVES][600];
     static const char *ptr[CM_MAX_MOVES];
     CmObligationKind kind = ref_generate(r, pos);
-    CmMoveList *list = malloc(sizeof *list);
-    assert_non_null(list);
-    cm_movegen_all(pos, list);
-    assert_false(list->overflow);
+    CmMoveList *list = tu_moves(pos);
     CmObligation ob;
     cm_movegen_obligation(pos, &ob);
     int same = list->n == r->n && ob.kind == kind;
@@ -1240,7 +1056,7 @@ static int compare_with_reference(const CmPosition *pos, Ref *r, int paths)
             ptr[n] = eff[n];
             n++;
         }
-        qsort(ptr, (size_t)n, sizeof ptr[0], cmp_str);
+        qsort(ptr, (size_t)n, sizeof ptr[0], tu_cmp_str);
         size_t len = 0;
         got_s[0] = '\0';
         for (int i = 0; i < n; i++)
@@ -1256,7 +1072,7 @@ static int compare_with_reference(const CmPosition *pos, Ref *r, int paths)
             ptr[n] = eff[n];
             n++;
         }
-        qsort(ptr, (size_t)n, sizeof ptr[0], cmp_str);
+        qsort(ptr, (size_t)n, sizeof ptr[0], tu_cmp_str);
         len = 0;
         want_s[0] = '\0';
         for (int i = 0; i < n; i++)
@@ -1282,9 +1098,9 @@ static int compare_with_reference(const CmPosition *pos, Ref *r, int paths)
     return n;
 }
 
-/* Fills '*pos' with a random position of 'v': sparse to crowded, pieces often on castle
- * squares, castle moves partly used, a random seat to move. */
-static void random_position(CmPosition *pos, const CmVariant *v, int iter)
+/* Fills '*pos' with a random position of 'v' drawn from '*rng': sparse to crowded, pieces often
+ * on castle squares, castle moves partly used, a random seat to move. */
+static void random_position(CmPosition *pos, const CmVariant *v, int iter, uint64_t *rng)
 {
     CmSquare squares[CM_SQUARES], castles[CM_SQUARES];
     int nsq = 0, ncastle = 0;
@@ -1295,25 +1111,24 @@ static void random_position(CmPosition *pos, const CmVariant *v, int iter)
         for (int i = 0; i < v->seat[o].ncastle; i++)
             castles[ncastle++] = v->seat[o].castle[i];
     cm_pos_clear(pos, v);
-    int want = 1 + (int)rng((unsigned)(nsq / (iter % 3 == 0 ? 2 : 5)));
+    int want = 1 + tu_rand_below(rng, nsq / (iter % 3 == 0 ? 2 : 5));
     for (int p = 0; p < want; p++) {
-        CmSquare s = ncastle > 0 && rng(6) == 0 ? castles[rng((unsigned)ncastle)]
-                                                : squares[rng((unsigned)nsq)];
+        CmSquare s = ncastle > 0 && tu_rand_below(rng, 6) == 0
+                         ? castles[tu_rand_below(rng, ncastle)]
+                         : squares[tu_rand_below(rng, nsq)];
         if (pos->board[s] != CM_EMPTY)
             continue;
-        int kind = rng(5) < 2 ? CM_KNIGHT : CM_MAN;
-        cm_pos_put(pos, s, CM_CELL((int)rng((unsigned)v->nseats), kind));
+        int kind = tu_rand_below(rng, 5) < 2 ? CM_KNIGHT : CM_MAN;
+        cm_pos_put(pos, s, CM_CELL(tu_rand_below(rng, v->nseats), kind));
     }
-    cm_pos_set_turn(pos, (int)rng((unsigned)v->nseats));
+    cm_pos_set_turn(pos, tu_rand_below(rng, v->nseats));
     if (v->rules.castle_moves > 0)
         for (int o = 0; o < v->nseats; o++)
-            cm_pos_set_castle_used(pos, o, (int)rng((unsigned)v->rules.castle_moves + 1));
+            cm_pos_set_castle_used(pos, o, tu_rand_below(rng, v->rules.castle_moves + 1));
 }
 
-static const char *const all_variants[] = {"camette", "cam", "camelot", "chivalry", "grand-cam",
-                                           "grand-camelot", "four-handed-chivalry",
-                                           "four-handed-chivalry-solo"};
 #define RANDOM_POSITIONS 1500
+#define RANDOM_SEED 20240601 /* both tests below draw the same positions */
 
 /* The core and the reference agree move for move (and on the obligation) in random positions
  * of every variant. */
@@ -1322,13 +1137,13 @@ static void test_movegen_matches_reference_on_random_positions(void **state)
     (void)state;
     Ref *r = malloc(sizeof *r);
     assert_non_null(r);
-    rng_state = 20240601;
+    uint64_t rng = RANDOM_SEED;
     long total = 0;
-    for (int k = 0; k < 8; k++) {
-        const CmVariant *v = tu_variant(all_variants[k]);
+    for (int k = 0; k < TU_NVARIANTS; k++) {
+        const CmVariant *v = tu_variant(tu_variant_names[k]);
         for (int iter = 0; iter < RANDOM_POSITIONS; iter++) {
             CmPosition pos;
-            random_position(&pos, v, iter);
+            random_position(&pos, v, iter, &rng);
             total += compare_with_reference(&pos, r, 1);
         }
     }
@@ -1343,14 +1158,14 @@ static void test_movegen_count_matches_all_on_random_positions(void **state)
     static char where[2048];
     CmMoveList *list = malloc(sizeof *list);
     assert_non_null(list);
-    rng_state = 20240601;
+    uint64_t rng = RANDOM_SEED;
     int bad = 0, checked = 0;
     char first[2300] = "";
-    for (int k = 0; k < 8; k++) {
-        const CmVariant *v = tu_variant(all_variants[k]);
+    for (int k = 0; k < TU_NVARIANTS; k++) {
+        const CmVariant *v = tu_variant(tu_variant_names[k]);
         for (int iter = 0; iter < RANDOM_POSITIONS; iter++) {
             CmPosition pos;
-            random_position(&pos, v, iter);
+            random_position(&pos, v, iter, &rng);
             int n = cm_movegen_all(&pos, list);
             int c = cm_movegen_count(&pos);
             checked++;
@@ -1381,6 +1196,55 @@ static void test_movegen_count_matches_all_with_many_captures(void **state)
     free(r);
     assert_true(n > 1000);
     assert_int_equal(cm_movegen_count(&pos), n);
+}
+
+/* ---- The jump chains alone ---- */
+
+/* 'cm_movegen_jumps' (the jump chains that the engine's quiescence search plays) against
+ * 'cm_movegen_all', in positions of random games where a capture is compulsory: each of its
+ * moves is legal, and it finds every legal move that is not a knight's charge (with only men,
+ * all of them). */
+static void test_movegen_jumps_match_full_generation(void **state)
+{
+    (void)state;
+    CmMoveList *core = malloc(sizeof *core), *mine = malloc(sizeof *mine);
+    assert_non_null(core);
+    assert_non_null(mine);
+    uint64_t seed = 12345;
+    int checked = 0;
+    for (int i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
+        for (int game = 0; game < 30; game++) {
+            CmGame g;
+            assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+            while (!g.outcome.over && g.n < 200) {
+                CmObligation ob;
+                cm_movegen_obligation(&g.pos, &ob);
+                int n = cm_movegen_all(&g.pos, core);
+                if (ob.kind == CM_OBLIGE_CAPTURE) {
+                    int k = cm_movegen_jumps(&g.pos, g.pos.to_move, mine, 0);
+                    assert_int_equal(cm_pos_compute_hash(&g.pos), g.pos.hash);
+                    assert_true(k > 0);
+                    for (int j = 0; j < k; j++)
+                        assert_true(cm_movelist_find(core, &mine->m[j]) >= 0);
+                    int knights = 0;
+                    CmSquareSet own = g.pos.occ[g.pos.to_move];
+                    while (!cm_set_empty(&own))
+                        knights += CM_CELL_KIND(g.pos.board[cm_set_pop(&own)]) == CM_KNIGHT;
+                    if (knights == 0)
+                        assert_int_equal(k, n);
+                    checked++;
+                }
+                /* A random move: the games run until they end or reach 200 plies. */
+                int pick = tu_rand_below(&seed, n);
+                assert_int_equal(cm_game_play(&g, &core->m[pick]), CM_OK);
+            }
+            cm_game_free(&g);
+        }
+    }
+    assert_true(checked > 100);
+    free(core);
+    free(mine);
 }
 
 int main(void)
@@ -1441,6 +1305,7 @@ int main(void)
         cmocka_unit_test(test_movegen_matches_reference_on_random_positions),
         cmocka_unit_test(test_movegen_count_matches_all_on_random_positions),
         cmocka_unit_test(test_movegen_count_matches_all_with_many_captures),
+        cmocka_unit_test(test_movegen_jumps_match_full_generation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

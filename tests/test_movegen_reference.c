@@ -1,10 +1,11 @@
-/* Cross-checks the fast move generator against the reference generator of tests/refgen.c:
+/* The move generator (src/core) against the slow reference generator of tests/refgen.c, on
  * every position where a perft to depth 3 from each variant's start generates moves (and its
  * leaves where they are few), at least 100,000 positions from seeded random playouts (many from
  * random sparse positions) biased towards captures, charges, castles and stuck seats, crowded
- * castle corners, and a few hand-made positions. It compares the effects, 'cm_movegen_count',
- * and the obligation in force. Any disagreement prints the position document and both move
- * lists, and fails the test.
+ * castle corners, and a few hand-made positions that also pin the reference down. It compares
+ * the effects, 'cm_movegen_count', and the obligation in force. Any disagreement prints the
+ * position document and both move lists, and fails the test. The summary lines it prints begin
+ * with "refgen:".
  *
  * Environment: REFGEN_POSITIONS (playout positions, default 100000), REFGEN_CASTLE_POSITIONS
  * (crowded castle corners, default 20000), REFGEN_SEED (default 1),
@@ -26,18 +27,6 @@
 _Static_assert(REFGEN_POSITIONS >= 100000, "the brief asks for at least 100,000 positions");
 #define MAX_FX 8192    /* effects kept per position */
 #define MAX_REPORTS 20 /* disagreements printed in full */
-
-static const char *const variant_names[] = {
-    "camette",
-    "cam",
-    "camelot",
-    "chivalry",
-    "grand-cam",
-    "grand-camelot",
-    "four-handed-chivalry",
-    "four-handed-chivalry-solo",
-};
-#define NVARIANTS ((int)(sizeof variant_names / sizeof variant_names[0]))
 
 /* Counters for the report. */
 static struct {
@@ -87,11 +76,6 @@ static long env_long(const char *name, long dflt)
 {
     const char *s = getenv(name);
     return s && *s ? strtol(s, NULL, 10) : dflt;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 static void print_position(const CmPosition *pos)
@@ -164,7 +148,7 @@ static void check(const CmPosition *pos, const char *where)
     assert_true(nr <= MAX_FX);
     for (int i = 0; i < nr; i++)
         ref_sorted[i] = ref_effect_text(&ref_moves_buf[i], ref_fx[i]);
-    qsort(ref_sorted, (size_t)nr, sizeof *ref_sorted, cmp_str);
+    qsort(ref_sorted, (size_t)nr, sizeof *ref_sorted, tu_cmp_str);
 
     /* With more than CM_MAX_MOVES effects the fast list keeps only some of them (and says
      * so); they must then be a part of the reference's. */
@@ -189,7 +173,7 @@ static void check(const CmPosition *pos, const char *where)
         if (fast_list->m[i].flags & CM_MOVE_CASTLE)
             stats.castle_moves++;
     }
-    qsort(fast_sorted, (size_t)nf, sizeof *fast_sorted, cmp_str);
+    qsort(fast_sorted, (size_t)nf, sizeof *fast_sorted, tu_cmp_str);
 
     stats.checked++;
     stats.by_rule[rule]++;
@@ -292,53 +276,35 @@ static int perft_leaves(const char *name)
            strncmp(name, "four-handed", 11) == 0;
 }
 
-static void test_refgen_perft_positions(void **state)
+static void test_movegen_reference_perft_positions(void **state)
 {
     (void)state;
     double t0 = now();
     long before = stats.checked, mism = stats.mismatched;
-    for (int k = 0; k < NVARIANTS; k++) {
+    for (int k = 0; k < TU_NVARIANTS; k++) {
         CmPosition pos;
         char where[64];
         double t1 = now();
         long b = stats.checked;
         int depth = 3 + (int)env_long("REFGEN_PERFT_DEPTH", 0);
-        int leaves = perft_leaves(variant_names[k]);
-        snprintf(where, sizeof where, "perft %s", variant_names[k]);
-        cm_pos_start(&pos, tu_variant(variant_names[k]));
+        int leaves = perft_leaves(tu_variant_names[k]);
+        snprintf(where, sizeof where, "perft %s", tu_variant_names[k]);
+        cm_pos_start(&pos, tu_variant(tu_variant_names[k]));
         walk(&pos, depth, leaves, where);
-        printf("refgen: perft %-26s depth %d%s: %8ld positions, %.1f s\n", variant_names[k], depth,
-               leaves ? " with leaves" : "", stats.checked - b, now() - t1);
+        printf("refgen: perft %-26s depth %d%s: %8ld positions, %.1f s\n", tu_variant_names[k],
+               depth, leaves ? " with leaves" : "", stats.checked - b, now() - t1);
     }
     printf("refgen: perft total %ld positions in %.1f s, %ld disagreements\n",
            stats.checked - before, now() - t0, stats.mismatched - mism);
     assert_int_equal(stats.mismatched - mism, 0);
 }
 
-/* 2. Random playouts. */
-
-typedef struct Rng {
-    uint64_t s;
-} Rng;
-
-/* xorshift64* */
-static uint64_t rnd(Rng *r)
-{
-    r->s ^= r->s >> 12;
-    r->s ^= r->s << 25;
-    r->s ^= r->s >> 27;
-    return r->s * 0x2545F4914F6CDD1Du;
-}
-
-static int rnd_below(Rng *r, int n)
-{
-    return n <= 1 ? 0 : (int)(rnd(r) % (uint64_t)n);
-}
+/* 2. Random playouts, each from its own seeded random numbers ('tu_rand'). */
 
 /* Percent chance. */
-static int chance(Rng *r, int pct)
+static int chance(uint64_t *r, int pct)
 {
-    return rnd_below(r, 100) < pct;
+    return tu_rand_below(r, 100) < pct;
 }
 
 static int board_squares(const CmVariant *v, CmSquare *sq)
@@ -353,7 +319,7 @@ static int board_squares(const CmVariant *v, CmSquare *sq)
 /* A random sparse position: a few pieces per seat, some in clusters (for canters and
  * charges), some on castle squares of every kind, some seats empty; random seat to move and
  * castle moves used. */
-static void random_position(CmPosition *pos, const CmVariant *v, Rng *r)
+static void random_position(CmPosition *pos, const CmVariant *v, uint64_t *r)
 {
     CmSquare sq[CM_SQUARES];
     int nsq = board_squares(v, sq);
@@ -373,27 +339,28 @@ static void random_position(CmPosition *pos, const CmVariant *v, Rng *r)
                 start_k += CM_CELL_KIND(v->start[i]) == CM_KNIGHT;
             }
         }
-        int n = chance(r, v->nseats > 2 ? 15 : 3) ? 0 : 1 + rnd_below(r, start_n + (dense ? 8 : 1));
+        int n =
+            chance(r, v->nseats > 2 ? 15 : 3) ? 0 : 1 + tu_rand_below(r, start_n + (dense ? 8 : 1));
         /* Clusters near a castle often, for exits, entries and castle moves. */
-        int center =
-            ncastles > 0 && chance(r, 40) ? castles[rnd_below(r, ncastles)] : sq[rnd_below(r, nsq)];
+        int center = ncastles > 0 && chance(r, 40) ? castles[tu_rand_below(r, ncastles)]
+                                                   : sq[tu_rand_below(r, nsq)];
         for (int i = 0; i < n; i++) {
             int at = -1;
             for (int tries = 0; tries < 50 && at < 0; tries++) {
                 int cand;
-                int how = rnd_below(r, 100);
+                int how = tu_rand_below(r, 100);
                 if (how < 12 && ncastles > 0) {
-                    cand = castles[rnd_below(r, ncastles)];
+                    cand = castles[tu_rand_below(r, ncastles)];
                 } else if (how < 65) {
-                    int f = CM_FILE(center) + rnd_below(r, 7) - 3;
-                    int k = CM_RANK(center) + rnd_below(r, 7) - 3;
+                    int f = CM_FILE(center) + tu_rand_below(r, 7) - 3;
+                    int k = CM_RANK(center) + tu_rand_below(r, 7) - 3;
                     if (f < 0 || f >= CM_MAX_FILES || k < 0 || k >= CM_MAX_RANKS)
                         continue;
                     cand = CM_SQ(f, k);
                     if (!cm_set_has(&v->board, (unsigned)cand))
                         continue;
                 } else {
-                    cand = sq[rnd_below(r, nsq)];
+                    cand = sq[tu_rand_below(r, nsq)];
                 }
                 if (pos->board[cand] == CM_EMPTY)
                     at = cand;
@@ -401,20 +368,20 @@ static void random_position(CmPosition *pos, const CmVariant *v, Rng *r)
             if (at < 0)
                 continue;
             int knight =
-                start_n == 0 || chance(r, 5) ? chance(r, 50) : rnd_below(r, start_n) < start_k;
+                start_n == 0 || chance(r, 5) ? chance(r, 50) : tu_rand_below(r, start_n) < start_k;
             cm_pos_put(pos, (CmSquare)at, CM_CELL(s, knight ? CM_KNIGHT : CM_MAN));
         }
         if (v->rules.castle_moves > 0)
-            cm_pos_set_castle_used(pos, s, rnd_below(r, v->rules.castle_moves + 1));
+            cm_pos_set_castle_used(pos, s, tu_rand_below(r, v->rules.castle_moves + 1));
     }
-    int mover = rnd_below(r, v->nseats);
+    int mover = tu_rand_below(r, v->nseats);
     cm_pos_set_turn(pos, mover);
 
     /* Often a piece of the seat to move on a castle square that is not its target (2.7). */
     if (chance(r, 60)) {
-        int s = rnd_below(r, v->nseats);
+        int s = tu_rand_below(r, v->nseats);
         if (s != v->seat[mover].target && v->seat[s].ncastle > 0) {
-            CmSquare at = v->seat[s].castle[rnd_below(r, v->seat[s].ncastle)];
+            CmSquare at = v->seat[s].castle[tu_rand_below(r, v->seat[s].ncastle)];
             if (pos->board[at] == CM_EMPTY)
                 cm_pos_put(pos, at, CM_CELL(mover, chance(r, 50) ? CM_KNIGHT : CM_MAN));
             /* Sometimes hem it in, so that it may have no way out (the exit lapses). */
@@ -429,9 +396,9 @@ static void random_position(CmPosition *pos, const CmVariant *v, Rng *r)
                         if (!cm_set_has(&v->board, n) || pos->board[n] != CM_EMPTY ||
                             !chance(r, near ? 75 : 30))
                             continue;
-                        cm_pos_put(
-                            pos, n,
-                            CM_CELL(rnd_below(r, v->nseats), chance(r, 50) ? CM_KNIGHT : CM_MAN));
+                        cm_pos_put(pos, n,
+                                   CM_CELL(tu_rand_below(r, v->nseats),
+                                           chance(r, 50) ? CM_KNIGHT : CM_MAN));
                     }
             }
         }
@@ -456,11 +423,11 @@ static int target_distance(const CmVariant *v, int seat, int sq)
 
 /* Picks a move, biased towards captures (the longest, sometimes), castle moves and moves
  * towards the target castle. */
-static int pick_move(const CmPosition *pos, const CmMoveList *list, Rng *r)
+static int pick_move(const CmPosition *pos, const CmMoveList *list, uint64_t *r)
 {
     const CmVariant *v = pos->v;
     int idx[CM_MAX_MOVES], n = 0;
-    int roll = rnd_below(r, 100);
+    int roll = tu_rand_below(r, 100);
     if (roll < 45) {
         int best = 0;
         for (int i = 0; i < list->n; i++)
@@ -491,13 +458,13 @@ static int pick_move(const CmPosition *pos, const CmMoveList *list, Rng *r)
         }
     }
     if (n == 0)
-        return rnd_below(r, list->n);
-    return idx[rnd_below(r, n)];
+        return tu_rand_below(r, list->n);
+    return idx[tu_rand_below(r, n)];
 }
 
 /* One playout: checks every position until the game ends, 'max_plies' pass, or 'budget'
  * positions were checked. */
-static void playout(const CmVariant *v, Rng *r, long budget, const char *tag)
+static void playout(const CmVariant *v, uint64_t *r, long budget, const char *tag)
 {
     CmPosition pos, settled;
     CmMoveList *list = malloc(sizeof *list);
@@ -508,7 +475,7 @@ static void playout(const CmVariant *v, Rng *r, long budget, const char *tag)
         random_position(&pos, v, r);
     else
         cm_pos_start(&pos, v);
-    int max_plies = sparse ? 1 + rnd_below(r, 30) : 40 + rnd_below(r, 160);
+    int max_plies = sparse ? 1 + tu_rand_below(r, 30) : 40 + tu_rand_below(r, 160);
     for (int ply = 0; ply < max_plies && stats.checked < budget; ply++) {
         snprintf(where, sizeof where, "%s, %s start, ply %d", tag, sparse ? "sparse" : "normal",
                  ply);
@@ -532,7 +499,7 @@ static void playout(const CmVariant *v, Rng *r, long budget, const char *tag)
     free(list);
 }
 
-static void test_refgen_random_playouts(void **state)
+static void test_movegen_reference_random_playouts(void **state)
 {
     (void)state;
     long want = env_long("REFGEN_POSITIONS", REFGEN_POSITIONS);
@@ -543,14 +510,12 @@ static void test_refgen_random_playouts(void **state)
     double t0 = now();
     long budget = stats.checked + want;
     for (long game = 0; stats.checked < budget; game++) {
-        Rng r = {(seed * 0x9E3779B97F4A7C15u) ^ ((uint64_t)game * 0xD1B54A32D192ED03u) ^ 1u};
-        for (int i = 0; i < 4; i++)
-            rnd(&r);
-        int k = (int)(game % NVARIANTS);
+        uint64_t r = (seed * 0x9E3779B97F4A7C15u) ^ ((uint64_t)game * 0xD1B54A32D192ED03u) ^ 1u;
+        int k = (int)(game % TU_NVARIANTS);
         char tag[96];
-        snprintf(tag, sizeof tag, "playout %s seed %llu game %ld", variant_names[k],
+        snprintf(tag, sizeof tag, "playout %s seed %llu game %ld", tu_variant_names[k],
                  (unsigned long long)seed, game);
-        playout(tu_variant(variant_names[k]), &r, budget, tag);
+        playout(tu_variant(tu_variant_names[k]), &r, budget, tag);
     }
     printf("refgen: playouts %ld positions in %.1f s (free %ld, exit %ld, exit lapsed %ld, "
            "capture %ld; no move %ld; castle moves listed %ld), %ld disagreements\n",
@@ -567,21 +532,21 @@ static void test_refgen_random_playouts(void **state)
  *    random, so that exits, lapsed exits, jumps and charges ending in castles and castle moves
  *    come up often. */
 
-static void castle_corner(CmPosition *pos, const CmVariant *v, Rng *r)
+static void castle_corner(CmPosition *pos, const CmVariant *v, uint64_t *r)
 {
     cm_pos_clear(pos, v);
-    int mover = rnd_below(r, v->nseats);
+    int mover = tu_rand_below(r, v->nseats);
     cm_pos_set_turn(pos, mover);
     for (int s = 0; s < v->nseats; s++)
         if (v->rules.castle_moves > 0)
-            cm_pos_set_castle_used(pos, s, rnd_below(r, v->rules.castle_moves + 1));
-    int density = 30 + rnd_below(r, 65);
+            cm_pos_set_castle_used(pos, s, tu_rand_below(r, v->rules.castle_moves + 1));
+    int density = 30 + tu_rand_below(r, 65);
     int nput = 1 + chance(r, 40);
     for (int k = 0; k < nput; k++) {
-        int s = rnd_below(r, v->nseats);
+        int s = tu_rand_below(r, v->nseats);
         if (v->seat[s].ncastle == 0)
             continue;
-        CmSquare at = v->seat[s].castle[rnd_below(r, v->seat[s].ncastle)];
+        CmSquare at = v->seat[s].castle[tu_rand_below(r, v->seat[s].ncastle)];
         if (pos->board[at] == CM_EMPTY)
             cm_pos_put(pos, at, CM_CELL(mover, chance(r, 60) ? CM_KNIGHT : CM_MAN));
         for (int df = -3; df <= 3; df++) {
@@ -593,7 +558,7 @@ static void castle_corner(CmPosition *pos, const CmVariant *v, Rng *r)
                 if (!cm_set_has(&v->board, n) || pos->board[n] != CM_EMPTY || !chance(r, density))
                     continue;
                 /* About half friends, half enemies, as seen from the seat to move. */
-                int owner = rnd_below(r, v->nseats);
+                int owner = tu_rand_below(r, v->nseats);
                 cm_pos_put(pos, n, CM_CELL(owner, chance(r, 50) ? CM_KNIGHT : CM_MAN));
             }
         }
@@ -601,17 +566,17 @@ static void castle_corner(CmPosition *pos, const CmVariant *v, Rng *r)
     /* A few pieces elsewhere, so that other pieces may be able to jump. */
     CmSquare sq[CM_SQUARES];
     int nsq = board_squares(v, sq);
-    for (int k = rnd_below(r, 8); k > 0; k--) {
-        CmSquare at = sq[rnd_below(r, nsq)];
+    for (int k = tu_rand_below(r, 8); k > 0; k--) {
+        CmSquare at = sq[tu_rand_below(r, nsq)];
         if (pos->board[at] == CM_EMPTY)
             cm_pos_put(pos, at,
-                       CM_CELL(rnd_below(r, v->nseats), chance(r, 50) ? CM_KNIGHT : CM_MAN));
+                       CM_CELL(tu_rand_below(r, v->nseats), chance(r, 50) ? CM_KNIGHT : CM_MAN));
     }
 }
 
 #define REFGEN_CASTLE_POSITIONS 20000 /* positions per run of the castle-corner test */
 
-static void test_refgen_castle_corners(void **state)
+static void test_movegen_reference_castle_corners(void **state)
 {
     (void)state;
     long want = env_long("REFGEN_CASTLE_POSITIONS", REFGEN_CASTLE_POSITIONS);
@@ -621,15 +586,13 @@ static void test_refgen_castle_corners(void **state)
     double t0 = now();
     /* The variants with castles: all but the two Four-Handed Chivalry ones. */
     for (long i = 0; i < want; i++) {
-        Rng r = {(seed * 0xD6E8FEB86659FD93u) ^ ((uint64_t)i * 0x9E3779B97F4A7C15u) ^ 2u};
-        for (int k = 0; k < 4; k++)
-            rnd(&r);
+        uint64_t r = (seed * 0xD6E8FEB86659FD93u) ^ ((uint64_t)i * 0x9E3779B97F4A7C15u) ^ 2u;
         int k = (int)(i % 6);
         char where[96];
         CmPosition pos, settled;
-        snprintf(where, sizeof where, "castle corner %s seed %llu number %ld", variant_names[k],
+        snprintf(where, sizeof where, "castle corner %s seed %llu number %ld", tu_variant_names[k],
                  (unsigned long long)seed, i);
-        castle_corner(&pos, tu_variant(variant_names[k]), &r);
+        castle_corner(&pos, tu_variant(tu_variant_names[k]), &r);
         check_and_settle(&pos, &settled, where);
     }
     printf("refgen: castle corners %ld positions in %.1f s (exit %ld, exit lapsed %ld), "
@@ -639,7 +602,7 @@ static void test_refgen_castle_corners(void **state)
     assert_int_equal(stats.mismatched - mism, 0);
 }
 
-/* 3. A few positions written out by hand, so that the reference itself is pinned down. */
+/* 4. A few positions written out by hand, so that the reference itself is pinned down. */
 
 static int ref_has(const CmPosition *pos, const char *effect)
 {
@@ -650,13 +613,13 @@ static int ref_has(const CmPosition *pos, const char *effect)
     return 0;
 }
 
-static void test_refgen_reference_basics(void **state)
+static void test_movegen_reference_basics(void **state)
 {
     (void)state;
     const CmVariant *v = tu_variant("camelot");
     CmPosition pos;
 
-    /* Start: 100 moves (RULES.md 2.10). */
+    /* Start: 100 moves (docs/rules.md 2.10). */
     cm_pos_start(&pos, v);
     assert_int_equal(ref_effects(&pos, ref_fx, MAX_FX), 100);
 
@@ -691,7 +654,7 @@ static void test_refgen_reference_basics(void **state)
 
 /* Hand-made positions for rare corners; each is pinned for the reference and also compared
  * with the fast generator. */
-static void test_refgen_hand_positions(void **state)
+static void test_movegen_reference_hand_positions(void **state)
 {
     (void)state;
     static const struct {
@@ -763,11 +726,11 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_refgen_reference_basics),
-        cmocka_unit_test(test_refgen_hand_positions),
-        cmocka_unit_test(test_refgen_perft_positions),
-        cmocka_unit_test(test_refgen_random_playouts),
-        cmocka_unit_test(test_refgen_castle_corners),
+        cmocka_unit_test(test_movegen_reference_basics),
+        cmocka_unit_test(test_movegen_reference_hand_positions),
+        cmocka_unit_test(test_movegen_reference_perft_positions),
+        cmocka_unit_test(test_movegen_reference_random_playouts),
+        cmocka_unit_test(test_movegen_reference_castle_corners),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

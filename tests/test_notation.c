@@ -1,4 +1,4 @@
-/* WCF move notation (RULES.md 1.3, 2.10): canonical paths, parsing (lower case, '^'), effect
+/* WCF move notation (docs/rules.md 1.3, 2.10): canonical paths, parsing (lower case, '^'), effect
  * text, and the one-sentence explanation of every kind of illegal move.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
@@ -11,24 +11,12 @@
 
 /* ---- Helpers ---- */
 
-/* The legal moves of 'pos'; 'cm_movegen_count' must agree. The caller frees the list. */
-static CmMoveList *gen(const CmPosition *pos)
-{
-    CmMoveList *list = malloc(sizeof *list);
-    assert_non_null(list);
-    int n = cm_movegen_all(pos, list);
-    assert_int_equal(n, list->n);
-    assert_int_equal(cm_movegen_count(pos), list->n);
-    assert_false(list->overflow);
-    return list;
-}
-
 /* Asserts that the legal move with effect 'effect' is written 'want'. */
 static void expect_str(const CmPosition *pos, const char *effect, const char *want)
 {
     CmMove m;
     char buf[CM_MOVE_TEXT_MAX];
-    CmMoveList *list = gen(pos);
+    CmMoveList *list = tu_moves(pos);
     free(list);
     if (!tu_find_move(pos, effect, &m))
         fail_msg("%s is not legal here", effect);
@@ -43,7 +31,7 @@ static void expect_parse(const CmPosition *pos, const char *text, const char *ef
     CmMove m;
     CmError err;
     char buf[600];
-    free(gen(pos));
+    free(tu_moves(pos));
     cm_error_init(&err, NULL);
     CmStatus st = cm_move_parse(pos, text, &m, &err);
     if (st != CM_OK)
@@ -62,7 +50,7 @@ static CmError expect_error(const CmPosition *pos, const char *text, CmStatus co
     CmMove m;
     CmError err;
     va_list ap;
-    free(gen(pos));
+    free(tu_moves(pos));
     cm_error_init(&err, NULL);
     CmStatus st = cm_move_parse(pos, text, &m, &err);
     if (st != code)
@@ -94,7 +82,7 @@ static const CmVariant *camelot(void)
  * text. Returns the number of moves. */
 static int round_trip(const CmPosition *pos)
 {
-    CmMoveList *list = gen(pos);
+    CmMoveList *list = tu_moves(pos);
     char text[CM_MOVE_TEXT_MAX], eff[600];
     int n = list->n;
     for (int i = 0; i < n; i++) {
@@ -149,7 +137,7 @@ static int check_all_paths(const CmPosition *pos)
     return pc.n;
 }
 
-/* ---- Printing (RULES.md 1.3 examples) ---- */
+/* ---- Printing (docs/rules.md 1.3 examples) ---- */
 
 static void test_notation_plain_move(void **state)
 {
@@ -204,7 +192,7 @@ static void test_notation_castle_move(void **state)
     expect_str(&pos, "H16>I16", "H16-I16");
 }
 
-/* The canonical path is a shortest one, ties broken bytewise (RULES.md 2.10). */
+/* The canonical path is a shortest one, ties broken bytewise (docs/rules.md 2.10). */
 static void test_notation_canonical_shortest_then_bytewise(void **state)
 {
     (void)state;
@@ -306,16 +294,13 @@ static void test_notation_effect_text(void **state)
 static void test_notation_round_trip(void **state)
 {
     (void)state;
-    static const char *const names[] = {"camette", "cam", "camelot", "chivalry", "grand-cam",
-                                        "grand-camelot", "four-handed-chivalry",
-                                        "four-handed-chivalry-solo"};
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < TU_NVARIANTS; k++) {
         CmPosition pos;
-        cm_pos_start(&pos, tu_variant(names[k]));
+        cm_pos_start(&pos, tu_variant(tu_variant_names[k]));
         assert_true(round_trip(&pos) > 0);
         if (k > 1)
             continue;
-        CmMoveList *list = gen(&pos);
+        CmMoveList *list = tu_moves(&pos);
         for (int i = 0; i < list->n; i++) {
             CmUndo u;
             cm_pos_apply(&pos, &list->m[i], &u);

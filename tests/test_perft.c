@@ -10,26 +10,24 @@
  * moves; a seat with no move is skipped as the rules say. */
 static uint64_t perft(CmPosition *pos, int depth)
 {
-    CmMoveList *list = malloc(sizeof *list);
     CmPosition settled = *pos;
     CmOutcome o;
     uint64_t n = 0;
-    assert_non_null(list);
     cm_rules_settle(&settled, &o);
-    if (!o.over) {
-        int count = cm_movegen_all(&settled, list);
-        assert_int_equal(cm_movegen_count(&settled), count);
-        if (depth == 1) {
-            n = (uint64_t)count;
-        } else {
-            int mover = settled.to_move;
-            for (int i = 0; i < count; i++) {
-                CmUndo undo;
-                cm_pos_apply(&settled, &list->m[i], &undo);
-                if (!cm_rules_after_move(&settled, mover, &o))
-                    n += perft(&settled, depth - 1);
-                cm_pos_undo(&settled, &list->m[i], &undo);
-            }
+    if (o.over)
+        return 0;
+    CmMoveList *list = tu_moves(&settled); /* 'cm_movegen_count' agrees */
+    int count = list->n;
+    if (depth == 1) {
+        n = (uint64_t)count;
+    } else {
+        int mover = settled.to_move;
+        for (int i = 0; i < count; i++) {
+            CmUndo undo;
+            cm_pos_apply(&settled, &list->m[i], &undo);
+            if (!cm_rules_after_move(&settled, mover, &o))
+                n += perft(&settled, depth - 1);
+            cm_pos_undo(&settled, &list->m[i], &undo);
         }
     }
     free(list);

@@ -57,12 +57,7 @@ static Lib lib;
 static int setup(void **state)
 {
     (void)state;
-    CmError err;
-    cm_error_init(&err, "mini");
-    if (cm_variant_parse(mini_yaml, strlen(mini_yaml), &mini, &err) != CM_OK) {
-        print_message("mini: %d:%d: %s\n", err.line, err.col, err.msg);
-        return -1;
-    }
+    mini = tu_variant_from_text(mini_yaml);
     lib.mini = mini;
     return 0;
 }
@@ -73,15 +68,6 @@ static int teardown(void **state)
     cm_variant_free(mini);
     mini = NULL;
     return 0;
-}
-
-static CmSquare sq(const char *name)
-{
-    CmSquare s = 0;
-    int n = cm_square_parse(name, &s);
-    assert_true(n > 0);
-    assert_int_equal(name[n], '\0');
-    return s;
 }
 
 /* Parses 'text' with the resolver and no fallback; fails the test on error. */
@@ -150,10 +136,10 @@ static void test_posdoc_parse_full(void **state)
     assert_int_equal(lib.calls, 1);
     assert_string_equal(lib.last, "mini");
     assert_int_equal(pos.to_move, 1);
-    assert_int_equal(pos.board[sq("C2")], CM_CELL(0, CM_KNIGHT));
-    assert_int_equal(pos.board[sq("B2")], CM_CELL(0, CM_MAN));
-    assert_int_equal(pos.board[sq("C4")], CM_CELL(1, CM_KNIGHT));
-    assert_int_equal(pos.board[sq("E3")], CM_CELL(1, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("C2")], CM_CELL(0, CM_KNIGHT));
+    assert_int_equal(pos.board[tu_sq("B2")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("C4")], CM_CELL(1, CM_KNIGHT));
+    assert_int_equal(pos.board[tu_sq("E3")], CM_CELL(1, CM_MAN));
     assert_int_equal(pos.npieces[0], 2);
     assert_int_equal(pos.npieces[1], 2);
     int count = 0;
@@ -172,8 +158,8 @@ static void test_posdoc_parse_block_style_and_defaults(void **state)
     CmPosition pos;
     parse_ok("variant: mini\nto_move: W\npieces:\n  A3: WM\n  e3: BK\n", &pos);
     assert_int_equal(pos.to_move, 0);
-    assert_int_equal(pos.board[sq("A3")], CM_CELL(0, CM_MAN));
-    assert_int_equal(pos.board[sq("E3")], CM_CELL(1, CM_KNIGHT));
+    assert_int_equal(pos.board[tu_sq("A3")], CM_CELL(0, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("E3")], CM_CELL(1, CM_KNIGHT));
     assert_int_equal(pos.castle_used[0], 0);
     assert_int_equal(pos.castle_used[1], 0);
     assert_int_equal(pos.quiet, 0);
@@ -190,7 +176,7 @@ static void test_posdoc_parse_json(void **state)
     parse_ok("{\"variant\": \"mini\", \"to_move\": \"W\", \"pieces\": {\"C3\": \"WK\"},\n"
              " \"castle_moves_used\": {\"B\": 1}, \"quiet_plies\": 3}",
              &pos);
-    assert_int_equal(pos.board[sq("C3")], CM_CELL(0, CM_KNIGHT));
+    assert_int_equal(pos.board[tu_sq("C3")], CM_CELL(0, CM_KNIGHT));
     assert_int_equal(pos.castle_used[1], 1);
     assert_int_equal(pos.quiet, 3);
 }
@@ -205,7 +191,7 @@ static void test_posdoc_fallback_without_variant_key(void **state)
     assert_int_equal(cm_posdoc_parse(text, strlen(text), NULL, NULL, mini, &pos, NULL), CM_OK);
     assert_ptr_equal(pos.v, mini);
     assert_int_equal(pos.to_move, 1);
-    assert_int_equal(pos.board[sq("C3")], CM_CELL(1, CM_MAN));
+    assert_int_equal(pos.board[tu_sq("C3")], CM_CELL(1, CM_MAN));
     assert_int_equal(cm_posdoc_parse(text, strlen(text), resolve, &lib, mini, &pos, NULL), CM_OK);
     assert_int_equal(lib.calls, 0);
 }

@@ -260,7 +260,7 @@ static void round_trip(const char *variant, int plies)
         assert_true(nl - p <= 80);
         p = nl + 1;
     }
-    assert_non_null(strstr(text, "\n\n1. "));
+    tu_assert_contains(text, "\n\n1. ");
 
     parse_ok(text, &rec);
     assert_string_equal(cm_record_tag(&rec, "White"), tags[0].value);
@@ -309,12 +309,12 @@ static void test_record_write_numbers_rounds(void **state)
     /* Two players: one number per White-Black pair. */
     play_some(&g, tu_variant("camelot"), 5);
     char *text = write_game(&g, NULL, 0);
-    assert_non_null(strstr(text, "[Variant \"camelot\"]\n[Result \"*\"]\n\n1. "));
+    tu_assert_contains(text, "[Variant \"camelot\"]\n[Result \"*\"]\n\n1. ");
     assert_null(strstr(text, "Termination"));
     parse_ok(text, &rec);
     assert_int_equal(rec.nmoves, 5);
-    assert_non_null(strstr(text, " 2. "));
-    assert_non_null(strstr(text, " 3. "));
+    tu_assert_contains(text, " 2. ");
+    tu_assert_contains(text, " 3. ");
     assert_null(strstr(text, " 4. "));
     assert_string_equal(rec.result, "*");
     cm_record_free(&rec);
@@ -409,8 +409,8 @@ static void test_record_replay_illegal_move(void **state)
     assert_int_equal(err.line, 4);
     assert_int_equal(err.col, 10);
     assert_int_equal(n, 3);
-    assert_non_null(strstr(err.msg, "illegal move 'F9-F8': "));
-    assert_non_null(strstr(err.msg, "capture"));
+    tu_assert_contains(err.msg, "illegal move 'F9-F8': ");
+    tu_assert_contains(err.msg, "capture");
     assert_string_equal(err.source, "game.txt");
 
     /* Canter notation and case are the notation module's business; this one is legal. */
@@ -430,8 +430,8 @@ static void test_record_replay_after_the_end(void **state)
     assert_int_equal(n, 2);
     assert_int_equal(err.line, 2);
     assert_int_equal(err.col, 4);
-    assert_non_null(strstr(err.msg, "illegal move 'D3-C3': the game is already over"));
-    assert_non_null(strstr(err.msg, "B wins (castle)"));
+    tu_assert_contains(err.msg, "illegal move 'D3-C3': the game is already over");
+    tu_assert_contains(err.msg, "B wins (castle)");
 }
 
 static void test_record_replay_checks_result(void **state)
@@ -450,8 +450,8 @@ static void test_record_replay_checks_result(void **state)
         replay("camette", "[Event \"x\"]\n[Result \"W\"]\n1. C3-C4 C5xC3xC1\n", &err, &n),
         CM_ERR_SCHEMA);
     assert_int_equal(err.line, 2);
-    assert_non_null(strstr(err.msg, "'W'"));
-    assert_non_null(strstr(err.msg, "B wins (castle)"));
+    tu_assert_contains(err.msg, "'W'");
+    tu_assert_contains(err.msg, "B wins (castle)");
     /* '*' for a finished game is wrong too. */
     assert_int_equal(replay("camette", "1. C3-C4 C5xC3xC1 *\n", &err, &n), CM_ERR_SCHEMA);
     assert_int_equal(err.line, 1);
@@ -465,7 +465,7 @@ static void test_record_replay_checks_result(void **state)
     assert_int_equal(replay("camette", "[Result \"W\"]\n1. C3-C4\n", &err, &n), CM_OK);
     assert_int_equal(replay("grand-cam", "[Result \"G+Y\"]\n1. G4-G5\n", &err, &n), CM_OK);
     assert_int_equal(replay("grand-cam", "[Result \"W\"]\n1. G4-G5\n", &err, &n), CM_ERR_SCHEMA);
-    assert_non_null(strstr(err.msg, "R+B, G+Y"));
+    tu_assert_contains(err.msg, "R+B, G+Y");
     assert_int_equal(replay("camelot", "1. E6-E8 R+B\n", &err, &n), CM_ERR_SCHEMA);
 }
 

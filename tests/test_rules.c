@@ -1,4 +1,4 @@
-/* Game outcomes and four-player rules against RULES.md §2.11, §3: castle, elimination and
+/* Game outcomes and four-player rules against docs/rules.md 2.11 and 3: castle, elimination and
  * stalemate wins, the material, repetition and fifty-move draws, partners, side castles,
  * skipped seats and team stalemate, in hand-built positions.
  * SPDX-License-Identifier: MIT */
@@ -13,111 +13,16 @@
 
 /* ---- Helpers ---- */
 
-static CmSquare sq(const char *name)
-{
-    CmSquare s = 0;
-    int n = cm_square_parse(name, &s);
-    assert_true(n > 0);
-    assert_int_equal(name[n], '\0');
-    return s;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* The legal moves of 'pos'; 'cm_movegen_count' must agree and no effect may repeat. */
-static CmMoveList *gen(const CmPosition *pos)
-{
-    CmMoveList *list = malloc(sizeof *list);
-    assert_non_null(list);
-    int n = cm_movegen_all(pos, list);
-    assert_int_equal(n, list->n);
-    assert_int_equal(cm_movegen_count(pos), list->n);
-    assert_false(list->overflow);
-    for (int i = 0; i < list->n; i++) {
-        uint8_t cell = pos->board[list->m[i].from];
-        assert_int_not_equal(cell, CM_EMPTY);
-        assert_int_equal(CM_CELL_SEAT(cell), pos->to_move);
-        for (int j = i + 1; j < list->n; j++)
-            assert_false(cm_move_same(&list->m[i], &list->m[j]));
-    }
-    return list;
-}
-
-/* Asserts that the legal moves (from 'from' only, when not NULL) are exactly the
- * space-separated effects in 'want' (captured squares already sorted bytewise). */
-static void expect_moves_from(const CmPosition *pos, const char *from, const char *want)
-{
-    static char eff[CM_MAX_MOVES][600];
-    static const char *ptr[CM_MAX_MOVES];
-    static char got_s[16384], want_s[16384], buf[4096];
-    const char *wptr[64];
-    int n = 0, nw = 0;
-    CmMoveList *list = gen(pos);
-    for (int i = 0; i < list->n; i++) {
-        tu_effect(&list->m[i], eff[n]);
-        if (from && (strncmp(eff[n], from, strlen(from)) != 0 || eff[n][strlen(from)] != '>'))
-            continue;
-        ptr[n] = eff[n];
-        n++;
-    }
-    free(list);
-    qsort(ptr, (size_t)n, sizeof ptr[0], cmp_str);
-    size_t len = 0;
-    got_s[0] = '\0';
-    for (int i = 0; i < n; i++)
-        len += (size_t)snprintf(got_s + len, sizeof got_s - len, "%s%s", i ? " " : "", ptr[i]);
-    snprintf(buf, sizeof buf, "%s", want);
-    for (char *p = buf; *p;) {
-        while (*p == ' ')
-            *p++ = '\0';
-        if (*p == '\0')
-            break;
-        assert_true(nw < 64);
-        wptr[nw++] = p;
-        while (*p && *p != ' ')
-            p++;
-    }
-    qsort(wptr, (size_t)nw, sizeof wptr[0], cmp_str);
-    len = 0;
-    want_s[0] = '\0';
-    for (int i = 0; i < nw; i++)
-        len += (size_t)snprintf(want_s + len, sizeof want_s - len, "%s%s", i ? " " : "", wptr[i]);
-    if (strcmp(got_s, want_s) != 0)
-        fail_msg("moves differ\n  want: %s\n  got:  %s", want_s, got_s);
-}
-
-static void expect_moves(const CmPosition *pos, const char *want)
-{
-    expect_moves_from(pos, NULL, want);
-}
-
-static int has(const CmPosition *pos, const char *effect)
-{
-    CmMoveList *list = gen(pos);
-    free(list);
-    return tu_has_move(pos, effect);
-}
-
-static int seat(const CmVariant *v, char letter)
-{
-    int s = cm_variant_seat(v, letter);
-    assert_true(s >= 0);
-    return s;
-}
-
 static int team_of(const CmVariant *v, char letter)
 {
-    return v->seat[seat(v, letter)].team;
+    return v->seat[tu_seat(v, letter)].team;
 }
 
 /* Plays the move with effect 'effect' in a game; it must be legal. */
 static void game_play(CmGame *g, const char *effect)
 {
     CmMove m;
-    free(gen(&g->pos));
+    free(tu_checked_moves(&g->pos));
     if (!tu_find_move(&g->pos, effect, &m))
         fail_msg("%s is not legal here (ply %d)", effect, g->n + 1);
     assert_int_equal(cm_game_play(g, &m), CM_OK);
@@ -137,7 +42,7 @@ static void expect_win(const CmOutcome *o, const CmVariant *v, char letter, CmRe
     assert_string_equal(cm_reason_name(o->reason), cm_reason_name(why));
     assert_int_equal(o->winner, team_of(v, letter));
     assert_int_equal(o->seats, v->team_seats[team_of(v, letter)]);
-    assert_true(o->seats & (1u << seat(v, letter)));
+    assert_true(o->seats & (1u << tu_seat(v, letter)));
 }
 
 static void expect_draw(const CmOutcome *o, CmReason why)
@@ -253,9 +158,9 @@ static CmOutcome settle(const CmPosition *pos, int *to_move_out)
 {
     CmPosition p = *pos;
     CmOutcome o;
-    free(gen(&p));
+    free(tu_checked_moves(&p));
     cm_rules_settle(&p, &o);
-    free(gen(&p));
+    free(tu_checked_moves(&p));
     if (to_move_out)
         *to_move_out = p.to_move;
     return o;
@@ -290,7 +195,7 @@ static void test_rules_castle_win_with_one_piece(void **state)
     expect_win(&g.outcome, v, 'W', CM_REASON_CASTLE);
     /* The position-only check agrees. */
     CmOutcome o;
-    assert_int_equal(cm_rules_after_move(&g.pos, seat(v, 'W'), &o), 1);
+    assert_int_equal(cm_rules_after_move(&g.pos, tu_seat(v, 'W'), &o), 1);
     expect_win(&o, v, 'W', CM_REASON_CASTLE);
     /* A game that is over takes no more moves. */
     CmMove m = {0};
@@ -341,7 +246,7 @@ static void test_rules_grand_camelot_team_castle_win(void **state)
     expect_ongoing(&g.outcome);
     game_play(&g, "O8>P8");
     expect_win(&g.outcome, v, 'R', CM_REASON_CASTLE);
-    assert_int_equal(g.outcome.seats, (1u << seat(v, 'R')) | (1u << seat(v, 'B')));
+    assert_int_equal(g.outcome.seats, (1u << tu_seat(v, 'R')) | (1u << tu_seat(v, 'B')));
     cm_game_free(&g);
 
     tu_position(&pos, v, "R H16M H15M; G E5M; B C12M; Y E12M", 'R');
@@ -391,7 +296,7 @@ static void test_rules_camelot_elimination_win(void **state)
     game_play(&g, "E6>E8xE7");
     expect_win(&g.outcome, v, 'W', CM_REASON_ELIMINATION);
     CmOutcome o;
-    assert_int_equal(cm_rules_after_move(&g.pos, seat(v, 'W'), &o), 1);
+    assert_int_equal(cm_rules_after_move(&g.pos, tu_seat(v, 'W'), &o), 1);
     expect_win(&o, v, 'W', CM_REASON_ELIMINATION);
     cm_game_free(&g);
 }
@@ -423,9 +328,9 @@ static void test_rules_camelot_two_against_one_goes_on(void **state)
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     game_play(&g, "E6>E8xE7");
     expect_ongoing(&g.outcome);
-    assert_int_equal(g.pos.to_move, seat(v, 'B'));
+    assert_int_equal(g.pos.to_move, tu_seat(v, 'B'));
     CmOutcome o;
-    assert_int_equal(cm_rules_after_move(&g.pos, seat(v, 'W'), &o), 0);
+    assert_int_equal(cm_rules_after_move(&g.pos, tu_seat(v, 'W'), &o), 0);
     assert_false(o.over);
     cm_game_free(&g);
 }
@@ -482,7 +387,7 @@ static void test_rules_camelot_stalemate_win(void **state)
     CmPosition pos;
     CmGame g;
     tu_position(&pos, v, "W A4M C4M; B F1M", 'W');
-    cm_pos_set_castle_used(&pos, seat(v, 'B'), 2);
+    cm_pos_set_castle_used(&pos, tu_seat(v, 'B'), 2);
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     expect_ongoing(&g.outcome);
     game_play(&g, "A4>A5");
@@ -490,7 +395,7 @@ static void test_rules_camelot_stalemate_win(void **state)
     cm_game_free(&g);
     /* With a castle move left, Black can move. */
     tu_position(&pos, v, "W A4M C4M; B F1M", 'B');
-    cm_pos_set_castle_used(&pos, seat(v, 'B'), 1);
+    cm_pos_set_castle_used(&pos, tu_seat(v, 'B'), 1);
     CmOutcome o = settle(&pos, NULL);
     assert_false(o.over);
 }
@@ -639,7 +544,7 @@ static void test_rules_camelot_fifty_move_rule(void **state)
 }
 
 /* The fifty-move count restarts on a capture and on an entry into the target castle, but not
- * on a castle move inside the castle (RULES.md 3.3 [INF/PROJECT]). */
+ * on a castle move inside the castle (docs/rules.md 3.3 [INF/PROJECT]). */
 static void test_rules_camelot_fifty_move_resets(void **state)
 {
     (void)state;
@@ -721,10 +626,10 @@ static void test_rules_castle_counters_ignored_without_castle_moves(void **state
         assert_int_equal(v->rules.castle_moves, 0);
         CmPosition pos;
         cm_pos_start(&pos, v);
-        CmMoveList *a = gen(&pos);
+        CmMoveList *a = tu_checked_moves(&pos);
         for (int s = 0; s < v->nseats; s++)
             cm_pos_set_castle_used(&pos, s, 2);
-        CmMoveList *b = gen(&pos);
+        CmMoveList *b = tu_checked_moves(&pos);
         assert_int_equal(a->n, b->n);
         for (int i = 0; i < a->n; i++)
             assert_true(cm_movelist_find(b, &a->m[i]) >= 0);
@@ -734,7 +639,7 @@ static void test_rules_castle_counters_ignored_without_castle_moves(void **state
     /* A piece in a one-square target castle has no castle move to make. */
     CmPosition pos;
     tu_position(&pos, tu_variant("grand-cam"), "R G13M G4M; G C5M; B L7M; Y J9M", 'R');
-    expect_moves_from(&pos, "G13", "");
+    tu_expect_moves(&pos, "G13", "");
 }
 
 /* ---- End checks without history (2.11.5) ---- */
@@ -753,7 +658,7 @@ static void test_rules_settle_castle_win_previous_mover_first(void **state)
     expect_win(&o, v, 'B', CM_REASON_CASTLE);
     /* A castle win comes before the stalemate of the side to move. */
     tu_position(&pos, v, "W F16M G16M; B F1M", 'B');
-    cm_pos_set_castle_used(&pos, seat(v, 'B'), 2);
+    cm_pos_set_castle_used(&pos, tu_seat(v, 'B'), 2);
     o = settle(&pos, NULL);
     expect_win(&o, v, 'W', CM_REASON_CASTLE);
     /* Elimination needs two pieces, so one against none is the material draw. */
@@ -780,7 +685,7 @@ static void test_rules_four_player_turn_order(void **state)
         const char order[] = "RGBYR";
         for (int i = 0; i < 5; i++) {
             assert_int_equal(v->seat[pos.to_move].letter, order[i]);
-            CmMoveList *list = gen(&pos);
+            CmMoveList *list = tu_checked_moves(&pos);
             assert_true(list->n > 0);
             CmUndo u;
             cm_pos_apply(&pos, &list->m[0], &u);
@@ -797,25 +702,25 @@ static void test_rules_partners_cantered_not_jumped(void **state)
     const CmVariant *v = tu_variant("grand-camelot");
     CmPosition pos;
     tu_position(&pos, v, "R H8M; G L13M; B H9M; Y C12M", 'R');
-    assert_true(has(&pos, "H8>H10"));
+    assert_true(tu_has_move(&pos, "H8>H10"));
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_NONE);
-    CmMoveList *list = gen(&pos);
+    CmMoveList *list = tu_checked_moves(&pos);
     for (int i = 0; i < list->n; i++)
         assert_int_equal(list->m[i].ncap, 0);
     free(list);
     /* Blue likewise canters over Red. */
-    cm_pos_set_turn(&pos, seat(v, 'B'));
-    assert_true(has(&pos, "H9>H7"));
+    cm_pos_set_turn(&pos, tu_seat(v, 'B'));
+    assert_true(tu_has_move(&pos, "H9>H7"));
     /* One chain over Green and Yellow. */
     tu_position(&pos, v, "R H8M; G H9M; B C12M; Y H11M", 'R');
-    expect_moves(&pos, "H8>H12xH11,H9");
+    tu_expect_moves(&pos, NULL, "H8>H12xH11,H9");
     /* Grand Cam too. */
     v = tu_variant("grand-cam");
     tu_position(&pos, v, "R G5M; G J9M; B G6M; Y C9M", 'R');
-    assert_true(has(&pos, "G5>G7"));
-    assert_false(has(&pos, "G5>G7xG6"));
+    assert_true(tu_has_move(&pos, "G5>G7"));
+    assert_false(tu_has_move(&pos, "G5>G7xG6"));
 }
 
 /* Side castles can be entered neither by a plain move nor by a canter. */
@@ -825,24 +730,25 @@ static void test_rules_side_castle_no_plain_or_canter_entry(void **state)
     const CmVariant *v = tu_variant("grand-camelot");
     CmPosition pos;
     tu_position(&pos, v, "R B9M C9M; G L13M; B E12M; Y M4M", 'R');
-    expect_moves(&pos, "B9>B8 B9>B10 B9>C8 B9>C10 B9>D9 "
-                       "C9>B8 C9>B10 C9>C8 C9>C10 C9>D8 C9>D9 C9>D10");
+    tu_expect_moves(&pos, NULL,
+                    "B9>B8 B9>B10 B9>C8 B9>C10 B9>D9 "
+                    "C9>B8 C9>B10 C9>C8 C9>C10 C9>D8 C9>D9 C9>D10");
     /* Yellow's castle is a side castle for Red too. */
     tu_position(&pos, v, "R O9M N9M; G L13M; B E12M; Y M4M", 'R');
-    assert_false(has(&pos, "O9>P9"));
-    assert_false(has(&pos, "O9>P8"));
-    assert_false(has(&pos, "N9>P9"));
-    assert_true(has(&pos, "O9>O8"));
+    assert_false(tu_has_move(&pos, "O9>P9"));
+    assert_false(tu_has_move(&pos, "O9>P8"));
+    assert_false(tu_has_move(&pos, "N9>P9"));
+    assert_true(tu_has_move(&pos, "O9>O8"));
     /* Red's target castle (Green's) may be entered by a plain move. */
     tu_position(&pos, v, "R H15M; G L13M; B E12M; Y M4M", 'R');
-    assert_true(has(&pos, "H15>H16"));
-    assert_true(has(&pos, "H15>I16"));
+    assert_true(tu_has_move(&pos, "H15>H16"));
+    assert_true(tu_has_move(&pos, "H15>I16"));
     /* Green may not enter Blue's or Yellow's castle either, but may enter Red's. */
     tu_position(&pos, v, "R L13M; G B8M I2M; B E12M; Y M4M", 'G');
-    assert_false(has(&pos, "B8>A8"));
-    assert_false(has(&pos, "B8>A9"));
-    assert_true(has(&pos, "I2>I1"));
-    assert_true(has(&pos, "I2>H1"));
+    assert_false(tu_has_move(&pos, "B8>A8"));
+    assert_false(tu_has_move(&pos, "B8>A9"));
+    assert_true(tu_has_move(&pos, "I2>I1"));
+    assert_true(tu_has_move(&pos, "I2>H1"));
 }
 
 /* A side castle may be entered by a jump [INF]; the piece must then leave on its next turn,
@@ -853,16 +759,16 @@ static void test_rules_side_castle_entry_by_jump_must_leave(void **state)
     const CmVariant *v = tu_variant("grand-camelot");
     CmPosition pos;
     tu_position(&pos, v, "R C9M; G B9M L13M; B E12M; Y M4M", 'R');
-    expect_moves(&pos, "C9>A9xB9");
+    tu_expect_moves(&pos, NULL, "C9>A9xB9");
     tu_position(&pos, v, "R A9M E6M; G E7M L13M; B E12M; Y M4M", 'R');
-    expect_moves(&pos, "A9>B8 A9>B9 A9>B10");
+    tu_expect_moves(&pos, NULL, "A9>B8 A9>B9 A9>B10");
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_EXIT);
-    assert_true(cm_set_has(&ob.pieces, sq("A9")));
+    assert_true(cm_set_has(&ob.pieces, tu_sq("A9")));
     /* Own castle in a four-player game: the same. */
     tu_position(&pos, v, "R H1M E6M; G E7M L13M; B E12M; Y M4M", 'R');
-    expect_moves(&pos, "H1>G2 H1>H2 H1>I2");
+    tu_expect_moves(&pos, NULL, "H1>G2 H1>H2 H1>I2");
 }
 
 /* Grand Camelot: each player has 2 castle moves of its own. */
@@ -875,16 +781,16 @@ static void test_rules_grand_camelot_castle_moves_per_player(void **state)
     CmMove m;
     assert_true(tu_find_move(&pos, "H16>I16", &m));
     assert_true(m.flags & CM_MOVE_CASTLE);
-    cm_pos_set_castle_used(&pos, seat(v, 'R'), 2);
-    assert_false(has(&pos, "H16>I16"));
-    assert_true(has(&pos, "C5>C6"));
-    cm_pos_set_turn(&pos, seat(v, 'B'));
-    assert_true(has(&pos, "P8>P9"));
+    cm_pos_set_castle_used(&pos, tu_seat(v, 'R'), 2);
+    assert_false(tu_has_move(&pos, "H16>I16"));
+    assert_true(tu_has_move(&pos, "C5>C6"));
+    cm_pos_set_turn(&pos, tu_seat(v, 'B'));
+    assert_true(tu_has_move(&pos, "P8>P9"));
     CmUndo u;
     assert_true(tu_find_move(&pos, "P8>P9", &m));
     cm_pos_apply(&pos, &m, &u);
-    assert_int_equal(pos.castle_used[seat(v, 'B')], 1);
-    assert_int_equal(pos.castle_used[seat(v, 'R')], 2);
+    assert_int_equal(pos.castle_used[tu_seat(v, 'B')], 1);
+    assert_int_equal(pos.castle_used[tu_seat(v, 'R')], 2);
 }
 
 /* Four-Handed Chivalry, individual game: every other seat is an enemy, so Red must jump Blue
@@ -895,14 +801,14 @@ static void test_rules_solo_every_other_seat_enemy(void **state)
     CmPosition pos;
     const CmVariant *solo = tu_variant("four-handed-chivalry-solo");
     tu_position(&pos, solo, "R E8K; G N12K; B E9K; Y A5K", 'R');
-    expect_moves(&pos, "E8>E10xE9");
+    tu_expect_moves(&pos, NULL, "E8>E10xE9");
     /* Red still canters over its own pieces. */
     tu_position(&pos, solo, "R E8K E9K; G N12K; B N5K; Y A5K", 'R');
-    assert_true(has(&pos, "E8>E10"));
+    assert_true(tu_has_move(&pos, "E8>E10"));
     const CmVariant *team = tu_variant("four-handed-chivalry");
     tu_position(&pos, team, "R E8K; G N12K; B E9K; Y A5K", 'R');
-    assert_true(has(&pos, "E8>E10"));
-    CmMoveList *list = gen(&pos);
+    assert_true(tu_has_move(&pos, "E8>E10"));
+    CmMoveList *list = tu_checked_moves(&pos);
     for (int i = 0; i < list->n; i++)
         assert_int_equal(list->m[i].ncap, 0);
     free(list);
@@ -916,14 +822,14 @@ static void test_rules_four_handed_castle_squares_ordinary(void **state)
     const CmVariant *v = tu_variant("four-handed-chivalry");
     CmPosition pos;
     tu_position(&pos, v, "R G2K G15K; G N12K; B N5K; Y A5K", 'R');
-    assert_true(has(&pos, "G2>G1"));
-    assert_true(has(&pos, "G2>H1"));
-    assert_true(has(&pos, "G15>G16"));
+    assert_true(tu_has_move(&pos, "G2>G1"));
+    assert_true(tu_has_move(&pos, "G2>H1"));
+    assert_true(tu_has_move(&pos, "G15>G16"));
     tu_position(&pos, v, "R G1K E6K; G E7K; B N5K; Y A5K", 'R');
     CmObligation ob;
     cm_movegen_obligation(&pos, &ob);
     assert_int_equal(ob.kind, CM_OBLIGE_CAPTURE);
-    expect_moves(&pos, "E6>E8xE7");
+    tu_expect_moves(&pos, NULL, "E6>E8xE7");
     CmGame g;
     tu_position(&pos, v, "R G15K A11K; G N12K; B N5K; Y A5K", 'R');
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
@@ -943,9 +849,9 @@ static void test_rules_eliminated_seat_skipped(void **state)
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     game_play(&g, "E5>E4");
     expect_ongoing(&g.outcome);
-    assert_int_equal(g.pos.to_move, seat(v, 'B'));
+    assert_int_equal(g.pos.to_move, tu_seat(v, 'B'));
     game_play(&g, "C12>C13");
-    assert_int_equal(g.pos.to_move, seat(v, 'Y'));
+    assert_int_equal(g.pos.to_move, tu_seat(v, 'Y'));
     cm_game_free(&g);
     /* Four-Handed Chivalry: the same. */
     v = tu_variant("four-handed-chivalry");
@@ -953,7 +859,7 @@ static void test_rules_eliminated_seat_skipped(void **state)
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     game_play(&g, "A11>A10");
     expect_ongoing(&g.outcome);
-    assert_int_equal(g.pos.to_move, seat(v, 'B'));
+    assert_int_equal(g.pos.to_move, tu_seat(v, 'B'));
     cm_game_free(&g);
 }
 
@@ -966,19 +872,19 @@ static void test_rules_stuck_seat_skipped_when_partner_can_move(void **state)
     CmPosition pos;
     CmGame g;
     tu_position(&pos, v, "R E5M E6M; G H1M; B C12M; Y M4M", 'R');
-    cm_pos_set_castle_used(&pos, seat(v, 'G'), 2);
+    cm_pos_set_castle_used(&pos, tu_seat(v, 'G'), 2);
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     game_play(&g, "E5>E4");
     expect_ongoing(&g.outcome);
-    assert_int_equal(g.pos.to_move, seat(v, 'B'));
+    assert_int_equal(g.pos.to_move, tu_seat(v, 'B'));
     cm_game_free(&g);
     /* A position given with the stuck seat to move is settled the same way. */
     tu_position(&pos, v, "R E5M E6M; G H1M; B C12M; Y M4M", 'G');
-    cm_pos_set_castle_used(&pos, seat(v, 'G'), 2);
+    cm_pos_set_castle_used(&pos, tu_seat(v, 'G'), 2);
     int to_move;
     CmOutcome o = settle(&pos, &to_move);
     assert_false(o.over);
-    assert_int_equal(to_move, seat(v, 'B'));
+    assert_int_equal(to_move, tu_seat(v, 'B'));
 }
 
 /* Team stalemate: when neither member of a team can move, the other team wins with two
@@ -990,7 +896,7 @@ static void test_rules_team_stalemate(void **state)
     CmPosition pos;
     CmGame g;
     tu_position(&pos, v, "R E5M; G H1M; B C12M", 'R');
-    cm_pos_set_castle_used(&pos, seat(v, 'G'), 2);
+    cm_pos_set_castle_used(&pos, tu_seat(v, 'G'), 2);
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     expect_ongoing(&g.outcome);
     game_play(&g, "E5>E4");
@@ -1023,7 +929,7 @@ static void test_rules_grand_camelot_stalemate_with_one_piece_is_draw(void **sta
     tu_position(&pos, v, "R A1M; B K3M; G C1M; Y K1M", 'G');
     o = settle(&pos, &to_move);
     assert_false(o.over);
-    assert_int_equal(to_move, seat(v, 'B'));
+    assert_int_equal(to_move, tu_seat(v, 'B'));
     cm_variant_free(v);
 }
 
@@ -1047,13 +953,13 @@ static void test_rules_four_handed_last_side_standing(void **state)
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     game_play(&g, "E8>E10xE9");
     expect_ongoing(&g.outcome);
-    assert_int_equal(g.pos.to_move, seat(v, 'B'));
+    assert_int_equal(g.pos.to_move, tu_seat(v, 'B'));
     cm_game_free(&g);
     tu_position(&pos, v, "R E8K; B E9K", 'R');
     assert_int_equal(cm_game_init(&g, v, &pos), CM_OK);
     game_play(&g, "E8>E10xE9");
     expect_win(&g.outcome, v, 'R', CM_REASON_ELIMINATION);
-    assert_int_equal(g.outcome.seats, 1u << seat(v, 'R'));
+    assert_int_equal(g.outcome.seats, 1u << tu_seat(v, 'R'));
     cm_game_free(&g);
 }
 
@@ -1072,7 +978,7 @@ static void test_rules_four_handed_no_moves_draw(void **state)
     tu_position(&pos, v, "R A1K; G C1K; B K1K; Y A3K", 'G');
     o = settle(&pos, &to_move);
     assert_false(o.over);
-    assert_int_equal(to_move, seat(v, 'B'));
+    assert_int_equal(to_move, tu_seat(v, 'B'));
     cm_variant_free(v);
 
     v = stuck_variant(stuck4_four_handed_solo, "four-handed-chivalry-solo");
@@ -1082,7 +988,7 @@ static void test_rules_four_handed_no_moves_draw(void **state)
     tu_position(&pos, v, "R A1K; G C1K; B E1K; Y K3K", 'R');
     o = settle(&pos, &to_move);
     assert_false(o.over);
-    assert_int_equal(to_move, seat(v, 'Y'));
+    assert_int_equal(to_move, tu_seat(v, 'Y'));
     cm_variant_free(v);
 }
 

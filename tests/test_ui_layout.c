@@ -7,19 +7,6 @@
 #include "testutil.h"
 #include "ui/ui_int.h"
 
-static const char *const variants[] = {
-    "camette", "cam", "camelot", "chivalry", "grand-cam", "grand-camelot",
-    "four-handed-chivalry", "four-handed-chivalry-solo",
-};
-#define NVARIANTS (sizeof variants / sizeof variants[0])
-
-static CmSquare sq_named(const char *name)
-{
-    CmSquare sq;
-    assert_int_not_equal(cm_square_parse(name, &sq), 0);
-    return sq;
-}
-
 /* Everything lies inside the terminal and nothing overlaps. */
 static void check_inside(const UiLayout *l)
 {
@@ -47,8 +34,8 @@ static void check_inside(const UiLayout *l)
 static void test_ui_layout_every_variant_fits_80x24(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < NVARIANTS; i++) {
-        const CmVariant *v = tu_variant(variants[i]);
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
         UiLayout l;
         ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
         check_inside(&l);
@@ -71,8 +58,8 @@ static void test_ui_layout_smallest_sizes(void **state)
     ui_layout_min(5, 7, &rows, &cols);
     assert_int_equal(rows, 10);
     assert_int_equal(cols, UI_STATUS_MIN);
-    for (size_t i = 0; i < NVARIANTS; i++) {
-        const CmVariant *v = tu_variant(variants[i]);
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
         UiLayout l;
         ui_layout_min(v->files, v->ranks, &rows, &cols);
         assert_true(rows <= 19 && cols <= 40);
@@ -121,8 +108,8 @@ static void test_ui_layout_wide_squares_when_room(void **state)
 static void test_ui_layout_hit_every_square(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < NVARIANTS; i++) {
-        const CmVariant *v = tu_variant(variants[i]);
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
         for (int flip = 0; flip < 2; flip++) {
             UiLayout l;
             ui_layout_compute(&l, 24, 80, v->files, v->ranks, flip);
@@ -157,15 +144,15 @@ static void test_ui_layout_square_positions(void **state)
     int y, x, y2, x2;
     ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
     /* A16 is top left, L1 bottom right; rank 1 is at the bottom. */
-    ui_layout_square_pos(&l, sq_named("A16"), &y, &x);
+    ui_layout_square_pos(&l, tu_sq("A16"), &y, &x);
     assert_int_equal(y, l.sq_y);
     assert_int_equal(x, l.sq_x + 1);
-    ui_layout_square_pos(&l, sq_named("L1"), &y2, &x2);
+    ui_layout_square_pos(&l, tu_sq("L1"), &y2, &x2);
     assert_int_equal(y2, l.sq_y + 15);
     assert_int_equal(x2, l.sq_x + 11 * 3 + 1);
     /* Turned round, rank 1 is at the top and file L on the left. */
     ui_layout_compute(&l, 24, 80, v->files, v->ranks, 1);
-    ui_layout_square_pos(&l, sq_named("L1"), &y, &x);
+    ui_layout_square_pos(&l, tu_sq("L1"), &y, &x);
     assert_int_equal(y, l.sq_y);
     assert_int_equal(x, l.sq_x + 1);
 }
@@ -177,28 +164,28 @@ static void test_ui_layout_cursor_on_irregular_boards(void **state)
     UiLayout l;
     ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
     /* Down from A4: A3 is not a square, so the nearest square of rank 3, B3. */
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("A4"), 0, 1), sq_named("B3"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("A4"), 0, 1), tu_sq("B3"));
     /* Up from E2 to E3; left along a row; nothing beyond the edge. */
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("E2"), 0, -1), sq_named("E3"));
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("E6"), -1, 0), sq_named("D6"));
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("A8"), -1, 0), sq_named("A8"));
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("G1"), 0, 1), sq_named("G1"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("E2"), 0, -1), tu_sq("E3"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("E6"), -1, 0), tu_sq("D6"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("A8"), -1, 0), tu_sq("A8"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("G1"), 0, 1), tu_sq("G1"));
     /* From the castle row to rank 2 and back. */
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("F1"), 0, -1), sq_named("F2"));
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("C2"), 0, 1), sq_named("F1"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("F1"), 0, -1), tu_sq("F2"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("C2"), 0, 1), tu_sq("F1"));
     /* Grand Cam's left castle A7 sits alone on its file. */
     v = tu_variant("grand-cam");
     ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("A7"), 0, -1), sq_named("B8"));
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("B7"), -1, 0), sq_named("A7"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("A7"), 0, -1), tu_sq("B8"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("B7"), -1, 0), tu_sq("A7"));
     /* Turned round, "up" on screen goes down the ranks. */
     v = tu_variant("camelot");
     ui_layout_compute(&l, 24, 80, v->files, v->ranks, 1);
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("E6"), 0, -1), sq_named("E5"));
-    assert_int_equal(ui_cursor_step(v, &l, sq_named("E6"), -1, 0), sq_named("F6"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("E6"), 0, -1), tu_sq("E5"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("E6"), -1, 0), tu_sq("F6"));
     /* Every step from every square stays on the board. */
-    for (size_t i = 0; i < NVARIANTS; i++) {
-        v = tu_variant(variants[i]);
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        v = tu_variant(tu_variant_names[i]);
         ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
         for (int sq = 0; sq < CM_SQUARES; sq++) {
             if (!cm_variant_on(v, (unsigned)sq))

@@ -42,15 +42,7 @@
     "  - letter: W\n"                                                                              \
     "    name: White\n"
 
-static CmSquare sq(const char *name)
-{
-    CmSquare s = 0;
-    int n = cm_square_parse(name, &s);
-    assert_true(n > 0);
-    assert_int_equal(name[n], '\0');
-    return s;
-}
-
+/* Parses 'len' bytes of 'text' (which need not end in a NUL), failing the test on error. */
 static CmVariant *load_len(const char *text, size_t len)
 {
     CmVariant *v = NULL;
@@ -62,11 +54,6 @@ static CmVariant *load_len(const char *text, size_t len)
     assert_int_equal(st, CM_OK);
     assert_non_null(v);
     return v;
-}
-
-static CmVariant *load(const char *text)
-{
-    return load_len(text, strlen(text));
 }
 
 /* Parsing 'len' bytes fails with 'code' at 'line':'col' with message 'msg', both with an error
@@ -110,19 +97,19 @@ static void expect_error(const char *text, CmStatus code, int line, int col, con
 static void test_variant_loads_small_file(void **state)
 {
     (void)state;
-    CmVariant *v = load(BASE);
+    CmVariant *v = tu_variant_from_text(BASE);
     assert_string_equal(v->name, "mini");
     assert_string_equal(v->title, "Mini");
     assert_int_equal(v->files, 5);
     assert_int_equal(v->ranks, 5);
     assert_int_equal(v->nsquares, 13);
-    assert_true(cm_variant_on(v, sq("C5")));
-    assert_true(cm_variant_on(v, sq("A3")));
-    assert_true(cm_variant_on(v, sq("E3")));
-    assert_true(cm_variant_on(v, sq("C1")));
-    assert_false(cm_variant_on(v, sq("A1")));
-    assert_false(cm_variant_on(v, sq("B5")));
-    assert_false(cm_variant_on(v, sq("A4")));
+    assert_true(cm_variant_on(v, tu_sq("C5")));
+    assert_true(cm_variant_on(v, tu_sq("A3")));
+    assert_true(cm_variant_on(v, tu_sq("E3")));
+    assert_true(cm_variant_on(v, tu_sq("C1")));
+    assert_false(cm_variant_on(v, tu_sq("A1")));
+    assert_false(cm_variant_on(v, tu_sq("B5")));
+    assert_false(cm_variant_on(v, tu_sq("A4")));
 
     assert_int_equal(v->nseats, 2);
     assert_int_equal(v->nteams, 2);
@@ -131,35 +118,35 @@ static void test_variant_loads_small_file(void **state)
     assert_int_equal(v->seat[0].team, 0);
     assert_int_equal(v->seat[0].target, 1);
     assert_int_equal(v->seat[0].ncastle, 1);
-    assert_int_equal(v->seat[0].castle[0], sq("C1"));
+    assert_int_equal(v->seat[0].castle[0], tu_sq("C1"));
     assert_int_equal(v->seat[1].letter, 'B');
     assert_string_equal(v->seat[1].name, "Black");
     assert_int_equal(v->seat[1].team, 1);
     assert_int_equal(v->seat[1].target, 0);
-    assert_int_equal(v->seat[1].castle[0], sq("C5"));
+    assert_int_equal(v->seat[1].castle[0], tu_sq("C5"));
 
-    assert_int_equal(v->start[sq("C2")], CM_CELL(0, CM_KNIGHT));
-    assert_int_equal(v->start[sq("B2")], CM_CELL(0, CM_MAN));
-    assert_int_equal(v->start[sq("D2")], CM_CELL(0, CM_MAN));
-    assert_int_equal(v->start[sq("C4")], CM_CELL(1, CM_KNIGHT));
-    assert_int_equal(v->start[sq("B4")], CM_CELL(1, CM_MAN));
-    assert_int_equal(v->start[sq("D4")], CM_CELL(1, CM_MAN));
+    assert_int_equal(v->start[tu_sq("C2")], CM_CELL(0, CM_KNIGHT));
+    assert_int_equal(v->start[tu_sq("B2")], CM_CELL(0, CM_MAN));
+    assert_int_equal(v->start[tu_sq("D2")], CM_CELL(0, CM_MAN));
+    assert_int_equal(v->start[tu_sq("C4")], CM_CELL(1, CM_KNIGHT));
+    assert_int_equal(v->start[tu_sq("B4")], CM_CELL(1, CM_MAN));
+    assert_int_equal(v->start[tu_sq("D4")], CM_CELL(1, CM_MAN));
     int pieces = 0;
     for (int x = 0; x < CM_SQUARES; x++)
         pieces += v->start[x] != CM_EMPTY;
     assert_int_equal(pieces, 6);
 
     /* cm_variant_finish ran: the castle flags are in place. */
-    assert_true(v->sqflags[0][sq("C1")] & CM_SQ_OWN);
-    assert_true(v->sqflags[0][sq("C5")] & CM_SQ_TARGET);
-    assert_int_equal(v->sqflags[0][sq("A1")], 0);
+    assert_true(v->sqflags[0][tu_sq("C1")] & CM_SQ_OWN);
+    assert_true(v->sqflags[0][tu_sq("C5")] & CM_SQ_TARGET);
+    assert_int_equal(v->sqflags[0][tu_sq("A1")], 0);
     cm_variant_free(v);
 }
 
 static void test_variant_rule_defaults(void **state)
 {
     (void)state;
-    CmVariant *v = load(BASE);
+    CmVariant *v = tu_variant_from_text(BASE);
     assert_int_equal(v->rules.castle_win, 1);
     assert_int_equal(v->rules.castle_moves, 0);
     assert_int_equal(v->rules.elimination_min, 1);
@@ -174,15 +161,15 @@ static void test_variant_rule_defaults(void **state)
 static void test_variant_rules_read(void **state)
 {
     (void)state;
-    CmVariant *v = load(BASE "rules:\n"
-                             "  castle_win: 8\n"
-                             "  castle_moves: \"15\"\n"
-                             "  elimination_min: 128\n"
-                             "  no_moves: skip\n"
-                             "  stalemate_min: 0\n"
-                             "  material_draw: 128\n"
-                             "  repetition: 2\n"
-                             "  fifty_move: 1000\n");
+    CmVariant *v = tu_variant_from_text(BASE "rules:\n"
+                                             "  castle_win: 8\n"
+                                             "  castle_moves: \"15\"\n"
+                                             "  elimination_min: 128\n"
+                                             "  no_moves: skip\n"
+                                             "  stalemate_min: 0\n"
+                                             "  material_draw: 128\n"
+                                             "  repetition: 2\n"
+                                             "  fifty_move: 1000\n");
     assert_int_equal(v->rules.castle_win, 8);
     assert_int_equal(v->rules.castle_moves, 15);
     assert_int_equal(v->rules.elimination_min, 128);
@@ -193,14 +180,15 @@ static void test_variant_rules_read(void **state)
     assert_int_equal(v->rules.fifty_move, 1000);
     cm_variant_free(v);
 
-    v = load(BASE "rules: {material_draw: 0, repetition: 0, no_moves: lose, castle_win: 0}\n");
+    v = tu_variant_from_text(
+        BASE "rules: {material_draw: 0, repetition: 0, no_moves: lose, castle_win: 0}\n");
     assert_int_equal(v->rules.material_draw, 0);
     assert_int_equal(v->rules.repetition, 0);
     assert_int_equal(v->rules.castle_win, 0);
     assert_int_equal(v->rules.no_moves, CM_NOMOVE_LOSE);
     cm_variant_free(v);
 
-    v = load(BASE "rules: {material_draw: never}\n");
+    v = tu_variant_from_text(BASE "rules: {material_draw: never}\n");
     assert_int_equal(v->rules.material_draw, -1);
     cm_variant_free(v);
 }
@@ -209,16 +197,16 @@ static void test_variant_rules_read(void **state)
 static void test_variant_seats_follow_turn_order(void **state)
 {
     (void)state;
-    CmVariant *v = load(HEAD SEAT_W SEAT_B "turn_order: [b, W]\n");
+    CmVariant *v = tu_variant_from_text(HEAD SEAT_W SEAT_B "turn_order: [b, W]\n");
     assert_int_equal(v->seat[0].letter, 'B');
     assert_int_equal(v->seat[1].letter, 'W');
     assert_int_equal(v->seat[0].target, 1);
     assert_int_equal(v->seat[1].target, 0);
-    assert_int_equal(v->seat[0].castle[0], sq("C5"));
+    assert_int_equal(v->seat[0].castle[0], tu_sq("C5"));
     assert_int_equal(v->seat[0].team, 0);
     assert_int_equal(v->seat[1].team, 1);
-    assert_int_equal(v->start[sq("C4")], CM_CELL(0, CM_KNIGHT));
-    assert_int_equal(v->start[sq("C2")], CM_CELL(1, CM_KNIGHT));
+    assert_int_equal(v->start[tu_sq("C4")], CM_CELL(0, CM_KNIGHT));
+    assert_int_equal(v->start[tu_sq("C2")], CM_CELL(1, CM_KNIGHT));
     assert_int_equal(cm_variant_seat(v, 'w'), 1);
     cm_variant_free(v);
 }
@@ -239,14 +227,14 @@ static void test_variant_teams(void **state)
     (void)state;
     char text[1024];
     snprintf(text, sizeof text, "%srules: {no_moves: skip}\n", four_seats);
-    CmVariant *v = load(text);
+    CmVariant *v = tu_variant_from_text(text);
     assert_int_equal(v->nteams, 4);
     for (int s = 0; s < 4; s++)
         assert_int_equal(v->seat[s].team, s);
     cm_variant_free(v);
 
     snprintf(text, sizeof text, "%steams: [[R, b], [G, Y]]\n", four_seats);
-    v = load(text);
+    v = tu_variant_from_text(text);
     assert_int_equal(v->nteams, 2);
     assert_string_equal(v->seat[2].name, "Blue");
     assert_int_equal(v->seat[0].team, 0); /* R */
@@ -259,9 +247,9 @@ static void test_variant_teams(void **state)
     assert_false(cm_variant_partners(v, 0, 1));
     assert_int_equal(v->seat[0].target, 1);
     assert_int_equal(v->seat[2].target, 3);
-    assert_int_equal(v->start[sq("A2")], CM_CELL(0, CM_MAN));
-    assert_int_equal(v->start[sq("B3")], CM_CELL(2, CM_KNIGHT));
-    assert_int_equal(v->start[sq("C2")], CM_CELL(3, CM_MAN));
+    assert_int_equal(v->start[tu_sq("A2")], CM_CELL(0, CM_MAN));
+    assert_int_equal(v->start[tu_sq("B3")], CM_CELL(2, CM_KNIGHT));
+    assert_int_equal(v->start[tu_sq("C2")], CM_CELL(3, CM_MAN));
     cm_variant_free(v);
 }
 
@@ -269,14 +257,14 @@ static void test_variant_teams(void **state)
 static void test_variant_optional_seat_keys(void **state)
 {
     (void)state;
-    CmVariant *v = load(HEAD "seats:\n"
-                             "  - {letter: W, name: White, knights: [c2, b3]}\n"
-                             "  - {letter: B, name: Black}\n" ORDER);
+    CmVariant *v = tu_variant_from_text(HEAD "seats:\n"
+                                             "  - {letter: W, name: White, knights: [c2, b3]}\n"
+                                             "  - {letter: B, name: Black}\n" ORDER);
     assert_int_equal(v->seat[0].ncastle, 0);
     assert_int_equal(v->seat[0].target, -1);
     assert_int_equal(v->seat[1].ncastle, 0);
-    assert_int_equal(v->start[sq("C2")], CM_CELL(0, CM_KNIGHT));
-    assert_int_equal(v->start[sq("B3")], CM_CELL(0, CM_KNIGHT));
+    assert_int_equal(v->start[tu_sq("C2")], CM_CELL(0, CM_KNIGHT));
+    assert_int_equal(v->start[tu_sq("B3")], CM_CELL(0, CM_KNIGHT));
     cm_variant_free(v);
 }
 
@@ -284,17 +272,17 @@ static void test_variant_optional_seat_keys(void **state)
 static void test_variant_board_width_ignores_trailing_spaces(void **state)
 {
     (void)state;
-    CmVariant *v = load("name: w\ntitle: W\n"
-                        "board:\n  - \"..      \"\n  - ...\n  - '.  .'\n"
-                        "seats: [{letter: A, name: A}, {letter: B, name: B}]\n"
-                        "turn_order: [A, B]\n");
+    CmVariant *v = tu_variant_from_text("name: w\ntitle: W\n"
+                                        "board:\n  - \"..      \"\n  - ...\n  - '.  .'\n"
+                                        "seats: [{letter: A, name: A}, {letter: B, name: B}]\n"
+                                        "turn_order: [A, B]\n");
     assert_int_equal(v->files, 4);
     assert_int_equal(v->ranks, 3);
     assert_int_equal(v->nsquares, 7);
-    assert_true(cm_variant_on(v, sq("B3")));
-    assert_true(cm_variant_on(v, sq("C2")));
-    assert_true(cm_variant_on(v, sq("D1")));
-    assert_false(cm_variant_on(v, sq("C1")));
+    assert_true(cm_variant_on(v, tu_sq("B3")));
+    assert_true(cm_variant_on(v, tu_sq("C2")));
+    assert_true(cm_variant_on(v, tu_sq("D1")));
+    assert_false(cm_variant_on(v, tu_sq("C1")));
     cm_variant_free(v);
 }
 
@@ -309,27 +297,28 @@ static void test_variant_largest_board(void **state)
     snprintf(text + n, sizeof text - n,
              "seats: [{letter: A, name: A, men: [P16]}, {letter: B, name: B, men: [a1]}]\n"
              "turn_order: [A, B]\n");
-    CmVariant *v = load(text);
+    CmVariant *v = tu_variant_from_text(text);
     assert_int_equal(v->files, 16);
     assert_int_equal(v->ranks, 16);
     assert_int_equal(v->nsquares, 256);
-    assert_int_equal(v->start[sq("P16")], CM_CELL(0, CM_MAN));
-    assert_int_equal(v->start[sq("A1")], CM_CELL(1, CM_MAN));
+    assert_int_equal(v->start[tu_sq("P16")], CM_CELL(0, CM_MAN));
+    assert_int_equal(v->start[tu_sq("A1")], CM_CELL(1, CM_MAN));
     cm_variant_free(v);
 }
 
 static void test_variant_json_loads(void **state)
 {
     (void)state;
-    CmVariant *v = load("{\"name\": \"j\", \"title\": \"JSON\", \"board\": [\" . \", \"...\"],\n"
-                        " \"seats\": [{\"letter\": \"W\", \"name\": \"White\",\n"
-                        "             \"men\": [\"A1\"]},\n"
-                        "           {\"letter\": \"B\", \"name\": \"Black\", \"men\": [\"B2\"]}],\n"
-                        " \"turn_order\": [\"W\", \"B\"], \"rules\": {\"fifty_move\": 20}}");
+    CmVariant *v = tu_variant_from_text(
+        "{\"name\": \"j\", \"title\": \"JSON\", \"board\": [\" . \", \"...\"],\n"
+        " \"seats\": [{\"letter\": \"W\", \"name\": \"White\",\n"
+        "             \"men\": [\"A1\"]},\n"
+        "           {\"letter\": \"B\", \"name\": \"Black\", \"men\": [\"B2\"]}],\n"
+        " \"turn_order\": [\"W\", \"B\"], \"rules\": {\"fifty_move\": 20}}");
     assert_string_equal(v->name, "j");
     assert_int_equal(v->nsquares, 4);
     assert_int_equal(v->rules.fifty_move, 20);
-    assert_int_equal(v->start[sq("B2")], CM_CELL(1, CM_MAN));
+    assert_int_equal(v->start[tu_sq("B2")], CM_CELL(1, CM_MAN));
     cm_variant_free(v);
 }
 
@@ -362,9 +351,12 @@ static void test_variant_input_without_nul(void **state)
 static void test_variant_anchor_without_alias_loads(void **state)
 {
     (void)state;
-    CmVariant *v = load("name: &n mini\n" "title: Mini\n" "board: &b\n"
-                        "  - \"  .  \"\n  - \" ... \"\n  - \".....\"\n  - \" ... \"\n"
-                        "  - \"  .  \"\n" SEAT_W SEAT_B ORDER);
+    CmVariant *v =
+        tu_variant_from_text("name: &n mini\n"
+                             "title: Mini\n"
+                             "board: &b\n"
+                             "  - \"  .  \"\n  - \" ... \"\n  - \".....\"\n  - \" ... \"\n"
+                             "  - \"  .  \"\n" SEAT_W SEAT_B ORDER);
     assert_string_equal(v->name, "mini");
     cm_variant_free(v);
 }
@@ -661,7 +653,7 @@ static void test_variant_too_many_pieces(void **state)
     char *last = strstr(text, ", A9]");
     assert_non_null(last);
     memmove(last, last + 4, strlen(last + 4) + 1);
-    CmVariant *v = load(text);
+    CmVariant *v = tu_variant_from_text(text);
     int count = 0;
     for (int x = 0; x < CM_SQUARES; x++)
         count += v->start[x] != CM_EMPTY;
@@ -751,7 +743,7 @@ static void test_variant_lose_needs_two_teams(void **state)
                  "needs exactly two teams)");
     /* With 'skip' the same files load. */
     snprintf(text, sizeof text, "%srules: {no_moves: skip}\n", four_seats);
-    CmVariant *v = load(text);
+    CmVariant *v = tu_variant_from_text(text);
     assert_int_equal(v->nteams, 4);
     cm_variant_free(v);
 }

@@ -1,28 +1,10 @@
 /* The shipped variant files: each one loads and holds the board, seats, setup, castles, teams
- * and rule switches of RULES.md section 3.
+ * and rule switches of docs/rules.md section 3.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
 
 #include "testutil.h"
-
-/* The square named 'name' (e.g. "F16"); fails the test on a bad name. */
-static CmSquare sq(const char *name)
-{
-    CmSquare s = 0;
-    int n = cm_square_parse(name, &s);
-    assert_true(n > 0);
-    assert_int_equal(name[n], '\0');
-    return s;
-}
-
-/* The seat with letter 'c'; fails the test when there is none. */
-static int seat(const CmVariant *v, char c)
-{
-    int s = cm_variant_seat(v, c);
-    assert_true(s >= 0 && s < v->nseats);
-    return s;
-}
 
 /* Name, title, bounding box, square count and turn order ('order': seat letters). */
 static void check_shape(const CmVariant *v, const char *name, const char *title, int files,
@@ -61,33 +43,33 @@ static void check_armies(const CmVariant *v, int knights, int men)
 /* The piece on 'name' at the start is seat 'c''s piece of kind 'kind'. */
 static void check_piece(const CmVariant *v, const char *name, char c, int kind)
 {
-    assert_int_equal(v->start[sq(name)], CM_CELL(seat(v, c), kind));
+    assert_int_equal(v->start[tu_sq(name)], CM_CELL(tu_seat(v, c), kind));
 }
 
 /* 'name' is a board square, empty at the start. */
 static void check_empty(const CmVariant *v, const char *name)
 {
-    assert_true(cm_variant_on(v, sq(name)));
-    assert_int_equal(v->start[sq(name)], CM_EMPTY);
+    assert_true(cm_variant_on(v, tu_sq(name)));
+    assert_int_equal(v->start[tu_sq(name)], CM_EMPTY);
 }
 
 /* 'name' lies inside the bounding box but is not a square. */
 static void check_off(const CmVariant *v, const char *name)
 {
-    assert_false(cm_variant_on(v, sq(name)));
+    assert_false(cm_variant_on(v, tu_sq(name)));
 }
 
 /* Seat 'c' owns exactly the castle squares in 'names' (space-separated, any order), and seat
  * 'target' (0 = none) is the seat whose castle it aims at. */
 static void check_castle(const CmVariant *v, char c, const char *names, char target)
 {
-    const CmSeat *st = &v->seat[seat(v, c)];
+    const CmSeat *st = &v->seat[tu_seat(v, c)];
     char buf[64];
     int n = 0;
 
     snprintf(buf, sizeof buf, "%s", names);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        CmSquare x = sq(tok);
+        CmSquare x = tu_sq(tok);
         int found = 0;
         for (int i = 0; i < st->ncastle; i++)
             found |= st->castle[i] == x;
@@ -101,11 +83,11 @@ static void check_castle(const CmVariant *v, char c, const char *names, char tar
         assert_int_equal(st->target, -1);
         return;
     }
-    assert_int_equal(st->target, seat(v, target));
+    assert_int_equal(st->target, tu_seat(v, target));
     /* The target's castle squares are target squares as seen from 'c'. */
     const CmSeat *ts = &v->seat[st->target];
     for (int i = 0; i < ts->ncastle; i++)
-        assert_true(v->sqflags[seat(v, c)][ts->castle[i]] & CM_SQ_TARGET);
+        assert_true(v->sqflags[tu_seat(v, c)][ts->castle[i]] & CM_SQ_TARGET);
 }
 
 /* The rule switches; 'material' is -1 for "never". */
@@ -127,13 +109,13 @@ static void check_rules(const CmVariant *v, int castle_win, int castle_moves, in
 static void check_two_teams(const CmVariant *v)
 {
     assert_int_equal(v->nteams, 2);
-    assert_false(cm_variant_partners(v, seat(v, 'W'), seat(v, 'B')));
+    assert_false(cm_variant_partners(v, tu_seat(v, 'W'), tu_seat(v, 'B')));
 }
 
 /* Red+Blue against Green+Yellow. */
 static void check_partnership(const CmVariant *v)
 {
-    int r = seat(v, 'R'), g = seat(v, 'G'), b = seat(v, 'B'), y = seat(v, 'Y');
+    int r = tu_seat(v, 'R'), g = tu_seat(v, 'G'), b = tu_seat(v, 'B'), y = tu_seat(v, 'Y');
 
     assert_int_equal(v->nteams, 2);
     assert_int_equal(v->seat[r].team, v->seat[b].team);
@@ -322,8 +304,8 @@ static void check_four_handed(const CmVariant *v, const char *name, const char *
     for (int s = 0; s < v->nseats; s++) {
         check_castle(v, v->seat[s].letter, "", 0);
         for (int i = 0; i < 4; i++) {
-            assert_true(cm_variant_on(v, sq(corners[i])));
-            assert_int_equal(v->sqflags[s][sq(corners[i])], CM_SQ_ON);
+            assert_true(cm_variant_on(v, tu_sq(corners[i])));
+            assert_int_equal(v->sqflags[s][tu_sq(corners[i])], CM_SQ_ON);
         }
     }
     check_rules(v, 0, 0, 1, CM_NOMOVE_SKIP, 1, -1, 0, 0);
