@@ -480,8 +480,7 @@ static void test_bad_generated_yaml(void **state)
     while (b.len + 4 <= max)
         puts_(&b, "{a: ");
     check_generated(check_position, "nest.yaml", &b,
-                    "nest.yaml:1:129: lists and mappings are nested too deeply (at most 32 "
-                    "levels)",
+                    "nest.yaml:1:129: lists and mappings are nested too deeply (at most 32 levels)",
                     "CM_ERR_LIMIT");
     /* And with block mappings, one level per line (1,000 lines, about 1 MB). */
     for (int i = 0; i < 1000; i++) {
@@ -638,12 +637,9 @@ int main(void)
 {
     show = getenv("CAMELOT_BAD_SHOW") != NULL;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bad_files_variants),
-        cmocka_unit_test(test_bad_files_positions),
-        cmocka_unit_test(test_bad_files_moves),
-        cmocka_unit_test(test_bad_files_records),
-        cmocka_unit_test(test_bad_generated_yaml),
-        cmocka_unit_test(test_bad_generated_moves),
+        cmocka_unit_test(test_bad_files_variants),    cmocka_unit_test(test_bad_files_positions),
+        cmocka_unit_test(test_bad_files_moves),       cmocka_unit_test(test_bad_files_records),
+        cmocka_unit_test(test_bad_generated_yaml),    cmocka_unit_test(test_bad_generated_moves),
         cmocka_unit_test(test_bad_generated_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -166,10 +166,8 @@ static void test_io_directories(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_io_atomic_write),
-        cmocka_unit_test(test_io_read_limits),
-        cmocka_unit_test(test_io_fifo_refused_at_once),
-        cmocka_unit_test(test_io_append),
+        cmocka_unit_test(test_io_atomic_write),         cmocka_unit_test(test_io_read_limits),
+        cmocka_unit_test(test_io_fifo_refused_at_once), cmocka_unit_test(test_io_append),
         cmocka_unit_test(test_io_directories),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1020,8 +1020,7 @@ static void describe(const CmPosition *pos, char *out, size_t size)
     len += (size_t)snprintf(out + len, len < size ? size - len : 0, " (to move %c, castle moves",
                             v->seat[pos->to_move].letter);
     for (int o = 0; o < v->nseats; o++)
-        len += (size_t)snprintf(out + len, len < size ? size - len : 0, " %d",
-                                pos->castle_used[o]);
+        len += (size_t)snprintf(out + len, len < size ? size - len : 0, " %d", pos->castle_used[o]);
     snprintf(out + len, len < size ? size - len : 0, ")");
 }
 

@@ -85,8 +85,8 @@ static void parse_ok(const char *text, CmPosition *pos)
 
 /* Parsing 'len' bytes (resolver and 'fallback') fails with 'code' at 'line':'col' with 'msg',
  * and leaves the output alone; the same without an error record. */
-static void expect_error_len(const char *text, size_t len, const CmVariant *fallback,
-                             CmStatus code, int line, int col, const char *msg)
+static void expect_error_len(const char *text, size_t len, const CmVariant *fallback, CmStatus code,
+                             int line, int col, const char *msg)
 {
     CmPosition pos, before;
     CmError err;
@@ -263,14 +263,14 @@ BAD(to_move_not_letter, "variant: mini\nto_move: White\npieces: {}\n", CM_ERR_SC
     "expected a seat letter for to_move, got 'White'")
 BAD(pieces_not_mapping, "variant: mini\nto_move: W\npieces: [C3, WK]\n", CM_ERR_SCHEMA, 3, 9,
     "expected a mapping for 'pieces', got a list")
-BAD(piece_bad_square_name, "variant: mini\nto_move: W\npieces: {C3: WK, Z9: BK}\n",
-    CM_ERR_SCHEMA, 3, 18, "'Z9' is not a square name")
+BAD(piece_bad_square_name, "variant: mini\nto_move: W\npieces: {C3: WK, Z9: BK}\n", CM_ERR_SCHEMA,
+    3, 18, "'Z9' is not a square name")
 BAD(piece_off_board, "variant: mini\nto_move: W\npieces:\n  C3: WK\n  A1: BK\n", CM_ERR_SCHEMA, 5,
     3, "'A1' is not a square of this board")
 BAD(two_pieces_one_square, "variant: mini\nto_move: W\npieces:\n  C3: WK\n  c3: BK\n",
     CM_ERR_SCHEMA, 5, 3, "two pieces on C3 (the first at line 4)")
-BAD(piece_same_key_twice, "variant: mini\nto_move: W\npieces:\n  C3: WK\n  C3: BK\n",
-    CM_ERR_SCHEMA, 5, 3, "duplicate key 'C3' (first at line 4)")
+BAD(piece_same_key_twice, "variant: mini\nto_move: W\npieces:\n  C3: WK\n  C3: BK\n", CM_ERR_SCHEMA,
+    5, 3, "duplicate key 'C3' (first at line 4)")
 BAD(piece_bad_kind, "variant: mini\nto_move: W\npieces: {C3: WQ}\n", CM_ERR_SCHEMA, 3, 14,
     "'WQ' is not a piece; write a seat letter and K (knight) or M (man), e.g. 'WK'")
 BAD(piece_too_short, "variant: mini\nto_move: W\npieces: {C3: W}\n", CM_ERR_SCHEMA, 3, 14,
@@ -282,14 +282,14 @@ BAD(piece_unknown_seat, "variant: mini\nto_move: W\npieces: {C3: RK}\n", CM_ERR_
 BAD(castle_used_not_mapping, "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used: 1\n",
     CM_ERR_SCHEMA, 4, 20, "expected a mapping for 'castle_moves_used', got '1'")
 BAD(castle_used_unknown_seat,
-    "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used: {W: 1, G: 1}\n", CM_ERR_SCHEMA,
-    4, 27, "'G' is not a seat of this variant (seats: W, B)")
+    "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used: {W: 1, G: 1}\n", CM_ERR_SCHEMA, 4,
+    27, "'G' is not a seat of this variant (seats: W, B)")
 BAD(castle_used_seat_twice,
-    "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used: {W: 1, w: 1}\n", CM_ERR_SCHEMA,
-    4, 27, "seat 'W' is given twice (the first at line 4)")
+    "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used: {W: 1, w: 1}\n", CM_ERR_SCHEMA, 4,
+    27, "seat 'W' is given twice (the first at line 4)")
 BAD(castle_used_too_many,
-    "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used:\n  W: 0\n  B: 3\n", CM_ERR_SCHEMA,
-    6, 6, "castle_moves_used for 'B' must be between 0 and 2")
+    "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used:\n  W: 0\n  B: 3\n", CM_ERR_SCHEMA, 6,
+    6, "castle_moves_used for 'B' must be between 0 and 2")
 BAD(castle_used_not_number, "variant: mini\nto_move: W\npieces: {}\ncastle_moves_used: {W: x}\n",
     CM_ERR_SCHEMA, 4, 24, "expected a number for castle_moves_used for 'W', got 'x'")
 BAD(quiet_negative, "variant: mini\nto_move: W\npieces: {}\nquiet_plies: -1\n", CM_ERR_SCHEMA, 4,
@@ -337,8 +337,8 @@ static void test_posdoc_write_exact_text(void **state)
 static void test_posdoc_write_quotes_variant(void **state)
 {
     (void)state;
-    static const char *refs[] = {"my variants/x: y.yaml", "-dash", "say \"hi\"\\", "#x", "",
-                                 "tab\there"};
+    static const char *refs[] = {
+        "my variants/x: y.yaml", "-dash", "say \"hi\"\\", "#x", "", "tab\there"};
     CmPosition pos;
     char buf[512];
     cm_pos_clear(&pos, mini);
@@ -433,8 +433,7 @@ static void test_posdoc_round_trip_full_board(void **state)
     snprintf(doc + n, sizeof doc - n, "}\n");
     CmError err;
     cm_error_init(&err, NULL);
-    assert_int_equal(cm_posdoc_parse(doc, strlen(doc), NULL, NULL, big, &pos, &err),
-                     CM_ERR_SCHEMA);
+    assert_int_equal(cm_posdoc_parse(doc, strlen(doc), NULL, NULL, big, &pos, &err), CM_ERR_SCHEMA);
     assert_string_equal(err.msg, "too many pieces (at most 128)");
     assert_int_equal(err.line, 3);
     assert_int_equal(err.col, (int)col);

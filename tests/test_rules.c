@@ -98,16 +98,14 @@ static void expect_draw(const CmOutcome *o, CmReason why)
 
 static const char stuck2_camelot[] =
     "name: stuck2\n"
-    "title: Stuck, two seats\n" STUCK_BOARD
-    "seats:\n"
+    "title: Stuck, two seats\n" STUCK_BOARD "seats:\n"
     "  - {letter: W, name: White, castle: [I1], target: B, men: [A1]}\n"
     "  - {letter: B, name: Black, castle: [I3], target: W, men: [A3]}\n"
     "turn_order: [W, B]\n" RULES_CAMELOT;
 
 static const char stuck4_grand_camelot[] =
     "name: stuck4\n"
-    "title: Stuck, four seats\n" STUCK_BOARD
-    "seats:\n"
+    "title: Stuck, four seats\n" STUCK_BOARD "seats:\n"
     "  - {letter: R, name: Red, castle: [G1], target: G, men: [A1]}\n"
     "  - {letter: G, name: Green, castle: [G3], target: R, men: [A3]}\n"
     "  - {letter: B, name: Blue, castle: [I1], target: Y, men: [C1]}\n"
@@ -117,8 +115,7 @@ static const char stuck4_grand_camelot[] =
 
 static const char stuck4_four_handed[] =
     "name: stuck4fh\n"
-    "title: Stuck, four seats, partnership\n" STUCK_BOARD
-    "seats:\n"
+    "title: Stuck, four seats, partnership\n" STUCK_BOARD "seats:\n"
     "  - {letter: R, name: Red, knights: [A1]}\n"
     "  - {letter: G, name: Green, knights: [A3]}\n"
     "  - {letter: B, name: Blue, knights: [C1]}\n"
@@ -128,8 +125,7 @@ static const char stuck4_four_handed[] =
 
 static const char stuck4_four_handed_solo[] =
     "name: stuck4solo\n"
-    "title: Stuck, four seats, solo\n" STUCK_BOARD
-    "seats:\n"
+    "title: Stuck, four seats, solo\n" STUCK_BOARD "seats:\n"
     "  - {letter: R, name: Red, knights: [A1]}\n"
     "  - {letter: G, name: Green, knights: [A3]}\n"
     "  - {letter: B, name: Blue, knights: [C1]}\n"

@@ -514,8 +514,13 @@ static void test_ui_keys_rules_page(void **state)
     free_ui(&ui);
 
     /* Every variant has its rules, and no line is wider than asked. */
-    static const char *const all[] = {"camette", "cam", "camelot", "chivalry", "grand-cam",
-                                      "grand-camelot", "four-handed-chivalry",
+    static const char *const all[] = {"camette",
+                                      "cam",
+                                      "camelot",
+                                      "chivalry",
+                                      "grand-cam",
+                                      "grand-camelot",
+                                      "four-handed-chivalry",
                                       "four-handed-chivalry-solo"};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         char *text = ui_rules_text(variant(all[i]), 60);

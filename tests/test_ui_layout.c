@@ -192,8 +192,8 @@ static void test_ui_layout_cursor_on_irregular_boards(void **state)
                 continue;
             static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
             for (int k = 0; k < 4; k++)
-                assert_true(cm_variant_on(
-                    v, ui_cursor_step(v, &l, (CmSquare)sq, d[k][0], d[k][1])));
+                assert_true(
+                    cm_variant_on(v, ui_cursor_step(v, &l, (CmSquare)sq, d[k][0], d[k][1])));
         }
     }
 }

@@ -10,29 +10,29 @@
 /* A small valid variant, 13 squares, used as the base of most fixtures. Line numbers are
  * given in the comments, since the expected errors depend on them. */
 #define HEAD                                                                                       \
-    "name: mini\n"             /*  1 */                                                            \
-    "title: Mini\n"            /*  2 */                                                            \
-    "board:\n"                 /*  3 */                                                            \
-    "  - \"  .  \"\n"          /*  4: rank 5, C5 */                                                \
-    "  - \" ... \"\n"          /*  5: rank 4, B4-D4 */                                             \
-    "  - \".....\"\n"          /*  6: rank 3, A3-E3 */                                             \
-    "  - \" ... \"\n"          /*  7: rank 2, B2-D2 */                                             \
-    "  - \"  .  \"\n"          /*  8: rank 1, C1 */
+    "name: mini\n"    /*  1 */                                                                     \
+    "title: Mini\n"   /*  2 */                                                                     \
+    "board:\n"        /*  3 */                                                                     \
+    "  - \"  .  \"\n" /*  4: rank 5, C5 */                                                         \
+    "  - \" ... \"\n" /*  5: rank 4, B4-D4 */                                                      \
+    "  - \".....\"\n" /*  6: rank 3, A3-E3 */                                                      \
+    "  - \" ... \"\n" /*  7: rank 2, B2-D2 */                                                      \
+    "  - \"  .  \"\n" /*  8: rank 1, C1 */
 #define SEAT_W                                                                                     \
-    "seats:\n"                 /*  9 */                                                            \
-    "  - letter: W\n"          /* 10 */                                                            \
-    "    name: White\n"        /* 11 */                                                            \
-    "    castle: [C1]\n"       /* 12 */                                                            \
-    "    target: B\n"          /* 13 */                                                            \
-    "    knights: [C2]\n"      /* 14 */                                                            \
-    "    men: [B2, D2]\n"      /* 15 */
+    "seats:\n"            /*  9 */                                                                 \
+    "  - letter: W\n"     /* 10 */                                                                 \
+    "    name: White\n"   /* 11 */                                                                 \
+    "    castle: [C1]\n"  /* 12 */                                                                 \
+    "    target: B\n"     /* 13 */                                                                 \
+    "    knights: [C2]\n" /* 14 */                                                                 \
+    "    men: [B2, D2]\n" /* 15 */
 #define SEAT_B                                                                                     \
-    "  - letter: B\n"          /* 16 */                                                            \
-    "    name: Black\n"        /* 17 */                                                            \
-    "    castle: [C5]\n"       /* 18 */                                                            \
-    "    target: W\n"          /* 19 */                                                            \
-    "    knights: [C4]\n"      /* 20 */                                                            \
-    "    men: [B4, D4]\n"      /* 21 */
+    "  - letter: B\n"                /* 16 */                                                      \
+    "    name: Black\n"              /* 17 */                                                      \
+    "    castle: [C5]\n"             /* 18 */                                                      \
+    "    target: W\n"                /* 19 */                                                      \
+    "    knights: [C4]\n"            /* 20 */                                                      \
+    "    men: [B4, D4]\n"            /* 21 */
 #define ORDER "turn_order: [W, B]\n" /* 22 */
 #define BASE HEAD SEAT_W SEAT_B ORDER
 
@@ -442,9 +442,8 @@ BAD(duplicate_key, BASE "name: again\n", CM_ERR_SCHEMA, 23, 1,
     "duplicate key 'name' (first at line 1)")
 
 /* Of two duplicates, the first in the text is reported, even inside a later-closing mapping. */
-BAD(duplicate_key_first_in_text,
-    HEAD SEAT_W "    men: [B3]\n" SEAT_B ORDER "title: again\n", CM_ERR_SCHEMA, 16, 5,
-    "duplicate key 'men' (first at line 15)")
+BAD(duplicate_key_first_in_text, HEAD SEAT_W "    men: [B3]\n" SEAT_B ORDER "title: again\n",
+    CM_ERR_SCHEMA, 16, 5, "duplicate key 'men' (first at line 15)")
 
 BAD(complex_key_refused, "? [a, b]\n: c\n", CM_ERR_SCHEMA, 1, 3,
     "a mapping key must be a single value, not a list")
@@ -464,8 +463,7 @@ BAD(syntax_unclosed_quote, "name: mini\ntitle: \"Mini\n", CM_ERR_SYNTAX, 3, 1,
     "found unexpected end of stream (while scanning a quoted scalar at line 2)")
 
 BAD(syntax_tab_indent, "name: mini\nboard:\n\t- \".\"\n", CM_ERR_SYNTAX, 3, 1,
-    "found character that cannot start any token (while scanning for the next token at line "
-    "3)")
+    "found character that cannot start any token (while scanning for the next token at line 3)")
 
 BAD(syntax_invalid_utf8, "name: mini\ntitle: Mi\xffni\n", CM_ERR_SYNTAX, 2, 10,
     "invalid leading UTF-8 octet (#FF)")
@@ -493,8 +491,7 @@ BAD(top_is_list, "- name: mini\n", CM_ERR_SCHEMA, 1, 1,
 BAD(top_is_text, "camelot\n", CM_ERR_SCHEMA, 1, 1,
     "expected a mapping of keys such as 'name:' and 'board:', got 'camelot'")
 BAD(unknown_top_key, "# a variant\nname: mini\nboards: []\n", CM_ERR_SCHEMA, 3, 1,
-    "unknown key 'boards' (expected one of: name, title, board, seats, turn_order, teams, "
-    "rules)")
+    "unknown key 'boards' (expected one of: name, title, board, seats, turn_order, teams, rules)")
 BAD(missing_name, "title: Mini\n", CM_ERR_SCHEMA, 1, 1, "missing key 'name'")
 BAD(missing_board, "# comment\n\nname: mini\ntitle: Mini\nseats: []\nturn_order: []\n",
     CM_ERR_SCHEMA, 3, 1, "missing key 'board'")
@@ -524,18 +521,18 @@ BAD(board_not_list, "name: mini\ntitle: Mini\nboard: \"...\"\n", CM_ERR_SCHEMA, 
 BAD(board_no_rows, "name: mini\ntitle: Mini\nboard: []\n", CM_ERR_SCHEMA, 3, 8,
     "the board has no rows")
 BAD(board_bad_character,
-    "name: mini\ntitle: Mini\nboard:\n  - \"  .  \"\n  - \" ... \"\n  - \" .x. \"\n",
-    CM_ERR_SCHEMA, 6, 8, "board row 3 has the character 'x'; use '.' for a square and ' ' for none")
+    "name: mini\ntitle: Mini\nboard:\n  - \"  .  \"\n  - \" ... \"\n  - \" .x. \"\n", CM_ERR_SCHEMA,
+    6, 8, "board row 3 has the character 'x'; use '.' for a square and ' ' for none")
 BAD(board_bad_character_plain, "name: mini\ntitle: Mini\nboard:\n  - ...\n  - ..#.\n",
     CM_ERR_SCHEMA, 5, 7, "board row 2 has the character '#'; use '.' for a square and ' ' for none")
 BAD(board_tab, "name: mini\ntitle: Mini\nboard:\n  - \".\\t.\"\n", CM_ERR_SCHEMA, 4, 5,
     "board row 1 has a tab; use '.' for a square and ' ' for none")
-BAD(board_row_not_text, "name: mini\ntitle: Mini\nboard:\n  - \"...\"\n  - [., .]\n",
-    CM_ERR_SCHEMA, 5, 5, "expected a single value for board row 2, got a list")
+BAD(board_row_not_text, "name: mini\ntitle: Mini\nboard:\n  - \"...\"\n  - [., .]\n", CM_ERR_SCHEMA,
+    5, 5, "expected a single value for board row 2, got a list")
 BAD(board_row_empty, "name: mini\ntitle: Mini\nboard:\n  - \"...\"\n  - \"   \"\n", CM_ERR_SCHEMA,
     5, 5, "board row 2 has no squares")
-BAD(board_too_wide, "name: mini\ntitle: Mini\nboard:\n  - \".................\"\n",
-    CM_ERR_SCHEMA, 4, 22, "board row 1 is wider than 16 squares")
+BAD(board_too_wide, "name: mini\ntitle: Mini\nboard:\n  - \".................\"\n", CM_ERR_SCHEMA,
+    4, 22, "board row 1 is wider than 16 squares")
 BAD(board_too_tall,
     "name: mini\ntitle: Mini\nboard: [., ., ., ., ., ., ., ., ., ., ., ., ., ., ., ., .]\n",
     CM_ERR_SCHEMA, 3, 57, "the board has more than 16 rows")
@@ -552,16 +549,15 @@ BAD(seats_too_many,
 BAD(seat_not_mapping, HEAD "seats: [W, B]\n", CM_ERR_SCHEMA, 9, 9,
     "expected a mapping for a seat, got 'W'")
 BAD(seat_unknown_key, HEAD SEAT_W_NAME "    kinghts: [C2]\n", CM_ERR_SCHEMA, 12, 5,
-    "unknown key 'kinghts' in seat (expected one of: letter, name, castle, target, knights, "
-    "men)")
+    "unknown key 'kinghts' in seat (expected one of: letter, name, castle, target, knights, men)")
 BAD(seat_missing_letter, HEAD "seats:\n  - name: White\n    men: [C2]\n", CM_ERR_SCHEMA, 10, 5,
     "missing key 'letter' in seat")
 BAD(seat_missing_name, HEAD "seats:\n  - {letter: W}\n", CM_ERR_SCHEMA, 10, 5,
     "missing key 'name' in seat")
-BAD(seat_letter_lower_case, HEAD "seats:\n  - letter: w\n    name: White\n", CM_ERR_SCHEMA, 10,
-    13, "a seat letter must be one upper-case letter A-Z, not 'w'")
-BAD(seat_letter_too_long, HEAD "seats:\n  - letter: WH\n    name: White\n", CM_ERR_SCHEMA, 10,
-    13, "a seat letter must be one upper-case letter A-Z, not 'WH'")
+BAD(seat_letter_lower_case, HEAD "seats:\n  - letter: w\n    name: White\n", CM_ERR_SCHEMA, 10, 13,
+    "a seat letter must be one upper-case letter A-Z, not 'w'")
+BAD(seat_letter_too_long, HEAD "seats:\n  - letter: WH\n    name: White\n", CM_ERR_SCHEMA, 10, 13,
+    "a seat letter must be one upper-case letter A-Z, not 'WH'")
 BAD(seat_letter_twice, HEAD SEAT_W "  - letter: W\n    name: Black\n", CM_ERR_SCHEMA, 16, 13,
     "seat letter 'W' is used twice (the first at line 10)")
 BAD(seat_name_too_long, HEAD "seats:\n  - letter: W\n    name: The White Knights of Camelot\n",
@@ -585,20 +581,18 @@ BAD(castle_listed_twice, HEAD SEAT_W_NAME "    castle: [C1, c1]\n", CM_ERR_SCHEM
     "castle square C1 is listed twice (the first at line 12)")
 BAD(castle_in_two_castles, HEAD SEAT_W "  - letter: B\n    name: Black\n    castle: [C1]\n",
     CM_ERR_SCHEMA, 18, 14, "square C1 is in two castles (the first at line 12)")
-BAD(castle_on_piece,
-    HEAD SEAT_W "  - letter: B\n    name: Black\n    castle: [C5, B2]\n", CM_ERR_SCHEMA, 18, 18,
-    "a piece and a castle share square B2 (the piece at line 15)")
+BAD(castle_on_piece, HEAD SEAT_W "  - letter: B\n    name: Black\n    castle: [C5, B2]\n",
+    CM_ERR_SCHEMA, 18, 18, "a piece and a castle share square B2 (the piece at line 15)")
 BAD(piece_on_castle, HEAD SEAT_W_NAME "    castle: [C1]\n    men: [C1]\n", CM_ERR_SCHEMA, 13, 11,
     "a piece and a castle share square C1 (the castle at line 12)")
 BAD(target_undefined, HEAD SEAT_W_NAME "    target: X\n" SEAT_B ORDER, CM_ERR_SCHEMA, 12, 13,
     "seat 'X' in target is not defined")
 BAD(target_not_letter, HEAD SEAT_W_NAME "    target: [B]\n" SEAT_B ORDER, CM_ERR_SCHEMA, 12, 13,
     "expected a seat letter in target, got a list")
-BAD(target_self, HEAD SEAT_W_NAME "    castle: [C1]\n    target: w\n" SEAT_B ORDER,
-    CM_ERR_SCHEMA, 13, 13, "seat 'W' cannot target its own castle")
-BAD(target_without_castle,
-    HEAD SEAT_W_NAME "    target: B\n  - letter: B\n    name: Black\n" ORDER, CM_ERR_SCHEMA, 12,
-    13, "seat 'B' has no castle to target")
+BAD(target_self, HEAD SEAT_W_NAME "    castle: [C1]\n    target: w\n" SEAT_B ORDER, CM_ERR_SCHEMA,
+    13, 13, "seat 'W' cannot target its own castle")
+BAD(target_without_castle, HEAD SEAT_W_NAME "    target: B\n  - letter: B\n    name: Black\n" ORDER,
+    CM_ERR_SCHEMA, 12, 13, "seat 'B' has no castle to target")
 
 /* ---- knights and men. ---- */
 
@@ -610,14 +604,14 @@ BAD(piece_square_with_junk, HEAD SEAT_W_NAME "    men: [B2x]\n", CM_ERR_SCHEMA, 
     "'B2x' is not a square name")
 BAD(piece_square_rank_zero, HEAD SEAT_W_NAME "    men: [B0]\n", CM_ERR_SCHEMA, 12, 11,
     "'B0' is not a square name")
-BAD(piece_off_board, HEAD SEAT_W_NAME "    knights: [C2]\n    men: [A16]\n", CM_ERR_SCHEMA, 13,
-    11, "'A16' is not a square of this board")
-BAD(piece_hole_square, HEAD SEAT_W_NAME "    men:\n      - B2\n      - A2\n", CM_ERR_SCHEMA, 14,
-    9, "'A2' is not a square of this board")
+BAD(piece_off_board, HEAD SEAT_W_NAME "    knights: [C2]\n    men: [A16]\n", CM_ERR_SCHEMA, 13, 11,
+    "'A16' is not a square of this board")
+BAD(piece_hole_square, HEAD SEAT_W_NAME "    men:\n      - B2\n      - A2\n", CM_ERR_SCHEMA, 14, 9,
+    "'A2' is not a square of this board")
 BAD(piece_not_text, HEAD SEAT_W_NAME "    men: [{B2: x}]\n", CM_ERR_SCHEMA, 12, 11,
     "expected a square name, got a mapping")
-BAD(two_pieces_same_seat, HEAD SEAT_W_NAME "    knights: [C2]\n    men: [B2, c2]\n",
-    CM_ERR_SCHEMA, 13, 15, "two pieces on C2 (the first at line 12)")
+BAD(two_pieces_same_seat, HEAD SEAT_W_NAME "    knights: [C2]\n    men: [B2, c2]\n", CM_ERR_SCHEMA,
+    13, 15, "two pieces on C2 (the first at line 12)")
 BAD(two_pieces_two_seats, HEAD SEAT_W "  - letter: B\n    name: Black\n    men: [C4, B2]\n",
     CM_ERR_SCHEMA, 18, 15, "two pieces on B2 (the first at line 15)")
 
@@ -665,8 +659,8 @@ static void test_variant_too_many_pieces(void **state)
 
 BAD(turn_order_not_list, HEAD SEAT_W SEAT_B "turn_order: W\n", CM_ERR_SCHEMA, 22, 13,
     "expected a list for 'turn_order', got 'W'")
-BAD(turn_order_undefined_seat, HEAD SEAT_W SEAT_B "turn_order: [W, B, X]\n", CM_ERR_SCHEMA, 22,
-    20, "seat 'X' in turn_order is not defined")
+BAD(turn_order_undefined_seat, HEAD SEAT_W SEAT_B "turn_order: [W, B, X]\n", CM_ERR_SCHEMA, 22, 20,
+    "seat 'X' in turn_order is not defined")
 BAD(turn_order_twice, HEAD SEAT_W SEAT_B "turn_order: [W, B, w]\n", CM_ERR_SCHEMA, 22, 20,
     "seat 'W' is twice in turn_order")
 BAD(turn_order_missing_seat, HEAD SEAT_W SEAT_B "turn_order: [W]\n", CM_ERR_SCHEMA, 22, 13,
@@ -676,12 +670,10 @@ BAD(turn_order_not_letter, HEAD SEAT_W SEAT_B "turn_order: [WB]\n", CM_ERR_SCHEM
 
 /* ---- teams. ---- */
 
-BAD(teams_not_list, BASE "teams: W\n", CM_ERR_SCHEMA, 23, 8,
-    "expected a list for 'teams', got 'W'")
+BAD(teams_not_list, BASE "teams: W\n", CM_ERR_SCHEMA, 23, 8, "expected a list for 'teams', got 'W'")
 BAD(team_not_list, BASE "teams: [W, B]\n", CM_ERR_SCHEMA, 23, 9,
     "expected a list for a team, got 'W'")
-BAD(team_empty, BASE "teams: [[W], []]\n", CM_ERR_SCHEMA, 23, 14,
-    "a team needs at least one seat")
+BAD(team_empty, BASE "teams: [[W], []]\n", CM_ERR_SCHEMA, 23, 14, "a team needs at least one seat")
 BAD(team_undefined_seat, BASE "teams: [[W], [B, X]]\n", CM_ERR_SCHEMA, 23, 18,
     "seat 'X' in teams is not defined")
 BAD(team_seat_twice, BASE "teams: [[W], [B, W]]\n", CM_ERR_SCHEMA, 23, 18,

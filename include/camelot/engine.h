@@ -11,10 +11,10 @@
 
 #include "camelot/rules.h"
 
-#define CM_ENGINE_MAX_PLY 128   /* deepest ply the search reaches, extensions included */
-#define CM_ENGINE_MAX_DEPTH 64  /* deepest nominal iteration */
-#define CM_ENGINE_MAX_PV 64     /* moves kept in a principal variation */
-#define CM_ENGINE_LEVELS 10     /* levels 1 .. 10; 10 is full strength */
+#define CM_ENGINE_MAX_PLY 128  /* deepest ply the search reaches, extensions included */
+#define CM_ENGINE_MAX_DEPTH 64 /* deepest nominal iteration */
+#define CM_ENGINE_MAX_PV 64    /* moves kept in a principal variation */
+#define CM_ENGINE_LEVELS 10    /* levels 1 .. 10; 10 is full strength */
 
 /* Scores are from the side to move's point of view, about 100 per man. A won game scores
  * 'CM_SCORE_WIN' minus the plies to the win; a lost one the negation. */
@@ -70,19 +70,19 @@ void cm_engine_clear(CmEngine *e);
 /* Limits of one search. Zero means "no limit" for each; a search with none runs to
  * CM_ENGINE_MAX_DEPTH or until stopped. */
 typedef struct CmLimits {
-    int depth;                   /* nominal depth in plies, 0 .. CM_ENGINE_MAX_DEPTH */
-    uint64_t nodes;              /* nodes, checked every CM_ENGINE_POLL_NODES nodes */
-    uint64_t time_ms;            /* thinking time for this move, needs 'now_ms' */
-    int use_all_time;            /* 1: go on until 'time_ms' (analysis); 0: do not start an
-                                    iteration unlikely to finish in time (play) */
+    int depth;                    /* nominal depth in plies, 0 .. CM_ENGINE_MAX_DEPTH */
+    uint64_t nodes;               /* nodes, checked every CM_ENGINE_POLL_NODES nodes */
+    uint64_t time_ms;             /* thinking time for this move, needs 'now_ms' */
+    int use_all_time;             /* 1: go on until 'time_ms' (analysis); 0: do not start an
+                                     iteration unlikely to finish in time (play) */
     uint64_t (*now_ms)(void *ud); /* a monotonic clock in milliseconds, or NULL */
-    void *clock_ud;              /* passed to 'now_ms' */
-    const atomic_bool *stop;     /* owned by the caller, who may set it from any thread, before
-                                    or during the search: the search then ends at its next
-                                    look (see CM_ENGINE_POLL_NODES) with the best move so far;
-                                    NULL: none */
-    int level;                   /* 1 .. 10; 0 means 10 */
-    uint64_t seed;               /* the noise of levels below 10 is drawn from it */
+    void *clock_ud;               /* passed to 'now_ms' */
+    const atomic_bool *stop;      /* owned by the caller, who may set it from any thread, before
+                                     or during the search: the search then ends at its next
+                                     look (see CM_ENGINE_POLL_NODES) with the best move so far;
+                                     NULL: none */
+    int level;                    /* 1 .. 10; 0 means 10 */
+    uint64_t seed;                /* the noise of levels below 10 is drawn from it */
 } CmLimits;
 
 /* Zero limits: level 10, no depth, node or time limit. */
@@ -92,11 +92,11 @@ void cm_limits_init(CmLimits *lim);
  * the seat to move in the (settled) root position; later moves may belong to any seat (seats
  * that cannot move are skipped; under Best-Reply Search one opponent answers for all). */
 typedef struct CmSearchInfo {
-    int depth;                  /* completed nominal depth */
-    int seldepth;               /* deepest ply reached */
-    int score;                  /* for the seat to move (its team), see 'CM_SCORE_WIN' */
-    uint64_t nodes;             /* nodes searched so far in this search */
-    uint64_t time_ms;           /* time used, 0 without a clock */
+    int depth;        /* completed nominal depth */
+    int seldepth;     /* deepest ply reached */
+    int score;        /* for the seat to move (its team), see 'CM_SCORE_WIN' */
+    uint64_t nodes;   /* nodes searched so far in this search */
+    uint64_t time_ms; /* time used, 0 without a clock */
     int npv;
     CmMove pv[CM_ENGINE_MAX_PV];
 } CmSearchInfo;
@@ -105,11 +105,11 @@ typedef struct CmSearchInfo {
 typedef void (*CmProgressFn)(void *ud, const CmSearchInfo *info);
 
 typedef struct CmSearchResult {
-    int has_move;               /* 0 when the game is over in the root position */
-    int seat;                   /* the seat that plays 'move' (after skipping, 2.11.3) */
-    CmMove move;                /* a legal move of 'seat', as made by the move generator */
-    CmOutcome outcome;          /* the root position's outcome when 'has_move' is 0 */
-    CmSearchInfo info;          /* the last completed iteration */
+    int has_move;      /* 0 when the game is over in the root position */
+    int seat;          /* the seat that plays 'move' (after skipping, 2.11.3) */
+    CmMove move;       /* a legal move of 'seat', as made by the move generator */
+    CmOutcome outcome; /* the root position's outcome when 'has_move' is 0 */
+    CmSearchInfo info; /* the last completed iteration */
 } CmSearchResult;
 
 /* Searches 'pos' (a position of the engine's variant; settled first, as 'cm_rules_settle'
@@ -119,8 +119,8 @@ typedef struct CmSearchResult {
  * CM_OK; CM_ERR_ARG when 'pos' is of another variant or a limit is out of range. The move is
  * always one the rules core generated for the position, even when the search is stopped at
  * once (then it is the first ordered move). */
-CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *history,
-                          int nhistory, const CmLimits *lim, CmProgressFn progress, void *ud,
+CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *history, int nhistory,
+                          const CmLimits *lim, CmProgressFn progress, void *ud,
                           CmSearchResult *out);
 
 /* The static evaluation of 'pos' for its seat to move (its team), as the search sees it at

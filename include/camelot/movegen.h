@@ -8,8 +8,8 @@
 #include "camelot/position.h"
 
 typedef struct CmMoveList {
-    int n;         /* moves in 'm' */
-    int overflow;  /* set when more than CM_MAX_MOVES effects existed; the rest were dropped */
+    int n;        /* moves in 'm' */
+    int overflow; /* set when more than CM_MAX_MOVES effects existed; the rest were dropped */
     CmMove m[CM_MAX_MOVES];
 } CmMoveList;
 
@@ -20,8 +20,7 @@ int cm_movegen_all(const CmPosition *pos, CmMoveList *list);
 /* Fills 'out' (room for 'cap' moves) with the legal moves of the piece on 'from' (none unless
  * it belongs to the seat to move) and returns their number; '*overflow_out' (may be NULL) is
  * set when there were more than 'cap'. */
-int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap,
-                    int *overflow_out);
+int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap, int *overflow_out);
 
 /* The number of legal moves of the seat to move, as 'cm_movegen_all' would return, without
  * building the list where it can (perft leaves). */
@@ -36,9 +35,9 @@ int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int appe
 
 /* The obligation in force for the seat to move (docs/rules.md 2.9 steps 1-2). */
 typedef enum CmObligationKind {
-    CM_OBLIGE_NONE,     /* free choice */
-    CM_OBLIGE_EXIT,     /* pieces in the own (or a side) castle must leave; 'pieces' = them */
-    CM_OBLIGE_CAPTURE,  /* a capture is compulsory; 'pieces' = the pieces able to jump */
+    CM_OBLIGE_NONE,    /* free choice */
+    CM_OBLIGE_EXIT,    /* pieces in the own (or a side) castle must leave; 'pieces' = them */
+    CM_OBLIGE_CAPTURE, /* a capture is compulsory; 'pieces' = the pieces able to jump */
 } CmObligationKind;
 
 typedef struct CmObligation {
@@ -55,7 +54,7 @@ int cm_movegen_can_jump(const CmPosition *pos, CmSquare sq);
 /* A written path: the start square, then every landing square; 'jump[i]' (i >= 1) is set when
  * landing i was reached by a jump leap ('x'), clear for a plain move or canter leap ('-'). */
 typedef struct CmPath {
-    int n;                       /* squares in 'sq', start included */
+    int n; /* squares in 'sq', start included */
     CmSquare sq[CM_MAX_PATH];
     uint8_t jump[CM_MAX_PATH];
 } CmPath;

@@ -10,14 +10,14 @@
  * outlive it. */
 typedef struct CmPosition {
     const CmVariant *v;
-    uint64_t hash;                        /* Zobrist hash of everything below but 'quiet' */
-    uint8_t board[CM_SQUARES];            /* cells, 'CM_EMPTY' or 'CM_CELL(seat, kind)' */
-    CmSquareSet occ[CM_MAX_SEATS];        /* each seat's pieces */
-    uint64_t cls[CM_MAX_SEATS][4];        /* each seat's pieces by parity class */
-    uint8_t npieces[CM_MAX_SEATS];        /* size of 'occ[seat]' */
-    uint8_t castle_used[CM_MAX_SEATS];    /* castle moves made, 0 .. rules.castle_moves */
-    uint8_t to_move;                      /* seat number */
-    uint16_t quiet;                       /* plies since a capture or a target-castle entry */
+    uint64_t hash;                     /* Zobrist hash of everything below but 'quiet' */
+    uint8_t board[CM_SQUARES];         /* cells, 'CM_EMPTY' or 'CM_CELL(seat, kind)' */
+    CmSquareSet occ[CM_MAX_SEATS];     /* each seat's pieces */
+    uint64_t cls[CM_MAX_SEATS][4];     /* each seat's pieces by parity class */
+    uint8_t npieces[CM_MAX_SEATS];     /* size of 'occ[seat]' */
+    uint8_t castle_used[CM_MAX_SEATS]; /* castle moves made, 0 .. rules.castle_moves */
+    uint8_t to_move;                   /* seat number */
+    uint16_t quiet;                    /* plies since a capture or a target-castle entry */
 } CmPosition;
 
 /* A move, identified by its effect: from-square, to-square and the set of captured squares.
@@ -25,9 +25,9 @@ typedef struct CmPosition {
 enum { CM_MOVE_CASTLE = 1 };
 typedef struct CmMove {
     CmSquare from, to;
-    uint8_t ncap;     /* squares in 'cap' */
-    uint8_t flags;    /* 'CM_MOVE_*' */
-    CmSquareSet cap;  /* captured squares */
+    uint8_t ncap;    /* squares in 'cap' */
+    uint8_t flags;   /* 'CM_MOVE_*' */
+    CmSquareSet cap; /* captured squares */
 } CmMove;
 
 /* What 'cm_pos_apply' needs to take a move back. */
@@ -36,8 +36,8 @@ typedef struct CmUndo {
     uint16_t quiet;
     uint8_t to_move;
     uint8_t ncap;
-    uint8_t capsq[CM_MAX_PIECES];    /* captured squares, in the order they were lifted */
-    uint8_t capcell[CM_MAX_PIECES];  /* their cells */
+    uint8_t capsq[CM_MAX_PIECES];   /* captured squares, in the order they were lifted */
+    uint8_t capcell[CM_MAX_PIECES]; /* their cells */
 } CmUndo;
 
 /* Sets '*pos' to the variant's starting position. */

@@ -17,17 +17,17 @@ typedef struct CmTag {
 } CmTag;
 
 typedef struct CmRecordMove {
-    char text[CM_MOVE_TEXT_MAX];   /* the move as written */
-    int line, col;                /* where it was written, 1-based */
+    char text[CM_MOVE_TEXT_MAX]; /* the move as written */
+    int line, col;               /* where it was written, 1-based */
 } CmRecordMove;
 
 typedef struct CmRecord {
     int ntags;
     CmTag tag[CM_RECORD_MAX_TAGS];
     int nmoves;
-    CmRecordMove *moves;          /* owned; release with 'cm_record_free' */
-    char result[16];              /* the result token at the end of the moves, "" if none */
-    int result_line, result_col;  /* where it was written, 1-based; 0 if none */
+    CmRecordMove *moves;         /* owned; release with 'cm_record_free' */
+    char result[16];             /* the result token at the end of the moves, "" if none */
+    int result_line, result_col; /* where it was written, 1-based; 0 if none */
 } CmRecord;
 
 /* Splits record text into tags and move tokens (move numbers, comments in braces or after ';',

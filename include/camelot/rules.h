@@ -7,22 +7,22 @@
 #include "camelot/movegen.h"
 
 typedef enum CmReason {
-    CM_REASON_NONE,         /* the game goes on */
-    CM_REASON_CASTLE,       /* enough pieces in the target castle(s) */
-    CM_REASON_ELIMINATION,  /* every enemy piece captured */
-    CM_REASON_STALEMATE,    /* a side with no legal move */
-    CM_REASON_MATERIAL,     /* every team down to the material-draw count */
-    CM_REASON_REPETITION,   /* the same position for the n-th time */
-    CM_REASON_FIFTY_MOVE,   /* no capture and no castle entry for fifty moves each */
-    CM_REASON_NO_MOVES,     /* nobody can move (skip rule, 2.11.6) */
+    CM_REASON_NONE,        /* the game goes on */
+    CM_REASON_CASTLE,      /* enough pieces in the target castle(s) */
+    CM_REASON_ELIMINATION, /* every enemy piece captured */
+    CM_REASON_STALEMATE,   /* a side with no legal move */
+    CM_REASON_MATERIAL,    /* every team down to the material-draw count */
+    CM_REASON_REPETITION,  /* the same position for the n-th time */
+    CM_REASON_FIFTY_MOVE,  /* no capture and no castle entry for fifty moves each */
+    CM_REASON_NO_MOVES,    /* nobody can move (skip rule, 2.11.6) */
     CM_REASON_COUNT
 } CmReason;
 
 typedef struct CmOutcome {
-    int over;             /* 0 while the game goes on */
-    int draw;             /* set for a draw */
-    int winner;           /* winning team, -1 for none */
-    unsigned seats;       /* seats of the winning team (bit per seat) */
+    int over;       /* 0 while the game goes on */
+    int draw;       /* set for a draw */
+    int winner;     /* winning team, -1 for none */
+    unsigned seats; /* seats of the winning team (bit per seat) */
     CmReason reason;
 } CmOutcome;
 
@@ -52,19 +52,19 @@ static inline int cm_rules_fifty_reached(const CmPosition *pos)
 typedef struct CmPly {
     CmMove move;
     CmUndo undo;
-    uint8_t seat;         /* the seat that moved */
-    uint8_t skipped_to;   /* 'to_move' before seats were skipped after this move */
+    uint8_t seat;       /* the seat that moved */
+    uint8_t skipped_to; /* 'to_move' before seats were skipped after this move */
 } CmPly;
 
 /* A game: a start position and the moves played, with the outcome after the last one. */
 typedef struct CmGame {
     const CmVariant *v;
-    CmPosition start;     /* as given, before settling */
-    CmPosition pos;       /* the current position, settled */
+    CmPosition start; /* as given, before settling */
+    CmPosition pos;   /* the current position, settled */
     CmPly *ply;
-    int n;                /* plies played */
-    int cap;              /* capacity of 'ply' */
-    uint64_t *hashes;     /* hash after each ply ('n + 1' entries, [0] = start) */
+    int n;            /* plies played */
+    int cap;          /* capacity of 'ply' */
+    uint64_t *hashes; /* hash after each ply ('n + 1' entries, [0] = start) */
     CmOutcome outcome;
     uint8_t start_skipped_to; /* 'to_move' of 'start' before settling */
 } CmGame;

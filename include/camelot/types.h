@@ -9,23 +9,30 @@
 /* Limits. A board fits in a 16x16 box (files A-P, ranks 1-16); a square is a byte. */
 #define CM_MAX_FILES 16
 #define CM_MAX_RANKS 16
-#define CM_SQUARES 256          /* size of the bounding box, 'rank * 16 + file' */
+#define CM_SQUARES 256 /* size of the bounding box, 'rank * 16 + file' */
 #define CM_MAX_SEATS 4
-#define CM_MAX_PIECES 128       /* pieces on the board, all seats together */
-#define CM_MAX_CASTLE 4         /* squares in one seat's castle */
-#define CM_MAX_CASTLE_MOVES 15  /* largest castle-move allowance a variant may give */
-#define CM_MAX_MOVES 2048       /* effects in one position; more sets 'overflow' */
-#define CM_MAX_PATH 512         /* squares in one written path, start included */
+#define CM_MAX_PIECES 128      /* pieces on the board, all seats together */
+#define CM_MAX_CASTLE 4        /* squares in one seat's castle */
+#define CM_MAX_CASTLE_MOVES 15 /* largest castle-move allowance a variant may give */
+#define CM_MAX_MOVES 2048      /* effects in one position; more sets 'overflow' */
+#define CM_MAX_PATH 512        /* squares in one written path, start included */
 
-typedef uint8_t CmSquare;       /* 'rank * 16 + file', both 0-based */
+typedef uint8_t CmSquare; /* 'rank * 16 + file', both 0-based */
 
-#define CM_SQ(file, rank) ((CmSquare)((rank) * 16 + (file)))
-#define CM_FILE(sq) ((sq) & 15)
+#define CM_SQ(file, rank) ((CmSquare)((rank)*16 + (file)))
+#define CM_FILE(sq) ((sq)&15)
 #define CM_RANK(sq) ((sq) >> 4)
 
 /* The eight directions, counter-clockwise from east. */
 enum {
-    CM_DIR_E, CM_DIR_NE, CM_DIR_N, CM_DIR_NW, CM_DIR_W, CM_DIR_SW, CM_DIR_S, CM_DIR_SE,
+    CM_DIR_E,
+    CM_DIR_NE,
+    CM_DIR_N,
+    CM_DIR_NW,
+    CM_DIR_W,
+    CM_DIR_SW,
+    CM_DIR_S,
+    CM_DIR_SE,
     CM_DIR_COUNT
 };
 
@@ -78,22 +85,22 @@ static inline CmSquare cm_set_pop(CmSquareSet *s)
 /* Status codes. Callers branch on the code, never on the message. */
 typedef enum CmStatus {
     CM_OK = 0,
-    CM_ERR_NOMEM,    /* out of memory */
-    CM_ERR_IO,       /* a file could not be read or written */
-    CM_ERR_SYNTAX,   /* the text is not well-formed (YAML, notation, record) */
-    CM_ERR_SCHEMA,   /* well-formed, but not a valid variant, position or record */
-    CM_ERR_ILLEGAL,  /* a move that the rules do not allow */
-    CM_ERR_LIMIT,    /* input larger or deeper than the limits allow */
-    CM_ERR_ARG,      /* a bad argument from the caller */
+    CM_ERR_NOMEM,   /* out of memory */
+    CM_ERR_IO,      /* a file could not be read or written */
+    CM_ERR_SYNTAX,  /* the text is not well-formed (YAML, notation, record) */
+    CM_ERR_SCHEMA,  /* well-formed, but not a valid variant, position or record */
+    CM_ERR_ILLEGAL, /* a move that the rules do not allow */
+    CM_ERR_LIMIT,   /* input larger or deeper than the limits allow */
+    CM_ERR_ARG,     /* a bad argument from the caller */
     CM_STATUS_COUNT
 } CmStatus;
 
 /* Details of a failure, owned by the caller; every field set by 'cm_error_set'. */
 typedef struct CmError {
     CmStatus code;
-    char source[128];   /* file or input name, may be empty */
-    int line;           /* 1-based, 0 = none */
-    int col;            /* 1-based, 0 = none */
+    char source[128]; /* file or input name, may be empty */
+    int line;         /* 1-based, 0 = none */
+    int col;          /* 1-based, 0 = none */
     char msg[200];
 } CmError;
 

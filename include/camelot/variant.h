@@ -11,25 +11,25 @@ enum { CM_MAN, CM_KNIGHT, CM_KIND_COUNT };
 
 /* A board cell: 0 = empty, else '1 + seat * 2 + kind'. */
 #define CM_EMPTY 0
-#define CM_CELL(seat, kind) ((uint8_t)(1 + (seat) * 2 + (kind)))
-#define CM_CELL_SEAT(c) (((c) - 1) >> 1)
-#define CM_CELL_KIND(c) (((c) - 1) & 1)
+#define CM_CELL(seat, kind) ((uint8_t)(1 + (seat)*2 + (kind)))
+#define CM_CELL_SEAT(c) (((c)-1) >> 1)
+#define CM_CELL_KIND(c) (((c)-1) & 1)
 #define CM_CELL_COUNT (1 + CM_MAX_SEATS * 2)
 
 /* Per-seat square flags, in 'CmVariant.sqflags[seat][sq]'. */
 enum {
-    CM_SQ_ON = 1,      /* a square of the board */
-    CM_SQ_OWN = 2,     /* a square of this seat's own castle */
-    CM_SQ_SIDE = 4,    /* a square of a side castle (any castle neither own nor target) */
-    CM_SQ_TARGET = 8,  /* a square of this seat's target castle */
+    CM_SQ_ON = 1,     /* a square of the board */
+    CM_SQ_OWN = 2,    /* a square of this seat's own castle */
+    CM_SQ_SIDE = 4,   /* a square of a side castle (any castle neither own nor target) */
+    CM_SQ_TARGET = 8, /* a square of this seat's target castle */
 };
 /* Own or side castle: no plain move or canter may land there. */
 #define CM_SQ_NOSTEP (CM_SQ_OWN | CM_SQ_SIDE)
 
 /* What a seat whose turn it is gets when it has no legal move. */
 typedef enum CmNoMoveRule {
-    CM_NOMOVE_LOSE,  /* its team loses once no member can move (2.11.4) */
-    CM_NOMOVE_SKIP,  /* the seat is skipped; nobody able to move is a draw (2.11.6) */
+    CM_NOMOVE_LOSE, /* its team loses once no member can move (2.11.4) */
+    CM_NOMOVE_SKIP, /* the seat is skipped; nobody able to move is a draw (2.11.6) */
 } CmNoMoveRule;
 
 typedef struct CmRules {
@@ -45,19 +45,20 @@ typedef struct CmRules {
 } CmRules;
 
 typedef struct CmSeat {
-    char letter;                   /* 'W', 'B', 'R', 'G', 'Y', ...: upper case */
-    char name[24];                 /* "White" */
-    int team;                      /* index into 'teams' */
-    int target;                    /* seat whose castle this seat tries to enter; -1 = none */
-    int ncastle;                   /* squares in the own castle, 0 .. CM_MAX_CASTLE */
+    char letter;   /* 'W', 'B', 'R', 'G', 'Y', ...: upper case */
+    char name[24]; /* "White" */
+    int team;      /* index into 'teams' */
+    int target;    /* seat whose castle this seat tries to enter; -1 = none */
+    int ncastle;   /* squares in the own castle, 0 .. CM_MAX_CASTLE */
     CmSquare castle[CM_MAX_CASTLE];
 } CmSeat;
 
 /* Parity classes. A leap keeps the parity of file and rank, so the squares of each class
  * ('file & 1 | (rank & 1) << 1') form an 8x8 grid of their own, one bit per square: 'CM_CBIT'. */
-#define CM_CLASS(sq) (((sq) & 1) | (((sq) >> 3) & 2))
-#define CM_CBIT(sq) ((((sq) >> 5) << 3) | (((sq) & 15) >> 1))
-#define CM_CSQ(cls, bit) ((CmSquare)(((((bit) >> 3) * 2 + ((cls) >> 1)) << 4) | (((bit) & 7) * 2 + ((cls) & 1))))
+#define CM_CLASS(sq) (((sq)&1) | (((sq) >> 3) & 2))
+#define CM_CBIT(sq) ((((sq) >> 5) << 3) | (((sq)&15) >> 1))
+#define CM_CSQ(cls, bit)                                                                           \
+    ((CmSquare)(((((bit) >> 3) * 2 + ((cls) >> 1)) << 4) | (((bit)&7) * 2 + ((cls)&1))))
 
 /* Moves the bits of a class grid by a step: '((b & mask) << l) >> r'. */
 typedef struct CmShift {
@@ -71,32 +72,32 @@ static inline uint64_t cm_shift(uint64_t b, CmShift s)
 }
 
 typedef struct CmVariant {
-    char name[32];                 /* short name, e.g. "camelot" */
-    char title[64];                /* display name, e.g. "Camelot" */
-    int files, ranks;              /* bounding box, 1 .. 16 each */
-    int nsquares;                  /* squares on the board */
-    CmSquareSet board;             /* the board's squares */
-    uint8_t step_ok[CM_SQUARES];   /* direction bits d such that 'sq + d' is a square */
-    uint8_t leap_ok[CM_SQUARES];   /* direction bits d such that 'sq + d', 'sq + 2d' are squares */
-    int nseats;                    /* 2 .. CM_MAX_SEATS, in turn order */
-    CmSeat seat[CM_MAX_SEATS];     /* indexed by seat number = place in the turn order */
-    int nteams;                    /* 2 .. nseats */
-    unsigned team_seats[CM_MAX_SEATS]; /* bit 's' set when seat s belongs to the team */
+    char name[32];               /* short name, e.g. "camelot" */
+    char title[64];              /* display name, e.g. "Camelot" */
+    int files, ranks;            /* bounding box, 1 .. 16 each */
+    int nsquares;                /* squares on the board */
+    CmSquareSet board;           /* the board's squares */
+    uint8_t step_ok[CM_SQUARES]; /* direction bits d such that 'sq + d' is a square */
+    uint8_t leap_ok[CM_SQUARES]; /* direction bits d such that 'sq + d', 'sq + 2d' are squares */
+    int nseats;                  /* 2 .. CM_MAX_SEATS, in turn order */
+    CmSeat seat[CM_MAX_SEATS];   /* indexed by seat number = place in the turn order */
+    int nteams;                  /* 2 .. nseats */
+    unsigned team_seats[CM_MAX_SEATS];         /* bit 's' set when seat s belongs to the team */
     uint8_t sqflags[CM_MAX_SEATS][CM_SQUARES]; /* 'CM_SQ_*' bits seen from each seat */
-    uint16_t friend_cells[CM_MAX_SEATS]; /* bit c set when cell c is a friend of the seat */
-    uint16_t enemy_cells[CM_MAX_SEATS];  /* bit c set when cell c is an enemy of the seat */
-    uint8_t start[CM_SQUARES];     /* starting cells */
+    uint16_t friend_cells[CM_MAX_SEATS];       /* bit c set when cell c is a friend of the seat */
+    uint16_t enemy_cells[CM_MAX_SEATS];        /* bit c set when cell c is an enemy of the seat */
+    uint8_t start[CM_SQUARES];                 /* starting cells */
     /* The same, by parity class (see 'CM_CLASS'). */
-    uint64_t cboard[4];                    /* board squares */
-    uint64_t cnostep[CM_MAX_SEATS][4];     /* own and side castle squares of each seat */
-    uint64_t ctarget[CM_MAX_SEATS][4];     /* target castle squares of each seat */
-    CmShift cleap[CM_DIR_COUNT];           /* from a square to its leap landing */
-    CmShift cunleap[CM_DIR_COUNT];         /* from a leap landing back to its start */
-    uint8_t cmid[4][CM_DIR_COUNT];         /* class of the square passed over (or stepped to) */
-    CmShift cstep[4][CM_DIR_COUNT];        /* from a square to the one passed over */
-    CmShift cunstep[4][CM_DIR_COUNT];      /* from the square passed over back to the square */
-    uint64_t vunstep[CM_DIR_COUNT][12];    /* 'cunstep[c][d]' in lane c (see grid4.h) */
-    uint64_t vunleap[CM_DIR_COUNT][12];    /* 'cunleap[d]' in every lane */
+    uint64_t cboard[4];                 /* board squares */
+    uint64_t cnostep[CM_MAX_SEATS][4];  /* own and side castle squares of each seat */
+    uint64_t ctarget[CM_MAX_SEATS][4];  /* target castle squares of each seat */
+    CmShift cleap[CM_DIR_COUNT];        /* from a square to its leap landing */
+    CmShift cunleap[CM_DIR_COUNT];      /* from a leap landing back to its start */
+    uint8_t cmid[4][CM_DIR_COUNT];      /* class of the square passed over (or stepped to) */
+    CmShift cstep[4][CM_DIR_COUNT];     /* from a square to the one passed over */
+    CmShift cunstep[4][CM_DIR_COUNT];   /* from the square passed over back to the square */
+    uint64_t vunstep[CM_DIR_COUNT][12]; /* 'cunstep[c][d]' in lane c (see grid4.h) */
+    uint64_t vunleap[CM_DIR_COUNT][12]; /* 'cunleap[d]' in every lane */
     CmRules rules;
     /* Zobrist keys, drawn from a fixed seed when the variant is built. */
     uint64_t zpiece[CM_CELL_COUNT][CM_SQUARES];

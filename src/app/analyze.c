@@ -63,8 +63,8 @@ static int read_limits(const CliArgs *a, CmLimits *lim, long *tt)
         return rc;
     if (a->value[OPT_TIME] && (rc = cli_seconds_arg(a, a->value[OPT_TIME], &ms)) >= 0)
         return rc;
-    if (a->value[OPT_TT] && (rc = cli_int_arg(a, "table size", "1 to 65536 MiB",
-                                              a->value[OPT_TT], 1, 65536, tt)) >= 0)
+    if (a->value[OPT_TT] &&
+        (rc = cli_int_arg(a, "table size", "1 to 65536 MiB", a->value[OPT_TT], 1, 65536, tt)) >= 0)
         return rc;
     if (depth > 0 && ms > 0)
         return cli_usage_error(a->usage, "give --depth or --time, not both");

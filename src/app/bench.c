@@ -275,8 +275,11 @@ int cli_bench(CliCtx *ctx, int argc, char **argv)
                 break;
             }
         }
-        bench_one(e, k, &pos, depth < 1 ? 1 : depth > CM_ENGINE_MAX_DEPTH ? CM_ENGINE_MAX_DEPTH
-                                                                          : depth, &t);
+        bench_one(e, k, &pos,
+                  depth < 1                     ? 1
+                  : depth > CM_ENGINE_MAX_DEPTH ? CM_ENGINE_MAX_DEPTH
+                                                : depth,
+                  &t);
     }
     cm_engine_free(e);
     if (rc < 0) {

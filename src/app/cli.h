@@ -17,7 +17,7 @@
 enum { CLI_EXIT_OK = 0, CLI_EXIT_INPUT = 1, CLI_EXIT_USAGE = 2 };
 
 #define CLI_DEFAULT_VARIANT "camelot"
-#define CLI_DEFAULT_TT_MB 16   /* the engine's table for the engine commands, in MiB */
+#define CLI_DEFAULT_TT_MB 16 /* the engine's table for the engine commands, in MiB */
 
 /* What every command may use; the variants stay alive until the program ends. */
 typedef struct CliCtx {
@@ -29,14 +29,14 @@ int cli_main(int argc, char **argv);
 
 /* ---- Arguments (options.c) --------------------------------------------------------------- */
 
-#define CLI_MAX_OPTS 16        /* options of one command */
-#define CLI_MAX_REPEAT 8       /* values of one repeated option */
+#define CLI_MAX_OPTS 16  /* options of one command */
+#define CLI_MAX_REPEAT 8 /* values of one repeated option */
 
 /* An option a command accepts: '--name', '--name VALUE' or '--name=VALUE'. */
 typedef struct CliOpt {
     const char *name;
     int takes_value;
-    int repeat;                /* may be given up to CLI_MAX_REPEAT times */
+    int repeat; /* may be given up to CLI_MAX_REPEAT times */
 } CliOpt;
 
 /* A command line read against a command's options. */
@@ -44,9 +44,9 @@ typedef struct CliArgs {
     const char *value[CLI_MAX_OPTS]; /* the option's (last) value, "" for a flag; NULL: absent */
     const char *values[CLI_MAX_OPTS][CLI_MAX_REPEAT]; /* a repeated option's values */
     int nvalues[CLI_MAX_OPTS];
-    int nargs;                 /* positional arguments */
+    int nargs; /* positional arguments */
     char **args;
-    const char *usage;         /* the command's usage line, for errors */
+    const char *usage; /* the command's usage line, for errors */
 } CliArgs;
 
 /* Reads 'argv' (the arguments after the command's name) against the 'nopts' options of a
@@ -64,8 +64,8 @@ int cli_usage_error(const char *usage, const char *fmt, ...) __attribute__((form
 /* Reads option 'name''s 'value' as a whole number within 'lo' .. 'hi' into '*out'. Returns -1
  * on success, else prints "bad NOUN 'VALUE' (RANGE)" with the usage and returns the exit
  * code. */
-int cli_int_arg(const CliArgs *a, const char *noun, const char *range, const char *value,
-                long lo, long hi, long *out);
+int cli_int_arg(const CliArgs *a, const char *noun, const char *range, const char *value, long lo,
+                long hi, long *out);
 
 /* Reads 'value' as seconds > 0 (digits and one decimal point, at most 100000) into
  * milliseconds, a fraction of one counting as one. Returns -1 on success, else prints the
@@ -110,8 +110,8 @@ int cli_movetext(const CmPosition *pos, CliMoveText **out);
 /* The number of effect-distinct move sequences of 'depth' plies from 'pos' (settled first).
  * With 'divide', one 'EFFECT<TAB>COUNT' line per root move on 'out'. Sets '*overflow' when
  * some move list overflowed. Returns -1 when memory ran out. */
-int cli_perft_count(const CmPosition *pos, int depth, int divide, FILE *out,
-                    uint64_t *total_out, int *overflow);
+int cli_perft_count(const CmPosition *pos, int depth, int divide, FILE *out, uint64_t *total_out,
+                    int *overflow);
 
 /* ---- The commands ------------------------------------------------------------------------ */
 
@@ -135,10 +135,10 @@ CLI_COMMAND(moves);    /* position.c */
 CLI_COMMAND(perft);
 CLI_COMMAND(status);
 CLI_COMMAND(show);
-CLI_COMMAND(replay);   /* check.c */
-CLI_COMMAND(analyze);  /* analyze.c */
-CLI_COMMAND(bench);    /* bench.c */
-CLI_COMMAND(match);    /* match.c */
+CLI_COMMAND(replay);  /* check.c */
+CLI_COMMAND(analyze); /* analyze.c */
+CLI_COMMAND(bench);   /* bench.c */
+CLI_COMMAND(match);   /* match.c */
 
 /* The text game (textplay.c): people at one terminal take turns typing moves, reading moves
  * and commands from 'in'. Returns an exit code. */

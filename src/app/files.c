@@ -48,8 +48,8 @@ int cli_load_position(CliCtx *ctx, const char *variant_ref, const char *posfile,
         cli_report(&err, NULL, 0);
         goto out;
     }
-    CatalogResolver r = {&ctx->catalog, is_stdin ? NULL : io_dirname(posfile, dir, sizeof dir),
-                         {0}};
+    CatalogResolver r = {
+        &ctx->catalog, is_stdin ? NULL : io_dirname(posfile, dir, sizeof dir), {0}};
     if (cm_posdoc_parse(text, len, catalog_resolve, &r, fallback, pos, &err) != CM_OK) {
         /* A bad variant file gets its own report; the document's error then points at the
          * 'variant' key. */

@@ -18,10 +18,10 @@
 #include "session/setup.h"
 #include "session/text.h"
 
-#define MATCH_DEFAULT_MS 100   /* time per move when neither a time nor a depth is given */
+#define MATCH_DEFAULT_MS 100     /* time per move when neither a time nor a depth is given */
 #define MATCH_PLIES_PER_SEAT 200 /* the default move cap, per seat */
-#define MATCH_OPENINGS 4       /* random plies at the start of each pair of games */
-#define Z95 1.96               /* the normal quantile of a 95% interval */
+#define MATCH_OPENINGS 4         /* random plies at the start of each pair of games */
+#define Z95 1.96                 /* the normal quantile of a 95% interval */
 
 const char cli_match_usage[] = "match --a SPEC --b SPEC [--variant V] [--games N] "
                                "[--time S | --depth D] [--seed K] [--records FILE]";
@@ -202,9 +202,9 @@ static int material_leader(const CmVariant *v, const CmPosition *pos, long g)
 /* One played game, as 'play_game' leaves it. */
 typedef struct MatchGame {
     CmGame game;
-    long g;          /* its number, from 0 */
-    int end;         /* 'END_*' */
-    int sole;        /* the adjudicated player (0 = A, 1 = B), when 'end' says so */
+    long g;   /* its number, from 0 */
+    int end;  /* 'END_*' */
+    int sole; /* the adjudicated player (0 = A, 1 = B), when 'end' says so */
 } MatchGame;
 
 static void add_tag(CmTag *tags, int *n, const char *name, const char *fmt, ...)
@@ -257,8 +257,8 @@ static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *
     const char *at = strstr(mc->records, "%d");
     if (at != NULL) {
         char path[IO_PATH_MAX];
-        snprintf(path, sizeof path, "%.*s%ld%s", (int)(at - mc->records), mc->records,
-                 mg->g + 1, at + 2);
+        snprintf(path, sizeof path, "%.*s%ld%s", (int)(at - mc->records), mc->records, mg->g + 1,
+                 at + 2);
         st = io_write_atomic(path, text, strlen(text), err);
     } else {
         st = io_append(mc->records, text, strlen(text), mg->g == 0, err);
@@ -310,8 +310,8 @@ static int play_opening(const MatchConf *mc, CmGame *game, long g, CmMoveList *l
 }
 
 /* The move of player 'p' in 'game' (whose legal moves are 'list'). Returns 0, or -1. */
-static int player_move(const MatchConf *mc, Player *p, const CmGame *game,
-                       const CmMoveList *list, uint64_t *rng, CmMove *out)
+static int player_move(const MatchConf *mc, Player *p, const CmGame *game, const CmMoveList *list,
+                       uint64_t *rng, CmMove *out)
 {
     CmLimits lim;
     CmSearchResult res;
@@ -492,17 +492,34 @@ static void match_report(const MatchConf *mc, const Player *pl, long w, long d, 
 }
 
 enum {
-    OPT_VARIANT, OPT_A, OPT_B, OPT_GAMES, OPT_TIME, OPT_DEPTH, OPT_SEED, OPT_OPENINGS,
-    OPT_MAX_PLIES, OPT_RECORDS, OPT_TT, OPT_QUIET, OPT_COUNT
+    OPT_VARIANT,
+    OPT_A,
+    OPT_B,
+    OPT_GAMES,
+    OPT_TIME,
+    OPT_DEPTH,
+    OPT_SEED,
+    OPT_OPENINGS,
+    OPT_MAX_PLIES,
+    OPT_RECORDS,
+    OPT_TT,
+    OPT_QUIET,
+    OPT_COUNT
 };
 
 static const CliOpt match_opts[OPT_COUNT] = {
-    [OPT_VARIANT] = {"--variant", 1, 0}, [OPT_A] = {"--a", 1, 0},
-    [OPT_B] = {"--b", 1, 0},             [OPT_GAMES] = {"--games", 1, 0},
-    [OPT_TIME] = {"--time", 1, 0},       [OPT_DEPTH] = {"--depth", 1, 0},
-    [OPT_SEED] = {"--seed", 1, 0},       [OPT_OPENINGS] = {"--openings", 1, 0},
-    [OPT_MAX_PLIES] = {"--max-plies", 1, 0}, [OPT_RECORDS] = {"--records", 1, 0},
-    [OPT_TT] = {"--tt", 1, 0},           [OPT_QUIET] = {"--quiet", 0, 0},
+    [OPT_VARIANT] = {"--variant", 1, 0},
+    [OPT_A] = {"--a", 1, 0},
+    [OPT_B] = {"--b", 1, 0},
+    [OPT_GAMES] = {"--games", 1, 0},
+    [OPT_TIME] = {"--time", 1, 0},
+    [OPT_DEPTH] = {"--depth", 1, 0},
+    [OPT_SEED] = {"--seed", 1, 0},
+    [OPT_OPENINGS] = {"--openings", 1, 0},
+    [OPT_MAX_PLIES] = {"--max-plies", 1, 0},
+    [OPT_RECORDS] = {"--records", 1, 0},
+    [OPT_TT] = {"--tt", 1, 0},
+    [OPT_QUIET] = {"--quiet", 0, 0},
 };
 
 /* Reads the match's options into 'mc', 'pl' and '*tt'. Returns -1, or an exit code. */
@@ -530,8 +547,8 @@ static int read_match(const CliArgs *a, MatchConf *mc, Player *pl, long *tt, lon
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) {
         const char *val = a->value[ints[k].opt];
         long *d = dest[k] ? dest[k] : &seed;
-        if (val && (rc = cli_int_arg(a, ints[k].noun, ints[k].range, val, ints[k].lo,
-                                     ints[k].hi, d)) >= 0)
+        if (val &&
+            (rc = cli_int_arg(a, ints[k].noun, ints[k].range, val, ints[k].lo, ints[k].hi, d)) >= 0)
             return rc;
     }
     if (a->value[OPT_TIME] && (rc = cli_seconds_arg(a, a->value[OPT_TIME], &mc->time_ms)) >= 0)

@@ -105,8 +105,8 @@ void cli_args_free(CliArgs *a)
     a->args = NULL;
 }
 
-int cli_int_arg(const CliArgs *a, const char *noun, const char *range, const char *value,
-                long lo, long hi, long *out)
+int cli_int_arg(const CliArgs *a, const char *noun, const char *range, const char *value, long lo,
+                long hi, long *out)
 {
     if (setup_parse_int(value, lo, hi, out))
         return -1;

@@ -67,8 +67,8 @@ static uint64_t perft(Perft *p, CmPosition *pos, int depth)
     return total;
 }
 
-int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out,
-                    uint64_t *total_out, int *overflow)
+int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, uint64_t *total_out,
+                    int *overflow)
 {
     Perft p = {NULL, 0};
     CmPosition pos = *start;

@@ -50,24 +50,38 @@ const char cli_play_help[] =
     "largest boards (80 x 24 shows everything).\n";
 
 enum {
-    OPT_VARIANT, OPT_SEAT, OPT_TIME, OPT_LOAD, OPT_RESUME, OPT_ASCII, OPT_NO_HIGHLIGHT,
-    OPT_NO_MOUSE, OPT_FLIP, OPT_TEXT, OPT_COUNT
+    OPT_VARIANT,
+    OPT_SEAT,
+    OPT_TIME,
+    OPT_LOAD,
+    OPT_RESUME,
+    OPT_ASCII,
+    OPT_NO_HIGHLIGHT,
+    OPT_NO_MOUSE,
+    OPT_FLIP,
+    OPT_TEXT,
+    OPT_COUNT
 };
 
 static const CliOpt play_opts[OPT_COUNT] = {
-    [OPT_VARIANT] = {"--variant", 1, 0},   [OPT_SEAT] = {"--seat", 1, 1},
-    [OPT_TIME] = {"--time", 1, 0},         [OPT_LOAD] = {"--load", 1, 0},
-    [OPT_RESUME] = {"--resume", 0, 0},     [OPT_ASCII] = {"--ascii", 0, 0},
-    [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0}, [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
-    [OPT_FLIP] = {"--flip", 0, 0},         [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_VARIANT] = {"--variant", 1, 0},
+    [OPT_SEAT] = {"--seat", 1, 1},
+    [OPT_TIME] = {"--time", 1, 0},
+    [OPT_LOAD] = {"--load", 1, 0},
+    [OPT_RESUME] = {"--resume", 0, 0},
+    [OPT_ASCII] = {"--ascii", 0, 0},
+    [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
+    [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
+    [OPT_FLIP] = {"--flip", 0, 0},
+    [OPT_TEXT] = {"--text", 0, 0},
 };
 
 /* What the play command was asked for, and what it set up. */
 typedef struct Play {
     CliArgs a;
-    int64_t base_ms, inc_ms;   /* --time */
+    int64_t base_ms, inc_ms;    /* --time */
     char data_dir[IO_PATH_MAX]; /* "" when games are not saved */
-    char note[NOTE_MAX];       /* the first message on the screen */
+    char note[NOTE_MAX];        /* the first message on the screen */
     EngineThread *eng;
     Session session;
 } Play;
@@ -245,8 +259,8 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
     rc = open_game(ctx, p);
     if (rc < 0) {
         if (p->eng == NULL)
-            snprintf(p->note, sizeof p->note, "The engine could not start: people play every "
-                                              "seat.");
+            snprintf(p->note, sizeof p->note,
+                     "The engine could not start: people play every seat.");
         rc = run_screen(p);
     }
     session_free(&p->session);

@@ -29,8 +29,8 @@ const char cli_perft_usage[] = "perft DEPTH [--variant V] [--position FILE] [--d
 const char cli_perft_help[] =
     "Counts the effect-distinct move sequences of DEPTH plies (docs/rules.md 2.10). A\n"
     "position where the game is over has no moves; a seat with no move is skipped where the\n"
-    "rules say so. The last line is 'total N'; the time taken goes to standard error.\n\n"
-    CLI_VARIANT_HELP CLI_POSITION_HELP
+    "rules say so. The last line is 'total N'; the time taken goes to standard "
+    "error.\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP
     "  --divide         first one line per root move: EFFECT, a tab, its count\n";
 
 const char cli_status_usage[] = "status [--variant V] [--position FILE]";
@@ -56,8 +56,8 @@ static int position_args(CliCtx *ctx, const char *usage, const char *help, const
     if (rc >= 0)
         return rc;
     if (a->nargs < nargs)
-        return cli_usage_error(usage, "'%.*s' needs more arguments",
-                               (int)strcspn(usage, " "), usage);
+        return cli_usage_error(usage, "'%.*s' needs more arguments", (int)strcspn(usage, " "),
+                               usage);
     if (a->nargs > nargs)
         return cli_usage_error(usage, "unexpected argument '%s'", a->args[nargs]);
     if (nargs > 0)
@@ -137,8 +137,8 @@ int cli_moves(CliCtx *ctx, int argc, char **argv)
     CmPosition pos;
     CliMoveText *mt = NULL;
     PathCollect pc = {NULL, 0, 0};
-    int rc = position_args(ctx, cli_moves_usage, cli_moves_help, "--paths", 0, argc, argv, &a,
-                           &pos);
+    int rc =
+        position_args(ctx, cli_moves_usage, cli_moves_help, "--paths", 0, argc, argv, &a, &pos);
 
     if (rc >= 0)
         goto out;
@@ -180,8 +180,8 @@ int cli_perft(CliCtx *ctx, int argc, char **argv)
     uint64_t total;
     int overflow;
     long depth;
-    int rc = position_args(ctx, cli_perft_usage, cli_perft_help, "--divide", 1, argc, argv, &a,
-                           &pos);
+    int rc =
+        position_args(ctx, cli_perft_usage, cli_perft_help, "--divide", 1, argc, argv, &a, &pos);
 
     if (rc >= 0)
         goto out;
@@ -193,8 +193,8 @@ int cli_perft(CliCtx *ctx, int argc, char **argv)
         goto out;
 
     uint64_t t0 = clock_us();
-    if (cli_perft_count(&pos, (int)depth, a.value[OPT_SWITCH] != NULL, stdout, &total,
-                        &overflow) != 0) {
+    int divide = a.value[OPT_SWITCH] != NULL;
+    if (cli_perft_count(&pos, (int)depth, divide, stdout, &total, &overflow) != 0) {
         rc = cli_out_of_memory();
         goto out;
     }
@@ -220,8 +220,7 @@ int cli_status(CliCtx *ctx, int argc, char **argv)
     CmPosition pos;
     CmOutcome o;
     char text[TEXT_OUTCOME_MAX];
-    int rc = position_args(ctx, cli_status_usage, cli_status_help, NULL, 0, argc, argv, &a,
-                           &pos);
+    int rc = position_args(ctx, cli_status_usage, cli_status_help, NULL, 0, argc, argv, &a, &pos);
 
     if (rc < 0) {
         cm_rules_settle(&pos, &o);

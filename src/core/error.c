@@ -47,7 +47,7 @@ void cm_error_format(const CmError *err, char *buf, size_t size)
 const char *cm_status_name(CmStatus code)
 {
     static const char *const names[CM_STATUS_COUNT] = {
-        "ok", "out of memory", "input/output error", "syntax error", "invalid content",
+        "ok",           "out of memory",   "input/output error", "syntax error", "invalid content",
         "illegal move", "input too large", "bad argument",
     };
     return (unsigned)code < CM_STATUS_COUNT ? names[code] : "unknown error";

@@ -38,8 +38,8 @@ size_t cm_obligation_str(const CmPosition *pos, const CmObligation *ob, char *bu
     if (ob->kind == CM_OBLIGE_EXIT) {
         CmSquareSet s = ob->pieces;
         int jump = n > 0 && cm_movegen_can_jump(pos, cm_set_pop(&s));
-        return (size_t)snprintf(buf, size, "the %s on %s %s in %s and must leave it now%s",
-                                pieces, list, n == 1 ? "is" : "are",
+        return (size_t)snprintf(buf, size, "the %s on %s %s in %s and must leave it now%s", pieces,
+                                list, n == 1 ? "is" : "are",
                                 pos->v->nseats > 2 ? "a castle it may not stay in"
                                                    : "its own castle",
                                 jump ? ", by a capture" : "");
@@ -107,8 +107,8 @@ size_t cm_pick_str(const CmPosition *pos, CmSquare sq, char *buf, size_t size)
     if (CM_CELL_SEAT(cell) != seat)
         return cm_owner_str(pos, sq, buf, size);
     if (ob.kind != CM_OBLIGE_NONE && !cm_set_has(&ob.pieces, sq))
-        return (size_t)snprintf(buf, size, "the %s on %s may not move now. %s",
-                                cm_kind_name(cell), a, ob_text);
+        return (size_t)snprintf(buf, size, "the %s on %s may not move now. %s", cm_kind_name(cell),
+                                a, ob_text);
     if (has_move(pos, sq)) {
         if (size > 0)
             buf[0] = '\0';

@@ -465,16 +465,15 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
         for (int c = 0; c < 4; c++) {
             uint64_t movers = g->own[c] & ~g->tgt[c];
             for (int d = 0; d < CM_DIR_COUNT; d++)
-                g->count += __builtin_popcountll(cm_shift(movers, v->cstep[c][d]) &
-                                                 g->land[v->cmid[c][d]]);
+                g->count +=
+                    __builtin_popcountll(cm_shift(movers, v->cstep[c][d]) & g->land[v->cmid[c][d]]);
         }
     }
     while (!cm_set_empty(&own))
         free_piece(g, cm_set_pop(&own), castle_ok, g->counting);
 }
 
-int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap,
-                    int *overflow_out)
+int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap, int *overflow_out)
 {
     CmGen g;
     CmSquareSet pieces;

@@ -7,20 +7,20 @@
 
 typedef struct CmGen {
     const CmVariant *v;
-    const uint8_t *fl;            /* square flags seen from the seat to move */
-    uint16_t fr, en;              /* friend and enemy cells of the seat to move */
+    const uint8_t *fl; /* square flags seen from the seat to move */
+    uint16_t fr, en;   /* friend and enemy cells of the seat to move */
     int seat;
-    uint8_t board[CM_SQUARES];    /* working copy: moving and jumped pieces are lifted */
-    CmMove *out;                  /* moves found (captures only, when counting) */
-    int cap_out;                  /* capacity of 'out' */
-    int nout;                     /* moves in 'out' */
-    int count;                    /* moves found in all */
-    int counting;                 /* set: count quiet moves without storing them */
-    int overflow;                 /* set when 'out' was full */
-    int exit_filter;              /* set: drop captures ending on own or side castle squares */
-    CmSquare from;                /* the moving piece's square */
-    int piece_first;              /* first move of the moving piece in 'out' */
-    int ncap;                     /* captures of the chain being explored */
+    uint8_t board[CM_SQUARES]; /* working copy: moving and jumped pieces are lifted */
+    CmMove *out;               /* moves found (captures only, when counting) */
+    int cap_out;               /* capacity of 'out' */
+    int nout;                  /* moves in 'out' */
+    int count;                 /* moves found in all */
+    int counting;              /* set: count quiet moves without storing them */
+    int overflow;              /* set when 'out' was full */
+    int exit_filter;           /* set: drop captures ending on own or side castle squares */
+    CmSquare from;             /* the moving piece's square */
+    int piece_first;           /* first move of the moving piece in 'out' */
+    int ncap;                  /* captures of the chain being explored */
     CmSquareSet cap;
     /* Parity-class grids of the position (see 'CM_CLASS'), set by 'cm_gen_init'. */
     uint64_t own[4];              /* pieces of the seat to move */

@@ -62,8 +62,8 @@ size_t cm_move_str(const CmPosition *pos, const CmMove *m, char *buf, size_t siz
 typedef struct Written {
     int n;
     CmSquare sq[CM_MAX_PATH];
-    char sep[CM_MAX_PATH];   /* '-' or 'x' before square i (i >= 1) */
-    int col[CM_MAX_PATH];    /* 1-based column of square i in the text */
+    char sep[CM_MAX_PATH]; /* '-' or 'x' before square i (i >= 1) */
+    int col[CM_MAX_PATH];  /* 1-based column of square i in the text */
 } Written;
 
 static CmStatus split(const CmVariant *v, const char *text, Written *w, CmError *err)
@@ -132,9 +132,9 @@ typedef struct Walk {
     const Written *w;
     CmGen g;
     int knight;
-    int phase;        /* 0 start, 1 cantering, 2 jumping */
-    int hot_at;       /* first hot landing of a knight's canter, -1 for none */
-    CmSquare x;       /* where the piece stands now */
+    int phase;  /* 0 start, 1 cantering, 2 jumping */
+    int hot_at; /* first hot landing of a knight's canter, -1 for none */
+    CmSquare x; /* where the piece stands now */
     CmMove *eff;
 } Walk;
 
@@ -378,11 +378,13 @@ static CmStatus explain(const CmPosition *pos, const CmMove *eff, const Written 
         if (!cm_set_has(&ob.pieces, eff->from))
             return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0],
                                 "the piece on %s is in a castle it may not stay in and must "
-                                "move first", list);
+                                "move first",
+                                list);
         if (cm_movegen_can_jump(pos, eff->from) && eff->ncap == 0)
             return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0],
                                 "the piece on %s can jump, so it must leave the castle by a "
-                                "capture", cm_square_name(eff->from, a));
+                                "capture",
+                                cm_square_name(eff->from, a));
         return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[w->n - 1],
                             "the piece on %s must leave the castle, not end its move there",
                             cm_square_name(eff->from, a));
@@ -469,8 +471,8 @@ CmStatus cm_effect_parse(const CmPosition *pos, const char *text, CmMove *out, C
         } while (*p == ',');
     }
     if (*p != '\0')
-        return cm_error_set(err, CM_ERR_SYNTAX, 0, (int)(p - text) + 1,
-                            "unexpected '%c' in effect", *p);
+        return cm_error_set(err, CM_ERR_SYNTAX, 0, (int)(p - text) + 1, "unexpected '%c' in effect",
+                            *p);
     int found = find_legal(pos, &m, out);
     if (found < 0)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");

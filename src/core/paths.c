@@ -15,8 +15,8 @@ enum { CAT_PLAIN = 1, CAT_CANTER = 2, CAT_JUMP = 4, CAT_CHARGE = 8, CAT_CASTLE =
 typedef struct PathEnum {
     CmGen g;
     CmPath path;
-    CmSquareSet seen;       /* squares on the canter part of the path */
-    const CmMove *want;     /* only paths with this effect, or NULL */
+    CmSquareSet seen;   /* squares on the canter part of the path */
+    const CmMove *want; /* only paths with this effect, or NULL */
     int limit, given, stop;
     long budget;
     int knight;
@@ -139,8 +139,7 @@ static void piece_paths(PathEnum *pe, CmSquare s, int cats)
         int u = s + cm_dir_offset[d];
         if (g->board[u] != CM_EMPTY)
             continue;
-        int ok = (cats & CAT_CASTLE) ? (g->fl[u] & CM_SQ_TARGET) != 0
-                                     : !(g->fl[u] & CM_SQ_NOSTEP);
+        int ok = (cats & CAT_CASTLE) ? (g->fl[u] & CM_SQ_TARGET) != 0 : !(g->fl[u] & CM_SQ_NOSTEP);
         if (ok && push(pe, (CmSquare)u, 0)) {
             emit(pe, (CmSquare)u, (cats & CAT_CASTLE) ? CM_MOVE_CASTLE : 0);
             pe->path.n--;

@@ -285,7 +285,7 @@ static CmStatus parse(const char *text, size_t len, CmRecord *rec, CmError *err)
         return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "record larger than %d bytes",
                             CM_RECORD_MAX_BYTES);
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        s.i = 3;   /* a UTF-8 byte order mark, as some editors write */
+        s.i = 3; /* a UTF-8 byte order mark, as some editors write */
     while (!at_end(&s)) {
         char c = peek(&s);
         if (is_space(c)) {

@@ -7,8 +7,8 @@
 #include <string.h>
 
 static const char *const reason_names[CM_REASON_COUNT] = {
-    "none", "castle", "elimination", "stalemate", "material", "repetition", "fifty-move",
-    "no-moves",
+    "none",     "castle",     "elimination", "stalemate",
+    "material", "repetition", "fifty-move",  "no-moves",
 };
 
 const char *cm_reason_name(CmReason r)

@@ -261,7 +261,8 @@ static CmStatus on_event(Builder *b, const yaml_event_t *ev, int *done, CmError 
         /* Values become C strings; a NUL inside one would silently cut it short. */
         if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length) != NULL)
             return cm_error_set(err, CM_ERR_SCHEMA, mark_line(ev->start_mark),
-                                mark_col(ev->start_mark), "a value may not contain a NUL character");
+                                mark_col(ev->start_mark),
+                                "a value may not contain a NUL character");
         return new_node(b, ev, CM_Y_SCALAR, &node, err);
     case YAML_SEQUENCE_START_EVENT:
     case YAML_MAPPING_START_EVENT:

@@ -23,10 +23,10 @@ typedef struct TTMove {
 
 typedef struct TTEntry {
     uint64_t key;
-    int16_t score;    /* mate scores relative to the node, see 'tt_score_to' */
-    uint8_t depth;    /* remaining depth searched, 0 .. CM_ENGINE_MAX_PLY */
-    uint8_t bound;    /* 'TT_*' in bits 0-1, the search's age in bits 2-7 */
-    TTMove move;      /* 'from == to' when there is none */
+    int16_t score; /* mate scores relative to the node, see 'tt_score_to' */
+    uint8_t depth; /* remaining depth searched, 0 .. CM_ENGINE_MAX_PLY */
+    uint8_t bound; /* 'TT_*' in bits 0-1, the search's age in bits 2-7 */
+    TTMove move;   /* 'from == to' when there is none */
 } TTEntry;
 
 #define TT_BUCKET 4
@@ -38,15 +38,15 @@ typedef struct TTBucket {
 
 /* One table of weights per variant family, chosen from the variant's rules and geometry. */
 typedef struct EvalParams {
-    const char *family;     /* "race" (1-piece castle win), "camelot", "team", "melee" */
+    const char *family; /* "race" (1-piece castle win), "camelot", "team", "melee" */
     int material[CM_KIND_COUNT];
     int advance[CM_KIND_COUNT]; /* per step nearer the target castle, in 1/16 of a point */
-    int near[5];            /* extra for being 0 (in the castle) .. 4 steps from the target */
-    int centre;             /* per step nearer the centre (variants without a target) */
-    int threatened;         /* per own piece the other side could jump now */
-    int threat_knight;      /* extra when that piece is a knight */
-    int guarded;            /* per piece no jump can reach where it stands */
-    int tempo;              /* for having the move */
+    int near[5];                /* extra for being 0 (in the castle) .. 4 steps from the target */
+    int centre;                 /* per step nearer the centre (variants without a target) */
+    int threatened;             /* per own piece the other side could jump now */
+    int threat_knight;          /* extra when that piece is a knight */
+    int guarded;                /* per piece no jump can reach where it stands */
+    int tempo;                  /* for having the move */
 } EvalParams;
 
 /* ---- The engine -------------------------------------------------------------------------- */
@@ -57,12 +57,12 @@ enum { MODE_TEAMS, MODE_PARANOID, MODE_BRS };
 /* Per-ply working storage, kept in the engine: a move list is too large for the stack. */
 typedef struct Ply {
     CmMoveList list;
-    int order[CM_MAX_MOVES];  /* ordering scores of 'list' */
+    int order[CM_MAX_MOVES]; /* ordering scores of 'list' */
     CmUndo undo;
-    int turn;                 /* the seat to move before the move being tried */
-    int psum[CM_MAX_SEATS];   /* 'e->psum' before the move being tried */
+    int turn;               /* the seat to move before the move being tried */
+    int psum[CM_MAX_SEATS]; /* 'e->psum' before the move being tried */
     CmMove killer[2];
-    int eval;                 /* static evaluation, when computed */
+    int eval; /* static evaluation, when computed */
 } Ply;
 
 struct CmEngine {
@@ -74,9 +74,9 @@ struct CmEngine {
     TTBucket *tt;
     void *tt_mem;
     size_t tt_mask;
-    uint8_t age;                    /* 0 .. 63, advanced at every search */
-    uint64_t tt_salt;               /* mixed into the keys when the scores depend on the root
-                                       seat (paranoid and BRS searches) */
+    uint8_t age;      /* 0 .. 63, advanced at every search */
+    uint64_t tt_salt; /* mixed into the keys when the scores depend on the root
+                         seat (paranoid and BRS searches) */
 
     /* Evaluation tables, from the variant. */
     EvalParams par;
@@ -85,21 +85,21 @@ struct CmEngine {
     uint64_t near_target[CM_MAX_SEATS][4];  /* class grids of squares 1-2 steps from it */
     unsigned enemy_seats[CM_MAX_SEATS];     /* seats whose pieces a seat may jump */
     uint64_t nostep_any[4];                 /* castle squares of every seat, class grids */
-    uint64_t axis_on[4][4];   /* class grids: squares whose two neighbours along an axis
-                                 (directions d and d + 4) are both board squares */
+    uint64_t axis_on[4][4]; /* class grids: squares whose two neighbours along an axis
+                               (directions d and d + 4) are both board squares */
     /* The same shifts by direction, a lane per class (see eval.c): mask, left, right. */
     uint64_t vstep[CM_DIR_COUNT][12]; /* lane c: 'cstep[c][d]' */
     uint64_t vland[CM_DIR_COUNT][12]; /* lane c: 'cstep[c][d ^ 4]' */
     uint64_t vaxis[CM_DIR_COUNT][4];  /* lane c: 'axis_on' of class 'cmid[c][d]', axis d */
 
     /* The search in progress. */
-    CmPosition pos;                 /* the working position, moved along the tree */
-    int psum[CM_MAX_SEATS];         /* material and placement of each seat in 'pos' */
-    int mode;                       /* 'MODE_*' */
-    int root_seat;                  /* paranoid and BRS: the seat the search plays for */
-    unsigned side_seats[2];         /* seats of side 0 and side 1 */
-    uint8_t side_of[CM_MAX_SEATS];  /* 0 or 1 */
-    int noise;                      /* amplitude of the level's root misjudgement */
+    CmPosition pos;                /* the working position, moved along the tree */
+    int psum[CM_MAX_SEATS];        /* material and placement of each seat in 'pos' */
+    int mode;                      /* 'MODE_*' */
+    int root_seat;                 /* paranoid and BRS: the seat the search plays for */
+    unsigned side_seats[2];        /* seats of side 0 and side 1 */
+    uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
+    int noise;                     /* amplitude of the level's root misjudgement */
     uint64_t noise_seed;
     uint64_t nodes;
     uint64_t node_limit;
@@ -115,18 +115,18 @@ struct CmEngine {
     int hbase;
     int nullb[CM_ENGINE_MAX_PLY + 2]; /* first index of 'keys' a repetition may match, per
                                          ply (after a null move, nothing before it) */
-    int root_depth;                 /* nominal depth of the iteration in progress */
-    CmMove prev_best;               /* the last completed iteration's move ('has_prev') */
+    int root_depth;                   /* nominal depth of the iteration in progress */
+    CmMove prev_best;                 /* the last completed iteration's move ('has_prev') */
     int has_prev;
 
     /* History of quiet moves, by seat and the squares' places in 'sqidx' (so that a small
      * board uses a small corner of the table): -HISTORY_MAX .. HISTORY_MAX. */
     int16_t history[CM_MAX_SEATS][CM_SQUARES][CM_SQUARES];
-    uint8_t sqidx[CM_SQUARES];      /* place of each board square, 0 .. nsquares - 1 */
-    int8_t lmr[64][64];             /* late move reduction by depth and moves searched */
+    uint8_t sqidx[CM_SQUARES]; /* place of each board square, 0 .. nsquares - 1 */
+    int8_t lmr[64][64];        /* late move reduction by depth and moves searched */
     CmMove pv[CM_ENGINE_MAX_PLY + 1][CM_ENGINE_MAX_PLY + 1];
     int pvlen[CM_ENGINE_MAX_PLY + 1];
-    CmMoveList tmp;                 /* scratch list (BRS replies of one seat) */
+    CmMoveList tmp; /* scratch list (BRS replies of one seat) */
     Ply ply[CM_ENGINE_MAX_PLY + 2];
 };
 
@@ -138,8 +138,7 @@ void cm_tt_store(CmEngine *e, uint64_t key, int score, int depth, int bound, con
 uint16_t cm_tt_capsig(const CmMove *m);
 static inline int cm_tt_move_is(const TTMove *t, const CmMove *m)
 {
-    return t->from != t->to && t->from == m->from && t->to == m->to &&
-           t->capsig == cm_tt_capsig(m);
+    return t->from != t->to && t->from == m->from && t->to == m->to && t->capsig == cm_tt_capsig(m);
 }
 
 /* eval.c */
@@ -160,6 +159,6 @@ int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat);
 /* Splits the seats into the two sides of a search from 'e->pos' (mode, root seat). */
 void cm_search_set_sides(CmEngine *e);
 void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmProgressFn progress,
-                void *ud, CmSearchResult *out);
+                   void *ud, CmSearchResult *out);
 
 #endif

@@ -113,7 +113,6 @@ static void goal_distances(CmEngine *e)
         }
         distances(v, s, &goal, e->dist[s]);
     }
-
 }
 
 /* Step 3: per seat and kind, material plus placement for every square. */
@@ -141,7 +140,6 @@ static void placement_tables(CmEngine *e)
             }
         }
     }
-
 }
 
 /* Step 4: the class grids of squares close to the target, who may jump whom, the castle squares,

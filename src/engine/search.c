@@ -744,8 +744,7 @@ static const struct {
     int depth; /* deepest iteration, 0 = no cap */
     int noise; /* amplitude of the root moves' misjudgement */
 } levels[CM_ENGINE_LEVELS + 1] = {
-    {0, 0},  {1, 400}, {2, 260}, {2, 110}, {2, 40}, {2, 15},
-    {3, 10}, {4, 8},   {5, 0},   {6, 0},  {0, 0},
+    {0, 0}, {1, 400}, {2, 260}, {2, 110}, {2, 40}, {2, 15}, {3, 10}, {4, 8}, {5, 0}, {6, 0}, {0, 0},
 };
 
 void cm_search_set_sides(CmEngine *e)

@@ -117,8 +117,7 @@ int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max)
         if (de->d_name[0] == '.' || len <= slen || len >= sizeof e->name ||
             strcmp(de->d_name + len - slen, suffix) != 0)
             continue;
-        if ((size_t)snprintf(e->path, sizeof e->path, "%s/%s", dir, de->d_name) >=
-            sizeof e->path)
+        if ((size_t)snprintf(e->path, sizeof e->path, "%s/%s", dir, de->d_name) >= sizeof e->path)
             continue;
         if (stat(e->path, &sb) != 0 || !S_ISREG(sb.st_mode))
             continue;

@@ -60,8 +60,7 @@ static CmStatus read_fd(int fd, size_t max, size_t hint, char **text_out, size_t
     return CM_OK;
 }
 
-CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len_out,
-                      CmError *err)
+CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len_out, CmError *err)
 {
     int is_stdin = strcmp(path, "-") == 0;
     struct stat sb;
@@ -174,8 +173,7 @@ CmStatus io_rename(const char *from, const char *to, CmError *err)
 {
     cm_error_init(err, from);
     if (rename(from, to) != 0)
-        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot rename to %s: %s", to,
-                            strerror(errno));
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot rename to %s: %s", to, strerror(errno));
     return CM_OK;
 }
 

@@ -17,8 +17,7 @@
 /* Reads a whole file ("-" = standard input) into a new NUL-terminated buffer, refusing one
  * larger than 'max' bytes before reading it in full. On failure fills 'err' (source: 'path',
  * or "<stdin>") and leaves '*text_out' NULL. The caller frees '*text_out'. */
-CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len_out,
-                      CmError *err);
+CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len_out, CmError *err);
 
 /* Writes 'len' bytes to 'path' atomically: a temporary file in the same directory, fsync,
  * rename, fsync of the directory. Either the old file or the whole new one survives. */
@@ -57,9 +56,9 @@ CmStatus io_find_variant(const char *name, char *path, size_t size, CmError *err
 
 /* A file of a directory, as 'io_list_dir' gives it. */
 typedef struct IoDirEntry {
-    char path[IO_PATH_MAX];    /* directory and name */
-    char name[256];            /* the file's name */
-    int64_t mtime;             /* last change, seconds since the epoch */
+    char path[IO_PATH_MAX]; /* directory and name */
+    char name[256];         /* the file's name */
+    int64_t mtime;          /* last change, seconds since the epoch */
 } IoDirEntry;
 
 /* The regular files of 'dir' whose names end in 'suffix' and do not start with '.', at most

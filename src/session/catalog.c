@@ -106,9 +106,14 @@ const CmVariant *catalog_resolve(void *ud, const char *name, CmError *err)
     return NULL;
 }
 
-static const char *const known[] = {"camette",   "cam",           "camelot",
-                                    "chivalry",  "grand-cam",     "grand-camelot",
-                                    "four-handed-chivalry", "four-handed-chivalry-solo"};
+static const char *const known[] = {"camette",
+                                    "cam",
+                                    "camelot",
+                                    "chivalry",
+                                    "grand-cam",
+                                    "grand-camelot",
+                                    "four-handed-chivalry",
+                                    "four-handed-chivalry-solo"};
 
 static int has_name(const Catalog *c, const char *name)
 {

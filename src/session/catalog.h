@@ -8,14 +8,14 @@
 #include "camelot/posdoc.h"
 #include "camelot/variant.h"
 
-#define CATALOG_MAX 32         /* variants loaded at once */
-#define CATALOG_NAMES 64       /* names listed for the new-game form */
+#define CATALOG_MAX 32   /* variants loaded at once */
+#define CATALOG_NAMES 64 /* names listed for the new-game form */
 
 typedef struct Catalog {
     int n;
-    char *path[CATALOG_MAX];   /* the file each variant was read from */
+    char *path[CATALOG_MAX]; /* the file each variant was read from */
     CmVariant *variant[CATALOG_MAX];
-    int nnames;                /* -1 until 'catalog_names' lists them */
+    int nnames; /* -1 until 'catalog_names' lists them */
     char *names[CATALOG_NAMES];
 } Catalog;
 
@@ -37,7 +37,7 @@ const CmVariant *catalog_get(Catalog *c, const char *ref, const char *basedir, C
  * 'file_err' (code CM_OK otherwise) and the resolver says "cannot load variant 'X'". */
 typedef struct CatalogResolver {
     Catalog *cat;
-    const char *basedir;       /* for relative paths, or NULL */
+    const char *basedir; /* for relative paths, or NULL */
     CmError file_err;
 } CatalogResolver;
 

@@ -18,19 +18,19 @@
 struct EngineThread {
     pthread_t thread;
     pthread_mutex_t mu;
-    pthread_cond_t wake;       /* the thread: a job or 'quit' */
-    pthread_cond_t done_cv;    /* 'engine_thread_wait': a result */
+    pthread_cond_t wake;    /* the thread: a job or 'quit' */
+    pthread_cond_t done_cv; /* 'engine_thread_wait': a result */
     size_t tt_bytes;
-    CmEngine *engine;          /* touched by the thread only */
+    CmEngine *engine; /* touched by the thread only */
     /* Under 'mu': */
     int quit;
-    int pending;               /* 'job' waits to be taken */
+    int pending; /* 'job' waits to be taken */
     EngineJob job;
-    uint64_t *job_history;     /* owned copy of 'job.history' */
+    uint64_t *job_history; /* owned copy of 'job.history' */
     unsigned job_ticket;
-    int job_stop;              /* 'job' was asked to stop before it started */
-    unsigned running;          /* ticket of the running search, 0 = none */
-    int cancelled;             /* the running search's result is to be dropped */
+    int job_stop;     /* 'job' was asked to stop before it started */
+    unsigned running; /* ticket of the running search, 0 = none */
+    int cancelled;    /* the running search's result is to be dropped */
     int has_done;
     EngineDone done;
     unsigned next_ticket;

@@ -15,18 +15,18 @@ typedef struct EngineThread EngineThread;
 enum { ENGINE_JOB_MOVE = 1, ENGINE_JOB_HINT = 2 };
 
 typedef struct EngineJob {
-    const CmVariant *v;       /* must outlive the search */
-    CmPosition pos;           /* searched as is (settled by the engine) */
-    const uint64_t *history;  /* hashes of the game's earlier positions; copied */
+    const CmVariant *v;      /* must outlive the search */
+    CmPosition pos;          /* searched as is (settled by the engine) */
+    const uint64_t *history; /* hashes of the game's earlier positions; copied */
     int nhistory;
-    int level;                /* 1 .. 10 */
-    uint64_t time_ms;         /* thinking time, > 0 */
-    uint64_t seed;            /* noise of the lower levels */
-    int purpose;              /* 'ENGINE_JOB_*' */
+    int level;        /* 1 .. 10 */
+    uint64_t time_ms; /* thinking time, > 0 */
+    uint64_t seed;    /* noise of the lower levels */
+    int purpose;      /* 'ENGINE_JOB_*' */
 } EngineJob;
 
 typedef struct EngineDone {
-    unsigned ticket;          /* as given by 'engine_thread_start' */
+    unsigned ticket; /* as given by 'engine_thread_start' */
     int purpose;
     CmSearchResult result;
 } EngineDone;

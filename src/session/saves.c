@@ -108,8 +108,8 @@ CmStatus session_save_copy(const Session *s, uint64_t now, char *path_out, size_
 {
     cm_error_init(err, NULL);
     if (s->env.data_dir == NULL)
-        return cm_error_set(err, CM_ERR_IO, 0, 0, "games cannot be saved: there is no data "
-                                                  "directory");
+        return cm_error_set(err, CM_ERR_IO, 0, 0,
+                            "games cannot be saved: there is no data directory");
     io_fresh_name(s->env.data_dir, s->v->name, path_out, size);
     return session_save_as(s, path_out, now, err);
 }
@@ -231,8 +231,7 @@ static int tag_line(const CmRecord *rec, const char *name)
 }
 
 /* Starts 'out' (a session of the same environment) from the parsed record 'rec'. */
-static CmStatus start_from_record(Session *out, const CmRecord *rec, const char *path,
-                                  CmError *err)
+static CmStatus start_from_record(Session *out, const CmRecord *rec, const char *path, CmError *err)
 {
     char dir[IO_PATH_MAX];
     CatalogResolver r = {out->env.catalog, io_dirname(path, dir, sizeof dir), {0}};

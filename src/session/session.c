@@ -14,10 +14,10 @@
 #define THINK_CAP_8_MS 3000
 #define THINK_CAP_5_MS 2000
 #define THINK_CAP_LOW_MS 1000
-#define THINK_SHARE 25         /* 1/25 of the clock */
+#define THINK_SHARE 25 /* 1/25 of the clock */
 #define THINK_MIN_MS 20
-#define REDO_FIRST 32          /* first room in the redo list */
-#define TENTHS_BELOW_MS 10000  /* a clock shows tenths of a second below this */
+#define REDO_FIRST 32         /* first room in the redo list */
+#define TENTHS_BELOW_MS 10000 /* a clock shows tenths of a second below this */
 
 /* ---- Starting and ending --------------------------------------------------------------- */
 
@@ -286,8 +286,8 @@ static void start_search(Session *s, int purpose)
         job.time_ms = SESSION_HINT_MS;
     } else {
         job.level = s->setup.seat[seat].level;
-        job.time_ms = session_think_ms(job.level, timed(s) ? s->clock[seat] : -1,
-                                       s->setup.time_inc_ms);
+        job.time_ms =
+            session_think_ms(job.level, timed(s) ? s->clock[seat] : -1, s->setup.time_inc_ms);
     }
     if (engine_thread_start(s->env.engine, &job, &s->ticket) != CM_OK)
         return;
@@ -327,7 +327,7 @@ static unsigned tick_clocks(Session *s, uint64_t now)
         int64_t left = session_clock_left(s, seat, now);
         /* What the clock shows: tenths under ten seconds (kept apart by an offset), else
          * seconds. */
-        int shown = left <= 0                 ? 0
+        int shown = left <= 0                ? 0
                     : left < TENTHS_BELOW_MS ? (int)(left / 100) + 1000000
                                              : (int)((left + 999) / 1000);
         if (shown != s->clock_shown[seat]) {

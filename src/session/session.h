@@ -16,53 +16,53 @@
 
 /* What the program gives a session: services that outlive any one game. */
 typedef struct SessionEnv {
-    Catalog *catalog;          /* variants by name or path */
-    EngineThread *engine;      /* NULL: no engine, and every seat is a person's */
-    const char *data_dir;      /* where games are saved; NULL or "": nowhere */
+    Catalog *catalog;     /* variants by name or path */
+    EngineThread *engine; /* NULL: no engine, and every seat is a person's */
+    const char *data_dir; /* where games are saved; NULL or "": nowhere */
 } SessionEnv;
 
 /* What 'session_tick' reports, as bits. */
 enum {
-    SESSION_EV_MOVED = 1,      /* a move was played or taken back: the position changed */
-    SESSION_EV_HINT = 2,       /* a hint is ready ('hint') */
-    SESSION_EV_PROGRESS = 4,   /* the engine finished an iteration ('info') */
-    SESSION_EV_CLOCK = 8,      /* a clock changed its shown second */
-    SESSION_EV_OVER = 16,      /* the game has just ended */
+    SESSION_EV_MOVED = 1,        /* a move was played or taken back: the position changed */
+    SESSION_EV_HINT = 2,         /* a hint is ready ('hint') */
+    SESSION_EV_PROGRESS = 4,     /* the engine finished an iteration ('info') */
+    SESSION_EV_CLOCK = 8,        /* a clock changed its shown second */
+    SESSION_EV_OVER = 16,        /* the game has just ended */
     SESSION_EV_SAVE_FAILED = 32, /* an autosave failed ('save_error') */
-    SESSION_EV_THINKING = 64,  /* an engine started or stopped thinking */
+    SESSION_EV_THINKING = 64,    /* an engine started or stopped thinking */
 };
 
-#define SESSION_HINT_MS 1500   /* the engine's time for a hint */
+#define SESSION_HINT_MS 1500 /* the engine's time for a hint */
 #define SESSION_ERROR_MAX CM_ERROR_TEXT_MAX
-#define SESSION_PATH_MAX 4096  /* bytes in a path, as src/io has it */
+#define SESSION_PATH_MAX 4096 /* bytes in a path, as src/io has it */
 
 typedef struct Session {
     SessionEnv env;
-    int active;                /* a game has been started or loaded */
+    int active; /* a game has been started or loaded */
     const CmVariant *v;
     SessionSetup setup;
-    CmGame g;                  /* moves and the settled position */
-    CmMove *redo;              /* moves taken back, the next to redo last */
+    CmGame g;     /* moves and the settled position */
+    CmMove *redo; /* moves taken back, the next to redo last */
     int nredo, redo_cap;
     int64_t clock[CM_MAX_SEATS]; /* milliseconds left, as of 'turn_t0' */
-    uint64_t turn_t0;          /* when the clock of the seat to move started, 0 = not yet */
-    int forfeit;               /* the seat that lost on time, -1 for none */
-    CmOutcome outcome;         /* the board's outcome, or the loss on time */
-    unsigned ticket;           /* the search under way, when 'searching' */
-    int searching;             /* 0 or 'ENGINE_JOB_*' */
-    int search_seat;           /* the seat the search is for */
-    unsigned info_seq;         /* 'engine_thread_progress' counter last seen */
-    CmSearchInfo info;         /* the engine's last iteration (its PV, depth, score) */
-    int info_seat;             /* the seat 'info' was for, -1 = none */
-    int info_purpose;          /* 'ENGINE_JOB_*' of the search 'info' came from */
-    CmPosition info_pos;       /* the position 'info' searched, settled */
+    uint64_t turn_t0;            /* when the clock of the seat to move started, 0 = not yet */
+    int forfeit;                 /* the seat that lost on time, -1 for none */
+    CmOutcome outcome;           /* the board's outcome, or the loss on time */
+    unsigned ticket;             /* the search under way, when 'searching' */
+    int searching;               /* 0 or 'ENGINE_JOB_*' */
+    int search_seat;             /* the seat the search is for */
+    unsigned info_seq;           /* 'engine_thread_progress' counter last seen */
+    CmSearchInfo info;           /* the engine's last iteration (its PV, depth, score) */
+    int info_seat;               /* the seat 'info' was for, -1 = none */
+    int info_purpose;            /* 'ENGINE_JOB_*' of the search 'info' came from */
+    CmPosition info_pos;         /* the position 'info' searched, settled */
     int has_hint;
-    CmMove hint;               /* for the position of 'hint_ply' */
+    CmMove hint; /* for the position of 'hint_ply' */
     int hint_ply;
-    int autosave_fresh;        /* the first autosave of a new game is still to come */
+    int autosave_fresh;                 /* the first autosave of a new game is still to come */
     char save_error[SESSION_ERROR_MAX]; /* why the last autosave failed, "" when it worked */
-    uint64_t seed;             /* engine noise */
-    int clock_shown[CM_MAX_SEATS]; /* what the clocks showed at the last SESSION_EV_CLOCK */
+    uint64_t seed;                      /* engine noise */
+    int clock_shown[CM_MAX_SEATS];      /* what the clocks showed at the last SESSION_EV_CLOCK */
 } Session;
 
 /* ---- Games (session.c) ------------------------------------------------------------------- */
@@ -162,7 +162,7 @@ CmStatus session_close(Session *s, uint64_t now);
 /* A saved game, for the list to load from. */
 typedef struct SaveEntry {
     char path[SESSION_PATH_MAX];
-    char label[160];           /* "2024-05-01 20:14  camelot  31 moves  unfinished" */
+    char label[160]; /* "2024-05-01 20:14  camelot  31 moves  unfinished" */
     int64_t mtime;
 } SaveEntry;
 

@@ -88,8 +88,7 @@ int setup_seat(SessionSetup *s, const CmVariant *v, const char *spec, char *why,
             return -1;
         }
     } else if (!parse_level(what, &level)) {
-        snprintf(why, size, "bad seat '%s' (expected human, engine or engine:LEVEL, 1-10)",
-                 spec);
+        snprintf(why, size, "bad seat '%s' (expected human, engine or engine:LEVEL, 1-10)", spec);
         return -1;
     }
     s->seat[seat].kind = SEAT_ENGINE;

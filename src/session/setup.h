@@ -13,18 +13,18 @@ typedef enum SeatKind { SEAT_HUMAN, SEAT_ENGINE, SEAT_KIND_COUNT } SeatKind;
 
 typedef struct SeatSetup {
     SeatKind kind;
-    int level;                 /* 1 .. 10, for an engine */
+    int level; /* 1 .. 10, for an engine */
 } SeatSetup;
 
 #define SETUP_DEFAULT_LEVEL 5
-#define SETUP_REF_MAX 256      /* a record tag holds at most 255 bytes */
+#define SETUP_REF_MAX 256        /* a record tag holds at most 255 bytes */
 #define SETUP_MAX_SECONDS 100000 /* the largest number of seconds (or minutes) read */
 
 typedef struct SessionSetup {
     char variant[SETUP_REF_MAX]; /* a variant name, or the absolute path of a variant file */
     SeatSetup seat[CM_MAX_SEATS];
-    int64_t time_base_ms;      /* clock per seat at the start; 0 = no clocks */
-    int64_t time_inc_ms;       /* added after each move */
+    int64_t time_base_ms; /* clock per seat at the start; 0 = no clocks */
+    int64_t time_inc_ms;  /* added after each move */
 } SessionSetup;
 
 /* The default setup for 'v': the first seat a person, the others engines at level 5;

@@ -94,21 +94,22 @@ static size_t draw_sentence(const CmVariant *v, const CmOutcome *o, int to_move,
     int md = v->rules.material_draw;
     switch (o->reason) {
     case CM_REASON_MATERIAL:
-        return (size_t)snprintf(buf, size, "Draw: every side is down to %d piece%s, too few to "
-                                           "win.",
-                                md, md == 1 ? "" : "s");
+        return (size_t)snprintf(buf, size,
+                                "Draw: every side is down to %d piece%s, too few to win.", md,
+                                md == 1 ? "" : "s");
     case CM_REASON_REPETITION:
         return (size_t)snprintf(buf, size, "Draw: the same position has occurred %d times.",
                                 v->rules.repetition);
     case CM_REASON_FIFTY_MOVE:
-        return (size_t)snprintf(buf, size, "Draw: %d moves each without a capture or a castle "
-                                           "entry.",
+        return (size_t)snprintf(buf, size,
+                                "Draw: %d moves each without a capture or a castle entry.",
                                 v->rules.fifty_move);
     case CM_REASON_NO_MOVES:
         return (size_t)snprintf(buf, size, "Draw: nobody can move.");
     case CM_REASON_STALEMATE:
-        return (size_t)snprintf(buf, size, "Draw: %s cannot move, and the other side has too "
-                                           "few pieces to win by it.",
+        return (size_t)snprintf(buf, size,
+                                "Draw: %s cannot move, and the other side has too "
+                                "few pieces to win by it.",
                                 v->seat[to_move].name);
     default:
         return (size_t)snprintf(buf, size, "Draw.");
@@ -129,8 +130,8 @@ size_t text_outcome_sentence(const CmVariant *v, const CmOutcome *o, int forfeit
         if (o->draw)
             return (size_t)snprintf(buf, size, "%s ran out of time: the game ends.",
                                     v->seat[forfeit].name);
-        return (size_t)snprintf(buf, size, "%s ran out of time: %s win%s.",
-                                v->seat[forfeit].name, who, plural ? "" : "s");
+        return (size_t)snprintf(buf, size, "%s ran out of time: %s win%s.", v->seat[forfeit].name,
+                                who, plural ? "" : "s");
     }
     if (o->draw)
         return draw_sentence(v, o, to_move, buf, size);

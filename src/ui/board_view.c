@@ -72,8 +72,7 @@ static void draw_board(Ui *ui)
 }
 
 /* Lines of text from (y, x); a line for a seat starts with a swatch of its colour. */
-static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int width,
-                       int height)
+static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int width, int height)
 {
     for (int i = 0; i < n && i < height; i++) {
         int tx = x, tw = width;
@@ -120,8 +119,7 @@ static void draw_box(Ui *ui, const UiLine *lines, int n)
     attrset(A_NORMAL);
     for (int x = 0; x < w; x++) {
         mvaddch(y0, x0 + x, x == 0 ? ACS_ULCORNER : x == w - 1 ? ACS_URCORNER : ACS_HLINE);
-        mvaddch(y0 + h - 1, x0 + x,
-                x == 0 ? ACS_LLCORNER : x == w - 1 ? ACS_LRCORNER : ACS_HLINE);
+        mvaddch(y0 + h - 1, x0 + x, x == 0 ? ACS_LLCORNER : x == w - 1 ? ACS_LRCORNER : ACS_HLINE);
     }
     for (int y = 1; y < h - 1; y++) {
         mvaddch(y0 + y, x0, ACS_VLINE);
@@ -163,8 +161,8 @@ static void draw_too_small(Ui *ui)
 static void draw_page(Ui *ui)
 {
     char title[128];
-    snprintf(title, sizeof title, "Rules of %s  (line %d of %d)", ui->s->v->title,
-             ui->page_top + 1, ui->page_lines);
+    snprintf(title, sizeof title, "Rules of %s  (line %d of %d)", ui->s->v->title, ui->page_top + 1,
+             ui->page_lines);
     put(0, 1, COLS - 1, ui_role_attr(UI_ROLE_TITLE), title);
     const char *p = ui->page;
     int line = 0;

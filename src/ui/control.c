@@ -375,8 +375,7 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         return UI_DRAW_STATUS;
     case UI_ACT_HIGHLIGHT:
         ui->opt.highlight = !ui->opt.highlight;
-        ui_message(ui, UI_ROLE_NORMAL, "Teaching highlights %s.",
-                   ui->opt.highlight ? "on" : "off");
+        ui_message(ui, UI_ROLE_NORMAL, "Teaching highlights %s.", ui->opt.highlight ? "on" : "off");
         return UI_DRAW_ALL;
     case UI_ACT_FLIP:
         ui->opt.flip = !ui->opt.flip;
@@ -388,9 +387,8 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         ui->moves_scroll += MOVES_SCROLL_STEP;
         return UI_DRAW_PANEL;
     case UI_ACT_SCROLL_DOWN:
-        ui->moves_scroll = ui->moves_scroll > MOVES_SCROLL_STEP
-                               ? ui->moves_scroll - MOVES_SCROLL_STEP
-                               : 0;
+        ui->moves_scroll =
+            ui->moves_scroll > MOVES_SCROLL_STEP ? ui->moves_scroll - MOVES_SCROLL_STEP : 0;
         return UI_DRAW_PANEL;
     default:
         return 0;
@@ -637,8 +635,7 @@ unsigned ui_tick(Ui *ui, uint64_t now)
         flags |= UI_DRAW_BOARD | UI_DRAW_STATUS;
     }
     if (ev & SESSION_EV_PROGRESS)
-        text_pv(&ui->s->info_pos, ui->s->info.pv, ui->s->info.npv, ui->pv_text,
-                sizeof ui->pv_text);
+        text_pv(&ui->s->info_pos, ui->s->info.pv, ui->s->info.npv, ui->pv_text, sizeof ui->pv_text);
     if (ev & (SESSION_EV_PROGRESS | SESSION_EV_CLOCK | SESSION_EV_THINKING))
         flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
     if (ev & SESSION_EV_SAVE_FAILED) {

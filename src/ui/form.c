@@ -12,8 +12,12 @@ static const struct {
     const char *label;
     int64_t base_ms, inc_ms;
 } time_controls[] = {
-    {"none", 0, 0},           {"3+2", 180000, 2000},    {"5+0", 300000, 0},
-    {"10+5", 600000, 5000},   {"15+10", 900000, 10000}, {"30+0", 1800000, 0},
+    {"none", 0, 0},
+    {"3+2", 180000, 2000},
+    {"5+0", 300000, 0},
+    {"10+5", 600000, 5000},
+    {"15+10", 900000, 10000},
+    {"30+0", 1800000, 0},
     {"60+30", 3600000, 30000},
 };
 #define NTIME ((int)(sizeof time_controls / sizeof time_controls[0]))
@@ -192,8 +196,8 @@ unsigned ui_saves_action(Ui *ui, UiAction act)
         ui->save_pick = ui->save_pick > SAVES_PAGE ? ui->save_pick - SAVES_PAGE : 0;
         break;
     case UI_ACT_SCROLL_DOWN:
-        ui->save_pick = ui->save_pick + SAVES_PAGE < ui->nsaves ? ui->save_pick + SAVES_PAGE
-                                                                : ui->nsaves - 1;
+        ui->save_pick =
+            ui->save_pick + SAVES_PAGE < ui->nsaves ? ui->save_pick + SAVES_PAGE : ui->nsaves - 1;
         break;
     case UI_ACT_HOME:
         ui->save_pick = 0;

@@ -10,11 +10,19 @@ typedef struct KeyBind {
 } KeyBind;
 
 /* Moving around: arrows and the vi letters. */
+/* clang-format off: key tables read best one binding to a cell */
 #define ARROWS                                                                                     \
     {UI_KEY_UP, UI_ACT_UP}, {UI_KEY_DOWN, UI_ACT_DOWN}, {UI_KEY_LEFT, UI_ACT_LEFT},                \
         {UI_KEY_RIGHT, UI_ACT_RIGHT}, {'k', UI_ACT_UP}, {'j', UI_ACT_DOWN}, {'h', UI_ACT_LEFT},    \
-        {'l', UI_ACT_RIGHT}
-#define COMMON {UI_CTRL('l'), UI_ACT_REDRAW}, {UI_KEY_RESIZE, UI_ACT_RESIZE}
+    {                                                                                              \
+        'l', UI_ACT_RIGHT                                                                          \
+    }
+#define COMMON                                                                                     \
+    {UI_CTRL('l'), UI_ACT_REDRAW},                                                                 \
+    {                                                                                              \
+        UI_KEY_RESIZE, UI_ACT_RESIZE                                                               \
+    }
+/* clang-format on */
 
 static const KeyBind play_keys[] = {
     ARROWS,
@@ -147,7 +155,9 @@ static const KeyBind review_keys[] = {
     {UI_CTRL('c'), UI_ACT_QUIT},
 };
 
+/* clang-format off */
 #define TABLE(t) {t, sizeof t / sizeof t[0]}
+/* clang-format on */
 static const struct {
     const KeyBind *b;
     size_t n;

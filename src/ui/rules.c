@@ -42,7 +42,8 @@ static void put(Text *t, const char *s, size_t n)
 }
 
 /* Adds a paragraph wrapped to the width; lines after the first are indented by 'hang'. */
-static void para_hang(Text *t, int hang, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void para_hang(Text *t, int hang, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void para_hang(Text *t, int hang, const char *fmt, ...)
 {
     char p[2048];
@@ -165,11 +166,11 @@ static const char *keys_help[][2] = {
 typedef struct Facts {
     const CmVariant *v;
     const CmRules *r;
-    int four;          /* more than two seats */
-    int partners;      /* seats play in teams */
-    int knights, men;  /* of each seat at the start */
-    int castles;       /* castle squares of all seats */
-    int real_castles;  /* castles that matter: a target or a castle win */
+    int four;         /* more than two seats */
+    int partners;     /* seats play in teams */
+    int knights, men; /* of each seat at the start */
+    int castles;      /* castle squares of all seats */
+    int real_castles; /* castles that matter: a target or a castle win */
 } Facts;
 
 static void players_section(Text *t, const Facts *f)
@@ -177,8 +178,9 @@ static void players_section(Text *t, const Facts *f)
     char a[64];
     heading(t, "PLAYERS AND PIECES");
     if (!f->four) {
-        para(t, "Two players, %s and %s, each with %d knight%s and %d %s. %s moves first, "
-                 "then the turns alternate.",
+        para(t,
+             "Two players, %s and %s, each with %d knight%s and %d %s. %s moves first, "
+             "then the turns alternate.",
              f->v->seat[0].name, f->v->seat[1].name, f->knights, f->knights == 1 ? "" : "s", f->men,
              f->men == 1 ? "man" : "men", f->v->seat[0].name);
     } else {
@@ -191,8 +193,7 @@ static void players_section(Text *t, const Facts *f)
             para(t, "%s players, each with %d knights and %d men. They move in turn: %s.",
                  f->v->nseats == 4 ? "Four" : "Three", f->knights, f->men, order);
         else
-            para(t, "%s players, each with %d pieces, all of them knights. They move in turn: "
-                     "%s.",
+            para(t, "%s players, each with %d pieces, all of them knights. They move in turn: %s.",
                  f->v->nseats == 4 ? "Four" : "Three", f->knights, order);
         if (f->partners) {
             para(t, "They play in two teams:");
@@ -201,24 +202,24 @@ static void players_section(Text *t, const Facts *f)
                 bullet(t, "%s", a);
             }
             para(t, "You may canter over your own and your partner's pieces, and jump the "
-                     "pieces of either opponent, both in one move if you can. You move only "
-                     "your own pieces.");
+                    "pieces of either opponent, both in one move if you can. You move only "
+                    "your own pieces.");
         } else {
             para(t, "Everyone plays alone: every other player is an enemy, and you canter "
-                     "only over your own pieces.");
+                    "only over your own pieces.");
         }
     }
     if (f->men > 0)
         para(t, "Knights and men move alike; only a knight may make the knight's charge.");
-
 }
 
 static void board_section(Text *t, const Facts *f)
 {
     char a[64];
     heading(t, "THE BOARD");
-    para(t, "%d squares, files A-%c from left to right and ranks 1-%d from bottom to top as "
-             "%s sees them.",
+    para(t,
+         "%d squares, files A-%c from left to right and ranks 1-%d from bottom to top as "
+         "%s sees them.",
          f->v->nsquares, 'A' + f->v->files - 1, f->v->ranks, f->v->seat[0].name);
     if (f->real_castles) {
         para(t, "Each player has a castle on the edge of the board:");
@@ -231,59 +232,57 @@ static void board_section(Text *t, const Facts *f)
                 bullet(t, "%s: %s", f->v->seat[s].name, a);
         }
     } else if (f->castles > 0 || f->v->nseats == 4) {
-        para(t, "The castle squares at the ends of the board are ordinary squares in this "
-                 "game.");
+        para(t, "The castle squares at the ends of the board are ordinary squares in this game.");
     }
-
 }
 
 static void moves_section(Text *t, const Facts *f)
 {
     heading(t, "MOVES");
     para(t, "On your turn you move one of your pieces in one of these ways:");
-    bullet(t, "Plain move: one step in any of the eight directions to an empty square next to "
-               "it.");
-    bullet(t, "Canter: a leap in a straight line over a %s piece next to yours onto the empty "
-               "square just beyond. You may leap again from there, in any direction, as often "
-               "as you like, and stop after any leap. The piece leapt over stays. A canter may "
-               "not end on the square where it began.",
+    bullet(t, "Plain move: one step in any of the eight directions to an empty square next to it.");
+    bullet(t,
+           "Canter: a leap in a straight line over a %s piece next to yours onto the empty "
+           "square just beyond. You may leap again from there, in any direction, as often "
+           "as you like, and stop after any leap. The piece leapt over stays. A canter may "
+           "not end on the square where it began.",
            f->partners ? "friendly (yours or your partner's)" : "friendly");
     bullet(t, "Jump: a leap over an enemy piece next to yours onto the empty square beyond; the "
-               "enemy piece is captured. While the jumping piece can jump again from where it "
-               "lands, it must: a jump ends only when no further jump is possible.");
+              "enemy piece is captured. While the jumping piece can jump again from where it "
+              "lands, it must: a jump ends only when no further jump is possible.");
     bullet(t, "Knight's charge: a knight canters first and then jumps, in the same move. Once "
-               "it has begun jumping it may not canter again.");
+              "it has begun jumping it may not canter again.");
 
     heading(t, "CAPTURING IS COMPULSORY");
     para(t, "If at the start of your turn any of your pieces can jump, you must capture: jump "
-             "with one of those pieces, or make a knight's charge that captures. You may choose "
-             "any capture, not only the longest.");
+            "with one of those pieces, or make a knight's charge that captures. You may choose "
+            "any capture, not only the longest.");
     para(t, "A charge is never compulsory by itself: if a capture is only possible after a "
-             "canter, you need not make it.");
+            "canter, you need not make it.");
     para(t, "A knight that canters onto a square next to an enemy piece it could jump must "
-             "make that jump, unless it goes on to capture later in the same move.");
-
+            "make that jump, unless it goes on to capture later in the same move.");
 }
 
 static void castles_section(Text *t, const Facts *f)
 {
     if (f->real_castles) {
         heading(t, "CASTLES");
-        bullet(t, "You may not move or canter into your own castle%s. A jump may land there; if "
-                   "the piece can jump on, it must. A piece that ends its move in %s must leave "
-                   "it on your next turn, before anything else, by a capture if it can.",
+        bullet(t,
+               "You may not move or canter into your own castle%s. A jump may land there; if "
+               "the piece can jump on, it must. A piece that ends its move in %s must leave "
+               "it on your next turn, before anything else, by a capture if it can.",
                f->four ? " or into a side castle (your partner's or the other opponent's)" : "",
                f->four ? "such a castle" : "its own castle");
         bullet(t, "Entering the opponent's castle ends the move at once, even in the middle of "
-                   "a jump. A piece there can never leave it.");
+                  "a jump. A piece there can never leave it.");
         if (f->r->castle_moves > 0)
-            bullet(t, "Castle move: a piece in the opponent's castle may step to the other "
-                       "castle square, as the whole turn. Each player may make %d castle move%s "
-                       "in a game.",
+            bullet(t,
+                   "Castle move: a piece in the opponent's castle may step to the other "
+                   "castle square, as the whole turn. Each player may make %d castle move%s "
+                   "in a game.",
                    f->r->castle_moves, f->r->castle_moves == 1 ? "" : "s");
         bullet(t, "Pieces on castle squares cannot be captured.");
     }
-
 }
 
 static void winning_section(Text *t, const Facts *f)
@@ -294,28 +293,31 @@ static void winning_section(Text *t, const Facts *f)
         if (!f->partners)
             snprintf(c, sizeof c, "%s",
                      f->r->castle_win == 1 ? "one of your pieces into the opponent's castle"
-                                        : "two of your pieces into the opponent's castle");
+                                           : "two of your pieces into the opponent's castle");
         else if (f->r->castle_win == 1)
             snprintf(c, sizeof c, "one piece into your target castle (for either partner)");
         else
-            snprintf(c, sizeof c, "%d pieces of your team into its target castles (your own "
-                                  "and your partner's count together)",
+            snprintf(c, sizeof c,
+                     "%d pieces of your team into its target castles (your own "
+                     "and your partner's count together)",
                      f->r->castle_win);
         bullet(t, "Castle: get %s.", c);
     }
     if (f->r->elimination_min > 1)
-        bullet(t, "Elimination: capture every enemy piece while keeping at least %d pieces of "
-                   "your %s.",
+        bullet(t,
+               "Elimination: capture every enemy piece while keeping at least %d pieces of "
+               "your %s.",
                f->r->elimination_min, f->partners ? "team" : "own");
     else
         bullet(t, "Elimination: capture every enemy piece%s.",
                f->partners ? " (the pieces of both opponents)" : "");
     if (f->r->no_moves == CM_NOMOVE_LOSE) {
         const char *who = f->partners ? "a team that cannot move on its turn"
-                                   : "a player who cannot move on their turn";
+                                      : "a player who cannot move on their turn";
         if (f->r->stalemate_min > 1)
-            bullet(t, "Stalemate: %s loses, if the other side has at least %d pieces; "
-                       "otherwise the game is drawn.",
+            bullet(t,
+                   "Stalemate: %s loses, if the other side has at least %d pieces; "
+                   "otherwise the game is drawn.",
                    who, f->r->stalemate_min);
         else
             bullet(t, "Stalemate: %s loses.", who);
@@ -323,9 +325,8 @@ static void winning_section(Text *t, const Facts *f)
             para(t, "A player who cannot move while the partner can is skipped.");
     } else {
         bullet(t, "A player who cannot move (or has no pieces left) is skipped; when nobody "
-                   "can move, the game is drawn.");
+                  "can move, the game is drawn.");
     }
-
 }
 
 static void draws_section(Text *t, const Facts *f)
@@ -339,46 +340,53 @@ static void draws_section(Text *t, const Facts *f)
             bullet(t, "When every side is down to %d piece%s or fewer.", f->r->material_draw,
                    f->r->material_draw == 1 ? "" : "s");
         if (f->r->repetition > 0)
-            bullet(t, "When the same position, with the same player to move, occurs for the "
-                       "%s time.",
-                   f->r->repetition == 3 ? "third" : f->r->repetition == 2 ? "second" : "n-th");
+            bullet(t,
+                   "When the same position, with the same player to move, occurs for the %s time.",
+                   f->r->repetition == 3   ? "third"
+                   : f->r->repetition == 2 ? "second"
+                                           : "n-th");
         if (f->r->fifty_move > 0)
-            bullet(t, "After %d moves by each player with no capture and no piece entering "
-                       "an opponent's castle.",
+            bullet(t,
+                   "After %d moves by each player with no capture and no piece entering "
+                   "an opponent's castle.",
                    f->r->fifty_move);
     }
-
 }
 
 static void keys_section(Text *t)
 {
     heading(t, "WRITING MOVES");
     para(t, "A move is written as its starting square and every square it lands on: '-' "
-             "before a plain step or canter leap, 'x' before a jump leap. E6-E8 is a canter "
-             "over E7; H4xJ4xL6 captures twice; F6-F8-H8xH10 is a knight's charge.");
+            "before a plain step or canter leap, 'x' before a jump leap. E6-E8 is a canter "
+            "over E7; H4xJ4xL6 captures twice; F6-F8-H8xH10 is a knight's charge.");
 
     heading(t, "KEYS");
     for (size_t i = 0; i < sizeof keys_help / sizeof keys_help[0]; i++)
         para_hang(t, 18, "%-16s  %s", keys_help[i][0], keys_help[i][1]);
     para(t, "A highlighted square is one the piece you picked may land on next. Pieces marked "
-             "in orange are the ones that must move (a capture is compulsory, or a piece must "
-             "leave its castle).");
-
+            "in orange are the ones that must move (a capture is compulsory, or a piece must "
+            "leave its castle).");
 }
 
 char *ui_rules_text(const CmVariant *v, int width)
 {
     Text t = {NULL, 0, 0, width, 0, 0};
-    Facts f = {v, &v->rules, v->nseats > 2, v->nteams < v->nseats, count_kind(v, 0, CM_KNIGHT),
-               count_kind(v, 0, CM_MAN), 0, 0};
+    Facts f = {v,
+               &v->rules,
+               v->nseats > 2,
+               v->nteams < v->nseats,
+               count_kind(v, 0, CM_KNIGHT),
+               count_kind(v, 0, CM_MAN),
+               0,
+               0};
     for (int s = 0; s < v->nseats; s++)
         f.castles += v->seat[s].ncastle;
     f.real_castles = f.castles > 0 && (v->rules.castle_win > 0 || v->seat[0].target >= 0);
 
     char title[sizeof v->title];
     for (size_t i = 0; i < sizeof title; i++)
-        title[i] = v->title[i] >= 'a' && v->title[i] <= 'z' ? (char)(v->title[i] - 32)
-                                                              : v->title[i];
+        title[i] =
+            v->title[i] >= 'a' && v->title[i] <= 'z' ? (char)(v->title[i] - 32) : v->title[i];
     para(&t, "THE RULES OF %s", title);
     para(&t, "(The keys are listed at the end: press End.)");
     const char *intro = family_intro(v);

@@ -35,17 +35,17 @@ enum {
     UI_KEY_F1,
     UI_KEY_RESIZE,
 };
-#define UI_CTRL(c) ((c) & 0x1f)
+#define UI_CTRL(c) ((c)&0x1f)
 
 /* What the screen shows, each with its own key map. */
 typedef enum UiMode {
-    UI_MODE_PLAY,     /* the board */
-    UI_MODE_LINE,     /* typing a move after ':' */
-    UI_MODE_RULES,    /* the rules and keys, a scrollable page */
-    UI_MODE_NEWGAME,  /* the new-game form */
-    UI_MODE_LOAD,     /* the list of saved games */
-    UI_MODE_OVER,     /* the game is over: new game, review or quit */
-    UI_MODE_REVIEW,   /* stepping through the moves */
+    UI_MODE_PLAY,    /* the board */
+    UI_MODE_LINE,    /* typing a move after ':' */
+    UI_MODE_RULES,   /* the rules and keys, a scrollable page */
+    UI_MODE_NEWGAME, /* the new-game form */
+    UI_MODE_LOAD,    /* the list of saved games */
+    UI_MODE_OVER,    /* the game is over: new game, review or quit */
+    UI_MODE_REVIEW,  /* stepping through the moves */
     UI_MODE_COUNT
 } UiMode;
 
@@ -55,30 +55,30 @@ typedef enum UiAction {
     UI_ACT_DOWN,
     UI_ACT_LEFT,
     UI_ACT_RIGHT,
-    UI_ACT_SELECT,     /* Enter or Space: pick, land, stop, confirm */
-    UI_ACT_CANCEL,     /* Esc: drop the move being built, close a page */
-    UI_ACT_BACK,       /* Backspace: take back the last leap, or a typed character */
-    UI_ACT_TYPE_MOVE,  /* ':' */
-    UI_ACT_RULES,      /* '?' */
-    UI_ACT_HINT,       /* 'H' */
-    UI_ACT_NEW,        /* 'n' */
-    UI_ACT_UNDO,       /* 'u' */
-    UI_ACT_REDO,       /* 'r' */
-    UI_ACT_SAVE,       /* 's' */
-    UI_ACT_LOAD,       /* 'L' */
-    UI_ACT_QUIT,       /* 'q' */
-    UI_ACT_MOVE_NOW,   /* 'm' */
-    UI_ACT_HIGHLIGHT,  /* 'T': highlighting on or off */
-    UI_ACT_FLIP,       /* 'f' */
-    UI_ACT_REVIEW,     /* 'v' */
-    UI_ACT_SCROLL_UP,  /* '[' / PgUp: the move list, or a page */
+    UI_ACT_SELECT,    /* Enter or Space: pick, land, stop, confirm */
+    UI_ACT_CANCEL,    /* Esc: drop the move being built, close a page */
+    UI_ACT_BACK,      /* Backspace: take back the last leap, or a typed character */
+    UI_ACT_TYPE_MOVE, /* ':' */
+    UI_ACT_RULES,     /* '?' */
+    UI_ACT_HINT,      /* 'H' */
+    UI_ACT_NEW,       /* 'n' */
+    UI_ACT_UNDO,      /* 'u' */
+    UI_ACT_REDO,      /* 'r' */
+    UI_ACT_SAVE,      /* 's' */
+    UI_ACT_LOAD,      /* 'L' */
+    UI_ACT_QUIT,      /* 'q' */
+    UI_ACT_MOVE_NOW,  /* 'm' */
+    UI_ACT_HIGHLIGHT, /* 'T': highlighting on or off */
+    UI_ACT_FLIP,      /* 'f' */
+    UI_ACT_REVIEW,    /* 'v' */
+    UI_ACT_SCROLL_UP, /* '[' / PgUp: the move list, or a page */
     UI_ACT_SCROLL_DOWN,
     UI_ACT_HOME,
     UI_ACT_END,
     UI_ACT_NEXT_FIELD, /* Tab */
     UI_ACT_PREV_FIELD,
-    UI_ACT_CHAR,       /* a character typed into a line */
-    UI_ACT_REDRAW,     /* Ctrl-L */
+    UI_ACT_CHAR,   /* a character typed into a line */
+    UI_ACT_REDRAW, /* Ctrl-L */
     UI_ACT_RESIZE,
     UI_ACT_COUNT
 } UiAction;
@@ -92,31 +92,31 @@ enum {
     UI_DRAW_PANEL = 2,
     UI_DRAW_STATUS = 4,
     UI_DRAW_ALL = 7,
-    UI_DRAW_CLEAR = 8,   /* repaint the whole terminal (resize, Ctrl-L, another page) */
-    UI_QUIT = 0x100,     /* leave the program */
+    UI_DRAW_CLEAR = 8, /* repaint the whole terminal (resize, Ctrl-L, another page) */
+    UI_QUIT = 0x100,   /* leave the program */
 };
 
 /* ---- Layout (layout.c) ------------------------------------------------------------------- */
 
-#define UI_PANEL_MIN 26   /* narrowest side panel worth showing */
-#define UI_PANEL_WIDE 34  /* panel width that earns three-column squares */
-#define UI_STATUS_MIN 40  /* narrowest status line */
+#define UI_PANEL_MIN 26  /* narrowest side panel worth showing */
+#define UI_PANEL_WIDE 34 /* panel width that earns three-column squares */
+#define UI_STATUS_MIN 40 /* narrowest status line */
 
 typedef struct UiLayout {
-    int rows, cols;            /* the terminal */
-    int too_small;             /* the board does not fit: say so instead */
-    int min_rows, min_cols;    /* the least that fits the board and a status line */
-    int cell_w;                /* columns per square: 2 or 3 */
-    int flip;                  /* the board turned round (rank 1 at the top) */
+    int rows, cols;         /* the terminal */
+    int too_small;          /* the board does not fit: say so instead */
+    int min_rows, min_cols; /* the least that fits the board and a status line */
+    int cell_w;             /* columns per square: 2 or 3 */
+    int flip;               /* the board turned round (rank 1 at the top) */
     int files, ranks;
-    int title_y;               /* -1 when there is no room */
-    int board_y, board_x;      /* top-left of the board frame (coordinate labels included) */
+    int title_y;          /* -1 when there is no room */
+    int board_y, board_x; /* top-left of the board frame (coordinate labels included) */
     int board_h, board_w;
-    int sq_y, sq_x;            /* top-left of the first square cell */
+    int sq_y, sq_x;                         /* top-left of the first square cell */
     int panel_y, panel_x, panel_h, panel_w; /* panel_w 0: no panel */
-    int status_y;              /* the teaching line */
-    int msg_y;                 /* messages; the same row as 'status_y' when short of room */
-    int keys_y;                /* the key reminder, -1 when there is no room */
+    int status_y;                           /* the teaching line */
+    int msg_y;  /* messages; the same row as 'status_y' when short of room */
+    int keys_y; /* the key reminder, -1 when there is no room */
 } UiLayout;
 
 /* Lays out a board of 'files' x 'ranks' on a 'rows' x 'cols' terminal. */
@@ -141,7 +141,14 @@ CmSquare ui_cursor_step(const CmVariant *v, const UiLayout *l, CmSquare sq, int 
 
 /* Seat colours, used for pieces and castles. */
 typedef enum UiColour {
-    UI_WHITE, UI_BLACK, UI_RED, UI_GREEN, UI_BLUE, UI_YELLOW, UI_MAGENTA, UI_CYAN,
+    UI_WHITE,
+    UI_BLACK,
+    UI_RED,
+    UI_GREEN,
+    UI_BLUE,
+    UI_YELLOW,
+    UI_MAGENTA,
+    UI_CYAN,
     UI_COLOUR_COUNT
 } UiColour;
 
@@ -155,21 +162,21 @@ typedef enum UiRole {
     UI_ROLE_TITLE,
     UI_ROLE_HEADING,
     UI_ROLE_DIM,
-    UI_ROLE_LABEL,     /* coordinates */
+    UI_ROLE_LABEL, /* coordinates */
     UI_ROLE_STATUS,
     UI_ROLE_ERROR,
-    UI_ROLE_GOOD,      /* a hint, a saved game */
-    UI_ROLE_FIELD,     /* the field picked in a form */
+    UI_ROLE_GOOD,  /* a hint, a saved game */
+    UI_ROLE_FIELD, /* the field picked in a form */
     UI_ROLE_SQ_LIGHT,
     UI_ROLE_SQ_DARK,
-    UI_ROLE_TARGET,    /* a square the picked piece may land on */
-    UI_ROLE_PATH,      /* squares the move being built has left */
-    UI_ROLE_SELECTED,  /* the piece being moved */
-    UI_ROLE_CAPTURE,   /* a piece the move being built captures */
-    UI_ROLE_LAST,      /* the last move's squares */
-    UI_ROLE_OBLIGED,   /* pieces under an obligation (capture, leave the castle) */
+    UI_ROLE_TARGET,   /* a square the picked piece may land on */
+    UI_ROLE_PATH,     /* squares the move being built has left */
+    UI_ROLE_SELECTED, /* the piece being moved */
+    UI_ROLE_CAPTURE,  /* a piece the move being built captures */
+    UI_ROLE_LAST,     /* the last move's squares */
+    UI_ROLE_OBLIGED,  /* pieces under an obligation (capture, leave the castle) */
     UI_ROLE_HINT,
-    UI_ROLE_PIECE,     /* + UiColour: a piece of that colour */
+    UI_ROLE_PIECE,                                    /* + UiColour: a piece of that colour */
     UI_ROLE_CASTLE = UI_ROLE_PIECE + UI_COLOUR_COUNT, /* + UiColour: an empty castle square */
     UI_ROLE_COUNT = UI_ROLE_CASTLE + UI_COLOUR_COUNT
 } UiRole;
@@ -177,11 +184,11 @@ typedef enum UiRole {
 enum { UI_ATTR_BOLD = 1, UI_ATTR_UNDERLINE = 2, UI_ATTR_REVERSE = 4, UI_ATTR_DIM = 8 };
 
 typedef struct UiCellLook {
-    char glyph[8];     /* one screen column: UTF-8 or ASCII */
-    int role;          /* 'UiRole' of the glyph */
-    int fill;          /* 'UiRole' of the rest of the cell (the square's colour) */
-    unsigned attr;     /* 'UI_ATTR_*' */
-    int on;            /* a square of the board */
+    char glyph[8]; /* one screen column: UTF-8 or ASCII */
+    int role;      /* 'UiRole' of the glyph */
+    int fill;      /* 'UiRole' of the rest of the cell (the square's colour) */
+    unsigned attr; /* 'UI_ATTR_*' */
+    int on;        /* a square of the board */
 } UiCellLook;
 
 /* ---- The screen's state (control.c) ------------------------------------------------------ */
@@ -200,19 +207,19 @@ typedef struct UiOptions {
 /* The move being built on the board, leap by leap. */
 typedef struct UiSelection {
     int active;
-    CmPath path;       /* the piece's square, then the landings chosen so far */
-    CmSquareSet next;  /* landings that continue some legal path */
+    CmPath path;          /* the piece's square, then the landings chosen so far */
+    CmSquareSet next;     /* landings that continue some legal path */
     CmSquareSet captured; /* pieces the path has jumped so far */
-    int complete;      /* 'path' is a whole legal move ... */
-    CmMove move;       /* ... with this effect */
-    int npaths;        /* legal paths that go on from 'path' */
+    int complete;         /* 'path' is a whole legal move ... */
+    CmMove move;          /* ... with this effect */
+    int npaths;           /* legal paths that go on from 'path' */
 } UiSelection;
 
 /* Works out 'next', 'captured', 'complete' and 'move' for 'sel->path' in 'pos' (build.c). */
 void ui_select_update(const CmPosition *pos, UiSelection *sel);
 
 #define UI_MSG_MAX 320
-#define UI_LINE_MAX 128        /* bytes of a move typed after ':' */
+#define UI_LINE_MAX 128 /* bytes of a move typed after ':' */
 #define UI_MAX_SAVES 200
 #define UI_MOVE_TEXT 96
 #define UI_PV_MAX 256
@@ -221,51 +228,51 @@ void ui_select_update(const CmPosition *pos, UiSelection *sel);
 typedef struct UiMoveText {
     CmMove move;
     uint8_t seat;
-    char text[UI_MOVE_TEXT];   /* canonical WCF path, cut with '~' when longer */
+    char text[UI_MOVE_TEXT]; /* canonical WCF path, cut with '~' when longer */
 } UiMoveText;
 
 /* The new-game form. */
 typedef struct UiForm {
-    int field;                 /* 0 variant, 1 .. nseats the seats, then time, then Start */
-    int variant;               /* index in the catalogue's names */
+    int field;   /* 0 variant, 1 .. nseats the seats, then time, then Start */
+    int variant; /* index in the catalogue's names */
     const CmVariant *v;
     SessionSetup setup;
-    int time;                  /* index in the time controls */
+    int time; /* index in the time controls */
     char error[200];
 } UiForm;
 
 typedef struct Ui {
-    Session *s;                /* the game in progress; not owned */
+    Session *s; /* the game in progress; not owned */
     UiOptions opt;
     UiLayout lay;
     UiMode mode;
     CmSquare cursor;
     UiSelection sel;
-    CmMoveList *list;          /* legal moves of the position shown */
-    CmSquareSet movable;       /* pieces that may move now */
-    CmObligation ob;           /* the obligation of the seat to move */
-    char msg[UI_MSG_MAX];      /* the last message */
-    int msg_role;              /* its 'UiRole' */
-    char line[UI_LINE_MAX];    /* the move being typed */
+    CmMoveList *list;       /* legal moves of the position shown */
+    CmSquareSet movable;    /* pieces that may move now */
+    CmObligation ob;        /* the obligation of the seat to move */
+    char msg[UI_MSG_MAX];   /* the last message */
+    int msg_role;           /* its 'UiRole' */
+    char line[UI_LINE_MAX]; /* the move being typed */
     int line_len;
-    int moves_scroll;          /* rounds scrolled up from the end of the move list */
-    char *page;                /* the rules page text, lines split by '\n' */
+    int moves_scroll; /* rounds scrolled up from the end of the move list */
+    char *page;       /* the rules page text, lines split by '\n' */
     int page_lines, page_top;
-    UiMode page_back;          /* the mode to go back to from the page */
+    UiMode page_back; /* the mode to go back to from the page */
     UiForm form;
     SaveEntry *saves;
     int nsaves, save_pick;
-    int review_ply;            /* moves shown in review */
+    int review_ply; /* moves shown in review */
     CmPosition review_pos;
-    int review_back_over;      /* review was entered from the game-over box */
+    int review_back_over; /* review was entered from the game-over box */
     int has_last;
-    CmPath last_path;          /* the last move shown, to mark it */
+    CmPath last_path; /* the last move shown, to mark it */
     CmMove last_move;
     int has_hint;
-    CmPath hint_path;          /* the engine's hint, to mark it */
-    UiMoveText *moves;         /* the move list, one per ply of the game */
+    CmPath hint_path;  /* the engine's hint, to mark it */
+    UiMoveText *moves; /* the move list, one per ply of the game */
     int nmoves, moves_cap;
-    char pv_text[UI_PV_MAX];   /* the engine's principal variation, in WCF notation */
+    char pv_text[UI_PV_MAX]; /* the engine's principal variation, in WCF notation */
 } Ui;
 
 /* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui

@@ -17,8 +17,8 @@ UiColour ui_seat_colour(const CmVariant *v, int s)
     static const struct {
         const char *name;
         UiColour c;
-    } names[] = {{"white", UI_WHITE}, {"black", UI_BLACK},   {"red", UI_RED},
-                 {"green", UI_GREEN}, {"blue", UI_BLUE},     {"yellow", UI_YELLOW},
+    } names[] = {{"white", UI_WHITE},    {"black", UI_BLACK},     {"red", UI_RED},
+                 {"green", UI_GREEN},    {"blue", UI_BLUE},       {"yellow", UI_YELLOW},
                  {"purple", UI_MAGENTA}, {"magenta", UI_MAGENTA}, {"cyan", UI_CYAN}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(v->seat[s].name, names[i].name) == 0)
@@ -46,8 +46,8 @@ static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
         /* With colours the token's colour tells the seat; without, two seats still differ
          * by outline and solid glyphs. */
         int solid = ui->opt.color || seat == 1;
-        snprintf(g, size, "%s", knight ? (solid ? "\u265e" : "\u2658")
-                                       : (solid ? "\u265f" : "\u2659"));
+        snprintf(g, size, "%s",
+                 knight ? (solid ? "\u265e" : "\u2658") : (solid ? "\u265f" : "\u2659"));
         return;
     }
     char c;
@@ -236,8 +236,7 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     if (ui->mode == UI_MODE_REVIEW) {
-        snprintf(buf, size, "Review: move %d of %d. Left/Right step, Home/End jump, Esc "
-                            "returns.",
+        snprintf(buf, size, "Review: move %d of %d. Left/Right step, Home/End jump, Esc returns.",
                  ui->review_ply, g->g.n);
         return;
     }
@@ -272,8 +271,9 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
     int jumping = sel->path.n > 1 && sel->path.jump[sel->path.n - 1];
     if (sel->path.n == 1) {
         if (cm_set_empty(&sel->next))
-            snprintf(buf, size, "%s on %s: it has a move, but no square to land on is shown. "
-                                "Type it with :.",
+            snprintf(buf, size,
+                     "%s on %s: it has a move, but no square to land on is shown. "
+                     "Type it with :.",
                      what, a);
         else
             snprintf(buf, size, "%s on %s: move to a %s square (Esc drops it).", what, a,
@@ -284,8 +284,9 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
     } else if (jumping) {
         snprintf(buf, size, "The jump must go on: %s on %s has to capture again.", what, b);
     } else if (CM_CELL_KIND(cell) == CM_KNIGHT && !sel->complete) {
-        snprintf(buf, size, "Knight on %s: it may not stop next to an enemy it could jump; "
-                            "leap on and capture.",
+        snprintf(buf, size,
+                 "Knight on %s: it may not stop next to an enemy it could jump; "
+                 "leap on and capture.",
                  b);
     } else {
         snprintf(buf, size, "%s on %s: leap on (Backspace takes a leap back).", what, b);
@@ -361,8 +362,8 @@ static int panel_seats(const Ui *ui, uint64_t now, UiLine *lines, int n, int max
             text_clock(session_clock_left(g, s, now), clock, sizeof clock);
         int turn = !g->outcome.over && pos->to_move == s;
         n = add(lines, n, max, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL, s, "%s%-7s %-9s %-7s %s",
-                turn ? ">" : " ", v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind),
-                pieces, clock);
+                turn ? ">" : " ", v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind), pieces,
+                clock);
     }
     if (v->nteams < v->nseats) {
         char t[2][64];
@@ -371,8 +372,8 @@ static int panel_seats(const Ui *ui, uint64_t now, UiLine *lines, int n, int max
             t[tm][0] = '\0';
             for (int s = 0; s < v->nseats; s++)
                 if (v->team_seats[tm] >> s & 1)
-                    len += (size_t)snprintf(t[tm] + len, sizeof t[tm] - len, "%s%s",
-                                            len ? "+" : "", v->seat[s].name);
+                    len += (size_t)snprintf(t[tm] + len, sizeof t[tm] - len, "%s%s", len ? "+" : "",
+                                            v->seat[s].name);
         }
         n = add(lines, n, max, UI_ROLE_DIM, -1, "Teams: %s v %s", t[0], t[1]);
     }
@@ -457,9 +458,8 @@ static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
                      ui->moves[first].text, col, b);
         } else {
             int round = first / v->nseats + 1;
-            snprintf(text, sizeof text, "%3d%c %c %s", round,
-                     first % v->nseats == 0 ? '.' : ' ', v->seat[ui->moves[first].seat].letter,
-                     ui->moves[first].text);
+            snprintf(text, sizeof text, "%3d%c %c %s", round, first % v->nseats == 0 ? '.' : ' ',
+                     v->seat[ui->moves[first].seat].letter, ui->moves[first].text);
         }
         n = add(lines, n, max, role, -1, "%.*s", width, text);
     }
@@ -483,8 +483,8 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     char kind[32];
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "New game");
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
-    n = add(lines, n, max, f->field == 0 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
-            "  %-10s < %s >", "Variant", v->title);
+    n = add(lines, n, max, f->field == 0 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1, "  %-10s < %s >",
+            "Variant", v->title);
     for (int s = 0; s < v->nseats; s++) {
         const SeatSetup *ss = &f->setup.seat[s];
         if (ss->kind == SEAT_HUMAN)

@@ -9,8 +9,14 @@
 #include "camelot/notation.h"
 
 static const char *const names[FUZZ_NVARIANTS] = {
-    "camette", "cam", "camelot", "chivalry", "grand-cam", "grand-camelot",
-    "four-handed-chivalry", "four-handed-chivalry-solo",
+    "camette",
+    "cam",
+    "camelot",
+    "chivalry",
+    "grand-cam",
+    "grand-camelot",
+    "four-handed-chivalry",
+    "four-handed-chivalry-solo",
 };
 static CmVariant *loaded[FUZZ_NVARIANTS];
 
@@ -54,12 +60,12 @@ const CmVariant *fuzz_resolve(void *ud, const char *name, CmError *err)
     return NULL;
 }
 
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            fprintf(stderr, "fuzz: check failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
-            abort();                                                                       \
-        }                                                                                  \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "fuzz: check failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__);        \
+            abort();                                                                               \
+        }                                                                                          \
     } while (0)
 
 void fuzz_check_position(const CmPosition *start)

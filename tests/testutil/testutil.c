@@ -214,7 +214,7 @@ int tu_has_move(const CmPosition *pos, const char *effect)
  * joined by spaces. */
 static void list_text(const CmMoveList *list, const char *from, char *out, size_t size)
 {
-    char (*eff)[600] = malloc((size_t)(list->n + 1) * sizeof *eff);
+    char(*eff)[600] = malloc((size_t)(list->n + 1) * sizeof *eff);
     const char **ptr = malloc((size_t)(list->n + 1) * sizeof *ptr);
     int n = 0;
     assert_non_null(eff);
@@ -279,8 +279,8 @@ void tu_expect_moves(const CmPosition *pos, const char *from, const char *want)
     want_text(want, want_s, sizeof want_s);
     free(list);
     if (strcmp(got_s, want_s) != 0)
-        fail_msg("moves%s%s differ\n  want: %s\n  got:  %s", from ? " from " : "",
-                 from ? from : "", want_s, got_s);
+        fail_msg("moves%s%s differ\n  want: %s\n  got:  %s", from ? " from " : "", from ? from : "",
+                 want_s, got_s);
 }
 
 CmSquare tu_sq(const char *name)
