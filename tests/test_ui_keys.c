@@ -514,16 +514,8 @@ static void test_ui_keys_rules_page(void **state)
     free_ui(&ui);
 
     /* Every variant has its rules, and no line is wider than asked. */
-    static const char *const all[] = {"camette",
-                                      "cam",
-                                      "camelot",
-                                      "chivalry",
-                                      "grand-cam",
-                                      "grand-camelot",
-                                      "four-handed-chivalry",
-                                      "four-handed-chivalry-solo"};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-        char *text = ui_rules_text(variant(all[i]), 60);
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        char *text = ui_rules_text(variant(tu_variant_names[i]), 60);
         assert_non_null(text);
         for (char *p = text; *p;) {
             char *e = strchr(p, '\n');
@@ -531,13 +523,13 @@ static void test_ui_keys_rules_page(void **state)
             assert_true(e - p <= 60);
             p = e + 1;
         }
-        if (strncmp(all[i], "four", 4) == 0) {
+        if (strncmp(tu_variant_names[i], "four", 4) == 0) {
             assert_non_null(strstr(text, "castle squares at the ends"));
             assert_null(strstr(text, "CASTLES"));
         } else {
             assert_non_null(strstr(text, "CASTLES"));
         }
-        if (strncmp(all[i], "grand", 5) == 0)
+        if (strncmp(tu_variant_names[i], "grand", 5) == 0)
             assert_non_null(strstr(text, "partner"));
         free(text);
     }

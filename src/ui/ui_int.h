@@ -1,8 +1,8 @@
 /* The full-screen front end. It is handed a session (src/session), draws it and turns keys
  * into requests to it. Everything declared here but 'ui_run' is pure: layout and hit-testing,
  * keys and the actions they map to, the state of the screen and what each key does to it, the
- * look of every square and the text of the panels. screen.c, board_view.c and input.c (the
- * only files that include curses) draw that state and feed it keys.
+ * look of every square and the text of the panels. curses_screen.c, curses_draw.c and
+ * curses_input.c (the only files that include curses) draw that state and feed it keys.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_UI_INT_H
 #define CAMELOT_UI_INT_H
@@ -16,7 +16,7 @@
 
 /* ---- Keys -------------------------------------------------------------------------------- */
 
-/* Keys, as input.c hands them over: a character (its code point) or one of these. */
+/* Keys, as curses_input.c hands them over: a character (its code point) or one of these. */
 enum {
     UI_KEY_UP = 0x110000,
     UI_KEY_DOWN,
@@ -156,7 +156,8 @@ typedef enum UiColour {
  * by its number. */
 UiColour ui_seat_colour(const CmVariant *v, int s);
 
-/* Colour roles; screen.c maps each to a colour pair and attributes (or attributes alone). */
+/* Colour roles; curses_screen.c maps each to a colour pair and attributes (or attributes
+ * alone). */
 typedef enum UiRole {
     UI_ROLE_NORMAL,
     UI_ROLE_TITLE,
@@ -298,7 +299,7 @@ void ui_message(Ui *ui, int role, const char *fmt, ...) __attribute__((format(pr
 /* The position on the board: the game's, or the one under review. */
 const CmPosition *ui_shown_position(const Ui *ui);
 
-/* How square 'sq' looks now (board_view.c draws it). */
+/* How square 'sq' looks now (curses_draw.c draws it). */
 void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out);
 
 /* The teaching line: whose turn, what is compulsory, what to do next. */
@@ -354,7 +355,7 @@ unsigned ui_saves_action(Ui *ui, UiAction act);
  * 'width' columns: a new string of lines ending in '\n', or NULL when out of memory. */
 char *ui_rules_text(const CmVariant *v, int width);
 
-/* ---- The terminal (screen.c) ------------------------------------------------------------- */
+/* ---- The terminal (curses_screen.c) ------------------------------------------------------ */
 
 /* Runs the screen until the player quits or a signal ends it. Returns an exit code. */
 int ui_run(Ui *ui);

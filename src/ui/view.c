@@ -1,5 +1,5 @@
 /* What the screen shows, as data: the look of each square (glyph, colour role, attributes),
- * the title, status and key lines, the side panel, the forms and boxes. board_view.c only
+ * the title, status and key lines, the side panel, the forms and boxes. curses_draw.c only
  * puts these on the terminal.
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT */
 #include <curses.h>
 
-#include "screen_int.h"
+#include "curses_int.h"
 
 int ui_input_read(int *key_out, int *y_out, int *x_out)
 {

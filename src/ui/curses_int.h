@@ -1,8 +1,8 @@
-/* What the three curses files of the front end share: reading input (input.c), drawing
- * (board_view.c) and the colour roles (screen.c). Include after <curses.h>.
+/* What the three curses files of the front end share: reading input (curses_input.c),
+ * drawing (curses_draw.c) and the colour roles (curses_screen.c). Include after <curses.h>.
  * SPDX-License-Identifier: MIT */
-#ifndef CAMELOT_SCREEN_INT_H
-#define CAMELOT_SCREEN_INT_H
+#ifndef CAMELOT_CURSES_INT_H
+#define CAMELOT_CURSES_INT_H
 
 #include "ui_int.h"
 

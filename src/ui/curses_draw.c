@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "screen_int.h"
+#include "curses_int.h"
 
 #define MAX_LINES 200
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "screen_int.h"
+#include "curses_int.h"
 #include "session/clock.h"
 
 #define TICK_MS 40 /* how often the loop looks at the engine and the clocks */
