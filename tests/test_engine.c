@@ -397,6 +397,39 @@ static void test_engine_node_and_time_limits(void **state)
     cm_engine_free(e);
 }
 
+/* In positions where every generation uses its whole budget (a knight in a lattice of enemy
+ * men), the search still keeps to a node limit and a clock, and plays a legal move. */
+static void test_engine_limits_in_huge_positions(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"lattice.yaml", "chivalry-128.yaml"};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        CmPosition pos;
+        CmLimits lim;
+        CmSearchResult res;
+        CmPath path;
+        uint64_t t = 1000;
+        tu_position_file(&pos, files[k]);
+        CmEngine *e = new_engine(pos.v);
+        cm_limits_init(&lim);
+        lim.nodes = 300;
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_true(res.has_move);
+        assert_true(res.info.nodes < 300 + CM_ENGINE_POLL_NODES);
+        assert_int_equal(cm_movegen_canonical(&pos, &res.move, &path), CM_OK);
+
+        cm_limits_init(&lim);
+        lim.time_ms = 100;
+        lim.now_ms = fake_clock;
+        lim.clock_ud = &t;
+        lim.use_all_time = 1;
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_true(res.has_move);
+        assert_int_equal(cm_movegen_canonical(&pos, &res.move, &path), CM_OK);
+        cm_engine_free(e);
+    }
+}
+
 /* Level 1 sees one ply and its choice varies with the seed; level 10 does not vary. */
 static void test_engine_levels(void **state)
 {
@@ -613,6 +646,7 @@ int main(void)
         cmocka_unit_test(test_engine_progress_and_stop),
         cmocka_unit_test(test_engine_stop_from_another_thread),
         cmocka_unit_test(test_engine_node_and_time_limits),
+        cmocka_unit_test(test_engine_limits_in_huge_positions),
         cmocka_unit_test(test_engine_levels),
         cmocka_unit_test(test_engine_multi_modes),
         cmocka_unit_test(test_engine_eval_symmetric),

@@ -1199,6 +1199,63 @@ static void test_movegen_count_matches_all_with_many_captures(void **state)
 
 /* ---- The jump chains alone ---- */
 
+/* Positions with more jump chains than can ever be listed (a knight inside a lattice of enemy
+ * men, 64 knights in one on the Chivalry board): generation stops within its budget and says
+ * so, and every move it did find is legal; the count says it cannot tell; a move the full list
+ * would have, typed, is refused as one that cannot be checked rather than taken as illegal. */
+static void test_movegen_lattice_is_bounded(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"lattice.yaml", "chivalry-128.yaml"};
+    CmMove *moves = malloc(CM_MOVES_LIMIT * sizeof *moves);
+    assert_non_null(moves);
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        CmPosition pos;
+        int overflow = 0;
+        tu_position_file(&pos, files[k]);
+        int n = cm_movegen_into(&pos, moves, CM_MOVES_LIMIT, &overflow);
+        if (!overflow)
+            fail_msg("%s: all %d moves found", files[k], n);
+        assert_true(n > 0);
+        /* A few of them: each canonical path is a search of its own. */
+        for (int i = 0; i < n && i < 16; i++) {
+            CmPath path;
+            assert_int_equal(cm_movegen_canonical(&pos, &moves[i], &path), CM_OK);
+        }
+        assert_int_equal(cm_movegen_count(&pos), CM_MOVES_UNKNOWN);
+        CmOutcome o;
+        cm_rules_settle(&pos, &o);
+        assert_false(o.over);
+    }
+    free(moves);
+
+    /* The knight of the lattice: a jump chain the generation finds first is played; one it
+     * would find only far past its budget (westwards first: the generation leaps east first)
+     * is not called illegal, but one that cannot be checked. */
+    CmPosition pos;
+    CmMove m;
+    CmPath path;
+    CmError err;
+    char text[CM_MOVE_TEXT_MAX];
+    tu_position_file(&pos, "lattice.yaml");
+    moves = malloc(CM_MOVES_LIMIT * sizeof *moves);
+    assert_non_null(moves);
+    int overflow;
+    assert_true(cm_movegen_into(&pos, moves, CM_MOVES_LIMIT, &overflow) > 0);
+    assert_int_equal(cm_movegen_canonical(&pos, &moves[0], &path), CM_OK);
+    cm_path_str(&path, text, sizeof text);
+    cm_error_init(&err, NULL);
+    assert_int_equal(cm_move_parse(&pos, text, &m, &err), CM_OK);
+    assert_true(cm_move_same(&m, &moves[0]));
+    free(moves);
+    cm_error_init(&err, NULL);
+    CmStatus st =
+        cm_move_parse(&pos, "C6xA6xC4xC6xA8xC8xC6xE4xE6xC6xE8xC8xA10xC10xC8xE10xC10xA12", &m, &err);
+    print_message("westwards chain: %s (%s)\n", cm_status_name(st), err.msg);
+    assert_int_equal(st, CM_ERR_LIMIT);
+    tu_assert_contains(err.msg, "cannot be checked");
+}
+
 /* 'cm_movegen_jumps' (the jump chains that the engine's quiescence search plays) against
  * 'cm_movegen_all', in positions of random games where a capture is compulsory: each of its
  * moves is legal, and it finds every legal move that is not a knight's charge (with only men,
@@ -1305,6 +1362,7 @@ int main(void)
         cmocka_unit_test(test_movegen_count_matches_all_on_random_positions),
         cmocka_unit_test(test_movegen_count_matches_all_with_many_captures),
         cmocka_unit_test(test_movegen_jumps_match_full_generation),
+        cmocka_unit_test(test_movegen_lattice_is_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

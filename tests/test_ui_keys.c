@@ -455,7 +455,7 @@ static void test_ui_keys_four_seat_hot_seat_order(void **state)
         snprintf(who, sizeof who, "%s to move", v->seat[ui.s->g.pos.to_move].name);
         assert_contains(st, who);
         char text[CM_MOVE_TEXT_MAX];
-        cm_move_str(&ui.s->g.pos, &ui.list->m[0], text, sizeof text);
+        cm_move_str(&ui.s->g.pos, &ui.legal[0], text, sizeof text);
         press(&ui, ':');
         type(&ui, text);
         press(&ui, UI_KEY_ENTER);

@@ -1,6 +1,8 @@
 /* Text views of a position for the command line: the board diagram of docs/rules.md 5.1 and
  * the sorted list of legal moves.
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,32 +75,63 @@ static int by_effect(const void *a, const void *b)
     return strcmp(((const CliMoveText *)a)->effect, ((const CliMoveText *)b)->effect);
 }
 
+void cli_movetext_free(CliMoveText *mt, int n)
+{
+    for (int i = 0; mt != NULL && i < n; i++) {
+        free(mt[i].effect);
+        free(mt[i].path);
+    }
+    free(mt);
+}
+
 int cli_movetext(const CmPosition *pos, CliMoveText **out)
 {
-    CmMoveList *list = malloc(sizeof *list);
+    CmMove *moves = malloc(CM_MOVES_LIMIT * sizeof *moves);
     CliMoveText *mt = NULL;
-    int n = -1;
+    char text[CM_MOVE_TEXT_MAX];
+    int n = CLI_MOVES_NOMEM, overflow = 0, k = 0;
 
     *out = NULL;
-    if (list == NULL)
+    if (moves == NULL)
         goto out;
-    cm_movegen_all(pos, list);
-    if (list->overflow)
+    int count = cm_movegen_into(pos, moves, CM_MOVES_LIMIT, &overflow);
+    if (overflow) {
+        n = CLI_MOVES_TOO_MANY;
         goto out;
-    mt = malloc((size_t)(list->n ? list->n : 1) * sizeof *mt);
+    }
+    mt = calloc((size_t)(count ? count : 1), sizeof *mt);
     if (mt == NULL)
         goto out;
-    for (int i = 0; i < list->n; i++) {
-        mt[i].move = list->m[i];
-        cm_move_effect_str(&list->m[i], mt[i].effect, sizeof mt[i].effect);
-        cm_move_str(pos, &list->m[i], mt[i].path, sizeof mt[i].path);
+    for (k = 0; k < count; k++) {
+        mt[k].move = moves[k];
+        cm_move_effect_str(&moves[k], text, sizeof text);
+        mt[k].effect = strdup(text);
+        cm_move_str(pos, &moves[k], text, sizeof text);
+        mt[k].path = strdup(text);
+        if (mt[k].effect == NULL || mt[k].path == NULL) {
+            k++;
+            goto out;
+        }
     }
-    qsort(mt, (size_t)list->n, sizeof *mt, by_effect);
-    n = list->n;
+    qsort(mt, (size_t)count, sizeof *mt, by_effect);
+    n = count;
     *out = mt;
     mt = NULL;
 out:
-    free(mt);
-    free(list);
+    cli_movetext_free(mt, k);
+    free(moves);
     return n;
+}
+
+int cli_movetext_error(int n)
+{
+    if (n == CLI_MOVES_TOO_MANY)
+        fprintf(stderr,
+                "camelot: this position has more moves than camelot lists: more than %d legal "
+                "moves, or more jump chains than %ld steps of search find (docs/notation.md, "
+                "Limits)\n",
+                CM_MOVES_LIMIT, (long)CM_GEN_BUDGET);
+    else
+        fputs("camelot: out of memory\n", stderr);
+    return CLI_EXIT_INPUT;
 }

@@ -95,15 +95,21 @@ int cli_out_of_memory(void);
 /* Prints the board as in docs/rules.md 5.1, then who is to move and the castle moves used. */
 void cli_board_print(FILE *f, const CmPosition *pos);
 
-/* The legal moves of 'pos' with their effect text and canonical path, sorted bytewise by
- * effect. Returns the count, or -1 when the list overflowed or memory ran out. The caller frees
- * '*out'. */
+/* The legal moves of 'pos' (at most CM_MOVES_LIMIT) with their effect text and canonical
+ * path, sorted bytewise by effect. Returns the count, or CLI_MOVES_TOO_MANY when the position
+ * has more moves than camelot lists (or more jump chains than the generation's budget), or
+ * CLI_MOVES_NOMEM. Free '*out' with 'cli_movetext_free'. */
 typedef struct CliMoveText {
     CmMove move;
-    char effect[CM_MOVE_TEXT_MAX];
-    char path[CM_MOVE_TEXT_MAX];
+    char *effect;
+    char *path;
 } CliMoveText;
+enum { CLI_MOVES_TOO_MANY = -1, CLI_MOVES_NOMEM = -2 };
 int cli_movetext(const CmPosition *pos, CliMoveText **out);
+void cli_movetext_free(CliMoveText *mt, int n);
+
+/* Prints why 'cli_movetext' gave no list ('n' its return) and returns CLI_EXIT_INPUT. */
+int cli_movetext_error(int n);
 
 /* ---- Perft (perft.c) --------------------------------------------------------------------- */
 

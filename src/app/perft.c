@@ -7,11 +7,11 @@
 #include "camelot/notation.h"
 #include "cli.h"
 
-/* One move list per remaining depth, allocated before the search: a list is about 80 KB, too
- * big for the recursion's stack frames. */
+/* One move list per remaining depth, allocated before the search: a list (room for
+ * CM_MOVES_LIMIT moves) is far too big for the recursion's stack frames. */
 typedef struct Perft {
-    CmMoveList *lists; /* indexed by remaining depth, 2 .. depth */
-    int overflow;      /* set when a list overflowed */
+    CmMove *moves; /* CM_MOVES_LIMIT moves per remaining depth, 2 .. depth */
+    int overflow;  /* set when a list was incomplete: the count is wrong */
 } Perft;
 
 /* The seat to move in 'pos' has no legal move: settles a copy as 'cm_rules_settle' does
@@ -39,30 +39,35 @@ static uint64_t perft(Perft *p, CmPosition *pos, int depth)
         int n = cm_movegen_count(pos);
         if (n == 0 && skip_seats(pos, &skipped))
             n = cm_movegen_count(&skipped);
+        if (n == CM_MOVES_UNKNOWN) {
+            p->overflow = 1;
+            return 0;
+        }
         return (uint64_t)n;
     }
 
     /* 2. */
-    CmMoveList *list = &p->lists[depth];
-    if (cm_movegen_all(pos, list) == 0) {
+    CmMove *m = p->moves + (size_t)depth * CM_MOVES_LIMIT;
+    int overflow, n = cm_movegen_into(pos, m, CM_MOVES_LIMIT, &overflow);
+    if (n == 0 && !overflow) {
         if (!skip_seats(pos, &skipped))
             return 0;
         pos = &skipped;
-        cm_movegen_all(pos, list);
+        n = cm_movegen_into(pos, m, CM_MOVES_LIMIT, &overflow);
     }
-    if (list->overflow)
+    if (overflow)
         p->overflow = 1;
 
     /* 3. */
     uint64_t total = 0;
     int mover = pos->to_move;
-    for (int i = 0; i < list->n; i++) {
+    for (int i = 0; i < n; i++) {
         CmUndo undo;
         CmOutcome o;
-        cm_pos_apply(pos, &list->m[i], &undo);
+        cm_pos_apply(pos, &m[i], &undo);
         if (!cm_rules_after_move(pos, mover, &o))
             total += perft(p, pos, depth - 1);
-        cm_pos_undo(pos, &list->m[i], &undo);
+        cm_pos_undo(pos, &m[i], &undo);
     }
     return total;
 }
@@ -71,6 +76,7 @@ int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, u
                     int *overflow)
 {
     Perft p = {NULL, 0};
+    int n = 0;
     CmPosition pos = *start;
     CmOutcome o;
     CliMoveText *mt = NULL;
@@ -86,8 +92,8 @@ int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, u
     }
     if (o.over)
         return 0;
-    p.lists = malloc((size_t)(depth + 1) * sizeof *p.lists);
-    if (p.lists == NULL)
+    p.moves = malloc((size_t)(depth + 1) * CM_MOVES_LIMIT * sizeof *p.moves);
+    if (p.moves == NULL)
         goto out;
 
     if (!divide) {
@@ -97,10 +103,10 @@ int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, u
     }
 
     /* Divide: the root moves in effect order, each with its own count. */
-    int n = cli_movetext(&pos, &mt);
+    n = cli_movetext(&pos, &mt);
     if (n < 0) {
-        p.overflow = 1;
-        rc = 0;
+        p.overflow = n == CLI_MOVES_TOO_MANY;
+        rc = n == CLI_MOVES_TOO_MANY ? 0 : -1;
         goto out;
     }
     for (int i = 0; i < n; i++) {
@@ -116,8 +122,8 @@ int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, u
     }
     rc = 0;
 out:
-    free(mt);
-    free(p.lists);
+    cli_movetext_free(mt, n);
+    free(p.moves);
     *total_out = total;
     *overflow = p.overflow;
     return rc;

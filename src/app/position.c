@@ -137,6 +137,7 @@ int cli_moves(CliCtx *ctx, int argc, char **argv)
     CmPosition pos;
     CliMoveText *mt = NULL;
     PathCollect pc = {NULL, 0, 0};
+    int n = 0;
     int rc =
         position_args(ctx, cli_moves_usage, cli_moves_help, "--paths", 0, argc, argv, &a, &pos);
 
@@ -145,10 +146,9 @@ int cli_moves(CliCtx *ctx, int argc, char **argv)
     rc = CLI_EXIT_OK;
     if (settle_or_over(&pos))
         goto out;
-    int n = cli_movetext(&pos, &mt);
+    n = cli_movetext(&pos, &mt);
     if (n < 0) {
-        fprintf(stderr, "camelot: more than %d legal moves (or out of memory)\n", CM_MAX_MOVES);
-        rc = CLI_EXIT_INPUT;
+        rc = cli_movetext_error(n);
         goto out;
     }
     if (a.value[OPT_SWITCH] != NULL &&
@@ -166,7 +166,7 @@ int cli_moves(CliCtx *ctx, int argc, char **argv)
     }
 out:
     free(pc.text);
-    free(mt);
+    cli_movetext_free(mt, n);
     cli_args_free(&a);
     return rc;
 }

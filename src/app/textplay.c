@@ -71,7 +71,7 @@ static void list_moves(TextGame *t)
     }
     n = cli_movetext(&t->s.g.pos, &mt);
     if (n < 0) {
-        fputs("too many moves to list\n", t->out);
+        fputs(n == CLI_MOVES_TOO_MANY ? "too many moves to list\n" : "out of memory\n", t->out);
         return;
     }
     qsort(mt, (size_t)n, sizeof *mt, by_path);
@@ -87,7 +87,7 @@ static void list_moves(TextGame *t)
     }
     if (col)
         fputc('\n', t->out);
-    free(mt);
+    cli_movetext_free(mt, n);
 }
 
 static void save(TextGame *t, const char *path)

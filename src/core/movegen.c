@@ -18,6 +18,8 @@
  * whether there is a move at all. */
 #define COUNT_BUF 128
 #define EXIT_BUF 64
+#define DEDUPE_SHIFT 4      /* a budget step per this power of two of effects compared */
+#define DEDUPE_HASH_FROM 32 /* a piece's capture effects found again by hash from this many */
 
 static inline int is_enemy(const CmGen *g, uint8_t cell)
 {
@@ -45,6 +47,10 @@ static void gen_init_seat(CmGen *g, const CmPosition *pos, int seat, CmMove *out
     g->count = 0;
     g->counting = 0;
     g->overflow = 0;
+    g->budget = CM_GEN_BUDGET;
+    g->exhausted = 0;
+    g->piece_first = 0;
+    g->hashed = 0;
     g->exit_filter = 0;
     g->ncap = 0;
     memset(&g->cap, 0, sizeof g->cap);
@@ -108,16 +114,66 @@ static void add_quiet(CmGen *g, CmSquare to, uint8_t flags)
     memset(&m->cap, 0, sizeof m->cap);
 }
 
+/* Whether the moving piece already has the capture effect (to, g->cap) among its moves 'first'
+ * to 'g->nout'. The search is work too: it is charged to the budget. */
+static int seen_linear(CmGen *g, CmSquare to, int first)
+{
+    g->budget -= (g->nout - first) >> DEDUPE_SHIFT;
+    for (int i = first; i < g->nout; i++) {
+        const CmMove *m = &g->out[i];
+        if (m->to == to && m->ncap == g->ncap && cm_set_equal(&m->cap, &g->cap))
+            return 1;
+    }
+    return 0;
+}
+
+static unsigned effect_hash(CmSquare to, const CmSquareSet *cap)
+{
+    uint64_t h = cap->w[0] * 0x9E3779B97F4A7C15ull ^ cap->w[1] * 0xC2B2AE3D27D4EB4Full ^
+                 cap->w[2] * 0x165667B19E3779F9ull ^ cap->w[3] * 0xD6E8FEB86659FD93ull ^
+                 (uint64_t)to * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 31;
+    return (unsigned)h & (CM_GEN_SLOTS - 1);
+}
+
+/* Puts effect 'i' (from 'piece_first') into the hash slots. */
+static void slot_insert(CmGen *g, int i)
+{
+    const CmMove *m = &g->out[g->piece_first + i];
+    unsigned h = effect_hash(m->to, &m->cap);
+    while (g->slots[h] != 0)
+        h = (h + 1) & (CM_GEN_SLOTS - 1);
+    g->slots[h] = (uint16_t)(i + 1);
+}
+
+/* Whether the moving piece already has the capture effect (to, g->cap): by hash among the
+ * 'hashed' first effects, then by comparison among those after them. */
+static int seen_hashed(CmGen *g, CmSquare to)
+{
+    if (g->hashed == 0) {
+        memset(g->slots, 0, sizeof g->slots);
+        for (int i = 0; i < g->nout - g->piece_first; i++)
+            slot_insert(g, i);
+        g->hashed = g->nout - g->piece_first;
+    }
+    for (unsigned h = effect_hash(to, &g->cap);; h = (h + 1) & (CM_GEN_SLOTS - 1)) {
+        if (g->slots[h] == 0)
+            break;
+        const CmMove *m = &g->out[g->piece_first + g->slots[h] - 1];
+        if (m->to == to && m->ncap == g->ncap && cm_set_equal(&m->cap, &g->cap))
+            return 1;
+    }
+    return seen_linear(g, to, g->piece_first + g->hashed);
+}
+
 /* Records the capture effect (from, to, g->cap) unless this piece already has it. */
 static void add_capture(CmGen *g, CmSquare to)
 {
     if (g->exit_filter && (g->fl[to] & CM_SQ_NOSTEP))
         return;
-    for (int i = g->piece_first; i < g->nout; i++) {
-        const CmMove *m = &g->out[i];
-        if (m->to == to && m->ncap == g->ncap && cm_set_equal(&m->cap, &g->cap))
-            return;
-    }
+    int mine = g->nout - g->piece_first;
+    if (mine < DEDUPE_HASH_FROM ? seen_linear(g, to, g->piece_first) : seen_hashed(g, to))
+        return;
     if (g->nout == g->cap_out) {
         g->overflow = 1;
         return;
@@ -129,9 +185,12 @@ static void add_capture(CmGen *g, CmSquare to)
     m->flags = 0;
     m->cap = g->cap;
     g->count++;
+    /* The new effect joins the hashed ones while they are all hashed and there is room. */
+    if (g->hashed > 0 && g->hashed == mine && g->hashed < CM_GEN_SLOTS * 3 / 4)
+        slot_insert(g, g->hashed++);
 }
 
-/* Jump chain, the moving piece standing on 'x' (2.5):
+/* Jump chain, the moving piece standing on 'x' (2.5), within the generation's budget:
  * 1. try every jump leap from 'x', lifting the jumped piece at once;
  * 2. a landing on a target-castle square ends the move there (2.8);
  * 3. otherwise the chain must go on while it can;
@@ -140,6 +199,11 @@ void cm_gen_jumps(CmGen *g, CmSquare x)
 {
     unsigned m = g->v->leap_ok[x];
     int any = 0;
+    if (--g->budget < 0) {
+        g->exhausted = 1;
+        g->overflow = 1;
+        return;
+    }
     while (m) {
         int d = __builtin_ctz(m);
         m &= m - 1;
@@ -308,6 +372,7 @@ static void begin_piece(CmGen *g, CmSquare s)
     if (g->counting)
         g->nout = 0;
     g->piece_first = g->nout;
+    g->hashed = 0;
     g->board[s] = CM_EMPTY;
 }
 
@@ -497,16 +562,24 @@ int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap, 
     return g.nout;
 }
 
-int cm_movegen_all(const CmPosition *pos, CmMoveList *list)
+int cm_movegen_into(const CmPosition *pos, CmMove *out, int cap, int *overflow_out)
 {
     CmGen g;
-    cm_gen_init(&g, pos, list->m, CM_MAX_MOVES);
+    cm_gen_init(&g, pos, out, cap);
     cm_gen_run(&g, pos);
-    list->n = g.nout;
-    list->overflow = g.overflow;
+    if (overflow_out)
+        *overflow_out = g.overflow;
     return g.nout;
 }
 
+int cm_movegen_all(const CmPosition *pos, CmMoveList *list)
+{
+    list->n = cm_movegen_into(pos, list->m, CM_MAX_MOVES, &list->overflow);
+    return list->n;
+}
+
+/* Counting again with room for a piece's many capture effects (each is kept to be told from
+ * the same effect by another path). */
 static __attribute__((noinline)) int count_roomy(const CmPosition *pos)
 {
     CmGen g;
@@ -514,7 +587,7 @@ static __attribute__((noinline)) int count_roomy(const CmPosition *pos)
     cm_gen_init(&g, pos, buf, CM_MAX_MOVES);
     g.counting = 1;
     cm_gen_run(&g, pos);
-    return g.count;
+    return g.overflow ? CM_MOVES_UNKNOWN : g.count;
 }
 
 int cm_movegen_count(const CmPosition *pos)
@@ -524,6 +597,8 @@ int cm_movegen_count(const CmPosition *pos)
     cm_gen_init(&g, pos, buf, COUNT_BUF);
     g.counting = 1;
     cm_gen_run(&g, pos);
+    if (g.exhausted)
+        return CM_MOVES_UNKNOWN;
     return g.overflow ? count_roomy(pos) : g.count;
 }
 

@@ -5,6 +5,8 @@
 
 #include "camelot/movegen.h"
 
+#define CM_GEN_SLOTS 2048 /* hash slots for one piece's capture effects (a power of two) */
+
 typedef struct CmGen {
     const CmVariant *v;
     const uint8_t *fl; /* square flags seen from the seat to move */
@@ -16,11 +18,17 @@ typedef struct CmGen {
     int nout;                  /* moves in 'out' */
     int count;                 /* moves found in all */
     int counting;              /* set: count quiet moves without storing them */
-    int overflow;              /* set when 'out' was full */
+    int overflow;              /* set when 'out' was full, or the budget ran out */
+    long budget;               /* jump-chain steps left (see CM_GEN_BUDGET) */
+    int exhausted;             /* set when the budget ran out: the moves are incomplete */
     int exit_filter;           /* set: drop captures ending on own or side castle squares */
     CmSquare from;             /* the moving piece's square */
     int piece_first;           /* first move of the moving piece in 'out' */
-    int ncap;                  /* captures of the chain being explored */
+    /* Once the moving piece has many capture effects, they are found again by hash: 'slots'
+     * holds 1 + the index (from 'piece_first') of the first 'hashed' of them; 0 is empty. */
+    int hashed; /* effects in 'slots', 0 while it is not in use */
+    uint16_t slots[CM_GEN_SLOTS];
+    int ncap; /* captures of the chain being explored */
     CmSquareSet cap;
     /* Parity-class grids of the position (see 'CM_CLASS'), set by 'cm_gen_init'. */
     uint64_t own[4];              /* pieces of the seat to move */

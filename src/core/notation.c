@@ -398,8 +398,9 @@ static CmStatus explain(const CmPosition *pos, const CmMove *eff, const Written 
     return cm_error_set(err, CM_ERR_ILLEGAL, 0, w->col[0], "that move is not legal here");
 }
 
-/* Finds the legal move with the effect of 'm'; 1 found, 0 not, -1 out of memory. Only the
- * moving piece's moves are made, first into a small buffer. */
+/* Finds the legal move with the effect of 'm'; 1 found, 0 not, -1 out of memory, -2 not
+ * found among moves that are not all there (the generation's budget ran out). Only the moving
+ * piece's moves are made, first into a small buffer. */
 static int find_legal(const CmPosition *pos, const CmMove *m, CmMove *out)
 {
     CmMove small[64];
@@ -407,10 +408,10 @@ static int find_legal(const CmPosition *pos, const CmMove *m, CmMove *out)
     int overflow, found = 0;
     int n = cm_movegen_from(pos, m->from, small, 64, &overflow);
     if (overflow) {
-        moves = malloc(CM_MAX_MOVES * sizeof *moves);
+        moves = malloc(CM_MOVES_LIMIT * sizeof *moves);
         if (moves == NULL)
             return -1;
-        n = cm_movegen_from(pos, m->from, moves, CM_MAX_MOVES, NULL);
+        n = cm_movegen_from(pos, m->from, moves, CM_MOVES_LIMIT, &overflow);
     }
     for (int i = 0; i < n; i++) {
         if (cm_move_same(&moves[i], m)) {
@@ -421,7 +422,23 @@ static int find_legal(const CmPosition *pos, const CmMove *m, CmMove *out)
     }
     if (moves != small)
         free(moves);
-    return found;
+    return found ? 1 : overflow ? -2 : 0;
+}
+
+/* What 'find_legal' found for the effect 'eff' of the written path 'w', as a status. */
+static CmStatus found_status(const CmPosition *pos, int found, const CmMove *eff, const Written *w,
+                             CmError *err)
+{
+    if (found == 1)
+        return CM_OK;
+    if (found == -1)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    if (found == -2)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, w->col[0],
+                            "this piece has more jump chains than camelot explores (%ld steps), "
+                            "so the move cannot be checked",
+                            (long)CM_GEN_BUDGET);
+    return explain(pos, eff, w, err);
 }
 
 CmStatus cm_move_parse(const CmPosition *pos, const char *text, CmMove *out, CmError *err)
@@ -434,13 +451,8 @@ CmStatus cm_move_parse(const CmPosition *pos, const char *text, CmMove *out, CmE
     st = split(pos->v, text, w, err);
     if (st == CM_OK)
         st = walk(pos, w, &eff, err);
-    if (st == CM_OK) {
-        int found = find_legal(pos, &eff, out);
-        if (found < 0)
-            st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        else if (!found)
-            st = explain(pos, &eff, w, err);
-    }
+    if (st == CM_OK)
+        st = found_status(pos, find_legal(pos, &eff, out), &eff, w, err);
     free(w);
     return st;
 }
@@ -474,8 +486,13 @@ CmStatus cm_effect_parse(const CmPosition *pos, const char *text, CmMove *out, C
         return cm_error_set(err, CM_ERR_SYNTAX, 0, (int)(p - text) + 1, "unexpected '%c' in effect",
                             *p);
     int found = find_legal(pos, &m, out);
-    if (found < 0)
+    if (found == -1)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    if (found == -2)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 1,
+                            "this piece has more jump chains than camelot explores, so %s cannot "
+                            "be checked",
+                            text);
     if (!found)
         return cm_error_set(err, CM_ERR_ILLEGAL, 0, 1, "no legal move has the effect %s", text);
     return CM_OK;

@@ -68,6 +68,10 @@ static void jump_paths(PathEnum *pe, CmSquare x)
         if (!((g->en >> c) & 1) || g->board[u] != CM_EMPTY)
             continue;
         any = 1;
+        /* Looking for one effect: a leap over a piece it does not capture leads elsewhere
+         * (but the chain may not end here, since it can go on). */
+        if (pe->want && !cm_set_has(&pe->want->cap, (unsigned)t))
+            continue;
         if (!push(pe, (CmSquare)u, 1))
             return;
         g->board[t] = CM_EMPTY;

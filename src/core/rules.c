@@ -104,7 +104,7 @@ static int can_move(CmPosition *pos, int seat)
     cm_pos_set_turn(pos, seat);
     int n = cm_movegen_count(pos);
     cm_pos_set_turn(pos, saved);
-    return n > 0;
+    return n != 0; /* CM_MOVES_UNKNOWN: there are moves */
 }
 
 /* Settling, in steps (2.11.3-5):

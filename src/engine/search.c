@@ -154,28 +154,41 @@ static void update_pv(CmEngine *e, int ply, const CmMove *m)
     e->pvlen[ply] = n + 1;
 }
 
+/* A generation that found only some of the moves may have used its whole budget (a position
+ * with a lattice of jump chains): the limits are looked at again at the next node, so that
+ * the search keeps to them whatever a node costs. */
+static inline void slow_generation(CmEngine *e, const CmMoveList *list)
+{
+    if (list->overflow)
+        e->next_poll = e->nodes + 1;
+}
+
 /* The moves of the node at 'ply': the seat to move's, or under BRS at an opponents' node
  * every opponent's (each as if it were to move). */
 static int generate(CmEngine *e, int ply)
 {
     Ply *p = &e->ply[ply];
     CmPosition *pos = &e->pos;
-    if (e->mode != MODE_BRS || pos->to_move == e->root_seat)
-        return cm_movegen_all(pos, &p->list);
-    int saved = pos->to_move, nseats = e->v->nseats;
-    p->list.n = 0;
-    p->list.overflow = 0;
-    for (int i = 1; i < nseats; i++) {
-        int s = (e->root_seat + i) % nseats;
-        if (pos->npieces[s] == 0)
-            continue;
-        cm_pos_set_turn(pos, s);
-        int k = cm_movegen_all(pos, &e->tmp);
-        for (int j = 0; j < k && p->list.n < CM_MAX_MOVES; j++)
-            p->list.m[p->list.n++] = e->tmp.m[j];
+    if (e->mode != MODE_BRS || pos->to_move == e->root_seat) {
+        cm_movegen_all(pos, &p->list);
+    } else {
+        int saved = pos->to_move, nseats = e->v->nseats;
+        p->list.n = 0;
+        p->list.overflow = 0;
+        for (int i = 1; i < nseats; i++) {
+            int s = (e->root_seat + i) % nseats;
+            if (pos->npieces[s] == 0)
+                continue;
+            cm_pos_set_turn(pos, s);
+            int k = cm_movegen_all(pos, &e->tmp);
+            p->list.overflow |= e->tmp.overflow;
+            for (int j = 0; j < k && p->list.n < CM_MAX_MOVES; j++)
+                p->list.m[p->list.n++] = e->tmp.m[j];
+        }
+        if (pos->to_move != saved)
+            cm_pos_set_turn(pos, saved);
     }
-    if (pos->to_move != saved)
-        cm_pos_set_turn(pos, saved);
+    slow_generation(e, &p->list);
     return p->list.n;
 }
 
@@ -321,12 +334,12 @@ static int no_moves(CmEngine *e, int depth, int ply, int alpha, int beta, int qu
             for (int i = 1; i < e->v->nseats && other < 0; i++) {
                 int t = (e->root_seat + i) % e->v->nseats;
                 cm_pos_set_turn(pos, t);
-                if (pos->npieces[t] && cm_movegen_count(pos) > 0)
+                if (pos->npieces[t] && cm_movegen_count(pos) != 0)
                     other = (e->root_seat + 1) % e->v->nseats;
             }
         } else {
             cm_pos_set_turn(pos, e->root_seat);
-            if (pos->npieces[e->root_seat] && cm_movegen_count(pos) > 0)
+            if (pos->npieces[e->root_seat] && cm_movegen_count(pos) != 0)
                 other = e->root_seat;
         }
         if (other < 0) {
@@ -341,6 +354,10 @@ static int no_moves(CmEngine *e, int depth, int ply, int alpha, int beta, int qu
         cm_rules_settle(pos, &o);
         if (o.over) {
             s = outcome_score(e, &o, side, ply);
+        } else if (pos->to_move == saved) {
+            /* The rules see moves the generation did not find (its budget ran out): the
+             * position is judged as it stands rather than searched again. */
+            s = cm_eval_position(e, pos);
         } else {
             e->keys[e->hbase + ply] = pos->hash;
             if (quiesce)
@@ -399,6 +416,7 @@ static int qs_moves(CmEngine *e, int ply, int must, unsigned forced, const TTMov
     } else {
         n = cm_movegen_all(pos, &p->list);
     }
+    slow_generation(e, &p->list);
     for (int i = 0; i < n; i++) {
         const CmMove *m = &p->list.m[i];
         int mover = CM_CELL_SEAT(pos->board[m->from]);
@@ -836,6 +854,11 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     out->seat = e->pos.to_move;
     int n = cm_movegen_all(&e->pos, &e->ply[0].list);
     TTEntry te;
+    if (n == 0) {
+        /* Moves exist, but the generation's budget ran out before it found one. */
+        out->has_move = 0;
+        return;
+    }
     out->move = e->ply[0].list.m[0];
     if (cm_tt_probe(e, e->pos.hash ^ e->tt_salt, &te))
         for (int i = 0; i < n; i++)

@@ -23,7 +23,6 @@ size_t text_score(int score, char *buf, size_t size)
 
 size_t text_pv(const CmPosition *root, const CmMove *pv, int n, char *buf, size_t size)
 {
-    CmMoveList *list = malloc(sizeof *list);
     CmPosition pos = *root;
     CmOutcome o;
     size_t len = 0;
@@ -31,8 +30,6 @@ size_t text_pv(const CmPosition *root, const CmMove *pv, int n, char *buf, size_
 
     if (size > 0)
         buf[0] = '\0';
-    if (list == NULL)
-        return 0;
     cm_rules_settle(&pos, &o);
     for (int i = 0; i < n && !o.over; i++) {
         char mv[CM_MOVE_TEXT_MAX + 8];
@@ -41,13 +38,14 @@ size_t text_pv(const CmPosition *root, const CmMove *pv, int n, char *buf, size_
             break;
         if (CM_CELL_SEAT(cell) != pos.to_move)
             cm_pos_set_turn(&pos, CM_CELL_SEAT(cell));
-        cm_movegen_all(&pos, list);
-        if (cm_movelist_find(list, &pv[i]) < 0)
+        /* A move that is not legal here has no canonical path. */
+        CmPath path;
+        if (cm_movegen_canonical(&pos, &pv[i], &path) != CM_OK)
             break;
         size_t k = 0;
         if (letters)
             k = (size_t)snprintf(mv, sizeof mv, "%c:", pos.v->seat[pos.to_move].letter);
-        cm_move_str(&pos, &pv[i], mv + k, sizeof mv - k);
+        cm_path_str(&path, mv + k, sizeof mv - k);
         /* The move, and room for the cut mark after it unless it is the last. */
         size_t need = (i ? 1 : 0) + strlen(mv) + (i + 1 < n ? strlen(" " PV_CUT) : 0);
         if (len + need >= size) {
@@ -61,7 +59,6 @@ size_t text_pv(const CmPosition *root, const CmMove *pv, int n, char *buf, size_
         cm_pos_apply(&pos, &pv[i], &undo);
         cm_rules_after_move(&pos, mover, &o);
     }
-    free(list);
     return len;
 }
 

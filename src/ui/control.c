@@ -144,11 +144,12 @@ void ui_position_changed(Ui *ui)
     ui_clear_selection(ui);
     memset(&ui->movable, 0, sizeof ui->movable);
     memset(&ui->ob, 0, sizeof ui->ob);
-    ui->list->n = 0;
+    ui->nlegal = 0;
+    ui->legal_incomplete = 0;
     if (!ui->s->outcome.over) {
-        cm_movegen_all(pos, ui->list);
-        for (int i = 0; i < ui->list->n; i++)
-            cm_set_add(&ui->movable, ui->list->m[i].from);
+        ui->nlegal = cm_movegen_into(pos, ui->legal, CM_MOVES_LIMIT, &ui->legal_incomplete);
+        for (int i = 0; i < ui->nlegal; i++)
+            cm_set_add(&ui->movable, ui->legal[i].from);
         cm_movegen_obligation(pos, &ui->ob);
     }
     ui->has_hint = 0;
@@ -191,8 +192,8 @@ CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
     memset(ui, 0, sizeof *ui);
     ui->s = s;
     ui->opt = *opt;
-    ui->list = malloc(sizeof *ui->list);
-    if (ui->list == NULL)
+    ui->legal = malloc(CM_MOVES_LIMIT * sizeof *ui->legal);
+    if (ui->legal == NULL)
         return CM_ERR_NOMEM;
     ui->lay.rows = 24;
     ui->lay.cols = 80;
@@ -205,11 +206,11 @@ CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
 
 void ui_free(Ui *ui)
 {
-    free(ui->list);
+    free(ui->legal);
     free(ui->page);
     free(ui->saves);
     free(ui->moves);
-    ui->list = NULL;
+    ui->legal = NULL;
     ui->page = NULL;
     ui->saves = NULL;
     ui->moves = NULL;

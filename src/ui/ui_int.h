@@ -249,7 +249,9 @@ typedef struct Ui {
     UiMode mode;
     CmSquare cursor;
     UiSelection sel;
-    CmMoveList *list;       /* legal moves of the position shown */
+    CmMove *legal; /* legal moves of the game's position (room for CM_MOVES_LIMIT) */
+    int nlegal;
+    int legal_incomplete;   /* 'legal' holds only some: too many moves or jump chains */
     CmSquareSet movable;    /* pieces that may move now */
     CmObligation ob;        /* the obligation of the seat to move */
     char msg[UI_MSG_MAX];   /* the last message */

@@ -408,3 +408,25 @@ int tu_count_files(const char *dir, const char *prefix)
     closedir(d);
     return n;
 }
+
+static const CmVariant *resolve_by_name(void *ud, const char *name, CmError *err)
+{
+    (void)ud;
+    (void)err;
+    return tu_variant(name);
+}
+
+void tu_position_file(CmPosition *pos, const char *name)
+{
+    char path[512];
+    size_t len;
+    CmError err;
+    snprintf(path, sizeof path, "%s/big/%s", CAMELOT_TEST_DATA_DIR, name);
+    char *text = tu_read_file(path, &len);
+    if (text == NULL)
+        fail_msg("cannot read %s", path);
+    cm_error_init(&err, path);
+    if (cm_posdoc_parse(text, len, resolve_by_name, NULL, NULL, pos, &err) != CM_OK)
+        fail_msg("%s:%d:%d: %s", path, err.line, err.col, err.msg);
+    free(text);
+}

@@ -39,6 +39,10 @@ CmVariant *tu_variant_from_text(const char *yaml);
  * each followed by K or M; ';' separates seats) with 'to_move' to play. */
 void tu_position(CmPosition *pos, const CmVariant *v, const char *pieces, char to_move);
 
+/* Loads the position document 'name' of tests/data/big (its variant by name), failing the
+ * test when it does not load. */
+void tu_position_file(CmPosition *pos, const char *name);
+
 /* Finds the move with effect text 'effect' (e.g. "E8>C12xC11,D9", the captured squares in any
  * order) among the legal moves; returns 1 and fills '*out' when found. */
 int tu_find_move(const CmPosition *pos, const char *effect, CmMove *out);

@@ -1,0 +1,76 @@
+# limits: positions with more jump chains than any generation can list (a knight in a lattice
+# of 40 enemy men; 128 pieces on the Chivalry board) answered or refused clearly, the engine
+# keeping to its time in them; times too short to measure; numbers that are not numbers; files
+# that are not regular files. Each command runs under 'timeout', so a hang fails the check
+# instead of the run (the time it takes is not measured here: see docs/notation.md, Limits).
+# SPDX-License-Identifier: MIT
+set -eu
+. "$(dirname "$0")/lib.bash"
+
+BIG="$SRC/tests/data/big"
+
+# run_bounded SECONDS ARGS...: 'run' under a time-out (exit status 124 when it is reached).
+run_bounded() {
+    local secs=$1
+    shift
+    set +e
+    timeout "$secs" "$CAMELOT" "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    set -e
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+
+for f in lattice chivalry-128; do
+    run_bounded 20 moves --position "$BIG/$f.yaml"
+    check "$f: moves refuses clearly" \
+        eval '[ "$RC" = 1 ] && has "$ERR" "more moves than camelot lists" && [ -z "$OUT" ]'
+    run_bounded 20 status --position "$BIG/$f.yaml"
+    check "$f: status answers" eval '[ "$RC" = 0 ] && [ "$OUT" = ongoing ]'
+    run_bounded 20 perft 1 --position "$BIG/$f.yaml"
+    check "$f: perft 1 refuses clearly" eval '[ "$RC" = 1 ] && has "$ERR" "the count is wrong"'
+    run_bounded 30 analyze --time 1 --position "$BIG/$f.yaml"
+    check "$f: analyze --time 1 ends with a move" \
+        eval '[ "$RC" = 0 ] && has "$OUT" "^bestmove [A-P][0-9]+x"'
+done
+
+# Times: a fraction of a millisecond is the shortest time, not none; zero and other numbers
+# than decimal seconds are refused.
+run_bounded 20 analyze --time 0.0001
+check "analyze --time 0.0001 ends with a move" eval '[ "$RC" = 0 ] && has "$OUT" "^bestmove "'
+for t in 0 0x10 1e3 -1 " 2" 2s; do
+    run analyze --time "$t"
+    check "analyze --time '$t' is a usage error" \
+        eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: bad time .$t. \(seconds > 0"'
+done
+run analyze --time ""
+check "analyze --time '' is a usage error" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "option .--time. needs a value"'
+run play --time 0x10 --text
+check "play --time 0x10 is a usage error" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "bad time control .0x10."' 
+run perft -1
+check "perft -1 is a bad depth, not an option" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "bad depth .-1."'
+run perft 0x10
+check "perft 0x10 is a bad depth" eval '[ "$RC" = 2 ] && has "$ERR" "bad depth .0x10."'
+run match --a level=1 --b random --games 0x2
+check "match --games 0x2 is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "bad number of games"'
+
+# A FIFO is refused at once, as a variant file, a position and a record.
+mkfifo "$TMP/fifo.yaml"
+run_bounded 10 validate "$TMP/fifo.yaml"
+check "validate refuses a FIFO at once" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "fifo.yaml: not a regular file"'
+run_bounded 10 show --position "$TMP/fifo.yaml"
+check "a FIFO as a position is refused at once" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "not a regular file"'
+run_bounded 10 replay "$TMP/fifo.yaml"
+check "a FIFO as a record is refused at once" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "not a regular file"'
+printf '[Variant "fifo.yaml"]\n1. E6-E8 *\n' >"$TMP/game.txt"
+run_bounded 10 replay "$TMP/game.txt"
+check "a record whose variant is a FIFO is refused at once" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "not a regular file"'
+
+finish
