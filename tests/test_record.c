@@ -461,6 +461,10 @@ static void test_record_replay_checks_result(void **state)
         replay("camette", "[Termination \"elimination\"]\n1. C3-C4 C5xC3xC1\n", &err, &n),
         CM_ERR_SCHEMA);
     assert_int_equal(err.line, 1);
+    /* A finished game with no result at all. */
+    assert_int_equal(replay("camette", "1. C3-C4\nC5xC3xC1\n", &err, &n), CM_ERR_SCHEMA);
+    assert_int_equal(err.line, 2);
+    tu_assert_contains(err.msg, "the game ends B wins (castle) but the record gives no result");
     /* An unfinished game may carry a result decided off the board, if the variant has it. */
     assert_int_equal(replay("camette", "[Result \"W\"]\n1. C3-C4\n", &err, &n), CM_OK);
     assert_int_equal(replay("grand-cam", "[Result \"G+Y\"]\n1. G4-G5\n", &err, &n), CM_OK);

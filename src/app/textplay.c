@@ -200,9 +200,15 @@ int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *o
         else
             fprintf(out, "%c> ", v->seat[t->s.g.pos.to_move].letter);
         fflush(out);
-        if (getline(&line, &cap, in) < 0) {
+        ssize_t got = getline(&line, &cap, in);
+        if (got < 0) {
             fputc('\n', out);
             break;
+        }
+        if (memchr(line, '\0', (size_t)got) != NULL) {
+            /* The rest of the line would be lost without a word: refuse all of it. */
+            fputs("\nthe line holds a NUL byte: nothing on it was read\n", out);
+            continue;
         }
         char *cmd = trim(line);
         if (t->echo)

@@ -453,13 +453,20 @@ static CmStatus check_result(const CmRecord *rec, const CmGame *g, CmError *err)
     }
     if (!g->outcome.over)
         return CM_OK;
-    if (recorded != NULL && strcmp(recorded, actual) != 0)
-        return cm_error_set(err, CM_ERR_SCHEMA, line, col,
-                            "the record gives the result '%s' but the game ends %s", recorded,
-                            text);
     if (term != NULL && strcmp(term, cm_reason_name(g->outcome.reason)) != 0)
         return cm_error_set(err, CM_ERR_SCHEMA, tag_line(rec, "Termination"), 0,
                             "the Termination tag says '%s' but the game ends %s", term, text);
+    if (recorded == NULL) {
+        const CmRecordMove *last = rec->nmoves > 0 ? &rec->moves[rec->nmoves - 1] : NULL;
+        return cm_error_set(err, CM_ERR_SCHEMA, last ? last->line : 0, 0,
+                            "the game ends %s but the record gives no result (a Result tag or a "
+                            "result after the moves)",
+                            text);
+    }
+    if (strcmp(recorded, actual) != 0)
+        return cm_error_set(err, CM_ERR_SCHEMA, line, col,
+                            "the record gives the result '%s' but the game ends %s", recorded,
+                            text);
     return CM_OK;
 }
 

@@ -426,6 +426,9 @@ static unsigned line_action(Ui *ui, UiAction act, int key, uint64_t now)
         if (ui->line_len + 1 < (int)sizeof ui->line) {
             ui->line[ui->line_len++] = (char)key;
             ui->line[ui->line_len] = '\0';
+        } else {
+            ui_message(ui, UI_ROLE_ERROR, "No move is longer than %d characters.",
+                       (int)sizeof ui->line - 1);
         }
         return UI_DRAW_STATUS;
     case UI_ACT_BACK:

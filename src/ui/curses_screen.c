@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "curses_int.h"
@@ -134,11 +135,22 @@ static void on_quit_signal(int sig)
 #endif
 
 #ifndef CAMELOT_ASAN
-/* A crash: give the terminal back, then die as the signal says. The game was saved after the
- * last move, so nothing is lost. */
+/* The terminal's modes before curses changed them, for the crash handler. */
+static struct termios saved_modes;
+static volatile sig_atomic_t have_saved_modes;
+
+/* A crash: give the terminal back, then die as the signal says. Only what is safe in a signal
+ * handler: the escape sequences that undo curses' (mouse reports off, the cursor shown,
+ * attributes reset, the normal screen and keypad back) written straight out, and the saved
+ * modes. The game was saved after the last move, so nothing is lost. */
 static void on_crash(int sig)
 {
-    endwin();
+    static const char reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[?25h\033[0m\033[?1l\033>"
+                                "\033[?1049l\r\n";
+    ssize_t w = write(STDOUT_FILENO, reset, sizeof reset - 1);
+    (void)w;
+    if (have_saved_modes)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved_modes);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -147,6 +159,9 @@ static void on_crash(int sig)
 static void install_signals(void)
 {
     struct sigaction sa;
+#ifndef CAMELOT_ASAN
+    have_saved_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
+#endif
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_quit_signal; /* no SA_RESTART: getch returns at once */

@@ -12,6 +12,7 @@
 
 #include "camelot/error.h"
 #include "camelot/movegen.h"
+#include "camelot/notation.h"
 #include "session/session.h"
 
 /* ---- Keys -------------------------------------------------------------------------------- */
@@ -220,7 +221,7 @@ typedef struct UiSelection {
 void ui_select_update(const CmPosition *pos, UiSelection *sel);
 
 #define UI_MSG_MAX 320
-#define UI_LINE_MAX 128 /* bytes of a move typed after ':' */
+#define UI_LINE_MAX CM_MOVE_TEXT_MAX /* bytes of a move typed after ':', NUL included */
 #define UI_MAX_SAVES 200
 #define UI_MOVE_TEXT 96
 #define UI_PV_MAX 256

@@ -67,6 +67,13 @@ check "a failed save is reported with its reason" \
           has "$OUT" "^usage: save FILE$" &&
           has "$OUT" "^White plays E6-E8$"'
 
+# A NUL byte in a line: the line is refused as a whole, not cut at the NUL.
+printf 'E6-E8\000F11-F9\nE6-E8\n' >"$TMP/in5"
+run_in "$TMP/in5" play
+check "a line with a NUL byte is refused whole" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^the line holds a NUL byte" &&
+          [ "$(printf "%s\n" "$OUT" | grep -c "plays")" = 1 ]'
+
 # End of input straight away.
 run play --variant cam
 check "empty input exits 0" eval '[ "$RC" = 0 ] && has "$OUT" "^to move: W \(White\)$"'
