@@ -82,7 +82,7 @@ static CmStatus load(Session *back, const char *path, const char *dir, EngineThr
                      CmError *err)
 {
     open_session(back, eng, dir);
-    return session_load(back, path, err);
+    return session_load(back, path, NULL, NULL, err);
 }
 
 /* ---- Setups -------------------------------------------------------------------------------- */
@@ -171,7 +171,7 @@ static void test_session_record_round_trip(void **state)
     g.turn_t0 = 1000;
     play_text(&g, "F11-F9", 3500); /* Black took 2.5 s and got 5 s back */
     assert_int_equal(g.clock[1], 602500);
-    char *text = session_record_text(&g, 3500);
+    char *text = session_record_text(&g, 3500, NULL);
     assert_non_null(text);
     assert_non_null(strstr(text, "[Variant \"camelot\"]"));
     assert_non_null(strstr(text, "[Seats \"W=human B=engine:7\"]"));
@@ -316,7 +316,7 @@ static void test_session_clocks_and_loss_on_time(void **state)
     assert_true(g.outcome.over);
     assert_int_equal(g.forfeit, 1);
     assert_int_equal(g.outcome.winner, 0);
-    char *text = session_record_text(&g, 114000);
+    char *text = session_record_text(&g, 114000, NULL);
     assert_non_null(strstr(text, "[Forfeit \"B\"]"));
     assert_non_null(strstr(text, "[Result \"W\"]"));
     assert_non_null(strstr(text, "[Termination \"time\"]"));

@@ -119,7 +119,7 @@ static void test_session_kill_autosave_survives_kills(void **state)
             CmError err;
             cm_error_init(&err, path);
             session_init(&back, &env);
-            if (session_load(&back, path, &err) != CM_OK)
+            if (session_load(&back, path, NULL, NULL, &err) != CM_OK)
                 fail_msg("round %d: the autosave does not load: %s:%d:%d: %s", round, path,
                          err.line, err.col, err.msg);
             assert_true(back.g.n >= 1 && back.g.n <= n);

@@ -94,9 +94,6 @@ static int check_options(Play *p)
         return cli_usage_error(a->usage, "unexpected argument '%s'", a->args[0]);
     if (a->value[OPT_LOAD] && a->value[OPT_RESUME])
         return cli_usage_error(a->usage, "--load and --resume: choose one");
-    if (a->value[OPT_VARIANT] && (a->value[OPT_LOAD] || a->value[OPT_RESUME]))
-        return cli_usage_error(a->usage, "--variant with %s: the saved game names its variant",
-                               a->value[OPT_LOAD] ? "--load" : "--resume");
     if (a->value[OPT_TIME] && setup_parse_time(a->value[OPT_TIME], &p->base_ms, &p->inc_ms) != 0)
         return cli_usage_error(a->usage,
                                "bad time control '%s' (e.g. 10+5: ten minutes, five seconds a "
@@ -134,6 +131,57 @@ static int apply_seats(const CliArgs *a, const CmVariant *v, SessionSetup *setup
     return -1;
 }
 
+/* Loads the saved game 'path' (the autosave when 'resume'). A damaged autosave is kept
+ * aside and a new game starts. Returns -1 when a game is loaded, 0 for a new game, or an exit
+ * code. */
+static int load_game(Play *p, const char *path, int resume)
+{
+    Session *s = &p->session;
+    SessionLoad got;
+    char kept[IO_PATH_MAX];
+    CmError err, kerr;
+
+    if (session_load(s, path, p->a.value[OPT_VARIANT], &got, &err) == CM_OK) {
+        if (s->notice[0] == '\0')
+            snprintf(p->note, sizeof p->note, "%s %.300s: %d moves so far.",
+                     resume ? "Resumed" : "Loaded", path, got.plies);
+        return -1;
+    }
+    cli_report(&err, NULL, 0);
+    if (!resume || !got.damaged)
+        return CLI_EXIT_INPUT;
+    if (session_keep_damaged(path, kept, sizeof kept, &kerr) != CM_OK) {
+        cli_report(&kerr, NULL, 0);
+        return CLI_EXIT_INPUT;
+    }
+    snprintf(p->note, sizeof p->note,
+             "The autosave could not be read as a game; it was kept as %.300s. Here is a new "
+             "game.",
+             kept);
+    fprintf(stderr, "camelot: the autosave was kept as %s\n", kept);
+    return 0;
+}
+
+/* The seats and clocks given with --load or --resume change the saved ones. Returns -1, or an
+ * exit code. */
+static int override_setup(Play *p)
+{
+    const CliArgs *a = &p->a;
+    Session *s = &p->session;
+    int rc = apply_seats(a, s->v, &s->setup);
+    if (rc >= 0)
+        return rc;
+    if (s->env.engine == NULL)
+        setup_all_human(&s->setup);
+    if (a->value[OPT_TIME]) {
+        s->setup.time_base_ms = p->base_ms;
+        s->setup.time_inc_ms = p->inc_ms;
+        for (int seat = 0; seat < CM_MAX_SEATS; seat++)
+            s->clock[seat] = p->base_ms;
+    }
+    return -1;
+}
+
 /* The game to play: resumed, loaded, or new. Returns -1, or an exit code. */
 static int open_game(CliCtx *ctx, Play *p)
 {
@@ -148,6 +196,10 @@ static int open_game(CliCtx *ctx, Play *p)
             fprintf(stderr, "camelot: --resume: %s\n", p->note);
             return CLI_EXIT_INPUT;
         }
+        if (session_take_autosave(s, &err) != CM_OK) {
+            fprintf(stderr, "camelot: --resume: %s\n", err.msg);
+            return CLI_EXIT_INPUT;
+        }
         session_autosave_path(s, auto_path, sizeof auto_path);
         if (io_exists(auto_path))
             load = auto_path;
@@ -156,26 +208,9 @@ static int open_game(CliCtx *ctx, Play *p)
                      "There is no autosaved game in %.300s: here is a new one.", p->data_dir);
     }
     if (load != NULL) {
-        if (session_load(s, load, &err) != CM_OK) {
-            cli_report(&err, NULL, 0);
-            return CLI_EXIT_INPUT;
-        }
-        if (p->note[0] == '\0')
-            snprintf(p->note, sizeof p->note, "%s %.300s: %d moves so far.",
-                     a->value[OPT_RESUME] ? "Resumed" : "Loaded", load, s->g.n);
-        /* Seats and clocks given with --load or --resume change the saved ones. */
-        int rc = apply_seats(a, s->v, &s->setup);
-        if (rc >= 0)
-            return rc;
-        if (s->env.engine == NULL)
-            setup_all_human(&s->setup);
-        if (a->value[OPT_TIME]) {
-            s->setup.time_base_ms = p->base_ms;
-            s->setup.time_inc_ms = p->inc_ms;
-            for (int seat = 0; seat < CM_MAX_SEATS; seat++)
-                s->clock[seat] = p->base_ms;
-        }
-        return -1;
+        int rc = load_game(p, load, a->value[OPT_RESUME] != NULL);
+        if (rc != 0)
+            return rc < 0 ? override_setup(p) : rc;
     }
     const char *want = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT] : CLI_DEFAULT_VARIANT;
     const CmVariant *v = cli_variant(ctx, want);
@@ -208,6 +243,32 @@ static void screen_options(const CliArgs *a, UiOptions *opt)
     opt->latency_log = lat != NULL && lat[0] ? fopen(lat, "a") : NULL;
 }
 
+/* Saves the game as the program ends. When the data directory takes nothing, the game goes
+ * where it can, and when it can go nowhere its record is written to standard error: never
+ * lost. Returns 'rc', or an exit code when the game was not saved where it should be. */
+static int close_game(Play *p, int rc)
+{
+    char rescued[IO_PATH_MAX];
+    CmError err;
+    CmStatus st = session_close(&p->session, clock_ms(), rescued, sizeof rescued, &err);
+    if (st == CM_OK && rescued[0] == '\0')
+        return rc;
+    fprintf(stderr, "camelot: the game could not be autosaved: %s\n", err.msg);
+    if (st == CM_OK) {
+        fprintf(stderr,
+                "camelot: it was saved to %s ('camelot --load' with that file "
+                "continues it)\n",
+                rescued);
+        return CLI_EXIT_INPUT;
+    }
+    char *text = session_record_text(&p->session, clock_ms(), NULL);
+    if (text != NULL) {
+        fprintf(stderr, "camelot: nowhere could take it; here is its record:\n%s", text);
+        free(text);
+    }
+    return CLI_EXIT_INPUT;
+}
+
 /* The full-screen game of the session, until the player quits; then the game is saved. */
 static int run_screen(Play *p)
 {
@@ -226,9 +287,7 @@ static int run_screen(Play *p)
     }
     if (opt.latency_log != NULL)
         fclose(opt.latency_log);
-    if (session_close(&p->session, clock_ms()) != CM_OK)
-        fprintf(stderr, "camelot: the game could not be saved: %s\n", p->session.save_error);
-    return rc;
+    return close_game(p, rc);
 }
 
 int cli_play(CliCtx *ctx, int argc, char **argv)

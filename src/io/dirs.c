@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "io.h"
+#include "io_int.h"
 
 #define FRESH_TRIES 1000 /* numbered names tried before one is reused */
 
@@ -36,21 +37,30 @@ static int make_dirs(char *path)
         if (*p != '/')
             continue;
         *p = '\0';
-        if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+        if (io_sys_mkdir(path, 0700) != 0 && errno != EEXIST) {
             *p = '/';
             return -1;
         }
         *p = '/';
     }
-    if (mkdir(path, 0700) != 0 && errno != EEXIST)
+    if (io_sys_mkdir(path, 0700) != 0 && errno != EEXIST)
         return -1;
-    if (stat(path, &sb) != 0)
+    if (io_sys_stat(path, &sb) != 0)
         return -1;
     if (!S_ISDIR(sb.st_mode)) {
         errno = ENOTDIR;
         return -1;
     }
     return 0;
+}
+
+int io_join(const char *dir, const char *name, char *buf, size_t size)
+{
+    if ((size_t)snprintf(buf, size, "%s/%s", dir, name) < size)
+        return 0;
+    if (size > 0)
+        buf[0] = '\0';
+    return -1;
 }
 
 CmStatus io_data_dir(char *buf, size_t size, CmError *err)
@@ -85,6 +95,19 @@ int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS])
     return n;
 }
 
+int io_rescue_dirs(const char *dirs[IO_RESCUE_DIRS])
+{
+    const char *tmp = getenv("TMPDIR"), *home = getenv("HOME");
+    int n = 0;
+
+    if (tmp != NULL && tmp[0] == '/')
+        dirs[n++] = tmp;
+    dirs[n++] = "/tmp";
+    if (home != NULL && home[0] == '/')
+        dirs[n++] = home;
+    return n;
+}
+
 CmStatus io_find_variant(const char *name, char *path, size_t size, CmError *err)
 {
     const char *dirs[IO_VARIANT_DIRS];
@@ -103,7 +126,7 @@ CmStatus io_find_variant(const char *name, char *path, size_t size, CmError *err
 
 int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max)
 {
-    DIR *d = opendir(dir);
+    DIR *d = io_sys_opendir(dir);
     struct dirent *de;
     size_t slen = strlen(suffix);
     int n = 0;
@@ -119,7 +142,7 @@ int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max)
             continue;
         if ((size_t)snprintf(e->path, sizeof e->path, "%s/%s", dir, de->d_name) >= sizeof e->path)
             continue;
-        if (stat(e->path, &sb) != 0 || !S_ISREG(sb.st_mode))
+        if (io_sys_stat(e->path, &sb) != 0 || !S_ISREG(sb.st_mode))
             continue;
         memcpy(e->name, de->d_name, len + 1);
         e->mtime = (int64_t)sb.st_mtime;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "io.h"
+#include "io_int.h"
 
 #define READ_CHUNK 16384 /* first buffer for a file of unknown size */
 
@@ -24,13 +25,13 @@ static CmStatus read_fd(int fd, size_t max, size_t hint, char **text_out, size_t
 
     if (cap > max + 2)
         cap = max + 2;
-    text = malloc(cap);
+    text = io_sys_malloc(cap);
     if (text == NULL)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     for (;;) {
         if (len + 1 >= cap) {
             size_t ncap = cap * 2 > max + 2 ? max + 2 : cap * 2;
-            char *t = realloc(text, ncap);
+            char *t = io_sys_realloc(text, ncap);
             if (t == NULL) {
                 free(text);
                 return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
@@ -38,7 +39,7 @@ static CmStatus read_fd(int fd, size_t max, size_t hint, char **text_out, size_t
             text = t;
             cap = ncap;
         }
-        ssize_t n = read(fd, text + len, cap - 1 - len);
+        ssize_t n = io_sys_read(fd, text + len, cap - 1 - len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
@@ -74,10 +75,10 @@ CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len
         return read_fd(STDIN_FILENO, max, 0, text_out, len_out, err);
 
     /* Opened without blocking, so that a FIFO or a device is refused rather than waited on. */
-    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    fd = io_sys_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
     if (fd < 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
-    if (fstat(fd, &sb) != 0) {
+    if (io_sys_fstat(fd, &sb) != 0) {
         st = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
     } else if (S_ISDIR(sb.st_mode)) {
         st = cm_error_set(err, CM_ERR_IO, 0, 0, "is a directory");
@@ -91,7 +92,7 @@ CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len
             fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
         st = read_fd(fd, max, (size_t)sb.st_size, text_out, len_out, err);
     }
-    close(fd);
+    io_sys_close(fd); /* after a whole read, a failing close loses nothing */
     return st;
 }
 
@@ -99,7 +100,7 @@ CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len
 static int write_all(int fd, const char *data, size_t len)
 {
     for (size_t done = 0; done < len;) {
-        ssize_t w = write(fd, data + done, len - done);
+        ssize_t w = io_sys_write(fd, data + done, len - done);
         if (w < 0 && errno == EINTR)
             continue;
         if (w < 0)
@@ -124,19 +125,20 @@ CmStatus io_write_atomic(const char *path, const char *data, size_t len, CmError
     if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, slash ? slash + 1 : path) >=
         sizeof tmp)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "the file name is too long");
-    fd = mkstemp(tmp);
+    fd = io_sys_mkstemp(tmp);
     if (fd < 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot create a file in %s: %s", dir,
                             strerror(errno));
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0)
+    if (write_all(fd, data, len) != 0 || io_sys_fsync(fd) != 0)
         goto fail;
-    if (close(fd) != 0) {
+    if (io_sys_close(fd) != 0) {
         fd = -1;
         goto fail;
     }
     fd = -1;
-    if (rename(tmp, path) != 0)
+    if (io_sys_rename(tmp, path) != 0)
         goto fail;
+    /* The rename is done; a directory that cannot be synced loses nothing written. */
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         fsync(dfd);
@@ -156,15 +158,15 @@ CmStatus io_append(const char *path, const char *data, size_t len, int truncate,
     int fd, saved;
 
     cm_error_init(err, path);
-    fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), 0644);
+    fd = io_sys_open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), 0644);
     if (fd < 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
     if (write_all(fd, data, len) != 0) {
         saved = errno;
-        close(fd);
+        io_sys_close(fd);
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot write: %s", strerror(saved));
     }
-    if (close(fd) != 0)
+    if (io_sys_close(fd) != 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
     return CM_OK;
 }
@@ -172,7 +174,7 @@ CmStatus io_append(const char *path, const char *data, size_t len, int truncate,
 CmStatus io_rename(const char *from, const char *to, CmError *err)
 {
     cm_error_init(err, from);
-    if (rename(from, to) != 0)
+    if (io_sys_rename(from, to) != 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot rename to %s: %s", to, strerror(errno));
     return CM_OK;
 }

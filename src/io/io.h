@@ -41,6 +41,9 @@ CmStatus io_realpath(const char *path, char *buf, size_t size, CmError *err);
 /* The directory part of 'path' in 'buf' ("." when it has none); returns 'buf'. */
 char *io_dirname(const char *path, char *buf, size_t size);
 
+/* 'DIR/NAME' in 'buf'. Returns 0, or -1 (and "" in 'buf') when it does not fit. */
+int io_join(const char *dir, const char *name, char *buf, size_t size);
+
 /* The directory for saved games, '$XDG_DATA_HOME/camelot' or '~/.local/share/camelot',
  * created (mode 0700) when missing. */
 CmStatus io_data_dir(char *buf, size_t size, CmError *err);
@@ -50,6 +53,11 @@ CmStatus io_data_dir(char *buf, size_t size, CmError *err);
  * IO_VARIANT_DIRS) and returns how many there are. */
 #define IO_VARIANT_DIRS 3
 int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS]);
+
+/* Where a record can go when the data directory takes nothing: '$TMPDIR', '/tmp' and '$HOME'
+ * (those that are set). Fills 'dirs' (room for IO_RESCUE_DIRS) and returns how many. */
+#define IO_RESCUE_DIRS 3
+int io_rescue_dirs(const char *dirs[IO_RESCUE_DIRS]);
 
 /* The file 'NAME.yaml' of the first directory of the variant search path that has it. */
 CmStatus io_find_variant(const char *name, char *path, size_t size, CmError *err);
@@ -68,5 +76,37 @@ int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max);
 /* A name in 'dir' that does not exist yet: 'DIR/PREFIX-YYYYMMDD-HHMMSS.txt', with '-2', '-3'
  * ... added when that exists. */
 void io_fresh_name(const char *dir, const char *prefix, char *buf, size_t size);
+
+/* ---- Locks (lock.c) ---------------------------------------------------------------------- */
+
+/* Takes the lock file 'path' (created, mode 0600, when missing) for this process: one writer
+ * at a time. The lock goes when 'io_unlock' closes it or the process ends, however it ends.
+ * Returns CM_OK with the open lock in '*fd_out'; CM_ERR_ARG when another process holds it (the
+ * message names its process id when the file tells it); CM_ERR_IO when the file cannot be
+ * opened. */
+CmStatus io_lock(const char *path, int *fd_out, CmError *err);
+
+/* Releases a lock taken by 'io_lock'; a negative 'fd' does nothing. */
+void io_unlock(int fd);
+
+/* ---- Faults (fault.c) ---------------------------------------------------------------------- */
+
+/* For tests: every operation of this layer on the file system (open, read, write, fsync,
+ * close, rename, mkdir, mkstemp, stat, opendir, an allocation) is counted, and one of them can
+ * be made to fail, as a full disk, an I/O error or a read-only file system would, so that a
+ * test can fail each call site in turn (as SQLite's fault loops do). Not thread-safe: one
+ * thread drives the files layer. */
+enum {
+    IO_FAULT_SHORT = -1, /* a write writes half of what it was given (not an error) */
+    IO_FAULT_NOMEM = -2, /* an allocation fails */
+};
+
+/* From now on the 'nth' operation (1: the next) fails with 'kind': an errno value (ENOSPC,
+ * EIO, EROFS, ...) or 'IO_FAULT_*'. 'nth' 0 fails nothing; the count starts again. */
+void io_fault_set(long nth, int kind);
+
+/* The operations counted since 'io_fault_set', and whether the fault has struck. */
+long io_fault_ops(void);
+int io_fault_struck(void);
 
 #endif

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "clock.h"
-#include "session.h"
+#include "io/io.h"
+#include "session_int.h"
 
 /* The engine's thinking time: a cap by level (the levels below 10 stop at a small depth anyway;
  * the cap only guards slow variants), and with a clock a share of what is left plus most of the
@@ -29,18 +30,56 @@ void session_init(Session *s, const SessionEnv *env)
         s->env.data_dir = NULL;
     s->forfeit = -1;
     s->info_seat = -1;
+    s->lock_fd = -1;
 }
 
-/* Frees the game, keeping the environment. */
+/* What a session keeps from one game to the next: its environment, its autosave and its
+ * notice. */
+typedef struct Kept {
+    SessionEnv env;
+    int slot, lock_fd;
+    char notice[SESSION_NOTICE_MAX];
+} Kept;
+
+static void keep(const Session *s, Kept *k)
+{
+    k->env = s->env;
+    k->slot = s->slot;
+    k->lock_fd = s->lock_fd;
+    memcpy(k->notice, s->notice, sizeof k->notice);
+}
+
+static void restore(Session *s, const Kept *k)
+{
+    s->env = k->env;
+    s->slot = k->slot;
+    s->lock_fd = k->lock_fd;
+    memcpy(s->notice, k->notice, sizeof s->notice);
+}
+
+/* Frees the game, keeping what a session keeps. */
 static void end_game(Session *s)
 {
+    Kept k;
     if (!s->active)
         return;
     session_cancel_search(s);
     cm_game_free(&s->g);
     free(s->redo);
-    SessionEnv env = s->env;
-    session_init(s, &env);
+    keep(s, &k);
+    session_init(s, &k.env);
+    restore(s, &k);
+}
+
+void session_adopt(Session *s, Session *next)
+{
+    Kept k;
+    end_game(s);
+    keep(s, &k);
+    if (next->notice[0])
+        memcpy(k.notice, next->notice, sizeof k.notice);
+    *s = *next;
+    restore(s, &k);
 }
 
 CmStatus session_start(Session *s, const CmVariant *v, const SessionSetup *setup,
@@ -67,6 +106,9 @@ CmStatus session_start(Session *s, const CmVariant *v, const SessionSetup *setup
 void session_free(Session *s)
 {
     end_game(s);
+    io_unlock(s->lock_fd);
+    s->lock_fd = -1;
+    s->slot = 0;
 }
 
 /* ---- Seats and clocks ------------------------------------------------------------------ */
@@ -406,6 +448,9 @@ unsigned session_tick(Session *s, uint64_t now)
 
     if (!s->active)
         return 0;
+    if (s->save_error[0] && s->save_retry_at != 0 && now >= s->save_retry_at &&
+        session_autosave(s, now) == CM_OK)
+        ev |= SESSION_EV_SAVED;
     if (timed(s) && !s->outcome.over) {
         ev |= tick_clocks(s, now);
         if (s->outcome.over)

@@ -30,9 +30,13 @@ enum {
     SESSION_EV_OVER = 16,        /* the game has just ended */
     SESSION_EV_SAVE_FAILED = 32, /* an autosave failed ('save_error') */
     SESSION_EV_THINKING = 64,    /* an engine started or stopped thinking */
+    SESSION_EV_SAVED = 128,      /* an autosave that had failed worked when tried again */
 };
 
-#define SESSION_HINT_MS 1500 /* the engine's time for a hint */
+#define SESSION_HINT_MS 1500  /* the engine's time for a hint */
+#define SESSION_RETRY_MS 2000 /* a failed autosave is tried again this often */
+#define SESSION_SLOTS 9       /* autosaves in one data directory: games played at once */
+#define SESSION_NOTICE_MAX 600
 #define SESSION_ERROR_MAX CM_ERROR_TEXT_MAX
 #define SESSION_PATH_MAX 4096 /* bytes in a path, as src/io has it */
 
@@ -61,8 +65,17 @@ typedef struct Session {
     int hint_ply;
     int autosave_fresh;                 /* the first autosave of a new game is still to come */
     char save_error[SESSION_ERROR_MAX]; /* why the last autosave failed, "" when it worked */
-    uint64_t seed;                      /* engine noise */
-    int clock_shown[CM_MAX_SEATS];      /* what the clocks showed at the last SESSION_EV_CLOCK */
+    uint64_t save_retry_at;             /* when a failed autosave is tried again (ms) */
+    /* The autosave this session writes, kept across its games: 'slot' k is 'autosave.txt'
+     * (k = 1) or 'autosave-k.txt', held by the lock 'lock_fd' so that two games played at
+     * once in one data directory never write one file. */
+    int slot;    /* 0 until the first autosave takes one */
+    int lock_fd; /* -1 while no lock is held */
+    /* News about the files for the player (another camelot playing, a damaged save kept aside,
+     * a save cut short), "" when there is none; the front end shows it and clears it. */
+    char notice[SESSION_NOTICE_MAX];
+    uint64_t seed;                 /* engine noise */
+    int clock_shown[CM_MAX_SEATS]; /* what the clocks showed at the last SESSION_EV_CLOCK */
 } Session;
 
 /* ---- Games (session.c) ------------------------------------------------------------------- */
@@ -125,14 +138,37 @@ uint64_t session_think_ms(int level, int64_t left, int64_t inc);
 /* The position before ply 'ply' of the game (settled), replayed from the start. */
 void session_position_before(const Session *s, int ply, CmPosition *out);
 
-/* ---- Records and files (saves.c) --------------------------------------------------------- */
+/* ---- Records (record_map.c) ---------------------------------------------------------------- */
 
 /* The game as a record: the tags of docs/notation.md plus 'Seats' ("W=human B=engine:5"),
  * 'TimeControl' ("600+5" seconds), 'Clocks' ("W=590.250 B=600" seconds left) and 'Forfeit'
- * (the seat that lost on time). A new NUL-terminated string, or NULL when out of memory. */
-char *session_record_text(const Session *s, uint64_t now);
+ * (the seat that lost on time); its 'Variant' tag is 'variant_ref' (NULL: the setup's). A new
+ * NUL-terminated string, or NULL when out of memory. */
+char *session_record_text(const Session *s, uint64_t now, const char *variant_ref);
 
-/* Saves the game to 'path', atomically. */
+/* How a load went, besides its status. */
+typedef struct SessionLoad {
+    int damaged; /* the file was read but holds no game that can be played */
+    int cut;     /* the record was cut short (no result at its end): 'plies' of its moves
+                    were recovered, and the session's notice says so */
+    int plies;   /* moves of the game loaded */
+} SessionLoad;
+
+/* Loads a record saved by a session (or any game record: seats default to people) in place of
+ * the session's game. The record's variant is 'variant' when not NULL (a variant's name or a
+ * variant file the player named), else its 'Variant' tag, which must be the name of a variant or a
+ * variant file next to the record. A record cut short keeps the moves before the cut. On failure
+ * fills 'err' and
+ * '*info' (may be NULL) and keeps the game the session had. The autosave goes on in the same
+ * file when 'path' is this session's autosave, else a new game's autosave starts. */
+CmStatus session_load(Session *s, const char *path, const char *variant, SessionLoad *info,
+                      CmError *err);
+
+/* ---- Files (autosave.c) ------------------------------------------------------------------ */
+
+/* Saves the game to 'path', atomically. A game of a variant file (not of a variant's name)
+ * keeps a copy of that file next to 'path', named in the record, so that the record loads
+ * wherever it is moved with its variant. */
 CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmError *err);
 
 /* Saves the game to a new file in the data directory ('VARIANT-YYYYMMDD-HHMMSS.txt'), whose
@@ -140,24 +176,33 @@ CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmErr
 CmStatus session_save_copy(const Session *s, uint64_t now, char *path_out, size_t size,
                            CmError *err);
 
-/* Saves the game to the autosave in the data directory. A new game is saved from its first
- * move on; when the file then holds an unfinished game of some moves, that game is first kept
- * as 'unfinished-DATE.txt' so that nothing is lost. Sets or clears 's->save_error'. Does
- * nothing without a data directory. */
+/* Saves the game to this session's autosave in the data directory. A new game is saved from its
+ * first move on. The first autosave takes a free autosave (its lock): 'autosave.txt', or when
+ * another camelot holds it 'autosave-2.txt' and so on, with a notice. A new game's first
+ * autosave keeps the game the file held when it is unfinished ('unfinished-DATE.txt') or
+ * cannot be read as a record ('damaged-DATE.txt', with a notice). Sets or clears
+ * 's->save_error'; a failed autosave is tried again by 'session_tick'. Does nothing without a
+ * data directory. */
 CmStatus session_autosave(Session *s, uint64_t now);
 
-/* The path of the autosave, "" when there is no data directory. */
+/* Takes 'autosave.txt' (its lock) for this session, to resume the game it holds. CM_ERR_ARG,
+ * with the reason, when another camelot is playing it. */
+CmStatus session_take_autosave(Session *s, CmError *err);
+
+/* The path of this session's autosave ('autosave.txt' until it has taken another), "" when
+ * there is no data directory. */
 void session_autosave_path(const Session *s, char *buf, size_t size);
 
-/* Loads a record saved by 'session_record_text' (or any game record: seats default to people)
- * in place of the session's game; the record's variant is looked up from its directory. On
- * failure fills 'err' and keeps the game the session had. The autosave goes on in the same
- * file when 'path' is the autosave, else a new game's autosave starts. */
-CmStatus session_load(Session *s, const char *path, CmError *err);
+/* Moves the file 'path', which cannot be read as a game, aside in its directory as
+ * 'damaged-DATE.txt' (so that no autosave ever writes over it); its new path goes to 'kept'. */
+CmStatus session_keep_damaged(const char *path, char *kept, size_t size, CmError *err);
 
-/* Cancels the engine's work and saves the game as it stands (clocks included): the last thing
- * before the program ends. */
-CmStatus session_close(Session *s, uint64_t now);
+/* The last thing before the program ends: cancels the engine's work and saves the game as it
+ * stands (clocks included). When the autosave fails, the record is written where it can be
+ * (the temporary directory, then the home directory), and its path goes to 'rescued' ("" when
+ * the autosave worked). Fails, with the autosave's reason in 'err', only when nothing could be
+ * written. */
+CmStatus session_close(Session *s, uint64_t now, char *rescued, size_t size, CmError *err);
 
 /* A saved game, for the list to load from. */
 typedef struct SaveEntry {

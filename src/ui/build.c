@@ -67,6 +67,7 @@ unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now)
     ui_message(ui, UI_ROLE_NORMAL, "%s played %s.", ui->s->v->seat[seat].name, text);
     if (ui->s->save_error[0])
         ui_message(ui, UI_ROLE_ERROR, "Autosave failed: %s", ui->s->save_error);
+    ui_show_notice(ui);
     if (ui->s->outcome.over)
         ui->mode = UI_MODE_OVER;
     return UI_DRAW_ALL;

@@ -619,6 +619,14 @@ static void tick_hint(Ui *ui)
     ui_message(ui, UI_ROLE_GOOD, "Hint: %s (marked on the board; Esc hides it).", text);
 }
 
+void ui_show_notice(Ui *ui)
+{
+    if (ui->s->notice[0] == '\0')
+        return;
+    ui_message(ui, UI_ROLE_ERROR, "%s", ui->s->notice);
+    ui->s->notice[0] = '\0';
+}
+
 unsigned ui_tick(Ui *ui, uint64_t now)
 {
     unsigned flags = 0;
@@ -644,6 +652,14 @@ unsigned ui_tick(Ui *ui, uint64_t now)
         flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
     if (ev & SESSION_EV_SAVE_FAILED) {
         ui_message(ui, UI_ROLE_ERROR, "Autosave failed: %s", ui->s->save_error);
+        flags |= UI_DRAW_STATUS;
+    }
+    if (ev & SESSION_EV_SAVED) {
+        ui_message(ui, UI_ROLE_GOOD, "The game is saved again.");
+        flags |= UI_DRAW_STATUS;
+    }
+    if (ui->s->notice[0]) {
+        ui_show_notice(ui);
         flags |= UI_DRAW_STATUS;
     }
     return flags;

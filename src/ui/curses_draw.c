@@ -188,6 +188,24 @@ static void draw_page(Ui *ui)
     put(LINES - 1, 1, COLS - 1, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
 }
 
+/* The message on its line, or, when it is longer than the screen is wide, wrapped over the
+ * rows above it too (until the next key clears it): a message is never cut before its
+ * reason. */
+static void draw_message(const Ui *ui)
+{
+    UiSpan rows[UI_MSG_ROWS];
+    char line[UI_MSG_MAX];
+    int n = ui_wrap(ui->msg, COLS, rows, UI_MSG_ROWS);
+    int y = ui->lay.msg_y - (n - 1);
+    if (y < 0)
+        y = 0;
+    for (int i = 0; i < n && y + i <= ui->lay.msg_y; i++) {
+        snprintf(line, sizeof line, "%.*s", rows[i].len, ui->msg + rows[i].start);
+        fill(y + i, 0, COLS, A_NORMAL);
+        put(y + i, 0, COLS, ui_role_attr(ui->msg_role), line);
+    }
+}
+
 void ui_draw(Ui *ui, unsigned flags, uint64_t now)
 {
     const UiLayout *l = &ui->lay;
@@ -223,10 +241,8 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
         draw_panel(ui, now);
     ui_status_text(ui, text, sizeof text);
     put(l->status_y, 0, COLS, ui_role_attr(UI_ROLE_STATUS), text);
-    if (l->msg_y != l->status_y && ui->msg[0])
-        put(l->msg_y, 0, COLS, ui_role_attr(ui->msg_role), ui->msg);
-    else if (ui->msg[0] && ui->msg_role == UI_ROLE_ERROR)
-        put(l->status_y, 0, COLS, ui_role_attr(ui->msg_role), ui->msg);
+    if (ui->msg[0] && (l->msg_y != l->status_y || ui->msg_role == UI_ROLE_ERROR))
+        draw_message(ui);
     if (l->keys_y >= 0)
         put(l->keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
     if (ui->mode == UI_MODE_OVER) {

@@ -170,7 +170,7 @@ static unsigned load_picked(Ui *ui)
     CmError err;
     char msg[CM_ERROR_TEXT_MAX];
     const char *path = ui->saves[ui->save_pick].path;
-    if (session_load(ui->s, path, &err) != CM_OK) {
+    if (session_load(ui->s, path, NULL, NULL, &err) != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);
         ui->mode = ui_board_mode(ui);
         ui_message(ui, UI_ROLE_ERROR, "Cannot load: %s", msg);
@@ -178,6 +178,7 @@ static unsigned load_picked(Ui *ui)
     }
     ui_game_replaced(ui);
     ui_message(ui, UI_ROLE_GOOD, "Loaded %s (%d moves).", path, ui->s->g.n);
+    ui_show_notice(ui);
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }
 

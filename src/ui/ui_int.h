@@ -220,7 +220,8 @@ typedef struct UiSelection {
 /* Works out 'next', 'captured', 'complete' and 'move' for 'sel->path' in 'pos' (build.c). */
 void ui_select_update(const CmPosition *pos, UiSelection *sel);
 
-#define UI_MSG_MAX 320
+#define UI_MSG_MAX 640               /* a message: room for a notice about files, paths and all */
+#define UI_MSG_ROWS 6                /* rows a long message may take at the foot of the screen */
 #define UI_LINE_MAX CM_MOVE_TEXT_MAX /* bytes of a move typed after ':', NUL included */
 #define UI_MAX_SAVES 200
 #define UI_MOVE_TEXT 96
@@ -296,6 +297,9 @@ unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now);
 /* What time brings: the engine's moves and news, clocks. Returns redraw flags. */
 unsigned ui_tick(Ui *ui, uint64_t now);
 
+/* Shows the session's notice (news about the files) as the message, and clears it. */
+void ui_show_notice(Ui *ui);
+
 /* Sets the message line. */
 void ui_message(Ui *ui, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -313,6 +317,15 @@ void ui_title_text(const Ui *ui, char *buf, size_t size);
 
 /* The key reminder for the mode. */
 const char *ui_keys_text(const Ui *ui);
+
+/* A piece of a text: 'len' bytes from 'start'. */
+typedef struct UiSpan {
+    int start, len;
+} UiSpan;
+
+/* Cuts 'text' into lines of at most 'width' bytes, at spaces where it can, at most 'max' of
+ * them (the last one takes what is left, cut). Returns how many. */
+int ui_wrap(const char *text, int width, UiSpan *lines, int max);
 
 /* A line of a panel or page, with its role. 'seat' >= 0 puts that seat's colour swatch first. */
 typedef struct UiLine {

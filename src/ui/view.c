@@ -222,6 +222,30 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
                  v->seat[g->g.pos.to_move].name, cm_square_name(ui->cursor, sq));
 }
 
+int ui_wrap(const char *text, int width, UiSpan *lines, int max)
+{
+    int n = 0, at = 0, len = (int)strlen(text);
+    if (width < 1)
+        width = 1;
+    while (n < max && at < len) {
+        int cut = len - at;
+        if (cut > width) {
+            cut = width;
+            while (cut > 0 && text[at + cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = width;
+        }
+        lines[n].start = at;
+        lines[n].len = cut;
+        n++;
+        at += cut;
+        while (text[at] == ' ')
+            at++;
+    }
+    return n;
+}
+
 void ui_status_text(const Ui *ui, char *buf, size_t size)
 {
     const CmVariant *v = ui->s->v;

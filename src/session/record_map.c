@@ -1,0 +1,313 @@
+/* A session's game as a record and back: the seats, clocks, time control and a loss on time in
+ * extra tags, the record's variant (a name, or a variant file next to it), and records cut
+ * short, whose first moves are kept.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "camelot/record.h"
+#include "io/io.h"
+#include "session_int.h"
+#include "text.h"
+
+#define RECORD_TAGS (16 + CM_MAX_SEATS) /* tags a session writes, at most */
+#define TAG_TEXT_MAX 256                /* a tag's value, NUL included */
+
+_Static_assert(SESSION_PATH_MAX == IO_PATH_MAX, "a session's paths are src/io's");
+
+/* ---- Writing ----------------------------------------------------------------------------- */
+
+static void add_tag(CmTag *tags, int *n, const char *name, const char *value)
+{
+    memset(&tags[*n], 0, sizeof tags[*n]);
+    snprintf(tags[*n].name, sizeof tags[*n].name, "%s", name);
+    snprintf(tags[*n].value, sizeof tags[*n].value, "%.*s", (int)sizeof tags[*n].value - 1, value);
+    (*n)++;
+}
+
+/* The clocks' tags: 'TimeControl' and 'Clocks'. */
+static void clock_tags(const Session *s, uint64_t now, CmTag *tags, int *n)
+{
+    const CmVariant *v = s->v;
+    char val[TAG_TEXT_MAX], a[32], b[32];
+    size_t len = 0;
+
+    text_seconds(s->setup.time_base_ms, a, sizeof a);
+    text_seconds(s->setup.time_inc_ms, b, sizeof b);
+    snprintf(val, sizeof val, "%s+%s", a, b);
+    add_tag(tags, n, "TimeControl", val);
+    for (int seat = 0; seat < v->nseats && len < sizeof val; seat++) {
+        text_seconds(session_clock_left(s, seat, now), a, sizeof a);
+        len += (size_t)snprintf(val + len, sizeof val - len, "%s%c=%s", seat ? " " : "",
+                                v->seat[seat].letter, a);
+    }
+    add_tag(tags, n, "Clocks", val);
+}
+
+char *session_record_text(const Session *s, uint64_t now, const char *variant_ref)
+{
+    const CmVariant *v = s->v;
+    CmTag tags[RECORD_TAGS];
+    int n = 0;
+    char val[TAG_TEXT_MAX];
+    time_t t = time(NULL);
+    struct tm tm;
+
+    add_tag(tags, &n, "Variant", variant_ref ? variant_ref : s->setup.variant);
+    if (localtime_r(&t, &tm) != NULL) {
+        strftime(val, sizeof val, "%Y.%m.%d", &tm);
+        add_tag(tags, &n, "Date", val);
+    }
+    for (int seat = 0; seat < v->nseats; seat++) {
+        if (session_seat_human(s, seat))
+            snprintf(val, sizeof val, "human");
+        else
+            snprintf(val, sizeof val, "camelot engine, level %d", s->setup.seat[seat].level);
+        add_tag(tags, &n, v->seat[seat].name, val);
+    }
+    setup_seats_text(&s->setup, v, val, sizeof val);
+    add_tag(tags, &n, "Seats", val);
+    if (s->setup.time_base_ms > 0)
+        clock_tags(s, now, tags, &n);
+    if (s->forfeit >= 0) {
+        snprintf(val, sizeof val, "%c", v->seat[s->forfeit].letter);
+        add_tag(tags, &n, "Forfeit", val);
+        cm_result_str(v, &s->outcome, val, sizeof val);
+        if (s->outcome.draw)
+            snprintf(val, sizeof val, "*");
+        add_tag(tags, &n, "Result", val);
+        add_tag(tags, &n, "Termination", "time");
+    }
+
+    size_t need = cm_record_write(&s->g, tags, n, NULL, 0) + 1;
+    char *buf = malloc(need);
+    if (buf == NULL)
+        return NULL;
+    cm_record_write(&s->g, tags, n, buf, need);
+    return buf;
+}
+
+/* ---- Reading ----------------------------------------------------------------------------- */
+
+/* Reads the 'Clocks' tag ("W=590.2 B=600") into 's->clock'. */
+static void read_clocks(Session *s, const char *text)
+{
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (p[0] == '\0' || p[1] != '=')
+            return;
+        int seat = cm_variant_seat(s->v, p[0]);
+        const char *start = p + 2, *end = start;
+        int64_t ms;
+        while (*end && *end != ' ')
+            end++;
+        if (seat >= 0 && setup_parse_seconds(start, end, &ms))
+            s->clock[seat] = ms;
+        p = end;
+    }
+}
+
+/* The setup a record gives: its 'Seats' (people play every seat a record does not name) and
+ * its 'TimeControl'. */
+static void record_setup(const CmRecord *rec, const CmVariant *v, const char *ref,
+                         SessionSetup *setup)
+{
+    setup_default(setup, v, ref);
+    setup_all_human(setup);
+    const char *seats = cm_record_tag(rec, "Seats");
+    if (seats != NULL) {
+        char buf[TAG_TEXT_MAX], why[200];
+        snprintf(buf, sizeof buf, "%s", seats);
+        for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok != NULL;
+             tok = strtok_r(NULL, " ", &save))
+            setup_seat(setup, v, tok, why, sizeof why);
+    }
+    const char *tc = cm_record_tag(rec, "TimeControl");
+    if (tc != NULL) {
+        const char *plus = strchr(tc, '+'), *end = tc + strlen(tc);
+        int64_t base, inc = 0;
+        if (setup_parse_seconds(tc, plus ? plus : end, &base) && base > 0 &&
+            (plus == NULL || setup_parse_seconds(plus + 1, end, &inc))) {
+            setup->time_base_ms = base;
+            setup->time_inc_ms = inc;
+        }
+    }
+}
+
+/* The line of tag 'name' in 'rec', 0 when it has none. */
+static int tag_line(const CmRecord *rec, const char *name)
+{
+    for (int i = 0; i < rec->ntags; i++)
+        if (strcmp(rec->tag[i].name, name) == 0)
+            return rec->tag[i].line;
+    return 0;
+}
+
+/* The game's variant: the one the player named ('want', a name or a variant file), else the
+ * record's, a variant's name or a variant file next to the record (a file name with no
+ * directory in it), never another file of the system. Its reference for the game's saves goes
+ * to 'ref'. */
+static const CmVariant *record_variant(Session *out, const CmRecord *rec, const char *path,
+                                       const char *want, char *ref, size_t size, CmError *err)
+{
+    char dir[IO_PATH_MAX], file[IO_PATH_MAX];
+    CatalogResolver r = {out->env.catalog, io_dirname(path, dir, sizeof dir), {0}};
+    const char *tag = cm_record_tag(rec, "Variant");
+    CmError verr;
+
+    if (want != NULL) {
+        catalog_ref(want, ref, size);
+        return catalog_get(out->env.catalog, want, NULL, err);
+    }
+    if (tag == NULL)
+        tag = "camelot";
+    if (strchr(tag, '/') != NULL || tag[0] == '.') {
+        cm_error_init(err, path);
+        cm_error_set(err, CM_ERR_SCHEMA, tag_line(rec, "Variant"), 0,
+                     "the record's variant '%.100s' is neither a variant's name nor a variant "
+                     "file next to the record: name its variant file with --variant",
+                     tag);
+        return NULL;
+    }
+    cm_error_init(&verr, NULL);
+    const CmVariant *v = catalog_resolve(&r, tag, &verr);
+    if (v == NULL && r.file_err.code != CM_OK) {
+        *err = r.file_err; /* the variant file next to the record is bad: its own message */
+        return NULL;
+    }
+    if (v == NULL) {
+        cm_error_init(err, path);
+        cm_error_set(err, verr.code ? verr.code : CM_ERR_IO, tag_line(rec, "Variant"), 0,
+                     "the record's variant '%.100s': %s", tag, verr.msg);
+        return NULL;
+    }
+    if (catalog_is_path(tag)) {
+        if (io_join(dir, tag, file, sizeof file) == 0)
+            catalog_ref(file, ref, size);
+        else
+            snprintf(ref, size, "%s", tag);
+    } else {
+        snprintf(ref, size, "%s", tag);
+    }
+    return v;
+}
+
+/* Starts 'out' (a session of the same environment) from the parsed record 'rec', in variant
+ * 'v'. A record cut short ('cut') keeps the moves before the first it cannot play. Sets
+ * '*damaged' when the record's moves (or result) are not a game of the variant. */
+static CmStatus start_from_record(Session *out, const CmRecord *rec, const CmVariant *v,
+                                  const char *ref, const char *path, int cut, int *damaged,
+                                  CmError *err)
+{
+    SessionSetup setup;
+
+    record_setup(rec, v, ref, &setup);
+    if (session_start(out, v, &setup, NULL) != CM_OK) {
+        cm_error_init(err, path);
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    }
+    cm_error_init(err, path);
+    CmStatus st = cm_record_replay(rec, &out->g, err);
+    if (st == CM_ERR_NOMEM)
+        return st;
+    if (st != CM_OK && !cut) {
+        *damaged = 1;
+        return st;
+    }
+    out->outcome = out->g.outcome;
+    if (setup.time_base_ms > 0) {
+        const char *clocks = cm_record_tag(rec, "Clocks");
+        if (clocks != NULL)
+            read_clocks(out, clocks);
+    }
+    const char *ff = cm_record_tag(rec, "Forfeit");
+    if (ff != NULL && !cut && !out->outcome.over && cm_variant_seat(v, ff[0]) == out->g.pos.to_move)
+        session_forfeit(out);
+    return CM_OK;
+}
+
+/* Whether the record was cut short: every record a session writes ends with its result, and
+ * says it in its 'Result' tag too. */
+static int cut_short(const CmRecord *rec)
+{
+    return cm_record_tag(rec, "Result") != NULL && rec->result[0] == '\0';
+}
+
+/* Parses 'text', or, when it is cut inside its moves, what comes before the cut: a record
+ * whose last token was half written. Sets '*cut' in that case. */
+static CmStatus parse_record(const char *text, size_t len, CmRecord *rec, int *cut, CmError *err)
+{
+    CmError first;
+    CmStatus st = cm_record_parse(text, len, rec, &first);
+    if (st == CM_OK || first.line <= 0) {
+        if (err != NULL && st != CM_OK)
+            *err = first;
+        return st;
+    }
+    /* Where the parser stopped, as an offset; the record up to there may be whole. */
+    size_t at = 0;
+    for (int line = 1; line < first.line && at < len; at++)
+        if (text[at] == '\n')
+            line++;
+    at += first.col > 0 ? (size_t)first.col - 1 : 0;
+    if (at < len && cm_record_parse(text, at, rec, NULL) == CM_OK && rec->nmoves > 0 &&
+        cut_short(rec)) {
+        *cut = 1;
+        return CM_OK;
+    }
+    if (err != NULL)
+        *err = first;
+    return st;
+}
+
+CmStatus session_load(Session *s, const char *path, const char *variant, SessionLoad *info,
+                      CmError *err)
+{
+    const CmVariant *v = NULL;
+    char ref[SETUP_REF_MAX];
+    CmRecord rec;
+    Session next;
+    SessionLoad got = {0, 0, 0};
+    size_t len;
+    char *text = NULL, auto_path[IO_PATH_MAX];
+    CmStatus st;
+
+    memset(&rec, 0, sizeof rec);
+    session_init(&next, &s->env);
+    st = io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, err);
+    if (st == CM_OK) {
+        st = parse_record(text, len, &rec, &got.cut, err);
+        if (st != CM_OK && st != CM_ERR_NOMEM)
+            got.damaged = 1;
+    }
+    if (st == CM_OK) {
+        got.cut |= cut_short(&rec);
+        v = record_variant(&next, &rec, path, variant, ref, sizeof ref, err);
+        st = v == NULL ? err->code
+                       : start_from_record(&next, &rec, v, ref, path, got.cut, &got.damaged, err);
+    }
+    cm_record_free(&rec);
+    free(text);
+    if (st == CM_OK)
+        got.plies = next.g.n;
+    if (info != NULL)
+        *info = got;
+    if (st != CM_OK) {
+        session_free(&next);
+        return st;
+    }
+    session_autosave_path(s, auto_path, sizeof auto_path);
+    next.autosave_fresh = strcmp(auto_path, path) != 0;
+    if (got.cut)
+        snprintf(next.notice, sizeof next.notice,
+                 "The save %.300s was cut short: its first %d moves were recovered.", path,
+                 next.g.n);
+    session_adopt(s, &next);
+    return CM_OK;
+}
