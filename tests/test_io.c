@@ -1,8 +1,11 @@
 /* The files layer: reading with a size limit, refusing what is not a regular file without
- * blocking, atomic writes, appends, the data directory, lists of files and fresh names.
+ * blocking, atomic writes, appends, the data directory, lists of files and fresh names, lock
+ * files, and each operation failing in turn (a full disk, an I/O error, a read-only file
+ * system, a short write, a failed allocation) with nothing written half.
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,12 +166,270 @@ static void test_io_directories(void **state)
     tu_remove_tree(dir);
 }
 
+static void test_io_locks(void **state)
+{
+    (void)state;
+    char dir[256], path[512];
+    CmError err;
+    int a, b;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/x.lock", dir);
+    assert_int_equal(io_lock(path, &a, &err), CM_OK);
+    assert_true(a >= 0);
+    /* A second holder is refused, whoever it is (here the same process through another
+     * open file), and told which process holds it. */
+    assert_int_equal(io_lock(path, &b, &err), CM_ERR_ARG);
+    assert_int_equal(b, -1);
+    tu_assert_contains(err.msg, "in use by another camelot");
+    char pid[32];
+    snprintf(pid, sizeof pid, "process %ld", (long)getpid());
+    tu_assert_contains(err.msg, pid);
+    io_unlock(a);
+    assert_int_equal(io_lock(path, &b, &err), CM_OK);
+    io_unlock(b);
+    io_unlock(-1);
+    snprintf(path, sizeof path, "%s/no/x.lock", dir);
+    assert_int_equal(io_lock(path, &b, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "cannot open the lock");
+    tu_remove_tree(dir);
+}
+
+/* ---- Faults, each in turn ----------------------------------------------------------------- */
+
+/* The ways an operation fails in the fault loops. */
+static const int fault_kinds[] = {ENOSPC, EIO, EROFS, IO_FAULT_SHORT, IO_FAULT_NOMEM};
+#define NKINDS (int)(sizeof fault_kinds / sizeof fault_kinds[0])
+
+/* Failure points exercised by all the loops of this program, shown at the end. */
+static long fault_points;
+
+/* What one operation of the files layer does in a fault loop: 'run' once, then 'check' what it
+ * left (given its status and whether the fault struck). */
+typedef struct FaultCase {
+    const char *name;
+    void (*prepare)(const char *dir);
+    CmStatus (*run)(const char *dir, CmError *err);
+    void (*check)(const char *dir, CmStatus st, int struck, const CmError *err);
+    int reports; /* every failed system call fails the operation (no call is optional) */
+} FaultCase;
+
+static void path_in(const char *dir, const char *name, char *buf, size_t size)
+{
+    assert_int_equal(io_join(dir, name, buf, size), 0);
+}
+
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[600];
+    path_in(dir, name, path, sizeof path);
+    write_text(path, text);
+}
+
+static void expect_file(const char *dir, const char *name, const char *text)
+{
+    char path[600];
+    size_t len;
+    path_in(dir, name, path, sizeof path);
+    char *got = tu_read_file(path, &len);
+    if (got == NULL)
+        fail_msg("%s is missing", path);
+    if (strcmp(got, text) != 0)
+        fail_msg("%s holds '%.60s', not '%.60s'", path, got, text);
+    free(got);
+}
+
+#define NEW_TEXT "the whole of the new text, longer than the old one\n"
+
+static void prepare_old(const char *dir)
+{
+    put_file(dir, "f.txt", "old\n");
+}
+
+static CmStatus run_write(const char *dir, CmError *err)
+{
+    char path[600];
+    path_in(dir, "f.txt", path, sizeof path);
+    return io_write_atomic(path, NEW_TEXT, strlen(NEW_TEXT), err);
+}
+
+/* An atomic write leaves the old file or the whole new one, and no temporary file. */
+static void check_write(const char *dir, CmStatus st, int struck, const CmError *err)
+{
+    (void)struck;
+    (void)err;
+    expect_file(dir, "f.txt", st == CM_OK ? NEW_TEXT : "old\n");
+    assert_int_equal(tu_count_files(dir, ".f.txt"), 0);
+}
+
+static CmStatus run_read(const char *dir, CmError *err)
+{
+    char path[600], *text = NULL;
+    size_t len = 0;
+    path_in(dir, "f.txt", path, sizeof path);
+    CmStatus st = io_read_file(path, 100, &text, &len, err);
+    /* A read that succeeds has it all. */
+    if (st == CM_OK)
+        assert_string_equal(text, "old\n");
+    else
+        assert_null(text);
+    free(text);
+    return st;
+}
+
+static void check_read(const char *dir, CmStatus st, int struck, const CmError *err)
+{
+    (void)st;
+    (void)struck;
+    (void)err;
+    expect_file(dir, "f.txt", "old\n");
+}
+
+static CmStatus run_append(const char *dir, CmError *err)
+{
+    char path[600];
+    path_in(dir, "f.txt", path, sizeof path);
+    return io_append(path, "more\n", 5, 0, err);
+}
+
+/* An append that fails adds nothing or part of its text, never touches what was there. */
+static void check_append(const char *dir, CmStatus st, int struck, const CmError *err)
+{
+    (void)struck;
+    (void)err;
+    char path[600];
+    size_t len;
+    path_in(dir, "f.txt", path, sizeof path);
+    char *got = tu_read_file(path, &len);
+    assert_non_null(got);
+    assert_memory_equal(got, "old\n", 4);
+    if (st == CM_OK)
+        assert_string_equal(got, "old\nmore\n");
+    free(got);
+}
+
+static CmStatus run_rename(const char *dir, CmError *err)
+{
+    char from[600], to[600];
+    path_in(dir, "f.txt", from, sizeof from);
+    path_in(dir, "g.txt", to, sizeof to);
+    return io_rename(from, to, err);
+}
+
+/* A rename that fails leaves the file where it was. */
+static void check_rename(const char *dir, CmStatus st, int struck, const CmError *err)
+{
+    (void)struck;
+    (void)err;
+    expect_file(dir, st == CM_OK ? "g.txt" : "f.txt", "old\n");
+}
+
+static CmStatus run_lock(const char *dir, CmError *err)
+{
+    char path[600];
+    int fd;
+    path_in(dir, "f.lock", path, sizeof path);
+    CmStatus st = io_lock(path, &fd, err);
+    assert_true(st == CM_OK ? fd >= 0 : fd == -1);
+    io_unlock(fd);
+    return st;
+}
+
+static void check_nothing(const char *dir, CmStatus st, int struck, const CmError *err)
+{
+    (void)dir;
+    (void)st;
+    (void)struck;
+    (void)err;
+}
+
+static CmStatus run_data_dir(const char *dir, CmError *err)
+{
+    char data[600];
+    setenv("XDG_DATA_HOME", dir, 1);
+    CmStatus st = io_data_dir(data, sizeof data, err);
+    unsetenv("XDG_DATA_HOME");
+    return st;
+}
+
+static CmStatus run_list(const char *dir, CmError *err)
+{
+    IoDirEntry files[4];
+    int n = io_list_dir(dir, ".txt", files, 4);
+    /* A list that cannot be read is empty; one that can is whole. */
+    assert_true(n == 0 || (n == 1 && strcmp(files[0].name, "f.txt") == 0));
+    cm_error_init(err, dir);
+    return n == 1 ? CM_OK : cm_error_set(err, CM_ERR_IO, 0, 0, "the list is empty");
+}
+
+static const FaultCase io_cases[] = {
+    {"io_write_atomic", prepare_old, run_write, check_write, 1},
+    {"io_read_file", prepare_old, run_read, check_read, 0}, /* a close after the read */
+    {"io_append", prepare_old, run_append, check_append, 1},
+    {"io_rename", prepare_old, run_rename, check_rename, 1},
+    {"io_lock", prepare_old, run_lock, check_nothing, 1},
+    {"io_data_dir", prepare_old, run_data_dir, check_nothing, 0}, /* stat, then mkdir */
+    {"io_list_dir", prepare_old, run_list, check_nothing, 0},     /* a file it cannot stat */
+};
+
+/* Runs 'c' with its 'nth' operation failing as 'kind', in a fresh directory. Returns whether
+ * the fault struck. */
+static int run_fault(const FaultCase *c, long nth, int kind)
+{
+    char dir[256];
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    c->prepare(dir);
+    cm_error_init(&err, NULL);
+    io_fault_set(nth, kind);
+    CmStatus st = c->run(dir, &err);
+    int struck = io_fault_struck();
+    io_fault_set(0, 0);
+    /* An operation that failed says why. */
+    if (st != CM_OK && err.msg[0] == '\0')
+        fail_msg("%s, operation %ld failing as %d: no reason given", c->name, nth, kind);
+    /* A failed call is reported, never swallowed (a short write is made up for, and is no
+     * error). */
+    if (struck && kind > 0 && c->reports && st == CM_OK)
+        fail_msg("%s, operation %ld failing as %d: reported no error", c->name, nth, kind);
+    c->check(dir, st, struck, &err);
+    tu_remove_tree(dir);
+    return struck;
+}
+
+static void test_io_fault_loops(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof io_cases / sizeof io_cases[0]; i++) {
+        const FaultCase *c = &io_cases[i];
+        /* How many operations the case makes when nothing fails. */
+        char dir[256];
+        CmError err;
+        tu_temp_dir(dir, sizeof dir);
+        c->prepare(dir);
+        io_fault_set(0, 0);
+        assert_int_equal(c->run(dir, &err), CM_OK);
+        long ops = io_fault_ops();
+        tu_remove_tree(dir);
+        assert_true(ops > 0);
+        long points = 0;
+        for (long nth = 1; nth <= ops; nth++)
+            for (int k = 0; k < NKINDS; k++)
+                points += run_fault(c, nth, fault_kinds[k]);
+        /* Every operation fails some way. */
+        assert_true(points >= ops);
+        fault_points += points;
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_io_atomic_write),         cmocka_unit_test(test_io_read_limits),
         cmocka_unit_test(test_io_fifo_refused_at_once), cmocka_unit_test(test_io_append),
-        cmocka_unit_test(test_io_directories),
+        cmocka_unit_test(test_io_directories),          cmocka_unit_test(test_io_locks),
+        cmocka_unit_test(test_io_fault_loops),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    printf("io fault loops: %ld failure points exercised\n", fault_points);
+    return failed;
 }

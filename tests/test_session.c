@@ -19,78 +19,14 @@
 #include "session/session.h"
 #include "session/text.h"
 #include "testutil.h"
-
-static Catalog cat; /* the variants every session of these tests uses */
-
-static int setup_catalog(void **state)
-{
-    (void)state;
-    catalog_init(&cat);
-    return 0;
-}
-
-static int free_catalog(void **state)
-{
-    (void)state;
-    catalog_free(&cat);
-    return 0;
-}
-
-static const CmVariant *variant(const char *name)
-{
-    CmError err;
-    const CmVariant *v = catalog_get(&cat, name, NULL, &err);
-    if (v == NULL)
-        fail_msg("%s: %s", name, err.msg);
-    return v;
-}
-
-/* A session with no game yet, saving to 'dir' (NULL: nowhere). */
-static void open_session(Session *s, EngineThread *eng, const char *dir)
-{
-    SessionEnv env = {&cat, eng, dir};
-    session_init(s, &env);
-}
-
-static void play_text(Session *g, const char *text, uint64_t now)
-{
-    CmMove m;
-    CmError err;
-    cm_error_init(&err, NULL);
-    if (cm_move_parse(&g->g.pos, text, &m, &err) != CM_OK)
-        fail_msg("%s: %s", text, err.msg);
-    assert_int_equal(session_play(g, &m, now), CM_OK);
-}
-
-static void new_game(Session *g, const char *name, const char *seats, EngineThread *eng,
-                     const char *dir)
-{
-    const CmVariant *v = variant(name);
-    SessionSetup s;
-    char buf[128], why[200];
-    setup_default(&s, v, name);
-    snprintf(buf, sizeof buf, "%s", seats);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
-        assert_int_equal(setup_seat(&s, v, tok, why, sizeof why), 0);
-    open_session(g, eng, dir);
-    assert_int_equal(session_start(g, v, &s, NULL), CM_OK);
-}
-
-/* Loads 'path' into a new session of 'dir' with the engine thread 'eng' (NULL: none, and
- * every seat a person's). */
-static CmStatus load(Session *back, const char *path, const char *dir, EngineThread *eng,
-                     CmError *err)
-{
-    open_session(back, eng, dir);
-    return session_load(back, path, NULL, NULL, err);
-}
+#include "tu_session.h"
 
 /* ---- Setups -------------------------------------------------------------------------------- */
 
 static void test_session_seat_options(void **state)
 {
     (void)state;
-    const CmVariant *v = variant("camelot");
+    const CmVariant *v = tu_session_variant("camelot");
     SessionSetup s;
     char why[200], text[128];
     setup_default(&s, v, "camelot");
@@ -117,7 +53,7 @@ static void test_session_seat_options(void **state)
     assert_int_equal(setup_seat(&s, v, "W", why, sizeof why), -1);
 
     /* Four seats by letter: B is Blue here. */
-    v = variant("grand-camelot");
+    v = tu_session_variant("grand-camelot");
     setup_default(&s, v, "grand-camelot");
     assert_int_equal(setup_seat(&s, v, "B=human", why, sizeof why), 0);
     assert_int_equal(s.seat[2].kind, SEAT_HUMAN);
@@ -162,14 +98,14 @@ static void test_session_record_round_trip(void **state)
     /* Engine seats stay engine seats only with an engine to play them. */
     EngineThread *eng = engine_thread_new(1 << 20);
     assert_non_null(eng);
-    new_game(&g, "camelot", "W=human B=engine:7", eng, NULL);
+    tu_session_new(&g, "camelot", "W=human B=engine:7", eng, NULL);
     g.setup.time_base_ms = 600000;
     g.setup.time_inc_ms = 5000;
     for (int s = 0; s < 2; s++)
         g.clock[s] = 600000;
-    play_text(&g, "E6-E8", 1000);
+    tu_session_play(&g, "E6-E8", 1000);
     g.turn_t0 = 1000;
-    play_text(&g, "F11-F9", 3500); /* Black took 2.5 s and got 5 s back */
+    tu_session_play(&g, "F11-F9", 3500); /* Black took 2.5 s and got 5 s back */
     assert_int_equal(g.clock[1], 602500);
     char *text = session_record_text(&g, 3500, NULL);
     assert_non_null(text);
@@ -183,7 +119,7 @@ static void test_session_record_round_trip(void **state)
 
     snprintf(path, sizeof path, "%s/game.txt", dir);
     assert_int_equal(session_save_as(&g, path, 3500, &err), CM_OK);
-    assert_int_equal(load(&back, path, dir, eng, &err), CM_OK);
+    assert_int_equal(tu_session_load(&back, path, dir, eng, &err), CM_OK);
     assert_int_equal(back.g.n, 2);
     assert_true(cm_pos_equal(&back.g.pos, &g.g.pos));
     assert_int_equal(back.setup.seat[0].kind, SEAT_HUMAN);
@@ -197,7 +133,7 @@ static void test_session_record_round_trip(void **state)
     assert_true(back.autosave_fresh);
     session_free(&back);
     /* Without an engine the same record is played by people. */
-    assert_int_equal(load(&back, path, dir, NULL, &err), CM_OK);
+    assert_int_equal(tu_session_load(&back, path, dir, NULL, &err), CM_OK);
     assert_int_equal(back.setup.seat[1].kind, SEAT_HUMAN);
     session_free(&back);
 
@@ -205,7 +141,7 @@ static void test_session_record_round_trip(void **state)
     FILE *f = fopen(path, "w");
     fputs("[Variant \"camette\"]\n1. C3-C4 *\n", f);
     fclose(f);
-    assert_int_equal(load(&back, path, NULL, NULL, &err), CM_OK);
+    assert_int_equal(tu_session_load(&back, path, NULL, NULL, &err), CM_OK);
     assert_string_equal(back.v->name, "camette");
     assert_int_equal(back.setup.seat[1].kind, SEAT_HUMAN);
     assert_int_equal(back.g.n, 1);
@@ -213,15 +149,15 @@ static void test_session_record_round_trip(void **state)
     f = fopen(path, "w");
     fputs("[Variant \"camette\"]\n1. C3-C9 *\n", f);
     fclose(f);
-    assert_int_equal(load(&back, path, NULL, NULL, &err), CM_ERR_ILLEGAL);
+    assert_int_equal(tu_session_load(&back, path, NULL, NULL, &err), CM_ERR_ILLEGAL);
     assert_non_null(strstr(err.msg, "C3-C9"));
     f = fopen(path, "w");
     fputs("[Variant \"nonsense\"]\n", f);
     fclose(f);
-    assert_int_not_equal(load(&back, path, NULL, NULL, &err), CM_OK);
+    assert_int_not_equal(tu_session_load(&back, path, NULL, NULL, &err), CM_OK);
     assert_non_null(strstr(err.msg, "nonsense"));
     snprintf(path, sizeof path, "%s/missing.txt", dir);
-    assert_int_equal(load(&back, path, NULL, NULL, &err), CM_ERR_IO);
+    assert_int_equal(tu_session_load(&back, path, NULL, NULL, &err), CM_ERR_IO);
     session_free(&g);
     engine_thread_free(eng);
     tu_remove_tree(dir);
@@ -238,44 +174,44 @@ static void test_session_autosave_after_every_move(void **state)
     assert_int_equal(io_data_dir(data, sizeof data, &err), CM_OK);
     snprintf(path, sizeof path, "%s/camelot", dir);
     assert_string_equal(data, path);
-    open_session(&g, NULL, data);
+    tu_session_open(&g, NULL, data);
     session_autosave_path(&g, path, sizeof path);
     session_free(&g);
 
-    new_game(&g, "camelot", "W=human B=human", NULL, data);
-    play_text(&g, "E6-E8", 1);
-    play_text(&g, "F11-F9", 2);
-    play_text(&g, "E8-E9", 3);
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, data);
+    tu_session_play(&g, "E6-E8", 1);
+    tu_session_play(&g, "F11-F9", 2);
+    tu_session_play(&g, "E8-E9", 3);
     assert_string_equal(g.save_error, "");
     /* What is on disk at any moment is the whole game: as after a crash. */
-    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_int_equal(tu_session_load(&back, path, data, NULL, &err), CM_OK);
     assert_int_equal(back.g.n, 3);
     assert_true(cm_pos_equal(&back.g.pos, &g.g.pos));
     session_free(&back);
     /* Undo is saved too. */
     session_undo(&g, 4);
-    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_int_equal(tu_session_load(&back, path, data, NULL, &err), CM_OK);
     assert_int_equal(back.g.n, 2);
     session_free(&back);
     session_free(&g);
 
     /* A new game keeps the unfinished one before its first autosave, which comes with its
      * first move. */
-    new_game(&g, "camette", "W=human B=human", NULL, data);
+    tu_session_new(&g, "camette", "W=human B=human", NULL, data);
     assert_int_equal(session_autosave(&g, 1), CM_OK);
     assert_int_equal(tu_count_files(data, "unfinished-"), 0);
-    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_int_equal(tu_session_load(&back, path, data, NULL, &err), CM_OK);
     assert_string_equal(back.v->name, "camelot");
     session_free(&back);
-    play_text(&g, "C3-C4", 1);
+    tu_session_play(&g, "C3-C4", 1);
     assert_int_equal(tu_count_files(data, "unfinished-"), 1);
-    assert_int_equal(load(&back, path, data, NULL, &err), CM_OK);
+    assert_int_equal(tu_session_load(&back, path, data, NULL, &err), CM_OK);
     assert_string_equal(back.v->name, "camette");
     session_free(&back);
     session_free(&g);
 
     SaveEntry saves[8];
-    open_session(&g, NULL, data);
+    tu_session_open(&g, NULL, data);
     int n = session_list_saves(&g, saves, 8);
     session_free(&g);
     assert_int_equal(n, 2);
@@ -286,8 +222,8 @@ static void test_session_autosave_after_every_move(void **state)
     assert_non_null(strstr(saves[0].label, "unfinished") ? saves[0].label : saves[1].label);
 
     /* A directory that cannot be written: the failure is reported, the game goes on. */
-    new_game(&g, "camette", "W=human B=human", NULL, "/nonexistent/dir");
-    play_text(&g, "C3-C4", 1);
+    tu_session_new(&g, "camette", "W=human B=human", NULL, "/nonexistent/dir");
+    tu_session_play(&g, "C3-C4", 1);
     assert_int_equal(g.g.n, 1);
     assert_string_not_equal(g.save_error, "");
     session_free(&g);
@@ -299,7 +235,7 @@ static void test_session_clocks_and_loss_on_time(void **state)
 {
     (void)state;
     Session g;
-    new_game(&g, "camelot", "W=human B=human", NULL, NULL);
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
     g.setup.time_base_ms = 10000;
     g.setup.time_inc_ms = 1000;
     for (int s = 0; s < 2; s++)
@@ -307,7 +243,7 @@ static void test_session_clocks_and_loss_on_time(void **state)
     session_tick(&g, 100000); /* the clock starts */
     assert_int_equal(session_clock_left(&g, 0, 104000), 6000);
     assert_int_equal(session_clock_left(&g, 1, 104000), 10000);
-    play_text(&g, "E6-E8", 104000);
+    tu_session_play(&g, "E6-E8", 104000);
     assert_int_equal(g.clock[0], 7000);
     unsigned ev = session_tick(&g, 105000);
     assert_false(ev & SESSION_EV_OVER);
@@ -354,10 +290,10 @@ static void test_session_engine_seats_and_undo(void **state)
     EngineThread *eng = engine_thread_new(1 << 20);
     Session g;
     assert_non_null(eng);
-    new_game(&g, "camette", "W=human B=engine:2", eng, NULL);
+    tu_session_new(&g, "camette", "W=human B=engine:2", eng, NULL);
     assert_int_equal(session_tick(&g, clock_ms()) & SESSION_EV_MOVED, 0);
     assert_false(g.searching);
-    play_text(&g, "C3-C4", clock_ms());
+    tu_session_play(&g, "C3-C4", clock_ms());
     tick_until(&g, 2, 20000);
     assert_int_equal(g.g.ply[1].seat, 1);
     /* Undo goes back to the person's previous move, redo plays both again. */
@@ -367,13 +303,13 @@ static void test_session_engine_seats_and_undo(void **state)
     assert_int_equal(g.g.n, 2);
     assert_int_equal(session_undo(&g, clock_ms()), 2);
     /* The same move again keeps the redo list; the engine answers as before or otherwise. */
-    play_text(&g, "C3-C4", clock_ms());
+    tu_session_play(&g, "C3-C4", clock_ms());
     assert_int_equal(g.nredo, 1);
     tick_until(&g, 2, 20000);
     session_free(&g);
 
     /* Four seats, every one an engine: they play in turn order. */
-    new_game(&g, "grand-cam", "R=engine:1 G=engine:1 B=engine:1 Y=engine:1", eng, NULL);
+    tu_session_new(&g, "grand-cam", "R=engine:1 G=engine:1 B=engine:1 Y=engine:1", eng, NULL);
     tick_until(&g, 4, 30000);
     for (int i = 0; i < 4; i++)
         assert_int_equal(g.g.ply[i].seat, i);
@@ -385,7 +321,7 @@ static void test_session_engine_thread_jobs(void **state)
 {
     (void)state;
     EngineThread *eng = engine_thread_new(1 << 20);
-    const CmVariant *v = variant("camelot");
+    const CmVariant *v = tu_session_variant("camelot");
     EngineJob job;
     EngineDone done;
     CmSearchInfo info;
@@ -449,5 +385,5 @@ int main(void)
         cmocka_unit_test(test_session_engine_seats_and_undo),
         cmocka_unit_test(test_session_engine_thread_jobs),
     };
-    return cmocka_run_group_tests(tests, setup_catalog, free_catalog);
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,18 +14,14 @@
 
 #include "session/session.h"
 #include "testutil.h"
+#include "tu_session.h"
 
 #define PLIES 200
 #define ROUNDS 90
 
-static Catalog cat;
-
 static const CmVariant *camelot(void)
 {
-    CmError err;
-    const CmVariant *v = catalog_get(&cat, "camelot", NULL, &err);
-    assert_non_null(v);
-    return v;
+    return tu_session_variant("camelot");
 }
 
 /* The game both processes know: 'PLIES' moves picked from 'seed' (fewer if it ends). */
@@ -52,7 +48,7 @@ static void child(const char *dir, const CmMove *moves, int n)
 {
     Session g;
     SessionSetup s;
-    SessionEnv env = {&cat, NULL, dir};
+    SessionEnv env = {tu_catalog(), NULL, dir};
     const CmVariant *v = camelot();
     setup_default(&s, v, "camelot");
     setup_all_human(&s);
@@ -115,7 +111,7 @@ static void test_session_kill_autosave_survives_kills(void **state)
          *    moves are the first moves of the game. */
         if (access(path, F_OK) == 0) {
             Session back;
-            SessionEnv env = {&cat, NULL, NULL};
+            SessionEnv env = {tu_catalog(), NULL, NULL};
             CmError err;
             cm_error_init(&err, path);
             session_init(&back, &env);
@@ -143,8 +139,5 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_session_kill_autosave_survives_kills),
     };
-    catalog_init(&cat);
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    catalog_free(&cat);
-    return failed;
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* The front end's layout without a terminal: every variant fits 80x24 with its panel, the
- * smallest sizes, hit-testing every square both ways round, and the cursor on irregular boards.
+ * smallest sizes, hit-testing every square both ways round, the cursor on irregular boards, and
+ * long messages wrapped rather than cut.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +199,36 @@ static void test_ui_layout_cursor_on_irregular_boards(void **state)
     }
 }
 
+/* A message wider than the screen is cut into lines at spaces, none wider than the screen,
+ * which together hold every word. */
+static void test_ui_layout_long_messages_wrap(void **state)
+{
+    (void)state;
+    const char *msg = "Autosave failed: /home/player/.local/share/camelot/autosave.txt: cannot "
+                      "create a file in /home/player/.local/share/camelot: No space left on "
+                      "device";
+    UiSpan lines[UI_MSG_ROWS];
+    int n = ui_wrap(msg, 80, lines, UI_MSG_ROWS);
+    assert_int_equal(n, 2);
+    char joined[400] = "";
+    for (int i = 0; i < n; i++) {
+        assert_true(lines[i].len <= 80);
+        strncat(joined, msg + lines[i].start, (size_t)lines[i].len);
+        if (i + 1 < n) {
+            assert_int_equal(msg[lines[i].start + lines[i].len], ' ');
+            strcat(joined, " ");
+        }
+    }
+    assert_string_equal(joined, msg);
+    assert_non_null(strstr(msg + lines[n - 1].start, "No space left on device"));
+    /* A word longer than the width is cut; the rows are limited; empty text has none. */
+    n = ui_wrap("abcdefghij", 4, lines, UI_MSG_ROWS);
+    assert_int_equal(n, 3);
+    assert_int_equal(lines[2].len, 2);
+    assert_int_equal(ui_wrap(msg, 10, lines, 3), 3);
+    assert_int_equal(ui_wrap("", 80, lines, UI_MSG_ROWS), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +239,7 @@ int main(void)
         cmocka_unit_test(test_ui_layout_hit_every_square),
         cmocka_unit_test(test_ui_layout_square_positions),
         cmocka_unit_test(test_ui_layout_cursor_on_irregular_boards),
+        cmocka_unit_test(test_ui_layout_long_messages_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,24 +34,29 @@ int io_fault_struck(void)
     return fault_struck;
 }
 
-/* Counts an operation; returns the fault's kind when this one is to fail, else 0. */
+/* Counts an operation; returns the fault's kind when this one is to fail, else 0. The caller
+ * says with 'struck' whether the fault applied to it. */
 static int strike(void)
 {
     fault_count++;
-    if (fault_nth == 0 || fault_count != fault_nth)
-        return 0;
-    fault_struck = 1;
-    return fault_kind;
+    return fault_nth != 0 && fault_count == fault_nth ? fault_kind : 0;
 }
 
-/* An operation of the kinds that fail with an errno value: -1 (errno set) when it strikes. */
+static int struck(void)
+{
+    fault_struck = 1;
+    return 1;
+}
+
+/* An operation of the kinds that fail with an errno value: -1 (errno set) when it strikes. A
+ * short write or an allocation fault does not fail these. */
 static int fails(void)
 {
     int kind = strike();
     if (kind <= 0)
-        return 0; /* a short write or an allocation fault does not fail these */
+        return 0;
     errno = kind;
-    return 1;
+    return struck();
 }
 
 int io_sys_open(const char *path, int flags, mode_t mode)
@@ -69,10 +74,13 @@ ssize_t io_sys_write(int fd, const void *buf, size_t n)
     int kind = strike();
     if (kind > 0) {
         errno = kind;
+        struck();
         return -1;
     }
-    if (kind == IO_FAULT_SHORT && n > 1)
+    if (kind == IO_FAULT_SHORT && n > 1) {
         n /= 2;
+        struck();
+    }
     return write(fd, buf, n);
 }
 
@@ -122,10 +130,10 @@ DIR *io_sys_opendir(const char *path)
 
 void *io_sys_malloc(size_t n)
 {
-    return strike() == IO_FAULT_NOMEM ? NULL : malloc(n);
+    return strike() == IO_FAULT_NOMEM && struck() ? NULL : malloc(n);
 }
 
 void *io_sys_realloc(void *p, size_t n)
 {
-    return strike() == IO_FAULT_NOMEM ? NULL : realloc(p, n);
+    return strike() == IO_FAULT_NOMEM && struck() ? NULL : realloc(p, n);
 }

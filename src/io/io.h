@@ -105,7 +105,8 @@ enum {
  * EIO, EROFS, ...) or 'IO_FAULT_*'. 'nth' 0 fails nothing; the count starts again. */
 void io_fault_set(long nth, int kind);
 
-/* The operations counted since 'io_fault_set', and whether the fault has struck. */
+/* The operations counted since 'io_fault_set', and whether the fault has struck (an operation
+ * of a kind it applies to failed, or wrote short). */
 long io_fault_ops(void);
 int io_fault_struck(void);
 

@@ -174,6 +174,8 @@ static CmStatus keep_old(Session *s, const char *path, CmError *err)
     size_t len = 0;
     CmRecord rec;
     CmStatus st = io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, err);
+    if (st == CM_ERR_NOMEM)
+        return st; /* no telling what it holds: tried again later */
     if (st != CM_OK && !io_exists(path))
         return CM_OK; /* nothing there */
     int damaged = st != CM_OK || cm_record_parse(text, len, &rec, err) != CM_OK;

@@ -239,14 +239,31 @@ static int cut_short(const CmRecord *rec)
     return cm_record_tag(rec, "Result") != NULL && rec->result[0] == '\0';
 }
 
-/* Parses 'text', or, when it is cut inside its moves, what comes before the cut: a record
+static int is_space(char c)
+{
+    return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+}
+
+/* Whether the error at offset 'at' of 'text' is where the text was cut: only the rest of one
+ * token follows it (a record written in part ends in a token half written), not more of the
+ * record as after bytes damaged in its middle. */
+static int cut_at_end(const char *text, size_t len, size_t at)
+{
+    while (at < len && !is_space(text[at]))
+        at++;
+    while (at < len && is_space(text[at]))
+        at++;
+    return at == len;
+}
+
+/* Parses 'text', or, when it was cut inside its moves, what comes before the cut: a record
  * whose last token was half written. Sets '*cut' in that case. */
 static CmStatus parse_record(const char *text, size_t len, CmRecord *rec, int *cut, CmError *err)
 {
     CmError first;
     CmStatus st = cm_record_parse(text, len, rec, &first);
     if (st == CM_OK || first.line <= 0) {
-        if (err != NULL && st != CM_OK)
+        if (st != CM_OK)
             *err = first;
         return st;
     }
@@ -256,13 +273,16 @@ static CmStatus parse_record(const char *text, size_t len, CmRecord *rec, int *c
         if (text[at] == '\n')
             line++;
     at += first.col > 0 ? (size_t)first.col - 1 : 0;
-    if (at < len && cm_record_parse(text, at, rec, NULL) == CM_OK && rec->nmoves > 0 &&
-        cut_short(rec)) {
-        *cut = 1;
-        return CM_OK;
+    while (at > 0 && at <= len && !is_space(text[at - 1]))
+        at--; /* back to the start of the token */
+    if (at < len && cut_at_end(text, len, at) && cm_record_parse(text, at, rec, NULL) == CM_OK) {
+        if (rec->nmoves > 0 && cut_short(rec)) {
+            *cut = 1;
+            return CM_OK;
+        }
+        cm_record_free(rec);
     }
-    if (err != NULL)
-        *err = first;
+    *err = first;
     return st;
 }
 
@@ -281,6 +301,7 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
     memset(&rec, 0, sizeof rec);
     session_init(&next, &s->env);
     st = io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, err);
+    got.damaged = st == CM_ERR_LIMIT; /* too large to be a record */
     if (st == CM_OK) {
         st = parse_record(text, len, &rec, &got.cut, err);
         if (st != CM_OK && st != CM_ERR_NOMEM)
