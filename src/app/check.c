@@ -14,11 +14,15 @@ const char cli_validate_help[] =
     "Checks each variant file and prints 'FILE: ok', or its errors as\n"
     "'FILE:LINE:COL: message'. Exits with 1 when any file is bad.\n";
 
-const char cli_replay_usage[] = "replay RECORD";
+const char cli_replay_usage[] = "replay [--variant V] RECORD";
 const char cli_replay_help[] =
     "Reads a game record (docs/notation.md), plays its moves in the variant of its Variant\n"
     "tag (default camelot), and prints the final board and 'result: ...'. An illegal move is\n"
-    "reported as 'RECORD:LINE: illegal move ...'.\n";
+    "reported as 'RECORD:LINE: illegal move ...'.\n\n"
+    "  --variant V   the variant to play the record in, whatever its Variant tag says (a\n"
+    "                record's own tag may only name a variant or a variant file next to it)\n";
+
+static const CliOpt replay_opts[] = {{"--variant", 1, 0}};
 
 /* ---- validate ---------------------------------------------------------------------------- */
 
@@ -76,17 +80,20 @@ static int variant_line(const CmRecord *rec)
     return 0;
 }
 
-/* The record's variant, looked up from the record's directory. Prints why when it cannot be
+/* The record's variant: 'want' (--variant) when not NULL, else the one its 'Variant' tag
+ * names (a variant's name or a file next to the record). Prints why when it cannot be
  * loaded. */
 static const CmVariant *record_variant(CliCtx *ctx, const CmRecord *rec, const char *path,
-                                       const char *source)
+                                       const char *source, const char *want)
 {
-    char dir[IO_PATH_MAX];
+    char dir[IO_PATH_MAX], ref[IO_PATH_MAX];
     CmError err, terr;
-    const char *ref = cm_record_tag(rec, "Variant");
     const char *base = strcmp(path, "-") == 0 ? NULL : io_dirname(path, dir, sizeof dir);
-    const CmVariant *v = catalog_get(&ctx->catalog, ref ? ref : CLI_DEFAULT_VARIANT, base, &err);
 
+    if (want != NULL)
+        return cli_variant(ctx, want);
+    const CmVariant *v = catalog_record_variant(&ctx->catalog, cm_record_tag(rec, "Variant"), base,
+                                                ref, sizeof ref, &err);
     if (v != NULL)
         return v;
     if (err.source[0])
@@ -113,7 +120,7 @@ static void print_result(const CmGame *game, const CmRecord *rec)
         printf("recorded result: %s\n", recorded);
 }
 
-static int replay(CliCtx *ctx, const char *path)
+static int replay(CliCtx *ctx, const char *path, const char *want)
 {
     const char *source = strcmp(path, "-") == 0 ? "<stdin>" : path;
     char *text = NULL;
@@ -132,7 +139,7 @@ static int replay(CliCtx *ctx, const char *path)
         cli_report(&err, text, len);
         goto out;
     }
-    const CmVariant *v = record_variant(ctx, &rec, path, source);
+    const CmVariant *v = record_variant(ctx, &rec, path, source, want);
     if (v == NULL)
         goto out;
     if (cm_game_init(&game, v, NULL) != CM_OK) {
@@ -164,14 +171,14 @@ out:
 int cli_replay(CliCtx *ctx, int argc, char **argv)
 {
     CliArgs a;
-    int rc = cli_args_parse(cli_replay_usage, cli_replay_help, NULL, 0, argc, argv, &a);
+    int rc = cli_args_parse(cli_replay_usage, cli_replay_help, replay_opts, 1, argc, argv, &a);
 
     if (rc < 0 && a.nargs == 0)
         rc = cli_usage_error(cli_replay_usage, "'replay' needs more arguments");
     else if (rc < 0 && a.nargs > 1)
         rc = cli_usage_error(cli_replay_usage, "unexpected argument '%s'", a.args[1]);
     if (rc < 0)
-        rc = replay(ctx, a.args[0]);
+        rc = replay(ctx, a.args[0], a.value[0]);
     cli_args_free(&a);
     return rc;
 }

@@ -88,6 +88,36 @@ const CmVariant *catalog_get(Catalog *c, const char *ref, const char *basedir, C
     return v;
 }
 
+const CmVariant *catalog_record_variant(Catalog *c, const char *tag, const char *record_dir,
+                                        char *ref, size_t size, CmError *err)
+{
+    char file[IO_PATH_MAX];
+    if (tag == NULL)
+        tag = "camelot";
+    if (strchr(tag, '/') != NULL || tag[0] == '.') {
+        cm_error_init(err, NULL);
+        cm_error_set(err, CM_ERR_SCHEMA, 0, 0,
+                     "the record's variant '%.100s' is neither a variant's name nor a variant "
+                     "file next to the record (name its variant with --variant)",
+                     tag);
+        return NULL;
+    }
+    const CmVariant *v = catalog_get(c, tag, record_dir, err);
+    if (v == NULL && err->source[0] == '\0') {
+        char why[sizeof err->msg];
+        memcpy(why, err->msg, sizeof why);
+        cm_error_set(err, err->code, 0, 0, "the record's variant '%.100s': %s", tag, why);
+    }
+    if (v == NULL)
+        return NULL;
+    if (catalog_is_path(tag) && record_dir != NULL &&
+        io_join(record_dir, tag, file, sizeof file) == 0)
+        catalog_ref(file, ref, size);
+    else
+        snprintf(ref, size, "%s", tag);
+    return v;
+}
+
 const CmVariant *catalog_resolve(void *ud, const char *name, CmError *err)
 {
     CatalogResolver *r = ud;

@@ -32,6 +32,15 @@ int catalog_is_path(const char *ref);
  * location ('err->source' is the file) and message. */
 const CmVariant *catalog_get(Catalog *c, const char *ref, const char *basedir, CmError *err);
 
+/* The variant a record's 'Variant' tag names ('tag' NULL: camelot): a variant's name, or a
+ * variant file in the record's directory 'record_dir' named by its file name alone. Anything
+ * else (a path with a directory in it, a name starting with '.') is refused, so that a record
+ * never makes the program read another file of the system. The game's reference for its
+ * saves (the name, or the file's absolute path) goes to 'ref'. On failure returns NULL and
+ * fills 'err'; when the variant file itself is bad, 'err->source' is that file. */
+const CmVariant *catalog_record_variant(Catalog *c, const char *tag, const char *record_dir,
+                                        char *ref, size_t size, CmError *err);
+
 /* A 'CmVariantResolver' over a catalogue: 'ud' points to one of these. Names are looked up
  * with 'catalog_get' from 'basedir'. When a variant file is bad, its own error is kept in
  * 'file_err' (code CM_OK otherwise) and the resolver says "cannot load variant 'X'". */

@@ -150,50 +150,25 @@ static int tag_line(const CmRecord *rec, const char *name)
 }
 
 /* The game's variant: the one the player named ('want', a name or a variant file), else the
- * record's, a variant's name or a variant file next to the record (a file name with no
- * directory in it), never another file of the system. Its reference for the game's saves goes
- * to 'ref'. */
+ * record's (see 'catalog_record_variant'). Its reference for the game's saves goes to 'ref'. */
 static const CmVariant *record_variant(Session *out, const CmRecord *rec, const char *path,
                                        const char *want, char *ref, size_t size, CmError *err)
 {
-    char dir[IO_PATH_MAX], file[IO_PATH_MAX];
-    CatalogResolver r = {out->env.catalog, io_dirname(path, dir, sizeof dir), {0}};
-    const char *tag = cm_record_tag(rec, "Variant");
+    char dir[IO_PATH_MAX];
     CmError verr;
 
     if (want != NULL) {
         catalog_ref(want, ref, size);
         return catalog_get(out->env.catalog, want, NULL, err);
     }
-    if (tag == NULL)
-        tag = "camelot";
-    if (strchr(tag, '/') != NULL || tag[0] == '.') {
+    const CmVariant *v =
+        catalog_record_variant(out->env.catalog, cm_record_tag(rec, "Variant"),
+                               io_dirname(path, dir, sizeof dir), ref, size, &verr);
+    if (v == NULL && verr.source[0]) {
+        *err = verr; /* the variant file next to the record is bad: its own message */
+    } else if (v == NULL) {
         cm_error_init(err, path);
-        cm_error_set(err, CM_ERR_SCHEMA, tag_line(rec, "Variant"), 0,
-                     "the record's variant '%.100s' is neither a variant's name nor a variant "
-                     "file next to the record: name its variant file with --variant",
-                     tag);
-        return NULL;
-    }
-    cm_error_init(&verr, NULL);
-    const CmVariant *v = catalog_resolve(&r, tag, &verr);
-    if (v == NULL && r.file_err.code != CM_OK) {
-        *err = r.file_err; /* the variant file next to the record is bad: its own message */
-        return NULL;
-    }
-    if (v == NULL) {
-        cm_error_init(err, path);
-        cm_error_set(err, verr.code ? verr.code : CM_ERR_IO, tag_line(rec, "Variant"), 0,
-                     "the record's variant '%.100s': %s", tag, verr.msg);
-        return NULL;
-    }
-    if (catalog_is_path(tag)) {
-        if (io_join(dir, tag, file, sizeof file) == 0)
-            catalog_ref(file, ref, size);
-        else
-            snprintf(ref, size, "%s", tag);
-    } else {
-        snprintf(ref, size, "%s", tag);
+        cm_error_set(err, verr.code, tag_line(rec, "Variant"), 0, "%s", verr.msg);
     }
     return v;
 }

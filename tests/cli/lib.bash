@@ -6,8 +6,8 @@ if [ $# -lt 2 ]; then
     echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
     exit 2
 fi
-CAMELOT=$1
-SRC=$2
+CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+SRC=$(cd "$2" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAILS=0

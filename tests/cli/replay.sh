@@ -73,7 +73,8 @@ run replay "$TMP/comment.txt"
 check "an unterminated comment is a syntax error" \
     eval '[ "$RC" = 1 ] && has "$ERR" "^$TMP/comment.txt:1:10: unterminated comment"'
 
-# The Variant tag: unknown names, paths relative to the record.
+# The Variant tag: unknown names; a file next to the record and nothing else (a record never
+# makes the program read another file); --variant names any.
 printf '[Event "x"]\n[Variant "nonesuch"]\n1. E6-E8\n' >"$TMP/novariant.txt"
 run replay "$TMP/novariant.txt"
 check "an unknown variant is reported at the tag's line" \
@@ -82,7 +83,21 @@ mkdir "$TMP/games"
 cp "$SRC/variants/camette.yaml" "$TMP/mine.yaml"
 printf '[Variant "../mine.yaml"]\n1. C3-C4 C5xC3xC1 B\n' >"$TMP/games/rel.txt"
 run replay "$TMP/games/rel.txt"
-check "a Variant path is taken from the record's directory" \
+check "a Variant tag that climbs out of the record's directory is refused" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "^$TMP/games/rel.txt:1: .*neither a variant.s name nor a variant file next to the record"'
+printf '[Variant "/etc/passwd"]\n' >"$TMP/games/abs.txt"
+run replay "$TMP/games/abs.txt"
+check "an absolute Variant path is refused, and the file is not quoted" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "neither a variant" && ! has "$ERR" "root:"'
+run replay --variant "$TMP/mine.yaml" "$TMP/games/rel.txt"
+check "--variant plays a record in the variant it names" \
+    eval '[ "$RC" = 0 ] && [ "$(last_line "$OUT")" = "result: B wins (castle)" ]'
+cp "$TMP/mine.yaml" "$TMP/games/mine.yaml"
+printf '[Variant "mine.yaml"]\n1. C3-C4 C5xC3xC1 B\n' >"$TMP/games/next.txt"
+cd "$TMP" || exit 1
+run replay "$TMP/games/next.txt"
+cd - >/dev/null || exit 1
+check "a variant file next to the record is found there, wherever camelot runs" \
     eval '[ "$RC" = 0 ] && [ "$(last_line "$OUT")" = "result: B wins (castle)" ]'
 
 finish
