@@ -164,8 +164,12 @@ static const CmVariant *record_variant(Session *out, const CmRecord *rec, const 
     const CmVariant *v =
         catalog_record_variant(out->env.catalog, cm_record_tag(rec, "Variant"),
                                io_dirname(path, dir, sizeof dir), ref, size, &verr);
-    if (v == NULL && verr.source[0]) {
+    if (v == NULL && verr.source[0] && verr.line > 0) {
         *err = verr; /* the variant file next to the record is bad: its own message */
+    } else if (v == NULL && verr.source[0]) {
+        cm_error_init(err, path);
+        cm_error_set(err, verr.code, tag_line(rec, "Variant"), 0,
+                     "the record's variant file %.300s: %.200s", verr.source, verr.msg);
     } else if (v == NULL) {
         cm_error_init(err, path);
         cm_error_set(err, verr.code, tag_line(rec, "Variant"), 0, "%s", verr.msg);
