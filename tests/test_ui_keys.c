@@ -383,6 +383,12 @@ static void test_ui_keys_typed_moves(void **state)
     press(&ui, UI_KEY_ENTER);
     assert_int_equal(ui.mode, UI_MODE_LINE);
     assert_contains(ui.msg, "e6-e9 is illegal: E6 to E9 is neither");
+    /* The rejected move stays to be edited; ':' again starts a fresh line, with no stray ':'. */
+    assert_string_equal(ui.line, "e6-e9");
+    press(&ui, ':');
+    assert_int_equal(ui.mode, UI_MODE_LINE);
+    assert_string_equal(ui.line, "");
+    type(&ui, "e6-e9");
     for (int i = 0; i < 5; i++)
         press(&ui, UI_KEY_BACKSPACE);
     type(&ui, "e6-e8");

@@ -441,6 +441,8 @@ static unsigned line_action(Ui *ui, UiAction act, int key, uint64_t now)
         return UI_DRAW_STATUS;
     case UI_ACT_SELECT:
         return line_enter(ui, now);
+    case UI_ACT_TYPE_MOVE:
+        return act_type_move(ui);
     default:
         return 0;
     }

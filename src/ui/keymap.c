@@ -60,6 +60,7 @@ static const KeyBind line_keys[] = {
     {UI_KEY_BACKSPACE, UI_ACT_BACK},
     {UI_KEY_DELETE, UI_ACT_BACK},
     {UI_CTRL('c'), UI_ACT_CANCEL},
+    {':', UI_ACT_TYPE_MOVE}, /* no move has a ':': the line starts afresh */
 };
 
 static const KeyBind page_keys[] = {
