@@ -12,14 +12,15 @@
 #define ANALYZE_DEFAULT_MS 5000 /* thinking time when neither a depth nor a time is given */
 #define PV_TEXT_MAX 8192
 
-const char cli_analyze_usage[] =
-    "analyze [--variant V] [--position FILE] [--depth N | --time S] [--tt MB]";
+const char cli_analyze_usage[] = "analyze [--variant V] [--position FILE] [--depth N | --time S]\n"
+                                 "                       [--tt MB]";
 const char cli_analyze_help[] =
-    "Searches the position with the full-strength engine and prints one line per completed\n"
-    "depth: the depth, the deepest ply reached, the score for the side to move (about 1 per\n"
-    "man, as +1.25; 'win in N' or 'loss in N' when the end is N plies away), nodes, nodes\n"
-    "per second, time and the principal variation in WCF notation (each move preceded by its\n"
-    "seat's letter in games of more than two seats). Then 'bestmove PATH'.\n\n"
+    "Searches the position with the full-strength engine and prints one line per\n"
+    "completed depth: the depth, the deepest ply reached, the score for the side to\n"
+    "move (about 1 per man, as +1.25; 'win in N' or 'loss in N' when the end is N\n"
+    "plies away), nodes, nodes per second, time and the principal variation in WCF\n"
+    "notation (each move preceded by its seat's letter in games of more than two\n"
+    "seats). Then 'bestmove PATH'.\n\n"
     "  --variant V      a variant name or file; default: camelot\n"
     "  --position FILE  a position document; default: the variant's start position\n"
     "  --depth N        search N plies (1 to 64)\n"

@@ -14,10 +14,11 @@
 
 const char cli_bench_usage[] = "bench [--depth-add N]";
 const char cli_bench_help[] =
-    "Searches a fixed set of positions (every variant, opening to endgame) to fixed depths\n"
-    "with a fresh 16 MiB table each, one line per position, then 'nodes N' (a signature\n"
-    "that changes only when the search or evaluation does) and 'nps N', nodes per second\n"
-    "of the thread's CPU time: the speed of one core, even on a busy machine.\n\n"
+    "Searches a fixed set of positions (every variant, opening to endgame) to fixed\n"
+    "depths with a fresh 16 MiB table each, one line per position, then 'nodes N'\n"
+    "(a signature that changes only when the search or evaluation does) and\n"
+    "'nps N', nodes per second of the thread's CPU time: the speed of one core, even\n"
+    "on a busy machine.\n\n"
     "  --depth-add N    search every position N plies deeper (or shallower, N < 0)\n";
 
 /* Fixed positions: a variant, a depth, and a position document ("" for the start). */

@@ -16,11 +16,12 @@ const char cli_validate_help[] =
 
 const char cli_replay_usage[] = "replay [--variant V] RECORD";
 const char cli_replay_help[] =
-    "Reads a game record (docs/notation.md), plays its moves in the variant of its Variant\n"
-    "tag (default camelot), and prints the final board and 'result: ...'. An illegal move is\n"
-    "reported as 'RECORD:LINE: illegal move ...'.\n\n"
-    "  --variant V   the variant to play the record in, whatever its Variant tag says (a\n"
-    "                record's own tag may only name a variant or a variant file next to it)\n";
+    "Reads a game record (docs/notation.md), plays its moves in the variant of its\n"
+    "Variant tag (default camelot), and prints the final board and 'result: ...'.\n"
+    "An illegal move is reported as 'RECORD:LINE: illegal move ...'.\n\n"
+    "  --variant V   the variant to play the record in, whatever its Variant tag\n"
+    "                says (a record's own tag may only name a variant or a variant\n"
+    "                file next to it)\n";
 
 static const CliOpt replay_opts[] = {{"--variant", 1, 0}};
 

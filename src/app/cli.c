@@ -44,9 +44,9 @@ static const CliCommand *find_command(const char *name)
 static void overview(FILE *f)
 {
     fputs("usage: camelot [COMMAND] [OPTIONS]\n"
-          "Camelot, Chivalry and their relatives for the terminal. With no command, play: on a\n"
-          "terminal, the full-screen game against the engine (level 5); '?' in the game shows\n"
-          "the rules and the keys.\n\n"
+          "Camelot, Chivalry and their relatives for the terminal. With no command, play:\n"
+          "on a terminal, the full-screen game against the engine (level 5); '?' in the\n"
+          "game shows the rules and the keys.\n\n"
           "  camelot                              Camelot, you as White against the engine\n"
           "  camelot --variant grand-camelot --seat R=human --seat G=engine:7\n"
           "  camelot --time 10+5                  with clocks: 10 minutes, 5 s a move\n"

@@ -123,11 +123,11 @@ int cli_perft_count(const CmPosition *pos, int depth, int divide, FILE *out, uin
 
 /* Help lines of the options several commands share. */
 #define CLI_VARIANT_HELP                                                                           \
-    "  --variant V      a variant name (V.yaml in $CAMELOT_VARIANT_DIR, then the built-in\n"       \
-    "                   variants) or a variant file path; default: camelot\n"
+    "  --variant V      a variant name (V.yaml in $CAMELOT_VARIANT_DIR, then the\n"                \
+    "                   built-in variants) or a variant file path; default: camelot\n"
 #define CLI_POSITION_HELP                                                                          \
-    "  --position FILE  a position document (see docs/notation.md); '-' reads standard\n"          \
-    "                   input; default: the variant's start position\n"
+    "  --position FILE  a position document (see docs/notation.md); '-' reads\n"                   \
+    "                   standard input; default: the variant's start position\n"
 
 /* Each command, given the arguments after its name; its usage line and help text. Each
  * returns an exit code. */

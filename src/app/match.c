@@ -23,30 +23,33 @@
 #define MATCH_OPENINGS 4         /* random plies at the start of each pair of games */
 #define Z95 1.96                 /* the normal quantile of a 95% interval */
 
-const char cli_match_usage[] = "match --a SPEC --b SPEC [--variant V] [--games N] "
-                               "[--time S | --depth D] [--seed K] [--records FILE]";
+const char cli_match_usage[] =
+    "match --a SPEC --b SPEC [--variant V] [--games N]\n"
+    "                     [--time S | --depth D] [--seed K] [--records FILE]";
 const char cli_match_help[] =
-    "Plays engine against engine and reports wins, draws and losses of A, its score and\n"
-    "the Elo difference with a 95% interval. Colours (or, in four-player games, teams or\n"
-    "seat pairs) alternate; each pair of games starts with the same random opening plies.\n"
-    "A game still going after the move cap is a draw. In the individual four-player game a\n"
-    "player whose seats alone have pieces left wins, and at the move cap the player with\n"
-    "more pieces does.\n\n"
-    "  --a SPEC, --b SPEC  a player: 'level=N' (1-10), 'random', or 'greedy' (the move that\n"
-    "                   captures most, else a random one); engine options may follow,\n"
-    "                   comma-separated: null=1, futility=1, hashfirst=1, lmr=0,\n"
-    "                   multi=brs|paranoid, depth=N, time=S (this player only)\n"
+    "Plays engine against engine and reports wins, draws and losses of A, its score\n"
+    "and the Elo difference with a 95% interval. Colours (or, in four-player games,\n"
+    "teams or seat pairs) alternate; each pair of games starts with the same random\n"
+    "opening plies. A game still going after the move cap is a draw. In the\n"
+    "individual four-player game a player whose seats alone have pieces left wins,\n"
+    "and at the move cap the player with more pieces does.\n\n"
+    "  --a SPEC, --b SPEC  a player: 'level=N' (1-10), 'random', or 'greedy' (the\n"
+    "                   move that captures most, else a random one); engine options\n"
+    "                   may follow, comma-separated: null=1, futility=1,\n"
+    "                   hashfirst=1, lmr=0, multi=brs|paranoid, depth=N, time=S\n"
+    "                   (this player only)\n"
     "  --variant V      default: camelot\n"
     "  --games N        default 2\n"
     "  --time S         seconds per move (default 0.1)\n"
     "  --depth D        plies per move instead of a time\n"
     "  --seed K         seeds the openings and the players' noise (default 1)\n"
-    "  --openings K     random plies at the start of each pair of games (default 4); a ply\n"
-    "                   that ends the game or leaves a capture to the next player is\n"
-    "                   avoided when another exists\n"
-    "  --max-plies P    the move cap (default 200 per seat: 400 plies for two players)\n"
-    "  --records FILE   write every game as a record to FILE; with '%d' in FILE, one file\n"
-    "                   per game numbered from 1\n"
+    "  --openings K     random plies at the start of each pair of games (default 4);\n"
+    "                   a ply that ends the game or leaves a capture to the next\n"
+    "                   player is avoided when another exists\n"
+    "  --max-plies P    the move cap (default 200 per seat: 400 plies for two\n"
+    "                   players)\n"
+    "  --records FILE   write every game as a record to FILE; with '%d' in FILE, one\n"
+    "                   file per game numbered from 1\n"
     "  --tt MB          table size per engine in MiB (default 16)\n"
     "  --quiet          no line per game\n";
 

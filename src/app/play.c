@@ -21,35 +21,39 @@
 #define NOTE_MAX 400                       /* the first message on the screen */
 
 const char cli_play_usage[] =
-    "play [--variant V] [--seat L=WHO]... [--time MIN+SEC] [--load RECORD | --resume]\n"
+    "play [--variant V] [--seat L=WHO]... [--time MIN+SEC]\n"
+    "                    [--load RECORD | --resume]\n"
     "                    [--ascii] [--no-highlight] [--no-mouse] [--flip] [--text]";
 const char cli_play_help[] =
-    "Plays a game. On a terminal this is the full-screen game: move with the arrow keys (or\n"
-    "h j k l) and Enter, or the mouse, or type ':' and a move; '?' shows the rules of the\n"
-    "variant and the keys. By default you play the first seat (White) and the engine plays\n"
-    "the others at level 5. Every move is saved in $XDG_DATA_HOME/camelot/autosave.txt\n"
-    "(default ~/.local/share/camelot), so 'camelot --resume' continues a game however it\n"
-    "ended. When standard input or output is not a terminal, people take turns typing moves\n"
-    "in plain text (commands: moves, undo, save FILE, board, quit, help).\n\n"
+    "Plays a game. On a terminal this is the full-screen game: move with the arrow\n"
+    "keys (or h j k l) and Enter, or the mouse, or type ':' and a move; '?' shows\n"
+    "the rules of the variant and the keys. By default you play the first seat\n"
+    "(White) and the engine plays the others at level 5. Every move is saved in\n"
+    "$XDG_DATA_HOME/camelot/autosave.txt (default ~/.local/share/camelot), so\n"
+    "'camelot --resume' continues a game however it ended. When standard input or\n"
+    "output is not a terminal, people take turns typing moves in plain text\n"
+    "(commands: moves, undo, save FILE, board, quit, help).\n\n"
     "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
-    "                   grand-camelot, four-handed-chivalry, four-handed-chivalry-solo) or a\n"
-    "                   variant file; default: camelot. With --load or --resume: the\n"
-    "                   variant to play the saved game in, whatever the record says\n"
-    "  --seat L=WHO     who plays the seat with letter L (W, B; or R, G, B, Y): 'human',\n"
-    "                   'engine' (level 5) or 'engine:N' with N from 1 (weakest) to 10\n"
+    "                   grand-camelot, four-handed-chivalry,\n"
+    "                   four-handed-chivalry-solo) or a variant file;\n"
+    "                   default: camelot. With --load or --resume: the variant to\n"
+    "                   play the saved game in, whatever the record says\n"
+    "  --seat L=WHO     who plays the seat with letter L (W, B; or R, G, B, Y):\n"
+    "                   'human', 'engine' (level 5) or 'engine:N' with N from 1\n"
+    "                   (weakest) to 10\n"
     "  --time MIN+SEC   clocks: MIN minutes each, SEC seconds added after every move\n"
-    "  --load RECORD    continue the game in a record (one saved with 's', or any game\n"
-    "                   record; a record without seats is played by people)\n"
+    "  --load RECORD    continue the game in a record (one saved with 's', or any\n"
+    "                   game record; a record without seats is played by people)\n"
     "  --resume         continue the autosaved game (refused while another camelot\n"
     "                   plays it)\n"
-    "  --ascii          letters instead of chess-piece glyphs (also when the locale is not\n"
-    "                   UTF-8)\n"
+    "  --ascii          letters instead of chess-piece glyphs (also when the locale\n"
+    "                   is not UTF-8)\n"
     "  --no-highlight   do not mark landing squares, obligations or the last move\n"
     "  --no-mouse       leave the mouse to the terminal\n"
     "  --flip           turn the board round\n"
     "  --text           the plain text game even on a terminal\n\n"
-    "Colours are off when NO_COLOR is set. The screen needs 40 columns and 19 rows for the\n"
-    "largest boards (80 x 24 shows everything).\n";
+    "Colours are off when NO_COLOR is set. The screen needs 40 columns and 19 rows\n"
+    "for the largest boards (80 x 24 shows everything).\n";
 
 enum {
     OPT_VARIANT,

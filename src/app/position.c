@@ -18,33 +18,33 @@ enum { OPT_VARIANT, OPT_POSITION, OPT_SWITCH };
 
 const char cli_moves_usage[] = "moves [--variant V] [--position FILE|-] [--paths]";
 const char cli_moves_help[] =
-    "Prints one line per legal move, sorted bytewise: the effect (FROM>TO, then x and the\n"
-    "captured squares), a tab, and the canonical path in WCF notation. A seat that must be\n"
-    "skipped is skipped first; when the game is over nothing is listed and the result goes\n"
-    "to standard error.\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP
-    "  --paths          every way of writing each move, one line per path (at most 10000\n"
-    "                   per move)\n";
+    "Prints one line per legal move, sorted bytewise: the effect (FROM>TO, then x\n"
+    "and the captured squares), a tab, and the canonical path in WCF notation. A\n"
+    "seat that must be skipped is skipped first; when the game is over nothing is\n"
+    "listed and the result goes to standard error.\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP
+    "  --paths          every way of writing each move, one line per path (at most\n"
+    "                   10000 per move)\n";
 
 const char cli_perft_usage[] = "perft DEPTH [--variant V] [--position FILE] [--divide]";
 const char cli_perft_help[] =
-    "Counts the effect-distinct move sequences of DEPTH plies (docs/rules.md 2.10). A\n"
-    "position where the game is over has no moves; a seat with no move is skipped where the\n"
-    "rules say so. The last line is 'total N'; the time taken goes to standard "
-    "error.\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP
+    "Counts the effect-distinct move sequences of DEPTH plies (docs/rules.md 2.10).\n"
+    "A position where the game is over has no moves; a seat with no move is skipped\n"
+    "where the rules say so. The last line is 'total N'; the time taken goes to\n"
+    "standard error.\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP
     "  --divide         first one line per root move: EFFECT, a tab, its count\n";
 
 const char cli_status_usage[] = "status [--variant V] [--position FILE]";
-const char cli_status_help[] =
-    "Prints 'ongoing', 'W wins (castle)', 'R+B wins (elimination)' or 'draw (material)' for\n"
-    "the position, judged without history (docs/rules.md 2.11.5).\n\n" CLI_VARIANT_HELP
-        CLI_POSITION_HELP;
+const char cli_status_help[] = "Prints 'ongoing', 'W wins (castle)', 'R+B wins (elimination)' or\n"
+                               "'draw (material)' for the position, judged without history\n"
+                               "(docs/rules.md 2.11.5).\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP;
 
 const char cli_show_usage[] = "show [--variant V] [--position FILE]";
 const char cli_show_help[] =
-    "Prints the board as in docs/rules.md 5.1: '.' an empty square, '#' an empty castle\n"
-    "square; K/M White knight/man and k/m Black in two-player games; in four-player games the\n"
-    "seat letter, upper case for a knight and lower case for a man (R r, G g, B b, Y y). Then\n"
-    "the seat to move and the castle moves used.\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP;
+    "Prints the board as in docs/rules.md 5.1: '.' an empty square, '#' an empty\n"
+    "castle square; K/M White knight/man and k/m Black in two-player games; in\n"
+    "four-player games the seat letter, upper case for a knight and lower case for a\n"
+    "man (R r, G g, B b, Y y). Then the seat to move and the castle moves "
+    "used.\n\n" CLI_VARIANT_HELP CLI_POSITION_HELP;
 
 /* Reads the options of a command here ('sw' names its switch, or NULL) and loads its
  * position. Returns -1 to go on, or an exit code. */

@@ -21,6 +21,36 @@ for c in play validate moves perft status show replay help; do
     check "help $c describes $c" eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot $c"'
 done
 
+# Every help text and usage line fits an 80-column terminal: no line is wider than 79
+# columns. The help is plain ASCII, so bytes are columns. The commands are the ones 'camelot
+# help' lists, so a new command is checked too.
+fits() {
+    local wide
+    wide=$(printf '%s\n' "$1" | LC_ALL=C awk 'length > 79 { print "  " length ": " $0 }')
+    [ -z "$wide" ] || { printf 'lines wider than 79 columns:\n%s\n' "$wide"; return 1; }
+}
+run help
+commands=$(printf '%s\n' "$OUT" | awk '/^commands:$/ { on = 1; next } on && /^$/ { exit }
+                                      on { print $1 }')
+check "help's list of commands can be read" \
+    eval 'has "$commands" "^play$" && has "$commands" "^match$" && has "$commands" "^help$"'
+check "help fits 79 columns" eval '[ "$RC" = 0 ] && fits "$OUT"'
+run --help
+check "--help fits 79 columns" eval '[ "$RC" = 0 ] && fits "$OUT"'
+run frobnicate
+check "the overall usage line fits 79 columns" eval '[ "$RC" = 2 ] && fits "$ERR"'
+for c in $commands; do
+    run "$c" --help
+    check "$c --help fits 79 columns" eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot $c" &&
+                                            fits "$OUT"'
+    run help "$c"
+    check "help $c fits 79 columns" eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot $c" &&
+                                          fits "$OUT"'
+    run "$c" --nonsense
+    check "$c's usage line for a bad option fits 79 columns" \
+        eval '[ "$RC" = 2 ] && has "$ERR" "^usage: camelot $c" && fits "$ERR"'
+done
+
 # Bad usage: exit 2 and a usage line on stderr, nothing on stdout.
 usage_error() {
     run "$@"
