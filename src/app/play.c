@@ -256,9 +256,18 @@ static int close_game(Play *p, int rc)
 {
     char rescued[IO_PATH_MAX];
     CmError err;
+    const Session *s = &p->session;
     CmStatus st = session_close(&p->session, clock_ms(), rescued, sizeof rescued, &err);
-    if (st == CM_OK && rescued[0] == '\0')
+    if (st == CM_OK && rescued[0] == '\0') {
+        char path[IO_PATH_MAX];
+        session_autosave_path(s, path, sizeof path);
+        if (s->active && s->g.n > 0 && path[0] != '\0' && s->outcome.over)
+            printf("The game is saved in %s.\n", path);
+        else if (s->active && s->g.n > 0 && path[0] != '\0')
+            printf("The game is saved in %s; 'camelot %s%s' continues it.\n", path,
+                   s->slot <= 1 ? "--resume" : "--load ", s->slot <= 1 ? "" : path);
         return rc;
+    }
     fprintf(stderr, "camelot: the game could not be autosaved: %s\n", err.msg);
     if (st == CM_OK) {
         fprintf(stderr,
