@@ -26,7 +26,7 @@ cleanup() {
     # went away has been seen hanging in the exit-time leak check, which stops threads with
     # ptrace.)
     for p in /proc/[0-9]*; do
-        if tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qxF "XDG_DATA_HOME=$DATA"; then
+        if tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qxF "XDG_DATA_HOME=$DATA"; then
             kill -9 "${p#/proc/}" 2>/dev/null
         fi
     done
