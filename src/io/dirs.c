@@ -83,13 +83,42 @@ CmStatus io_data_dir(char *buf, size_t size, CmError *err)
     return CM_OK;
 }
 
+/* The variants of an installed program wherever it was installed: PREFIX/share/camelot/variants
+ * for a program in PREFIX/bin. NULL when the program is not in a 'bin' directory. */
+static const char *installed_variants(void)
+{
+    static char dir[IO_PATH_MAX];
+    static int done;
+    if (!done) {
+        char exe[IO_PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        done = 1;
+        if (n <= 0)
+            return NULL;
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash == NULL)
+            return NULL;
+        *slash = '\0'; /* PREFIX/bin */
+        slash = strrchr(exe, '/');
+        if (slash == NULL || strcmp(slash, "/bin") != 0)
+            return NULL;
+        *slash = '\0';
+        if ((size_t)snprintf(dir, sizeof dir, "%s/share/camelot/variants", exe) >= sizeof dir)
+            dir[0] = '\0';
+    }
+    return dir[0] ? dir : NULL;
+}
+
 int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS])
 {
-    const char *env = getenv("CAMELOT_VARIANT_DIR");
+    const char *env = getenv("CAMELOT_VARIANT_DIR"), *installed = installed_variants();
     int n = 0;
 
     if (env != NULL && env[0])
         dirs[n++] = env;
+    if (installed != NULL)
+        dirs[n++] = installed;
     dirs[n++] = CAMELOT_SOURCE_VARIANT_DIR;
     dirs[n++] = CAMELOT_VARIANT_DIR;
     return n;
@@ -119,9 +148,12 @@ CmStatus io_find_variant(const char *name, char *path, size_t size, CmError *err
         if (access(path, R_OK) == 0)
             return CM_OK;
     }
-    return cm_error_set(err, CM_ERR_IO, 0, 0,
-                        "unknown variant '%s' (no %s.yaml in $CAMELOT_VARIANT_DIR, %s or %s)", name,
-                        name, CAMELOT_SOURCE_VARIANT_DIR, CAMELOT_VARIANT_DIR);
+    char where[3 * IO_PATH_MAX / 2] = "";
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof where; i++)
+        len += (size_t)snprintf(where + len, sizeof where - len, "%s%s", i ? ", " : "", dirs[i]);
+    return cm_error_set(err, CM_ERR_IO, 0, 0, "unknown variant '%s' (no %s.yaml in %s)", name, name,
+                        where);
 }
 
 int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max)

@@ -48,10 +48,11 @@ int io_join(const char *dir, const char *name, char *buf, size_t size);
  * created (mode 0700) when missing. */
 CmStatus io_data_dir(char *buf, size_t size, CmError *err);
 
-/* The variant search path: '$CAMELOT_VARIANT_DIR' when set, the source tree's 'variants/'
- * and the installed variant directory, in that order. Fills 'dirs' (room for
- * IO_VARIANT_DIRS) and returns how many there are. */
-#define IO_VARIANT_DIRS 3
+/* The variant search path: '$CAMELOT_VARIANT_DIR' when set, 'PREFIX/share/camelot/variants'
+ * for a program installed in 'PREFIX/bin' (wherever that is), the source tree's 'variants/'
+ * and the variant directory the build was configured to install to, in that order. Fills
+ * 'dirs' (room for IO_VARIANT_DIRS) and returns how many there are. */
+#define IO_VARIANT_DIRS 4
 int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS]);
 
 /* Where a record can go when the data directory takes nothing: '$TMPDIR', '/tmp' and '$HOME'
