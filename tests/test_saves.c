@@ -263,7 +263,10 @@ static void test_saves_cut_short_resume_their_first_moves(void **state)
         assert_true(cm_pos_equal(&full.g.pos, &back.g.pos));
         session_free(&full);
         char want[80];
-        snprintf(want, sizeof want, "its first %d moves were recovered", back.g.n);
+        if (back.g.n == 1)
+            snprintf(want, sizeof want, "its first move was recovered");
+        else
+            snprintf(want, sizeof want, "its first %d moves were recovered", back.g.n);
         tu_assert_contains(back.notice, want);
         session_free(&back);
     }

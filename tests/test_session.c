@@ -325,6 +325,7 @@ static void test_session_engine_thread_jobs(void **state)
     EngineJob job;
     EngineDone done;
     CmSearchInfo info;
+    char pv[TEXT_PV_MAX];
     unsigned t1, t2;
     memset(&job, 0, sizeof job);
     job.v = v;
@@ -336,11 +337,16 @@ static void test_session_engine_thread_jobs(void **state)
     /* A long search stopped: its best move so far comes back, long before the search's
      * 60 s are up (the bounds are generous: the machine may be busy). */
     assert_int_equal(engine_thread_start(eng, &job, &t1), CM_OK);
-    for (int i = 0; i < 2000 && engine_thread_progress(eng, t1, &info) == 0; i++)
+    for (int i = 0; i < 2000 && engine_thread_progress(eng, t1, &info, pv) == 0; i++)
         sleep_ms(10);
     assert_false(engine_thread_take(eng, &done));
-    assert_true(engine_thread_progress(eng, t1, &info) > 0);
+    assert_true(engine_thread_progress(eng, t1, &info, pv) > 0);
     assert_true(info.depth >= 1);
+    /* The line comes written out, from the engine's thread. */
+    char want[TEXT_PV_MAX];
+    text_pv(&job.pos, info.pv, info.npv, want, sizeof want);
+    assert_string_equal(pv, want);
+    assert_true(strlen(pv) >= 5);
     engine_thread_stop(eng, t1);
     assert_true(engine_thread_wait(eng, 20000));
     assert_true(engine_thread_take(eng, &done));
@@ -349,6 +355,10 @@ static void test_session_engine_thread_jobs(void **state)
     CmMoveList *list = malloc(sizeof *list);
     cm_movegen_all(&job.pos, list);
     assert_true(cm_movelist_find(list, &done.result.move) >= 0);
+    /* Its text too, and the caller's variant is not needed once the job is given. */
+    char text[CM_MOVE_TEXT_MAX];
+    cm_move_str(&job.pos, &done.result.move, text, sizeof text);
+    assert_string_equal(done.text, text);
 
     /* A cancelled search gives nothing; a newer one replaces an older one. */
     assert_int_equal(engine_thread_start(eng, &job, &t1), CM_OK);

@@ -27,6 +27,11 @@ size_t cm_move_str(const CmPosition *pos, const CmMove *m, char *buf, size_t siz
  * ('err->col' = 1-based column in 'text' of the offending square when known). */
 CmStatus cm_move_parse(const CmPosition *pos, const char *text, CmMove *out, CmError *err);
 
+/* Reads a path written in WCF notation (as 'cm_path_str' writes it) into squares and leaps,
+ * checking only that each square is on the board of 'v', not that the path is legal
+ * anywhere. For a path already known to be legal, such as a move's saved canonical text. */
+CmStatus cm_path_parse(const CmVariant *v, const char *text, CmPath *out, CmError *err);
+
 /* Parses effect text ("E8>C12xC11,D9") and finds that legal move in 'pos'. */
 CmStatus cm_effect_parse(const CmPosition *pos, const char *text, CmMove *out, CmError *err);
 

@@ -55,4 +55,10 @@ size_t cm_outcome_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t 
  * columns, and the result. snprintf semantics. */
 size_t cm_record_write(const CmGame *game, const CmTag *tags, int ntags, char *buf, size_t size);
 
+/* The same, with the canonical text of ply i taken from 'texts[i]' when 'texts' and it are not
+ * NULL (a caller that keeps the texts of its moves saves working them out again: a capture of
+ * dozens of pieces takes a search). */
+size_t cm_record_write_texts(const CmGame *game, const char *const *texts, const CmTag *tags,
+                             int ntags, char *buf, size_t size);
+
 #endif

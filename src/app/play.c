@@ -19,6 +19,7 @@
 
 #define ENGINE_TT_BYTES ((size_t)32 << 20) /* the engine thread's table */
 #define NOTE_MAX 400                       /* the first message on the screen */
+#define ENGINE_LEAVE_MS 100 /* how long the end of the program waits for the engine to stop */
 
 const char cli_play_usage[] =
     "play [--variant V] [--seat L=WHO]... [--time MIN+SEC]\n"
@@ -202,11 +203,11 @@ static int open_game(CliCtx *ctx, Play *p)
             fprintf(stderr, "camelot: --resume: %s\n", p->note);
             return CLI_EXIT_INPUT;
         }
+        session_autosave_path(s, auto_path, sizeof auto_path);
         if (session_take_autosave(s, &err) != CM_OK) {
             fprintf(stderr, "camelot: --resume: %s\n", err.msg);
             return CLI_EXIT_INPUT;
         }
-        session_autosave_path(s, auto_path, sizeof auto_path);
         if (io_exists(auto_path))
             load = auto_path;
         else
@@ -338,7 +339,8 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
         rc = run_screen(p);
     }
     session_free(&p->session);
-    engine_thread_free(p->eng);
+    /* The game is saved: the program ends now, even if the engine is inside one long step. */
+    engine_thread_leave(p->eng, ENGINE_LEAVE_MS);
 out:
     cli_args_free(&p->a);
     free(p);

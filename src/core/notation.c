@@ -125,6 +125,20 @@ static CmStatus split(const CmVariant *v, const char *text, Written *w, CmError 
     return CM_OK;
 }
 
+CmStatus cm_path_parse(const CmVariant *v, const char *text, CmPath *out, CmError *err)
+{
+    Written w;
+    CmStatus st = split(v, text, &w, err);
+    if (st == CM_OK) {
+        out->n = w.n;
+        for (int i = 0; i < w.n; i++) {
+            out->sq[i] = w.sq[i];
+            out->jump[i] = i > 0 && w.sep[i] == 'x';
+        }
+    }
+    return st;
+}
+
 /* A walk along a written path: the generator's view of the board (the moving piece lifted,
  * jumped pieces lifted as they are captured), where the walk stands, and the effect so far. */
 typedef struct Walk {

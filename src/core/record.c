@@ -564,6 +564,12 @@ static void put_word(Out *o, int *linelen, const char *word)
 
 size_t cm_record_write(const CmGame *game, const CmTag *tags, int ntags, char *buf, size_t size)
 {
+    return cm_record_write_texts(game, NULL, tags, ntags, buf, size);
+}
+
+size_t cm_record_write_texts(const CmGame *game, const char *const *texts, const CmTag *tags,
+                             int ntags, char *buf, size_t size)
+{
     const CmVariant *v = game->v;
     Out o = {buf, size, 0};
     char word[CM_MOVE_TEXT_MAX + 16], res[16];
@@ -592,7 +598,10 @@ size_t cm_record_write(const CmGame *game, const CmTag *tags, int ntags, char *b
             cm_pos_set_turn(&pos, p->seat);
         if (i % v->nseats == 0)
             n = (size_t)snprintf(word, sizeof word, "%d. ", i / v->nseats + 1);
-        cm_move_str(&pos, &p->move, word + n, sizeof word - n);
+        if (texts != NULL && texts[i] != NULL)
+            snprintf(word + n, sizeof word - n, "%s", texts[i]);
+        else
+            cm_move_str(&pos, &p->move, word + n, sizeof word - n);
         put_word(&o, &linelen, word);
         cm_pos_apply(&pos, &p->move, &undo);
     }

@@ -128,8 +128,12 @@ CmStatus session_take_autosave(Session *s, CmError *err)
     slot_path(s->env.data_dir, 1, "lock", lock, sizeof lock);
     int fd;
     CmStatus st = io_lock(lock, &fd, err);
-    if (st != CM_OK)
-        return st;
+    if (st != CM_OK) {
+        char why[sizeof err->msg], path[IO_PATH_MAX];
+        memcpy(why, err->msg, sizeof why);
+        slot_path(s->env.data_dir, 1, "txt", path, sizeof path);
+        return cm_error_set(err, st, 0, 0, "the autosaved game %.300s: %.200s", path, why);
+    }
     io_unlock(s->lock_fd);
     s->lock_fd = fd;
     s->slot = 1;

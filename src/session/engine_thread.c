@@ -22,11 +22,16 @@ struct EngineThread {
     pthread_cond_t done_cv; /* 'engine_thread_wait': a result */
     size_t tt_bytes;
     CmEngine *engine; /* touched by the thread only */
+    /* The thread's own copy of the variant it searches, so that it never reads the caller's
+     * (which may be freed while a search that was told to stop is still ending). */
+    CmVariant *variant;
     /* Under 'mu': */
     int quit;
+    int ended;   /* the thread has left its loop */
     int pending; /* 'job' waits to be taken */
     EngineJob job;
-    uint64_t *job_history; /* owned copy of 'job.history' */
+    uint64_t *job_history;  /* owned copy of 'job.history' */
+    CmVariant *job_variant; /* owned copy of '*job.v' */
     unsigned job_ticket;
     int job_stop;     /* 'job' was asked to stop before it started */
     unsigned running; /* ticket of the running search, 0 = none */
@@ -37,6 +42,8 @@ struct EngineThread {
     unsigned info_seq;
     unsigned info_ticket;
     CmSearchInfo info;
+    char info_text[TEXT_PV_MAX];
+    CmPosition searched; /* the running search's position (the thread's) */
     /* The running search's stop flag: set to end it now. */
     atomic_bool want_stop;
 };
@@ -44,7 +51,10 @@ struct EngineThread {
 static void search_progress(void *ud, const CmSearchInfo *info)
 {
     EngineThread *et = ud;
+    char text[TEXT_PV_MAX];
+    text_pv(&et->searched, info->pv, info->npv, text, sizeof text);
     pthread_mutex_lock(&et->mu);
+    memcpy(et->info_text, text, sizeof text);
     et->info = *info;
     et->info_ticket = et->running;
     et->info_seq++;
@@ -68,8 +78,10 @@ static void *thread_main(void *arg)
             break;
         EngineJob job = et->job;
         uint64_t *history = et->job_history;
+        CmVariant *variant = et->job_variant;
         unsigned ticket = et->job_ticket;
         et->job_history = NULL;
+        et->job_variant = NULL;
         et->pending = 0;
         et->running = ticket;
         et->cancelled = 0;
@@ -81,14 +93,21 @@ static void *thread_main(void *arg)
         CmSearchResult res;
         CmStatus st = CM_OK;
         memset(&res, 0, sizeof res);
-        if (et->engine != NULL && cm_engine_variant(et->engine) != job.v) {
+        if (et->variant != NULL && memcmp(et->variant, variant, sizeof *variant) == 0) {
+            free(variant); /* the variant searched before: its engine stays */
+        } else {
             cm_engine_free(et->engine);
             et->engine = NULL;
+            free(et->variant);
+            et->variant = variant;
         }
+        job.v = et->variant;
+        job.pos.v = et->variant;
         if (et->engine == NULL)
             st = cm_engine_new(job.v, et->tt_bytes, &et->engine);
 
         /* 3. */
+        et->searched = job.pos;
         if (st == CM_OK) {
             CmLimits lim;
             cm_limits_init(&lim);
@@ -101,6 +120,14 @@ static void *thread_main(void *arg)
                                   search_progress, et, &res);
         }
         free(history);
+        char text[CM_MOVE_TEXT_MAX] = "", pv[TEXT_PV_MAX] = "";
+        pthread_mutex_lock(&et->mu);
+        int dropped = et->cancelled || et->quit;
+        pthread_mutex_unlock(&et->mu);
+        if (st == CM_OK && !dropped && res.has_move)
+            cm_move_str(&job.pos, &res.move, text, sizeof text);
+        if (st == CM_OK && !dropped)
+            text_pv(&job.pos, res.info.pv, res.info.npv, pv, sizeof pv);
 
         /* 4. */
         pthread_mutex_lock(&et->mu);
@@ -108,11 +135,15 @@ static void *thread_main(void *arg)
             et->done.ticket = ticket;
             et->done.purpose = job.purpose;
             et->done.result = res;
+            memcpy(et->done.text, text, sizeof text);
+            memcpy(et->done.pv_text, pv, sizeof pv);
             et->has_done = 1;
             pthread_cond_broadcast(&et->done_cv);
         }
         et->running = 0;
     }
+    et->ended = 1;
+    pthread_cond_broadcast(&et->done_cv);
     pthread_mutex_unlock(&et->mu);
     return NULL;
 }
@@ -145,18 +176,23 @@ fail_mu:
     return NULL;
 }
 
-void engine_thread_free(EngineThread *et)
+/* Asks the thread to stop its search and end. */
+static void ask_to_end(EngineThread *et)
 {
-    if (et == NULL)
-        return;
     pthread_mutex_lock(&et->mu);
     et->quit = 1;
     et->cancelled = 1;
     atomic_store(&et->want_stop, true);
     pthread_cond_broadcast(&et->wake);
     pthread_mutex_unlock(&et->mu);
+}
+
+static void free_ended(EngineThread *et)
+{
     pthread_join(et->thread, NULL);
     free(et->job_history);
+    free(et->job_variant);
+    free(et->variant);
     cm_engine_free(et->engine);
     pthread_cond_destroy(&et->done_cv);
     pthread_cond_destroy(&et->wake);
@@ -164,18 +200,61 @@ void engine_thread_free(EngineThread *et)
     free(et);
 }
 
+void engine_thread_free(EngineThread *et)
+{
+    if (et == NULL)
+        return;
+    ask_to_end(et);
+    free_ended(et);
+}
+
+int engine_thread_leave(EngineThread *et, int wait_ms)
+{
+    if (et == NULL)
+        return 1;
+    ask_to_end(et);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += wait_ms / 1000;
+    until.tv_nsec += (long)(wait_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&et->mu);
+    while (!et->ended && pthread_cond_timedwait(&et->done_cv, &et->mu, &until) != ETIMEDOUT) {
+    }
+    int ended = et->ended;
+    pthread_mutex_unlock(&et->mu);
+    if (ended) {
+        free_ended(et);
+        return 1;
+    }
+    /* Still inside one long step of its search: it ends with the process. */
+    pthread_detach(et->thread);
+    return 0;
+}
+
 CmStatus engine_thread_start(EngineThread *et, const EngineJob *job, unsigned *ticket_out)
 {
     uint64_t *history = NULL;
+    CmVariant *variant = malloc(sizeof *variant);
+    if (variant == NULL)
+        return CM_ERR_NOMEM;
+    *variant = *job->v;
     if (job->nhistory > 0) {
         history = malloc((size_t)job->nhistory * sizeof *history);
-        if (history == NULL)
+        if (history == NULL) {
+            free(variant);
             return CM_ERR_NOMEM;
+        }
         memcpy(history, job->history, (size_t)job->nhistory * sizeof *history);
     }
     pthread_mutex_lock(&et->mu);
     /* Whatever ran or waited before is no longer wanted. */
     free(et->job_history);
+    free(et->job_variant);
+    et->job_variant = variant;
     if (et->running) {
         et->cancelled = 1;
         atomic_store(&et->want_stop, true);
@@ -256,12 +335,13 @@ int engine_thread_wait(EngineThread *et, int ms)
     return ready;
 }
 
-unsigned engine_thread_progress(EngineThread *et, unsigned ticket, CmSearchInfo *out)
+unsigned engine_thread_progress(EngineThread *et, unsigned ticket, CmSearchInfo *out, char *pv_text)
 {
     unsigned seq = 0;
     pthread_mutex_lock(&et->mu);
     if (et->info_seq > 0 && et->info_ticket == ticket) {
         *out = et->info;
+        memcpy(pv_text, et->info_text, TEXT_PV_MAX);
         seq = et->info_seq;
     }
     pthread_mutex_unlock(&et->mu);

@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "camelot/engine.h"
+#include "camelot/notation.h"
+#include "text.h"
 
 typedef struct EngineThread EngineThread;
 
@@ -15,7 +17,7 @@ typedef struct EngineThread EngineThread;
 enum { ENGINE_JOB_MOVE = 1, ENGINE_JOB_HINT = 2 };
 
 typedef struct EngineJob {
-    const CmVariant *v;      /* must outlive the search */
+    const CmVariant *v;      /* copied when the job is given: the caller may free it */
     CmPosition pos;          /* searched as is (settled by the engine) */
     const uint64_t *history; /* hashes of the game's earlier positions; copied */
     int nhistory;
@@ -29,6 +31,11 @@ typedef struct EngineDone {
     unsigned ticket; /* as given by 'engine_thread_start' */
     int purpose;
     CmSearchResult result;
+    /* Worked out on the engine thread, which has the time (a capture of dozens of pieces takes
+     * a search to write): the move's canonical text ("" when there is no move) and the
+     * principal variation's ('text_pv'). */
+    char text[CM_MOVE_TEXT_MAX];
+    char pv_text[TEXT_PV_MAX];
 } EngineDone;
 
 /* Starts the thread, with an engine table of 'tt_bytes'. NULL when it cannot. */
@@ -36,6 +43,12 @@ EngineThread *engine_thread_new(size_t tt_bytes);
 
 /* Cancels any search, stops and joins the thread, frees everything. NULL does nothing. */
 void engine_thread_free(EngineThread *et);
+
+/* For a program about to end: asks the thread to stop and end, and frees everything when it
+ * has ended within 'wait_ms'. Otherwise (it is inside one long step of a search that looks at
+ * its stop flag only between steps) leaves it to end with the process, holding its memory, and
+ * returns 0. Returns 1 when all was freed. NULL does nothing. */
+int engine_thread_leave(EngineThread *et, int wait_ms);
 
 /* Queues a search, cancelling the one before if any. '*ticket_out' names it. CM_ERR_NOMEM. */
 CmStatus engine_thread_start(EngineThread *et, const EngineJob *job, unsigned *ticket_out);
@@ -52,8 +65,10 @@ int engine_thread_take(EngineThread *et, EngineDone *out);
 /* Waits up to 'ms' milliseconds for a finished search (tests). Returns 1 when one is ready. */
 int engine_thread_wait(EngineThread *et, int ms);
 
-/* The last completed iteration of search 'ticket' into '*out'. Returns a counter that grows
- * with each new iteration (0: none yet), so that callers redraw only on news. */
-unsigned engine_thread_progress(EngineThread *et, unsigned ticket, CmSearchInfo *out);
+/* The last completed iteration of search 'ticket' into '*out', and its principal variation
+ * as text into 'pv_text' (TEXT_PV_MAX bytes). Returns a counter that grows with each new
+ * iteration (0: none yet), so that callers redraw only on news. */
+unsigned engine_thread_progress(EngineThread *et, unsigned ticket, CmSearchInfo *out,
+                                char *pv_text);
 
 #endif

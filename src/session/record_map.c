@@ -83,11 +83,14 @@ char *session_record_text(const Session *s, uint64_t now, const char *variant_re
         add_tag(tags, &n, "Termination", "time");
     }
 
-    size_t need = cm_record_write(&s->g, tags, n, NULL, 0) + 1;
+    /* The texts the session keeps, when it keeps them all (a loaded game's are worked out
+     * here). */
+    const char *const *texts = s->ntexts == s->g.n ? (const char *const *)s->texts : NULL;
+    size_t need = cm_record_write_texts(&s->g, texts, tags, n, NULL, 0) + 1;
     char *buf = malloc(need);
     if (buf == NULL)
         return NULL;
-    cm_record_write(&s->g, tags, n, buf, need);
+    cm_record_write_texts(&s->g, texts, tags, n, buf, need);
     return buf;
 }
 
@@ -294,8 +297,10 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
     }
     cm_record_free(&rec);
     free(text);
-    if (st == CM_OK)
+    if (st == CM_OK) {
         got.plies = next.g.n;
+        session_move_text(&next, next.g.n - 1); /* each move's text, once */
+    }
     if (info != NULL)
         *info = got;
     if (st != CM_OK) {
@@ -304,7 +309,10 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
     }
     session_autosave_path(s, auto_path, sizeof auto_path);
     next.autosave_fresh = strcmp(auto_path, path) != 0;
-    if (got.cut)
+    if (got.cut && next.g.n == 1)
+        snprintf(next.notice, sizeof next.notice,
+                 "The save %.300s was cut short: its first move was recovered.", path);
+    else if (got.cut)
         snprintf(next.notice, sizeof next.notice,
                  "The save %.300s was cut short: its first %d moves were recovered.", path,
                  next.g.n);

@@ -1,9 +1,11 @@
 /* Games with seats: whose turn it is, clocks, taking moves back and playing them again, and
  * the engine searches a game needs.
  * SPDX-License-Identifier: MIT */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "camelot/notation.h"
 #include "clock.h"
 #include "io/io.h"
 #include "session_int.h"
@@ -66,6 +68,9 @@ static void end_game(Session *s)
     session_cancel_search(s);
     cm_game_free(&s->g);
     free(s->redo);
+    for (int i = 0; i < s->ntexts; i++)
+        free(s->texts[i]);
+    free(s->texts);
     keep(s, &k);
     session_init(s, &k.env);
     restore(s, &k);
@@ -195,14 +200,73 @@ void session_forfeit(Session *s)
 
 /* ---- Moves ----------------------------------------------------------------------------- */
 
-static CmStatus play(Session *s, const CmMove *m, uint64_t now, int from_redo)
+/* Forgets the texts of the plies from 'ply' on (taken back). */
+static void trim_texts(Session *s, int ply)
+{
+    while (s->ntexts > ply)
+        free(s->texts[--s->ntexts]);
+}
+
+/* Keeps 'text' as the text of the next ply, 'ntexts'. Returns 0 when out of memory. */
+static int keep_text(Session *s, const char *text)
+{
+    if (s->ntexts == s->texts_cap) {
+        int cap = s->texts_cap ? s->texts_cap * 2 : REDO_FIRST;
+        char **t = realloc(s->texts, (size_t)cap * sizeof *t);
+        if (t == NULL)
+            return 0;
+        s->texts = t;
+        s->texts_cap = cap;
+    }
+    size_t len = strlen(text) + 1;
+    char *copy = malloc(len);
+    if (copy == NULL)
+        return 0;
+    memcpy(copy, text, len);
+    s->texts[s->ntexts++] = copy;
+    return 1;
+}
+
+const char *session_move_text(Session *s, int ply)
+{
+    if (ply < 0 || ply >= s->g.n)
+        return NULL;
+    if (ply >= s->ntexts) {
+        /* One replay from the first ply not kept (a loaded game's). */
+        CmPosition p;
+        CmOutcome o;
+        CmUndo u;
+        char text[CM_MOVE_TEXT_MAX];
+        session_position_before(s, s->ntexts, &p);
+        while (s->ntexts <= ply) {
+            const CmMove *m = &s->g.ply[s->ntexts].move;
+            cm_move_str(&p, m, text, sizeof text);
+            if (!keep_text(s, text))
+                return NULL;
+            cm_pos_apply(&p, m, &u);
+            cm_rules_settle(&p, &o);
+        }
+    }
+    return s->texts[ply];
+}
+
+/* Plays 'm', whose canonical text is 'known' when not NULL. */
+static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t now, int from_redo)
 {
     if (s->outcome.over)
         return CM_ERR_ILLEGAL;
     int mover = s->g.pos.to_move;
+    char text[CM_MOVE_TEXT_MAX];
     charge_clock(s, now);
+    trim_texts(s, s->g.n);
+    if (s->ntexts == s->g.n && known != NULL)
+        snprintf(text, sizeof text, "%s", known);
+    else if (s->ntexts == s->g.n)
+        cm_move_str(&s->g.pos, m, text, sizeof text);
     if (cm_game_play(&s->g, m) != CM_OK)
         return CM_ERR_NOMEM;
+    if (s->ntexts == s->g.n - 1)
+        keep_text(s, text); /* out of memory: worked out again when asked for */
     if (timed(s))
         s->clock[mover] += s->setup.time_inc_ms;
     s->outcome = s->g.outcome;
@@ -217,12 +281,18 @@ static CmStatus play(Session *s, const CmMove *m, uint64_t now, int from_redo)
     return CM_OK;
 }
 
-CmStatus session_play(Session *s, const CmMove *m, uint64_t now)
+/* 'session_play' of a move whose text is 'known' (NULL: not known). */
+static CmStatus play_known(Session *s, const CmMove *m, const char *known, uint64_t now)
 {
-    CmStatus st = play(s, m, now, 0);
+    CmStatus st = play(s, m, known, now, 0);
     if (st == CM_OK)
         session_autosave(s, now);
     return st;
+}
+
+CmStatus session_play(Session *s, const CmMove *m, uint64_t now)
+{
+    return play_known(s, m, NULL, now);
 }
 
 /* Whether undo goes back to a person's turn: some seats are people's and some the engine's. */
@@ -258,6 +328,7 @@ int session_undo(Session *s, uint64_t now)
         if (!push_redo(s, &p->move))
             break;
         cm_game_undo(&s->g);
+        trim_texts(s, s->g.n);
         undone++;
         if (!to_person || session_seat_human(s, seat))
             break;
@@ -280,7 +351,7 @@ int session_redo(Session *s, uint64_t now)
     while (s->nredo > 0 && !s->outcome.over) {
         CmMove m = s->redo[s->nredo - 1];
         s->nredo--;
-        if (play(s, &m, now, 1) != CM_OK)
+        if (play(s, &m, NULL, now, 1) != CM_OK)
             break;
         redone++;
         if (!to_person || session_human_to_move(s) || s->outcome.over)
@@ -387,8 +458,9 @@ static unsigned tick_clocks(Session *s, uint64_t now)
 }
 
 /* Keeps the engine's last iteration for the position it searched. */
-static void keep_info(Session *s, const CmSearchInfo *info, int purpose)
+static void keep_info(Session *s, const CmSearchInfo *info, const char *pv_text, int purpose)
 {
+    memcpy(s->pv_text, pv_text, sizeof s->pv_text);
     s->info = *info;
     s->info_seat = s->search_seat;
     s->info_purpose = purpose;
@@ -402,14 +474,14 @@ static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
     int purpose = s->searching;
     s->searching = 0;
     if (done->result.info.depth > 0) {
-        keep_info(s, &done->result.info, purpose);
+        keep_info(s, &done->result.info, done->pv_text, purpose);
         ev |= SESSION_EV_PROGRESS;
     }
     if (!done->result.has_move || done->result.seat != s->g.pos.to_move)
         return ev;
     if (purpose == ENGINE_JOB_MOVE && !session_seat_human(s, s->g.pos.to_move)) {
         int over = s->outcome.over;
-        if (session_play(s, &done->result.move, now) == CM_OK) {
+        if (play_known(s, &done->result.move, done->text[0] ? done->text : NULL, now) == CM_OK) {
             ev |= SESSION_EV_MOVED;
             if (!over && s->outcome.over)
                 ev |= SESSION_EV_OVER;
@@ -431,10 +503,11 @@ static unsigned tick_engine(Session *s, uint64_t now)
     unsigned ev = 0;
     CmSearchInfo info;
     EngineDone done;
-    unsigned seq = engine_thread_progress(s->env.engine, s->ticket, &info);
+    char pv[TEXT_PV_MAX];
+    unsigned seq = engine_thread_progress(s->env.engine, s->ticket, &info, pv);
     if (seq != 0 && seq != s->info_seq) {
         s->info_seq = seq;
-        keep_info(s, &info, s->searching);
+        keep_info(s, &info, pv, s->searching);
         ev |= SESSION_EV_PROGRESS;
     }
     if (engine_thread_take(s->env.engine, &done) && done.ticket == s->ticket)

@@ -13,6 +13,7 @@
 #include "catalog.h"
 #include "engine_thread.h"
 #include "setup.h"
+#include "text.h"
 
 /* What the program gives a session: services that outlive any one game. */
 typedef struct SessionEnv {
@@ -60,6 +61,7 @@ typedef struct Session {
     int info_seat;               /* the seat 'info' was for, -1 = none */
     int info_purpose;            /* 'ENGINE_JOB_*' of the search 'info' came from */
     CmPosition info_pos;         /* the position 'info' searched, settled */
+    char pv_text[TEXT_PV_MAX];   /* the principal variation of 'info', as text */
     int has_hint;
     CmMove hint; /* for the position of 'hint_ply' */
     int hint_ply;
@@ -74,6 +76,10 @@ typedef struct Session {
     /* News about the files for the player (another camelot playing, a damaged save kept aside,
      * a save cut short), "" when there is none; the front end shows it and clears it. */
     char notice[SESSION_NOTICE_MAX];
+    /* The canonical text of each ply, worked out once (a capture of dozens of pieces takes a
+     * search) for the record and the screen: 'texts[i]' for ply i < 'ntexts'. */
+    char **texts;
+    int ntexts, texts_cap;
     uint64_t seed;                 /* engine noise */
     int clock_shown[CM_MAX_SEATS]; /* what the clocks showed at the last SESSION_EV_CLOCK */
 } Session;
@@ -137,6 +143,10 @@ uint64_t session_think_ms(int level, int64_t left, int64_t inc);
 
 /* The position before ply 'ply' of the game (settled), replayed from the start. */
 void session_position_before(const Session *s, int ply, CmPosition *out);
+
+/* The canonical WCF text of ply 'ply' of the game, kept by the session: NULL only when it
+ * could not be kept (out of memory). */
+const char *session_move_text(Session *s, int ply);
 
 /* ---- Records (record_map.c) ---------------------------------------------------------------- */
 

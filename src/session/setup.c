@@ -134,6 +134,8 @@ int setup_parse_seconds(const char *t, const char *end, int64_t *out)
     }
     if (p != end || digits == 0)
         return 0;
+    if (v * 1000 + frac + rest > (int64_t)SETUP_MAX_SECONDS * 1000)
+        return 0; /* past the largest number of seconds by a fraction */
     *out = v * 1000 + frac + rest;
     return 1;
 }

@@ -21,6 +21,8 @@ size_t text_score(int score, char *buf, size_t size);
  * that fits, with "...". */
 size_t text_pv(const CmPosition *root, const CmMove *pv, int n, char *buf, size_t size);
 
+#define TEXT_PV_MAX 256 /* bytes of a principal variation as the screen shows it */
+
 #define TEXT_OUTCOME_MAX 128 /* bytes that hold any outcome, in words or as a sentence */
 
 /* The outcome in a few words: "W wins (castle)", "R+B wins (elimination)", "draw (material)",

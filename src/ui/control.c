@@ -83,23 +83,14 @@ static void update_move_texts(Ui *ui)
     }
     if (same == g->n)
         return;
-    CmPosition p;
-    CmOutcome o;
-    CmUndo u;
-    char buf[CM_MOVE_TEXT_MAX];
-    session_position_before(ui->s, same, &p);
     for (int i = same; i < g->n; i++) {
         UiMoveText *t = &ui->moves[i];
+        const char *text = session_move_text(ui->s, i);
         t->move = g->ply[i].move;
         t->seat = g->ply[i].seat;
-        cm_move_str(&p, &t->move, buf, sizeof buf);
-        if (strlen(buf) >= sizeof t->text) {
-            buf[sizeof t->text - 2] = '~';
-            buf[sizeof t->text - 1] = '\0';
-        }
-        memcpy(t->text, buf, strlen(buf) + 1);
-        cm_pos_apply(&p, &t->move, &u);
-        cm_rules_settle(&p, &o);
+        snprintf(t->text, sizeof t->text, "%s", text ? text : "?");
+        if (text != NULL && strlen(text) >= sizeof t->text)
+            t->text[sizeof t->text - 2] = '~';
     }
     ui->nmoves = g->n;
 }
@@ -109,10 +100,11 @@ void ui_set_last(Ui *ui, int plies)
     ui->has_last = 0;
     if (plies <= 0)
         return;
-    CmPosition p;
-    session_position_before(ui->s, plies - 1, &p);
+    /* The path of the move's kept text: no search for it again. */
+    const char *text = session_move_text(ui->s, plies - 1);
+    CmError err;
     ui->last_move = ui->s->g.ply[plies - 1].move;
-    if (cm_movegen_canonical(&p, &ui->last_move, &ui->last_path) == CM_OK)
+    if (text != NULL && cm_path_parse(ui->s->v, text, &ui->last_path, &err) == CM_OK)
         ui->has_last = 1;
 }
 
@@ -616,8 +608,12 @@ static void tick_hint(Ui *ui)
 {
     const CmPosition *pos = &ui->s->g.pos;
     char text[CM_MOVE_TEXT_MAX];
-    cm_move_str(pos, &ui->s->hint, text, sizeof text);
+    /* One search for the path, which gives the text too. */
     ui->has_hint = cm_movegen_canonical(pos, &ui->s->hint, &ui->hint_path) == CM_OK;
+    if (ui->has_hint)
+        cm_path_str(&ui->hint_path, text, sizeof text);
+    else
+        cm_move_effect_str(&ui->s->hint, text, sizeof text);
     ui_message(ui, UI_ROLE_GOOD, "Hint: %s (marked on the board; Esc hides it).", text);
 }
 
@@ -649,7 +645,7 @@ unsigned ui_tick(Ui *ui, uint64_t now)
         flags |= UI_DRAW_BOARD | UI_DRAW_STATUS;
     }
     if (ev & SESSION_EV_PROGRESS)
-        text_pv(&ui->s->info_pos, ui->s->info.pv, ui->s->info.npv, ui->pv_text, sizeof ui->pv_text);
+        snprintf(ui->pv_text, sizeof ui->pv_text, "%s", ui->s->pv_text);
     if (ev & (SESSION_EV_PROGRESS | SESSION_EV_CLOCK | SESSION_EV_THINKING))
         flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
     if (ev & SESSION_EV_SAVE_FAILED) {
