@@ -176,6 +176,20 @@ fail_mu:
     return NULL;
 }
 
+/* The time 'ms' milliseconds from now, for 'pthread_cond_timedwait'. */
+static struct timespec deadline(int ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_sec += ms / 1000;
+    t.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    return t;
+}
+
 /* Asks the thread to stop its search and end. */
 static void ask_to_end(EngineThread *et)
 {
@@ -213,14 +227,7 @@ int engine_thread_leave(EngineThread *et, int wait_ms)
     if (et == NULL)
         return 1;
     ask_to_end(et);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += wait_ms / 1000;
-    until.tv_nsec += (long)(wait_ms % 1000) * 1000000L;
-    if (until.tv_nsec >= 1000000000L) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000L;
-    }
+    struct timespec until = deadline(wait_ms);
     pthread_mutex_lock(&et->mu);
     while (!et->ended && pthread_cond_timedwait(&et->done_cv, &et->mu, &until) != ETIMEDOUT) {
     }
@@ -316,15 +323,8 @@ int engine_thread_take(EngineThread *et, EngineDone *out)
 
 int engine_thread_wait(EngineThread *et, int ms)
 {
-    struct timespec ts;
+    struct timespec ts = deadline(ms);
     int ready;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_sec += ms / 1000;
-    ts.tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
     pthread_mutex_lock(&et->mu);
     while (!et->has_done) {
         if (pthread_cond_timedwait(&et->done_cv, &et->mu, &ts) == ETIMEDOUT)
