@@ -1,10 +1,13 @@
-/* Shared set-up and invariant checks of the fuzz targets.
+/* Shared set-up, invariant checks and temporary directory of the fuzz targets.
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
 #include "fuzz_common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "camelot/notation.h"
 
@@ -60,14 +63,6 @@ const CmVariant *fuzz_resolve(void *ud, const char *name, CmError *err)
     return NULL;
 }
 
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "fuzz: check failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__);        \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
-
 void fuzz_check_position(const CmPosition *start)
 {
     static CmMoveList list;
@@ -75,21 +70,56 @@ void fuzz_check_position(const CmPosition *start)
     int n = cm_movegen_all(&pos, &list);
     if (list.overflow)
         return;
-    CHECK(cm_movegen_count(&pos) == n);
+    FUZZ_CHECK(cm_movegen_count(&pos) == n);
     for (int i = 0; i < n && i < 64; i++) {
         const CmMove *m = &list.m[i];
         char text[CM_MOVE_TEXT_MAX];
         CmMove back;
         CmPath path;
-        CHECK(cm_movegen_canonical(&pos, m, &path) == CM_OK);
+        FUZZ_CHECK(cm_movegen_canonical(&pos, m, &path) == CM_OK);
         cm_path_str(&path, text, sizeof text);
-        CHECK(cm_move_parse(&pos, text, &back, NULL) == CM_OK);
-        CHECK(cm_move_same(&back, m));
+        FUZZ_CHECK(cm_move_parse(&pos, text, &back, NULL) == CM_OK);
+        FUZZ_CHECK(cm_move_same(&back, m));
         CmPosition before = pos;
         CmUndo undo;
         cm_pos_apply(&pos, m, &undo);
-        CHECK(pos.hash == cm_pos_compute_hash(&pos));
+        FUZZ_CHECK(pos.hash == cm_pos_compute_hash(&pos));
         cm_pos_undo(&pos, m, &undo);
-        CHECK(memcmp(&pos, &before, sizeof pos) == 0);
+        FUZZ_CHECK(memcmp(&pos, &before, sizeof pos) == 0);
+    }
+}
+
+void fuzz_check_game(const CmGame *g)
+{
+    static CmMoveList list;
+    CmGame again;
+    FUZZ_CHECK(g->n >= 0 && g->n <= g->cap);
+    FUZZ_CHECK(cm_game_init(&again, g->v, &g->start) == CM_OK);
+    for (int k = 0; k < g->n; k++) {
+        const CmPly *p = &g->ply[k];
+        FUZZ_CHECK(!again.outcome.over);
+        FUZZ_CHECK(p->seat == again.pos.to_move);
+        cm_movegen_all(&again.pos, &list);
+        if (!list.overflow)
+            FUZZ_CHECK(cm_movelist_find(&list, &p->move) >= 0);
+        FUZZ_CHECK(cm_game_play(&again, &p->move) == CM_OK);
+        FUZZ_CHECK(again.hashes[k + 1] == g->hashes[k + 1]);
+    }
+    FUZZ_CHECK(cm_pos_equal(&again.pos, &g->pos));
+    FUZZ_CHECK(again.outcome.over == g->outcome.over && again.outcome.draw == g->outcome.draw &&
+               again.outcome.winner == g->outcome.winner &&
+               again.outcome.reason == g->outcome.reason);
+    cm_game_free(&again);
+}
+
+void fuzz_temp_dir(const char *name, char *buf, size_t size)
+{
+    const char *root = getenv("TMPDIR");
+    if (root == NULL || root[0] == '\0')
+        root = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(buf, size, "%s/camelot-fuzz-%s-XXXXXX", root, name);
+    if (mkdtemp(buf) == NULL) {
+        perror(buf);
+        abort();
     }
 }

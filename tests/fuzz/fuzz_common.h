@@ -1,16 +1,29 @@
 /* Shared set-up of the fuzz targets: the shipped variants, loaded once, and a resolver that
- * finds them by name.
+ * finds them by name; the invariant checks several targets make; a private temporary
+ * directory for the targets that write files.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_FUZZ_COMMON_H
 #define CAMELOT_FUZZ_COMMON_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "camelot/error.h"
 #include "camelot/posdoc.h"
+#include "camelot/rules.h"
 
 #define FUZZ_NVARIANTS 8
+
+/* Aborts, saying which check failed and where, when 'cond' is false. */
+#define FUZZ_CHECK(cond)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "fuzz: check failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__);        \
+            abort();                                                                               \
+        }                                                                                          \
+    } while (0)
 
 /* The shipped variants, in a fixed order; loaded on first use, aborting if one fails. */
 const CmVariant *fuzz_variant(int i);
@@ -22,5 +35,16 @@ const CmVariant *fuzz_resolve(void *ud, const char *name, CmError *err);
  * the count agree, every move has a canonical path that parses back to the same move, apply
  * and undo restore the position and the hash. */
 void fuzz_check_position(const CmPosition *pos);
+
+/* Checks that 'g' is a game that could have been played, aborting when it is not: replayed
+ * from its start in a fresh game, every ply is a legal move of the seat to move (where the
+ * move list is whole) played while the game went on, and the replay ends in the same position
+ * with the same outcome. */
+void fuzz_check_game(const CmGame *g);
+
+/* Makes a private directory 'camelot-fuzz-NAME-XXXXXX' in '$TMPDIR', else in /dev/shm (a
+ * memory file system, where the files the targets write and sync cost little) when it is
+ * there, else in /tmp, and puts its path in 'buf'. Aborts when it cannot. */
+void fuzz_temp_dir(const char *name, char *buf, size_t size);
 
 #endif
