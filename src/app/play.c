@@ -15,6 +15,7 @@
 #include "io/io.h"
 #include "session/clock.h"
 #include "session/session.h"
+#include "session/text.h"
 #include "ui/ui_int.h"
 
 #define ENGINE_TT_BYTES ((size_t)32 << 20) /* the engine thread's table */
@@ -149,9 +150,11 @@ static int load_game(Play *p, const char *path, int resume)
     CmError err, kerr;
 
     if (session_load(s, path, p->a.value[OPT_VARIANT], &got, &err) == CM_OK) {
+        char count[32];
+        text_count(got.plies, "move", count, sizeof count);
         if (s->notice[0] == '\0')
-            snprintf(p->note, sizeof p->note, "%s %.300s: %d moves so far.",
-                     resume ? "Resumed" : "Loaded", path, got.plies);
+            snprintf(p->note, sizeof p->note, "%s %.300s: %s so far.",
+                     resume ? "Resumed" : "Loaded", path, count);
         return -1;
     }
     cli_report(&err, NULL, 0);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "session/text.h"
 #include "ui_int.h"
 
 static const struct {
@@ -177,7 +178,9 @@ static unsigned load_picked(Ui *ui)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     }
     ui_game_replaced(ui);
-    ui_message(ui, UI_ROLE_GOOD, "Loaded %s (%d moves).", path, ui->s->g.n);
+    char count[32];
+    text_count(ui->s->g.n, "move", count, sizeof count);
+    ui_message(ui, UI_ROLE_GOOD, "Loaded %s (%s).", path, count);
     ui_show_notice(ui);
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }
