@@ -11,7 +11,7 @@
 
 #include "camelot/notation.h"
 
-static const char *const names[FUZZ_NVARIANTS] = {
+const char *const fuzz_variant_names[FUZZ_NVARIANTS] = {
     "camette",
     "cam",
     "camelot",
@@ -49,7 +49,7 @@ const CmVariant *fuzz_variant(int i)
 {
     i = ((i % FUZZ_NVARIANTS) + FUZZ_NVARIANTS) % FUZZ_NVARIANTS;
     if (loaded[i] == NULL)
-        loaded[i] = load(names[i]);
+        loaded[i] = load(fuzz_variant_names[i]);
     return loaded[i];
 }
 
@@ -57,7 +57,7 @@ const CmVariant *fuzz_resolve(void *ud, const char *name, CmError *err)
 {
     (void)ud;
     for (int i = 0; i < FUZZ_NVARIANTS; i++)
-        if (strcmp(name, names[i]) == 0)
+        if (strcmp(name, fuzz_variant_names[i]) == 0)
             return fuzz_variant(i);
     cm_error_set(err, CM_ERR_SCHEMA, 0, 0, "unknown variant '%s'", name);
     return NULL;

@@ -16,6 +16,9 @@
 
 #define FUZZ_NVARIANTS 8
 
+/* The names of the shipped variants, in the order of 'fuzz_variant'. */
+extern const char *const fuzz_variant_names[FUZZ_NVARIANTS];
+
 /* Aborts, saying which check failed and where, when 'cond' is false. */
 #define FUZZ_CHECK(cond)                                                                           \
     do {                                                                                           \

@@ -4,14 +4,18 @@
  * depth limit. The search returns, and it has a move exactly when the settled position's game
  * goes on: a legal move of the seat to move.
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "camelot/engine.h"
 #include "fuzz_common.h"
 
 #define DEPTH 3        /* nominal plies */
 #define NODES 2048     /* nodes, looked at every CM_ENGINE_POLL_NODES */
+#define TIME_MS 250    /* of the clock: a bound for the slow positions only */
 #define TT_BYTES 65536 /* the smallest table an engine has */
 
 static CmEngine *engines[FUZZ_NVARIANTS];
@@ -27,6 +31,15 @@ static CmEngine *engine_for(const CmVariant *v)
         return engines[i];
     }
     abort();
+}
+
+/* A monotonic clock in milliseconds, as 'CmLimits.now_ms' wants it. */
+static uint64_t clock_ms(void *ud)
+{
+    struct timespec ts;
+    (void)ud;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -64,6 +77,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cm_limits_init(&lim);
     lim.depth = DEPTH;
     lim.nodes = NODES;
+    lim.time_ms = TIME_MS;
+    lim.use_all_time = 1;
+    lim.now_ms = clock_ms;
     lim.level = (cfg & 15) >= 1 && (cfg & 15) <= CM_ENGINE_LEVELS ? cfg & 15 : CM_ENGINE_LEVELS;
     lim.seed = size;
     FUZZ_CHECK(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res) == CM_OK);

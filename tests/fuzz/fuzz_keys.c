@@ -31,17 +31,6 @@
 static Catalog catalog;
 static int ready;
 
-static const char *const names[FUZZ_NVARIANTS] = {
-    "camette",
-    "cam",
-    "camelot",
-    "chivalry",
-    "grand-cam",
-    "grand-camelot",
-    "four-handed-chivalry",
-    "four-handed-chivalry-solo",
-};
-
 /* Reads the bytes of the input one by one; past its end, zeros. */
 typedef struct Reader {
     const uint8_t *data;
@@ -166,7 +155,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ready = 1;
     }
     unsigned b0 = next(&r), tc = next(&r), rows = next(&r), cols = next(&r);
-    const CmVariant *v = catalog_get(&catalog, names[b0 % FUZZ_NVARIANTS], NULL, &err);
+    const CmVariant *v = catalog_get(&catalog, fuzz_variant_names[b0 % FUZZ_NVARIANTS], NULL, &err);
     if (v == NULL)
         abort();
     setup_default(&setup, v, NULL);
