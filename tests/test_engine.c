@@ -383,7 +383,7 @@ static void test_engine_node_and_time_limits(void **state)
     cm_limits_init(&lim);
     lim.nodes = 5000;
     assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
-    assert_true(res.info.nodes < 5000 + 1024);
+    assert_true(res.info.nodes <= 5000);
     assert_true(is_legal(&pos, &res.move));
 
     cm_limits_init(&lim);
@@ -415,7 +415,7 @@ static void test_engine_limits_in_huge_positions(void **state)
         lim.nodes = 300;
         assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
         assert_true(res.has_move);
-        assert_true(res.info.nodes < 300 + CM_ENGINE_POLL_NODES);
+        assert_true(res.info.nodes <= 300);
         assert_int_equal(cm_movegen_canonical(&pos, &res.move, &path), CM_OK);
 
         cm_limits_init(&lim);

@@ -71,7 +71,7 @@ void cm_engine_clear(CmEngine *e);
  * CM_ENGINE_MAX_DEPTH or until stopped. */
 typedef struct CmLimits {
     int depth;                    /* nominal depth in plies, 0 .. CM_ENGINE_MAX_DEPTH */
-    uint64_t nodes;               /* nodes, checked every CM_ENGINE_POLL_NODES nodes */
+    uint64_t nodes;               /* nodes: the search stops when it has searched this many */
     uint64_t time_ms;             /* thinking time for this move, needs 'now_ms' */
     int use_all_time;             /* 1: go on until 'time_ms' (analysis); 0: do not start an
                                      iteration unlikely to finish in time (play) */

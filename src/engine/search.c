@@ -34,9 +34,17 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd);
 
 /* ---- Small helpers ----------------------------------------------------------------------- */
 
+/* The node count of the next look: CM_ENGINE_POLL_NODES on, or the node limit when that comes
+ * first, so that a search keeps to its node limit exactly. */
+static uint64_t next_poll(const CmEngine *e)
+{
+    uint64_t next = e->nodes + CM_ENGINE_POLL_NODES;
+    return e->node_limit && e->node_limit < next ? e->node_limit : next;
+}
+
 static void poll(CmEngine *e)
 {
-    e->next_poll = e->nodes + CM_ENGINE_POLL_NODES;
+    e->next_poll = next_poll(e);
     if (e->lim->stop != NULL && atomic_load_explicit(e->lim->stop, memory_order_relaxed))
         e->aborted = 1;
     if (e->node_limit && e->nodes >= e->node_limit)
@@ -554,7 +562,7 @@ static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int
     }
     if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
         s = qsearch(e, ply, alpha, alpha + 1, 0);
-        if (s <= alpha) {
+        if (e->aborted || s <= alpha) {
             *out = s;
             return 1;
         }
@@ -713,9 +721,9 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
                         ? reduction(e, depth, searched, newd, pv_node, p->order[i])
                         : 0;
             s = child(e, side, newd - r, ply + 1, a, a + 1);
-            if (s > a && r > 0)
+            if (!e->aborted && s > a && r > 0)
                 s = child(e, side, newd, ply + 1, a, a + 1);
-            if (s > a && s < b)
+            if (!e->aborted && s > a && s < b)
                 s = child(e, side, newd, ply + 1, a, b);
         }
         if (off != 0 && s > -MATE_BOUND && s < MATE_BOUND)
@@ -829,12 +837,12 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->has_prev = 0;
     e->nodes = 0;
     e->seldepth = 0;
-    e->next_poll = CM_ENGINE_POLL_NODES;
     e->lim = lim;
     e->has_clock = lim->now_ms != NULL;
     e->t0 = e->has_clock ? lim->now_ms(lim->clock_ud) : 0;
     e->hard_ms = e->has_clock ? lim->time_ms : 0;
     e->node_limit = lim->nodes;
+    e->next_poll = next_poll(e);
     e->age = (uint8_t)((e->age + 1) & 63);
     int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
     e->noise = levels[level].noise;

@@ -14,7 +14,7 @@
 #include "fuzz_common.h"
 
 #define DEPTH 3        /* nominal plies */
-#define NODES 2048     /* nodes, looked at every CM_ENGINE_POLL_NODES */
+#define NODES 2048     /* nodes: the search stops there */
 #define TIME_MS 250    /* of the clock: a bound for the slow positions only */
 #define TT_BYTES 65536 /* the smallest table an engine has */
 
