@@ -473,6 +473,102 @@ static void test_record_replay_checks_result(void **state)
     assert_int_equal(replay("camelot", "1. E6-E8 R+B\n", &err, &n), CM_ERR_SCHEMA);
 }
 
+/* A game from a position of its own carries it in a 'Position' tag: a position document on one
+ * line, read back as the start of the replay; the 128-man Chivalry position needs far more
+ * than the 255 bytes of other tags. Without the tag a game starts from the variant's start. */
+static void test_record_position_tag(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"chivalry-128.yaml", "lattice.yaml"};
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        CmPosition start, back;
+        CmGame g, h;
+        CmRecord rec;
+        CmError err;
+        CmMoveList *list = malloc(sizeof *list);
+        assert_non_null(list);
+        tu_position_file(&start, files[k]);
+        start.quiet = 7;
+        assert_int_equal(cm_game_init(&g, start.v, &start), CM_OK);
+        cm_movegen_all(&g.pos, list);
+        assert_true(list->n > 0);
+        assert_int_equal(cm_game_play(&g, &list->m[0]), CM_OK);
+        char *text = write_game(&g, NULL, 0);
+        tu_assert_contains(text, "[Position \"{to_move: ");
+        parse_ok(text, &rec);
+        assert_true(strlen(cm_record_tag(&rec, "Position")) > 255);
+        cm_error_init(&err, "test");
+        assert_int_equal(cm_record_start(&rec, start.v, &back, &err), CM_OK);
+        assert_true(cm_pos_equal(&back, &start));
+        assert_int_equal(back.quiet, 7);
+        assert_int_equal(cm_game_init(&h, start.v, &back), CM_OK);
+        assert_int_equal(cm_record_replay(&rec, &h, &err), CM_OK);
+        assert_int_equal(h.n, 1);
+        assert_true(cm_pos_equal(&h.pos, &g.pos));
+        char *again = write_game(&h, NULL, 0);
+        assert_string_equal(again, text);
+        free(again);
+        free(text);
+        free(list);
+        cm_record_free(&rec);
+        cm_game_free(&h);
+        cm_game_free(&g);
+    }
+
+    /* From the start position: no tag, and the start is the variant's. */
+    const CmVariant *v = tu_variant("camelot");
+    CmPosition pos, want;
+    CmGame g;
+    CmRecord rec;
+    CmError err;
+    play_some(&g, v, 4);
+    char *text = write_game(&g, NULL, 0);
+    assert_null(strstr(text, "Position"));
+    parse_ok(text, &rec);
+    assert_null(cm_record_tag(&rec, "Position"));
+    assert_int_equal(cm_record_start(&rec, v, &pos, &err), CM_OK);
+    cm_pos_start(&want, v);
+    assert_true(cm_pos_equal(&pos, &want));
+    free(text);
+    cm_record_free(&rec);
+    cm_game_free(&g);
+}
+
+/* A 'Position' tag that is not a position document of the variant, or is given twice, or is
+ * too long, is refused with its line. */
+static void test_record_position_tag_errors(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmRecord rec;
+    CmPosition pos;
+    CmError err;
+
+    parse_ok("[Variant \"camelot\"]\n[Position \"{to_move: W, pieces: {Q6: WK}}\"]\n*\n", &rec);
+    cm_error_init(&err, "test");
+    assert_int_equal(cm_record_start(&rec, v, &pos, &err), CM_ERR_SCHEMA);
+    assert_int_equal(err.line, 2);
+    tu_assert_contains(err.msg, "tag 'Position': 'Q6' is not a square name");
+    cm_record_free(&rec);
+
+    parse_ok("[Position \"{variant: cam, to_move: W, pieces: {E6: WK}}\"]\n*\n", &rec);
+    assert_int_not_equal(cm_record_start(&rec, v, &pos, &err), CM_OK);
+    tu_assert_contains(err.msg, "tag 'Position': ");
+    cm_record_free(&rec);
+
+    parse_fails("[Position \"{to_move: W}\"]\n[Position \"{to_move: B}\"]\n", CM_ERR_SCHEMA, 2, 1,
+                "duplicate tag 'Position' (first on line 1)");
+    size_t n = CM_RECORD_POSITION_MAX + 32;
+    char *big = malloc(n);
+    assert_non_null(big);
+    memset(big, 'x', n);
+    memcpy(big, "[Position \"", 11);
+    strcpy(big + n - 4, "\"]\n");
+    parse_fails(big, CM_ERR_LIMIT, 1, 12 + CM_RECORD_POSITION_MAX,
+                "value of tag 'Position' longer than 16384 bytes");
+    free(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -489,6 +585,8 @@ int main(void)
         cmocka_unit_test(test_record_replay_illegal_move),
         cmocka_unit_test(test_record_replay_after_the_end),
         cmocka_unit_test(test_record_replay_checks_result),
+        cmocka_unit_test(test_record_position_tag),
+        cmocka_unit_test(test_record_position_tag_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

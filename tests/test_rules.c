@@ -988,6 +988,29 @@ static void test_rules_four_handed_no_moves_draw(void **state)
     cm_variant_free(v);
 }
 
+/* A position set up by hand can be played from unless the game is over before its first move
+ * (a castle taken, a seat eliminated, the material draw), and the reason says why. */
+static void test_rules_playable(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmPosition pos;
+    char why[160];
+
+    cm_pos_start(&pos, v);
+    assert_int_equal(cm_rules_playable(&pos, why, sizeof why), 1);
+    tu_position(&pos, v, "W E6K F7M; B D11M E12K", 'W');
+    assert_int_equal(cm_rules_playable(&pos, why, sizeof why), 1);
+    tu_position(&pos, v, "W E6K; B D11M", 'B');
+    assert_int_equal(cm_rules_playable(&pos, why, sizeof why), 0);
+    assert_string_equal(why, "the game is over before its first move: draw (material)");
+    tu_position(&pos, v, "W E6K F7M", 'W');
+    assert_int_equal(cm_rules_playable(&pos, why, sizeof why), 0);
+    tu_assert_contains(why, "W wins (elimination)");
+    tu_position(&pos, v, "W F16M G16M; B D11M E12K", 'B');
+    assert_int_equal(cm_rules_playable(&pos, NULL, 0), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1023,6 +1046,7 @@ int main(void)
         cmocka_unit_test(test_rules_grand_camelot_stalemate_with_one_piece_is_draw),
         cmocka_unit_test(test_rules_four_handed_last_side_standing),
         cmocka_unit_test(test_rules_four_handed_no_moves_draw),
+        cmocka_unit_test(test_rules_playable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,4 +32,9 @@ CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve
  * value (NULL: the variant's name). */
 size_t cm_posdoc_write(const CmPosition *pos, const char *variant_ref, char *buf, size_t size);
 
+/* Writes 'pos' as a position document on one line, in flow style and without 'variant', as a
+ * record's 'Position' tag holds it: '{to_move: W, pieces: {E6: WK, F7: WM}, quiet_plies: 3}'.
+ * snprintf semantics. */
+size_t cm_posdoc_write_line(const CmPosition *pos, char *buf, size_t size);
+
 #endif

@@ -9,6 +9,7 @@
 
 #define CM_RECORD_MAX_BYTES (4 * 1024 * 1024)
 #define CM_RECORD_MAX_TAGS 64
+#define CM_RECORD_POSITION_MAX 16384 /* bytes in the value of a 'Position' tag */
 
 typedef struct CmTag {
     char name[32];
@@ -28,6 +29,8 @@ typedef struct CmRecord {
     CmRecordMove *moves;         /* owned; release with 'cm_record_free' */
     char result[16];             /* the result token at the end of the moves, "" if none */
     int result_line, result_col; /* where it was written, 1-based; 0 if none */
+    char *position;              /* owned: the 'Position' tag's value, NULL if none */
+    int position_line;
 } CmRecord;
 
 /* Splits record text into tags and move tokens (move numbers, comments in braces or after ';',
@@ -35,10 +38,18 @@ typedef struct CmRecord {
 CmStatus cm_record_parse(const char *text, size_t len, CmRecord *out, CmError *err);
 void cm_record_free(CmRecord *rec);
 
-/* The value of a tag, or NULL. */
+/* The value of a tag, or NULL. The 'Position' tag (the start position of a game that did not
+ * start from its variant's, a position document on one line: see 'cm_posdoc_write_line') may be
+ * up to CM_RECORD_POSITION_MAX bytes long; other values are at most 255. */
 const char *cm_record_tag(const CmRecord *rec, const char *name);
 
-/* Replays the moves of 'rec' in 'game' (already started from the record's variant), checking
+/* The start position of the record's game in variant 'v': its 'Position' tag, else the
+ * variant's start position. A 'Position' tag that is not a position document of 'v' gives
+ * CM_ERR_SCHEMA (or CM_ERR_SYNTAX) at the tag's line. */
+CmStatus cm_record_start(const CmRecord *rec, const CmVariant *v, CmPosition *out, CmError *err);
+
+/* Replays the moves of 'rec' in 'game' (already started from the record's start position, see
+ * 'cm_record_start'), checking
  * each with 'cm_move_parse'. On an illegal move returns CM_ERR_ILLEGAL with the move's line and
  * column and the message "illegal move 'X': reason"; 'game' then holds the moves before it. */
 CmStatus cm_record_replay(const CmRecord *rec, CmGame *game, CmError *err);
@@ -50,7 +61,9 @@ size_t cm_result_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t s
  * "ongoing". snprintf semantics. */
 size_t cm_outcome_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t size);
 
-/* Writes 'game' as a record: the given tags ('tags' may be NULL), then '[Result ...]' and
+/* Writes 'game' as a record: the given tags ('tags' may be NULL), then '[Variant ...]' unless
+ * given, '[Position ...]' when the game did not start from its variant's start position, then
+ * '[Result ...]' and
  * '[Termination ...]' from the outcome unless given, then the numbered moves, wrapped at 80
  * columns, and the result. snprintf semantics. */
 size_t cm_record_write(const CmGame *game, const CmTag *tags, int ntags, char *buf, size_t size);

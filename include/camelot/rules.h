@@ -35,6 +35,11 @@ const char *cm_reason_name(CmReason r);
  * that are skipped. Fills '*out'. Returns the number of seats skipped. */
 int cm_rules_settle(CmPosition *pos, CmOutcome *out);
 
+/* Whether a game can be played from 'pos' (a position set up by hand or read from a document):
+ * at most CM_MAX_PIECES pieces, and the game not over before its first move. When it cannot,
+ * writes the reason to 'why' ('size' bytes; may be NULL) and returns 0. */
+int cm_rules_playable(const CmPosition *pos, char *why, size_t size);
+
 /* The position-only end checks that follow a move by 'mover' (castle win by the mover's team,
  * elimination, material). Sets '*out' and returns 1 when the game is over, else 0. Cheap: used
  * by perft and search at every node. */

@@ -143,12 +143,17 @@ static int replay(CliCtx *ctx, const char *path, const char *want)
     const CmVariant *v = record_variant(ctx, &rec, path, source, want);
     if (v == NULL)
         goto out;
-    if (cm_game_init(&game, v, NULL) != CM_OK) {
+    CmPosition start;
+    cm_error_init(&err, source);
+    if (cm_record_start(&rec, v, &start, &err) != CM_OK) {
+        cli_report(&err, NULL, 0);
+        goto out;
+    }
+    if (cm_game_init(&game, v, &start) != CM_OK) {
         rc = cli_out_of_memory();
         goto out;
     }
     have_game = 1;
-    cm_error_init(&err, source);
     CmStatus st = cm_record_replay(&rec, &game, &err);
     if (st == CM_ERR_ILLEGAL) {
         err.col = 0; /* 'RECORD:LINE: illegal move ...' */

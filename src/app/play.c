@@ -24,7 +24,7 @@
 
 const char cli_play_usage[] =
     "play [--variant V] [--seat L=WHO]... [--time MIN+SEC]\n"
-    "                    [--load RECORD | --resume]\n"
+    "                    [--load FILE | --resume]\n"
     "                    [--ascii] [--no-highlight] [--no-mouse] [--flip] [--text]";
 const char cli_play_help[] =
     "Plays a game. On a terminal this is the full-screen game: move with the arrow\n"
@@ -44,8 +44,10 @@ const char cli_play_help[] =
     "                   'human', 'engine' (level 5) or 'engine:N' with N from 1\n"
     "                   (weakest) to 10\n"
     "  --time MIN+SEC   clocks: MIN minutes each, SEC seconds added after every move\n"
-    "  --load RECORD    continue the game in a record (one saved with 's', or any\n"
-    "                   game record; a record without seats is played by people)\n"
+    "  --load FILE      continue the game in a record (one saved with 's', or any\n"
+    "                   game record; a record without seats is played by people),\n"
+    "                   or start a game from a position document (FILE ending in\n"
+    "                   .yaml, .yml or .json)\n"
     "  --resume         continue the autosaved game (refused while another camelot\n"
     "                   plays it)\n"
     "  --ascii          letters instead of chess-piece glyphs (also when the locale\n"
@@ -172,6 +174,48 @@ static int load_game(Play *p, const char *path, int resume)
     return 0;
 }
 
+/* Whether 'path' names a position document rather than a game record: a file whose name ends
+ * in '.yaml', '.yml' or '.json'. */
+static int is_position_file(const char *path)
+{
+    static const char *const ends[] = {".yaml", ".yml", ".json"};
+    size_t n = strlen(path);
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        size_t k = strlen(ends[i]);
+        if (n > k && strcmp(path + n - k, ends[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Sets up a new game from the position document 'path' with the seats and clocks of the
+ * command line. Returns -1, or an exit code. */
+static int load_position(CliCtx *ctx, Play *p, const char *path)
+{
+    SessionSetup setup;
+    CmPosition pos;
+    char why[160], ref[SETUP_REF_MAX];
+    int rc = cli_load_position(ctx, p->a.value[OPT_VARIANT], path, &pos);
+
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (!cm_rules_playable(&pos, why, sizeof why)) {
+        fprintf(stderr, "%s: cannot be played: %s\n", path, why);
+        return CLI_EXIT_INPUT;
+    }
+    catalog_ref_of(&ctx->catalog, pos.v, ref, sizeof ref);
+    setup_default(&setup, pos.v, ref);
+    setup.time_base_ms = p->base_ms;
+    setup.time_inc_ms = p->inc_ms;
+    rc = apply_seats(&p->a, pos.v, &setup);
+    if (rc >= 0)
+        return rc;
+    if (session_start(&p->session, pos.v, &setup, &pos) != CM_OK)
+        return cli_out_of_memory();
+    snprintf(p->note, sizeof p->note, "A new game from the position in %.300s.", path);
+    return -1;
+}
+
 /* The seats and clocks given with --load or --resume change the saved ones. Returns -1, or an
  * exit code. */
 static int override_setup(Play *p)
@@ -217,6 +261,8 @@ static int open_game(CliCtx *ctx, Play *p)
             snprintf(p->note, sizeof p->note,
                      "There is no autosaved game in %.300s: here is a new one.", p->data_dir);
     }
+    if (load != NULL && load == a->value[OPT_LOAD] && is_position_file(load))
+        return load_position(ctx, p, load);
     if (load != NULL) {
         int rc = load_game(p, load, a->value[OPT_RESUME] != NULL);
         if (rc != 0)

@@ -269,51 +269,75 @@ static void put_scalar(Out *o, const char *ref)
     put(o, "\"");
 }
 
-size_t cm_posdoc_write(const CmPosition *pos, const char *variant_ref, char *buf, size_t size)
+/* The body of a position document, after its 'variant' line: block style ('flow' 0, pieces
+ * wrapped before column 100) or all on one line between braces ('flow' 1). */
+static void put_position(Out *o, const CmPosition *pos, int flow)
 {
     const CmVariant *v = pos->v;
-    Out o = {buf, size, 0};
+    const char *sep = flow ? ", " : "\n";
     size_t line_start;
     int n = 0;
 
-    if (size > 0)
-        buf[0] = '\0';
-    put(&o, "variant: ");
-    put_scalar(&o, variant_ref != NULL ? variant_ref : v->name);
-    put(&o, "\nto_move: %c\n", v->seat[pos->to_move].letter);
+    put(o, "to_move: %c%s", v->seat[pos->to_move].letter, sep);
 
-    /* Pieces by square index (rank by rank from rank 1), wrapped before column 100. */
-    line_start = o.len;
-    put(&o, "pieces: {");
+    /* Pieces by square index (rank by rank from rank 1). */
+    line_start = o->len;
+    put(o, "pieces: {");
     for (int sq = 0; sq < CM_SQUARES; sq++) {
         uint8_t c = pos->board[sq];
         char name[4];
         if (c == CM_EMPTY)
             continue;
         if (n++ > 0) {
-            put(&o, ",");
-            if (o.len - line_start > 88) {
-                line_start = o.len + 1;
-                put(&o, "\n ");
+            put(o, ",");
+            if (!flow && o->len - line_start > 88) {
+                line_start = o->len + 1;
+                put(o, "\n ");
             }
-            put(&o, " ");
+            put(o, " ");
         }
-        put(&o, "%s: %c%c", cm_square_name((CmSquare)sq, name), v->seat[CM_CELL_SEAT(c)].letter,
+        put(o, "%s: %c%c", cm_square_name((CmSquare)sq, name), v->seat[CM_CELL_SEAT(c)].letter,
             CM_CELL_KIND(c) == CM_KNIGHT ? 'K' : 'M');
     }
-    put(&o, "}\n");
+    put(o, "}");
 
     /* Only seats that have used castle moves; the key is left out when none has. */
     n = 0;
     for (int s = 0; s < v->nseats; s++) {
         if (pos->castle_used[s] == 0)
             continue;
-        put(&o, n++ > 0 ? ", %c: %d" : "castle_moves_used: {%c: %d", v->seat[s].letter,
-            pos->castle_used[s]);
+        put(o, n++ > 0 ? ", " : "%scastle_moves_used: {", sep);
+        put(o, "%c: %d", v->seat[s].letter, pos->castle_used[s]);
     }
     if (n > 0)
-        put(&o, "}\n");
+        put(o, "}");
     if (pos->quiet != 0)
-        put(&o, "quiet_plies: %d\n", pos->quiet);
+        put(o, "%squiet_plies: %d", sep, pos->quiet);
+    if (!flow)
+        put(o, "\n");
+}
+
+size_t cm_posdoc_write(const CmPosition *pos, const char *variant_ref, char *buf, size_t size)
+{
+    Out o = {buf, size, 0};
+
+    if (size > 0)
+        buf[0] = '\0';
+    put(&o, "variant: ");
+    put_scalar(&o, variant_ref != NULL ? variant_ref : pos->v->name);
+    put(&o, "\n");
+    put_position(&o, pos, 0);
+    return o.len;
+}
+
+size_t cm_posdoc_write_line(const CmPosition *pos, char *buf, size_t size)
+{
+    Out o = {buf, size, 0};
+
+    if (size > 0)
+        buf[0] = '\0';
+    put(&o, "{");
+    put_position(&o, pos, 1);
+    put(&o, "}");
     return o.len;
 }

@@ -9,6 +9,7 @@
 
 #include "camelot/error.h"
 #include "camelot/notation.h"
+#include "camelot/posdoc.h"
 
 #define WRAP_COLUMNS 80
 
@@ -64,6 +65,49 @@ static int is_control(char c)
     return (u < 0x20 && !is_space(c)) || u == 0x7f;
 }
 
+/* Reads a tag's value from the cursor, on its opening '"' at 'qline':'qcol', to the closing
+ * ']' into 'value' of 'cap' bytes, NUL-terminated; 'name' is the tag's, for the errors. */
+static CmStatus read_value(Scan *s, const char *name, char *value, size_t cap, int qline, int qcol,
+                           CmError *err)
+{
+    size_t n = 0;
+
+    advance(s);
+    for (;;) {
+        char c = peek(s);
+        if (at_end(s) || c == '\n' || c == '\r')
+            return cm_error_set(err, CM_ERR_SYNTAX, qline, qcol, "unterminated value of tag '%s'",
+                                name);
+        if (c == '"')
+            break;
+        if (is_control(c))
+            return cm_error_set(err, CM_ERR_SYNTAX, s->line, s->col,
+                                "control character in the value of tag '%s'", name);
+        if (c == '\\') {
+            advance(s);
+            c = peek(s);
+            if (c != '"' && c != '\\')
+                return cm_error_set(err, CM_ERR_SYNTAX, s->line, s->col - 1,
+                                    "unknown escape in tag value (only \\\" and \\\\ are known)");
+        }
+        if (n + 1 >= cap)
+            return cm_error_set(err, CM_ERR_LIMIT, s->line, s->col,
+                                "value of tag '%s' longer than %d bytes", name, (int)cap - 1);
+        value[n++] = c;
+        advance(s);
+    }
+    advance(s);
+    while (peek(s) == ' ' || peek(s) == '\t')
+        advance(s);
+    if (peek(s) != ']')
+        return cm_error_set(err, CM_ERR_SYNTAX, s->line, s->col, "expected ']' to close tag '%s'",
+                            name);
+    advance(s);
+
+    value[n] = '\0';
+    return CM_OK;
+}
+
 /* Reads '[Name "value"]' at the cursor, which is on the '['. The tag must fit on one line. */
 static CmStatus read_tag(Scan *s, CmRecord *rec, CmError *err)
 {
@@ -94,39 +138,28 @@ static CmStatus read_tag(Scan *s, CmRecord *rec, CmError *err)
         return cm_error_set(err, CM_ERR_SYNTAX, s->line, s->col,
                             "expected '\"' to start the value of tag '%s'", tag.name);
     int qline = s->line, qcol = s->col;
-    advance(s);
-    n = 0;
-    for (;;) {
-        char c = peek(s);
-        if (at_end(s) || c == '\n' || c == '\r')
-            return cm_error_set(err, CM_ERR_SYNTAX, qline, qcol, "unterminated value of tag '%s'",
-                                tag.name);
-        if (c == '"')
-            break;
-        if (is_control(c))
-            return cm_error_set(err, CM_ERR_SYNTAX, s->line, s->col,
-                                "control character in the value of tag '%s'", tag.name);
-        if (c == '\\') {
-            advance(s);
-            c = peek(s);
-            if (c != '"' && c != '\\')
-                return cm_error_set(err, CM_ERR_SYNTAX, s->line, s->col - 1,
-                                    "unknown escape in tag value (only \\\" and \\\\ are known)");
-        }
-        if (n + 1 >= sizeof tag.value)
-            return cm_error_set(err, CM_ERR_LIMIT, s->line, s->col,
-                                "value of tag '%s' longer than %d bytes", tag.name,
-                                (int)sizeof tag.value - 1);
-        tag.value[n++] = c;
-        advance(s);
+    /* A 'Position' tag holds a whole position document: its value goes to the heap. */
+    int is_position = strcmp(tag.name, "Position") == 0;
+    size_t cap = is_position ? CM_RECORD_POSITION_MAX + 1 : sizeof tag.value;
+    char *value = is_position ? malloc(cap) : tag.value;
+    if (value == NULL)
+        return cm_error_set(err, CM_ERR_NOMEM, line, col, "out of memory");
+    if (is_position && rec->position != NULL) {
+        free(value);
+        return cm_error_set(err, CM_ERR_SCHEMA, line, col,
+                            "duplicate tag 'Position' (first on line %d)", rec->position_line);
     }
-    advance(s);
-    while (peek(s) == ' ' || peek(s) == '\t')
-        advance(s);
-    if (peek(s) != ']')
-        return cm_error_set(err, CM_ERR_SYNTAX, s->line, s->col, "expected ']' to close tag '%s'",
-                            tag.name);
-    advance(s);
+    CmStatus st = read_value(s, tag.name, value, cap, qline, qcol, err);
+    if (st != CM_OK) {
+        if (is_position)
+            free(value);
+        return st;
+    }
+    if (is_position) {
+        rec->position = value;
+        rec->position_line = line;
+        return CM_OK;
+    }
 
     for (int i = 0; i < rec->ntags; i++)
         if (strcmp(rec->tag[i].name, tag.name) == 0)
@@ -347,11 +380,15 @@ void cm_record_free(CmRecord *rec)
         return;
     free(rec->moves);
     rec->moves = NULL;
+    free(rec->position);
+    rec->position = NULL;
     rec->nmoves = 0;
 }
 
 const char *cm_record_tag(const CmRecord *rec, const char *name)
 {
+    if (strcmp(name, "Position") == 0)
+        return rec->position;
     for (int i = 0; i < rec->ntags; i++)
         if (strcmp(rec->tag[i].name, name) == 0)
             return rec->tag[i].value;
@@ -470,6 +507,20 @@ static CmStatus check_result(const CmRecord *rec, const CmGame *g, CmError *err)
     return CM_OK;
 }
 
+CmStatus cm_record_start(const CmRecord *rec, const CmVariant *v, CmPosition *out, CmError *err)
+{
+    CmError perr;
+
+    if (rec->position == NULL) {
+        cm_pos_start(out, v);
+        return CM_OK;
+    }
+    cm_error_init(&perr, NULL);
+    if (cm_posdoc_parse(rec->position, strlen(rec->position), NULL, NULL, v, out, &perr) != CM_OK)
+        return cm_error_set(err, perr.code, rec->position_line, 1, "tag 'Position': %s", perr.msg);
+    return CM_OK;
+}
+
 CmStatus cm_record_replay(const CmRecord *rec, CmGame *game, CmError *err)
 {
     for (int i = 0; i < rec->nmoves; i++) {
@@ -581,6 +632,14 @@ size_t cm_record_write_texts(const CmGame *game, const char *const *texts, const
         put_tag(&o, tags[i].name, tags[i].value);
     if (!given(tags, ntags, "Variant"))
         put_tag(&o, "Variant", v->name);
+    cm_pos_start(&pos, v);
+    if (!cm_pos_equal(&pos, &game->start) || game->start.quiet != 0) {
+        /* The document holds no '"' or '\\' (it names no variant): written as it is. */
+        puts_(&o, "[Position \"");
+        size_t room = o.len < o.size ? o.size - o.len : 0;
+        o.len += cm_posdoc_write_line(&game->start, room ? o.buf + o.len : NULL, room);
+        puts_(&o, "\"]\n");
+    }
     cm_result_str(v, &game->outcome, res, sizeof res);
     if (!given(tags, ntags, "Result"))
         put_tag(&o, "Result", res);

@@ -3,8 +3,11 @@
  * SPDX-License-Identifier: MIT */
 #include "camelot/rules.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "camelot/record.h"
 
 static const char *const reason_names[CM_REASON_COUNT] = {
     "none",     "castle",     "elimination", "stalemate",
@@ -253,4 +256,28 @@ int cm_game_undo(CmGame *g)
     memset(&g->outcome, 0, sizeof g->outcome);
     g->outcome.winner = -1;
     return 1;
+}
+
+int cm_rules_playable(const CmPosition *pos, char *why, size_t size)
+{
+    CmPosition settled = *pos;
+    CmOutcome o;
+    char text[64];
+    int n = 0;
+
+    for (int s = 0; s < pos->v->nseats; s++)
+        n += pos->npieces[s];
+    if (n > CM_MAX_PIECES) {
+        if (why != NULL)
+            snprintf(why, size, "%d pieces on the board; at most %d can be played with", n,
+                     CM_MAX_PIECES);
+        return 0;
+    }
+    cm_rules_settle(&settled, &o);
+    if (!o.over)
+        return 1;
+    cm_outcome_str(pos->v, &o, text, sizeof text);
+    if (why != NULL)
+        snprintf(why, size, "the game is over before its first move: %s", text);
+    return 0;
 }

@@ -199,3 +199,18 @@ void catalog_ref(const char *ref, char *buf, size_t size)
     if (!catalog_is_path(ref) || io_realpath(ref, buf, size, &err) != CM_OK)
         snprintf(buf, size, "%s", ref);
 }
+
+void catalog_ref_of(Catalog *c, const CmVariant *v, char *buf, size_t size)
+{
+    CmError err;
+    if (catalog_get(c, v->name, NULL, &err) == v) {
+        snprintf(buf, size, "%s", v->name);
+        return;
+    }
+    for (int i = 0; i < c->n; i++)
+        if (c->variant[i] == v) {
+            catalog_ref(c->path[i], buf, size);
+            return;
+        }
+    snprintf(buf, size, "%s", v->name);
+}

@@ -61,4 +61,8 @@ int catalog_names(Catalog *c, const char *const **names_out);
  * path. */
 void catalog_ref(const char *ref, char *buf, size_t size);
 
+/* The reference a saved game of 'v' (a variant of this catalogue) should carry: its name when
+ * that finds it, else the absolute path of the file it was read from. */
+void catalog_ref_of(Catalog *c, const CmVariant *v, char *buf, size_t size);
+
 #endif

@@ -188,9 +188,15 @@ static CmStatus start_from_record(Session *out, const CmRecord *rec, const CmVar
                                   CmError *err)
 {
     SessionSetup setup;
+    CmPosition start;
 
     record_setup(rec, v, ref, &setup);
-    if (session_start(out, v, &setup, NULL) != CM_OK) {
+    cm_error_init(err, path);
+    if (cm_record_start(rec, v, &start, err) != CM_OK) {
+        *damaged = 1;
+        return err->code;
+    }
+    if (session_start(out, v, &setup, &start) != CM_OK) {
         cm_error_init(err, path);
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     }
