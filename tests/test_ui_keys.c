@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "camelot/notation.h"
+#include "camelot/posdoc.h"
 #include "session/clock.h"
 #include "testutil.h"
 #include "ui/ui_int.h"
@@ -147,7 +148,11 @@ static void test_ui_keys_map_to_actions(void **state)
     assert_int_equal(ui_key_action(UI_MODE_PLAY, 'q'), UI_ACT_QUIT);
     assert_int_equal(ui_key_action(UI_MODE_PLAY, 'm'), UI_ACT_MOVE_NOW);
     assert_int_equal(ui_key_action(UI_MODE_PLAY, 'T'), UI_ACT_HIGHLIGHT);
-    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'x'), UI_ACT_NONE);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'x'), UI_ACT_EXPORT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'e'), UI_ACT_EDIT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'z'), UI_ACT_NONE);
+    assert_int_equal(ui_key_action(UI_MODE_EDIT, 'd'), UI_ACT_DONE);
+    assert_int_equal(ui_key_action(UI_MODE_EDIT, UI_KEY_DELETE), UI_ACT_BACK);
     /* Typing a move takes letters that are commands elsewhere. */
     assert_int_equal(ui_key_action(UI_MODE_LINE, 'h'), UI_ACT_CHAR);
     assert_int_equal(ui_key_action(UI_MODE_LINE, 'q'), UI_ACT_CHAR);
@@ -780,6 +785,112 @@ static void test_ui_keys_engine_line_names_each_seat(void **state)
     engine_thread_free(eng);
 }
 
+/* Edit mode: pieces are put, changed and lifted with the keys; a position whose game would be
+ * over at once is refused with the rules core's reason; 'd' plays from an accepted one, and
+ * Esc leaves the game as it was. */
+static void test_ui_keys_edit_mode(void **state)
+{
+    (void)state;
+    Ui ui;
+    char buf[400];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    const CmVariant *v = ui.s->v;
+
+    /* Esc leaves the game untouched. */
+    press(&ui, 'e');
+    assert_int_equal(ui.mode, UI_MODE_EDIT);
+    cursor_to(&ui, "F7");
+    press(&ui, UI_KEY_DELETE);
+    assert_int_equal(ui_shown_position(&ui)->board[sq_named("F7")], CM_EMPTY);
+    press(&ui, UI_KEY_ESC);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_int_not_equal(ui.s->g.pos.board[sq_named("F7")], CM_EMPTY);
+
+    /* An empty board, then a white knight on E6 (man, then knight) and a black man on D11. */
+    press(&ui, 'e');
+    press(&ui, 'C');
+    cursor_to(&ui, "E6");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.edit_pos.board[sq_named("E6")], CM_CELL(0, CM_MAN));
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.edit_pos.board[sq_named("E6")], CM_CELL(0, CM_KNIGHT));
+    cursor_to(&ui, "D11");
+    for (int i = 0; i < 3; i++)
+        press(&ui, ' ');
+    assert_int_equal(ui.edit_pos.board[sq_named("D11")], CM_CELL(1, CM_MAN));
+    status(&ui, buf, sizeof buf);
+    assert_contains(buf, "Editing D11. White to move (t); White has used 0 of 2 castle moves (c).");
+
+    /* One piece each: the material draw, so no game can be played from it. */
+    press(&ui, 'd');
+    assert_int_equal(ui.mode, UI_MODE_EDIT);
+    assert_contains(ui.msg, "cannot be played: the game is over before its first move: draw");
+
+    /* Two pieces each, Black to move, one castle move used by Black: played from. */
+    cursor_to(&ui, "F7");
+    press(&ui, UI_KEY_ENTER);
+    cursor_to(&ui, "G10");
+    for (int i = 0; i < 3; i++)
+        press(&ui, UI_KEY_ENTER);
+    press(&ui, 't');
+    press(&ui, 'c');
+    assert_contains(ui.msg, "Black has used 1 of 2 castle moves.");
+    press(&ui, 'd');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_contains(ui.msg, "A new game from the position you set up.");
+    assert_int_equal(ui.s->g.n, 0);
+    assert_int_equal(ui.s->g.pos.to_move, 1);
+    assert_int_equal(ui.s->g.pos.castle_used[1], 1);
+    assert_int_equal(ui.s->g.pos.npieces[0] + ui.s->g.pos.npieces[1], 4);
+    assert_int_equal(ui.s->g.pos.board[sq_named("G10")], CM_CELL(1, CM_MAN));
+    assert_true(v == ui.s->v);
+    free_ui(&ui);
+}
+
+/* 'x' asks for a path and writes the position as a position document and the game as a
+ * record, which load again: the record from its Position tag. */
+static void test_ui_keys_export(void **state)
+{
+    (void)state;
+    Ui ui;
+    char dir[512], base[600], path[700];
+    size_t len;
+    CmPosition pos, want;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(base, sizeof base, "%s/my:game", dir);
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'e');
+    cursor_to(&ui, "F7");
+    press(&ui, UI_KEY_DELETE);
+    press(&ui, 'd');
+    want = ui.s->g.start;
+    type(&ui, ":E7-F7");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 1);
+    press(&ui, 'x');
+    assert_int_equal(ui.mode, UI_MODE_LINE);
+    type(&ui, base);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_contains(ui.msg, "my:game.yaml and the game in ");
+
+    snprintf(path, sizeof path, "%s.yaml", base);
+    char *text = tu_read_file(path, &len);
+    CatalogResolver r = {&cat, dir, {0}};
+    assert_int_equal(cm_posdoc_parse(text, len, catalog_resolve, &r, NULL, &pos, &err), CM_OK);
+    assert_true(pos.v == ui.s->v);
+    assert_true(cm_pos_equal(&pos, &ui.s->g.pos));
+    tu_assert_contains(text, "variant: camelot\n");
+    free(text);
+    snprintf(path, sizeof path, "%s.txt", base);
+    assert_int_equal(session_load(ui.s, path, NULL, NULL, &err), CM_OK);
+    assert_int_equal(ui.s->g.n, 1);
+    assert_true(cm_pos_equal(&ui.s->g.start, &want));
+    free_ui(&ui);
+    tu_remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -801,6 +912,8 @@ int main(void)
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),
+        cmocka_unit_test(test_ui_keys_edit_mode),
+        cmocka_unit_test(test_ui_keys_export),
     };
     catalog_init(&cat);
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "camelot/posdoc.h"
 #include "camelot/record.h"
 #include "io/io.h"
 #include "session_int.h"
@@ -77,6 +78,43 @@ CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmErr
     }
     CmStatus st = io_write_atomic(path, text, strlen(text), err);
     free(text);
+    return st;
+}
+
+CmStatus session_write_position(const Session *s, const CmPosition *pos, const char *path,
+                                CmError *err)
+{
+    char ref[SETUP_REF_MAX];
+    save_variant_ref(s, path, ref, sizeof ref);
+    size_t len = cm_posdoc_write(pos, ref, NULL, 0);
+    char *text = malloc(len + 1);
+    if (text == NULL) {
+        cm_error_init(err, path);
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    }
+    cm_posdoc_write(pos, ref, text, len + 1);
+    CmStatus st = io_write_atomic(path, text, len, err);
+    free(text);
+    return st;
+}
+
+CmStatus session_export(const Session *s, const char *base, uint64_t now, char *pos_path,
+                        char *rec_path, size_t size, CmError *err)
+{
+    size_t n = strlen(base);
+    if (n > 5 && (strcmp(base + n - 5, ".yaml") == 0))
+        n -= 5;
+    else if (n > 4 && strcmp(base + n - 4, ".txt") == 0)
+        n -= 4;
+    cm_error_init(err, base);
+    if (n == 0 || base[n - 1] == '/')
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "a file name is needed, not a directory");
+    if ((size_t)snprintf(pos_path, size, "%.*s.yaml", (int)n, base) >= size ||
+        (size_t)snprintf(rec_path, size, "%.*s.txt", (int)n, base) >= size)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the path is too long");
+    CmStatus st = session_write_position(s, &s->g.pos, pos_path, err);
+    if (st == CM_OK)
+        st = session_save_as(s, rec_path, now, err);
     return st;
 }
 

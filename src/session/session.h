@@ -181,6 +181,18 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
  * wherever it is moved with its variant. */
 CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmError *err);
 
+/* Writes 'pos' (a position of the session's variant) to 'path' as a position document,
+ * atomically; its 'variant' is named as a saved game names it (a copy of a variant file goes
+ * next to 'path'). */
+CmStatus session_write_position(const Session *s, const CmPosition *pos, const char *path,
+                                CmError *err);
+
+/* Exports the game: its position now as a position document 'BASE.yaml' and the game as a
+ * record 'BASE.txt' ('base' may end in either; the paths written go to 'pos_path' and
+ * 'rec_path' of 'size' bytes each). */
+CmStatus session_export(const Session *s, const char *base, uint64_t now, char *pos_path,
+                        char *rec_path, size_t size, CmError *err);
+
 /* Saves the game to a new file in the data directory ('VARIANT-YYYYMMDD-HHMMSS.txt'), whose
  * path goes to 'path_out'. */
 CmStatus session_save_copy(const Session *s, uint64_t now, char *path_out, size_t size,

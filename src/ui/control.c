@@ -26,6 +26,9 @@ void ui_message(Ui *ui, int role, const char *fmt, ...)
 
 const CmPosition *ui_shown_position(const Ui *ui)
 {
+    if (ui->mode == UI_MODE_EDIT ||
+        (ui->mode == UI_MODE_LINE && ui->line_export && ui->line_back == UI_MODE_EDIT))
+        return &ui->edit_pos;
     return ui->mode == UI_MODE_REVIEW ? &ui->review_pos : &ui->s->g.pos;
 }
 
@@ -258,6 +261,20 @@ static void open_rules(Ui *ui)
     ui->mode = UI_MODE_RULES;
 }
 
+unsigned ui_open_rules(Ui *ui)
+{
+    open_rules(ui);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+unsigned ui_move_cursor(Ui *ui, UiAction act)
+{
+    int dx = act == UI_ACT_LEFT ? -1 : act == UI_ACT_RIGHT ? 1 : 0;
+    int dy = act == UI_ACT_UP ? -1 : act == UI_ACT_DOWN ? 1 : 0;
+    ui->cursor = ui_cursor_step(ui->s->v, &ui->lay, ui->cursor, dx, dy);
+    return UI_DRAW_BOARD | UI_DRAW_STATUS;
+}
+
 static void review_to(Ui *ui, int ply)
 {
     if (ply < 0)
@@ -328,14 +345,14 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
     case UI_ACT_UP:
     case UI_ACT_DOWN:
     case UI_ACT_LEFT:
-    case UI_ACT_RIGHT: {
-        int dx = act == UI_ACT_LEFT ? -1 : act == UI_ACT_RIGHT ? 1 : 0;
-        int dy = act == UI_ACT_UP ? -1 : act == UI_ACT_DOWN ? 1 : 0;
-        ui->cursor = ui_cursor_step(ui->s->v, &ui->lay, ui->cursor, dx, dy);
-        return UI_DRAW_BOARD | UI_DRAW_STATUS;
-    }
+    case UI_ACT_RIGHT:
+        return ui_move_cursor(ui, act);
     case UI_ACT_SELECT:
         return ui_select_square(ui, ui->cursor, now);
+    case UI_ACT_EDIT:
+        return ui_edit_begin(ui);
+    case UI_ACT_EXPORT:
+        return ui_export_begin(ui);
     case UI_ACT_CANCEL:
         return act_cancel(ui);
     case UI_ACT_BACK:
@@ -411,8 +428,41 @@ static unsigned line_enter(Ui *ui, uint64_t now)
     return ui_commit(ui, &m, now);
 }
 
+/* The line of a path to export to: any printable character, ':' too. */
+static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
+{
+    switch (act) {
+    case UI_ACT_TYPE_MOVE:
+        key = ':';
+        /* fall through */
+    case UI_ACT_CHAR:
+        if (ui->line_len + 1 < (int)sizeof ui->line) {
+            ui->line[ui->line_len++] = (char)key;
+            ui->line[ui->line_len] = '\0';
+        }
+        return UI_DRAW_STATUS;
+    case UI_ACT_BACK:
+        if (ui->line_len > 0)
+            ui->line[--ui->line_len] = '\0';
+        return UI_DRAW_STATUS;
+    case UI_ACT_CANCEL:
+        ui->mode = ui->line_back;
+        ui->line_export = 0;
+        ui->line[0] = '\0';
+        ui->line_len = 0;
+        ui->msg[0] = '\0';
+        return UI_DRAW_ALL;
+    case UI_ACT_SELECT:
+        return ui_export_enter(ui, now);
+    default:
+        return 0;
+    }
+}
+
 static unsigned line_action(Ui *ui, UiAction act, int key, uint64_t now)
 {
+    if (ui->line_export)
+        return export_line_action(ui, act, key, now);
     switch (act) {
     case UI_ACT_CHAR:
         if (ui->line_len + 1 < (int)sizeof ui->line) {
@@ -484,6 +534,10 @@ static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
     case UI_ACT_NEW:
         ui_open_form(ui);
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_EDIT:
+        return ui_edit_begin(ui);
+    case UI_ACT_EXPORT:
+        return ui_export_begin(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
     case UI_ACT_QUIT:
@@ -573,6 +627,8 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
         return over_action(ui, act, now);
     case UI_MODE_REVIEW:
         return review_action(ui, act);
+    case UI_MODE_EDIT:
+        return ui_edit_action(ui, act);
     default:
         return 0;
     }
@@ -581,10 +637,13 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
 unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
 {
     CmSquare sq;
-    if (ui->mode != UI_MODE_PLAY || ui->lay.too_small || !ui_layout_hit(&ui->lay, y, x, &sq))
+    if ((ui->mode != UI_MODE_PLAY && ui->mode != UI_MODE_EDIT) || ui->lay.too_small ||
+        !ui_layout_hit(&ui->lay, y, x, &sq))
         return 0;
     if (!cm_variant_on(ui->s->v, sq))
         return 0;
+    if (ui->mode == UI_MODE_EDIT)
+        return ui_edit_click(ui, sq);
     ui->cursor = sq;
     return ui_select_square(ui, sq, now) | UI_DRAW_BOARD;
 }
@@ -628,8 +687,8 @@ void ui_show_notice(Ui *ui)
 unsigned ui_tick(Ui *ui, uint64_t now)
 {
     unsigned flags = 0;
-    if (ui->mode == UI_MODE_REVIEW)
-        return 0; /* the game waits while it is reviewed */
+    if (ui->mode == UI_MODE_REVIEW || ui->mode == UI_MODE_EDIT || ui->line_export)
+        return 0; /* the game waits while it is reviewed, edited or exported */
     unsigned ev = session_tick(ui->s, now);
     if (ev & SESSION_EV_MOVED) {
         tick_moved(ui, ev);

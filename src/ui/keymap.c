@@ -47,10 +47,31 @@ static const KeyBind play_keys[] = {
     {'T', UI_ACT_HIGHLIGHT},
     {'f', UI_ACT_FLIP},
     {'v', UI_ACT_REVIEW},
+    {'e', UI_ACT_EDIT},
+    {'x', UI_ACT_EXPORT},
     {'[', UI_ACT_SCROLL_UP},
     {']', UI_ACT_SCROLL_DOWN},
     {UI_KEY_PGUP, UI_ACT_SCROLL_UP},
     {UI_KEY_PGDN, UI_ACT_SCROLL_DOWN},
+};
+
+static const KeyBind edit_keys[] = {
+    ARROWS,
+    COMMON,
+    {UI_KEY_ENTER, UI_ACT_SELECT},
+    {' ', UI_ACT_SELECT},
+    {UI_KEY_BACKSPACE, UI_ACT_BACK},
+    {UI_KEY_DELETE, UI_ACT_BACK},
+    {'t', UI_ACT_TURN},
+    {'c', UI_ACT_CASTLE},
+    {'C', UI_ACT_EMPTY},
+    {'S', UI_ACT_START},
+    {'d', UI_ACT_DONE},
+    {'x', UI_ACT_EXPORT},
+    {'?', UI_ACT_RULES},
+    {UI_KEY_ESC, UI_ACT_CANCEL},
+    {'q', UI_ACT_CANCEL},
+    {UI_CTRL('c'), UI_ACT_QUIT},
 };
 
 static const KeyBind line_keys[] = {
@@ -123,6 +144,8 @@ static const KeyBind over_keys[] = {
     {'u', UI_ACT_UNDO},
     {'s', UI_ACT_SAVE},
     {'L', UI_ACT_LOAD},
+    {'e', UI_ACT_EDIT},
+    {'x', UI_ACT_EXPORT},
     {'?', UI_ACT_RULES},
     {UI_KEY_ESC, UI_ACT_CANCEL},
     {UI_KEY_ENTER, UI_ACT_CANCEL},
@@ -166,7 +189,7 @@ static const struct {
     [UI_MODE_PLAY] = TABLE(play_keys),     [UI_MODE_LINE] = TABLE(line_keys),
     [UI_MODE_RULES] = TABLE(page_keys),    [UI_MODE_NEWGAME] = TABLE(form_keys),
     [UI_MODE_LOAD] = TABLE(load_keys),     [UI_MODE_OVER] = TABLE(over_keys),
-    [UI_MODE_REVIEW] = TABLE(review_keys),
+    [UI_MODE_REVIEW] = TABLE(review_keys), [UI_MODE_EDIT] = TABLE(edit_keys),
 };
 
 UiAction ui_key_action(UiMode mode, int key)

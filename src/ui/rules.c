@@ -156,6 +156,12 @@ static const char *keys_help[][2] = {
     {"n", "new game: variant, seats, engine levels, clocks"},
     {"s, L", "save the game; load a saved game"},
     {"v", "review the game move by move"},
+    {"e", "edit mode: set up a position to play from. Enter changes the piece under the "
+          "cursor (each seat's man, then its knight, then none), Del lifts it, t the seat to "
+          "move, c the castle moves it has used, C empties the board, S sets up the start, "
+          "d plays from the position (the rules must allow a game from it), Esc leaves"},
+    {"x", "export: type a path; the position goes to PATH.yaml (a position document) and "
+          "the game to PATH.txt (a record)"},
     {"[ ], PgUp PgDn", "scroll the move list"},
     {"T", "teaching highlights on or off"},
     {"f", "turn the board round"},

@@ -47,6 +47,7 @@ typedef enum UiMode {
     UI_MODE_LOAD,    /* the list of saved games */
     UI_MODE_OVER,    /* the game is over: new game, review or quit */
     UI_MODE_REVIEW,  /* stepping through the moves */
+    UI_MODE_EDIT,    /* setting up a position */
     UI_MODE_COUNT
 } UiMode;
 
@@ -81,6 +82,13 @@ typedef enum UiAction {
     UI_ACT_CHAR,   /* a character typed into a line */
     UI_ACT_REDRAW, /* Ctrl-L */
     UI_ACT_RESIZE,
+    UI_ACT_EDIT,   /* 'e': edit mode */
+    UI_ACT_EXPORT, /* 'x': write the position and the game to a path typed */
+    UI_ACT_TURN,   /* edit mode: the next seat to move */
+    UI_ACT_CASTLE, /* edit mode: castle moves used by the seat to move */
+    UI_ACT_EMPTY,  /* edit mode: an empty board */
+    UI_ACT_START,  /* edit mode: the variant's start position */
+    UI_ACT_DONE,   /* edit mode: play from the position */
     UI_ACT_COUNT
 } UiAction;
 
@@ -278,6 +286,10 @@ typedef struct Ui {
     UiMoveText *moves; /* the move list, one per ply of the game */
     int nmoves, moves_cap;
     char pv_text[UI_PV_MAX]; /* the engine's principal variation, in WCF notation */
+    CmPosition edit_pos;     /* the position being set up in edit mode */
+    UiMode edit_back;        /* the mode edit mode was entered from */
+    int line_export;         /* the line is a path to export to, not a move */
+    UiMode line_back;        /* the mode to go back to from the export line */
 } Ui;
 
 /* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui
@@ -353,6 +365,19 @@ void ui_game_replaced(Ui *ui);
 void ui_set_last(Ui *ui, int plies);
 /* The mode to go back to from a page or form: the board, or the game-over box. */
 UiMode ui_board_mode(const Ui *ui);
+
+/* control.c: the cursor moved one square by an arrow key; the rules page opened. */
+unsigned ui_move_cursor(Ui *ui, UiAction act);
+unsigned ui_open_rules(Ui *ui);
+
+/* edit.c: edit mode (entered from the board or the game-over box; its keys; a click on a
+ * square; its teaching line) and exporting the game to a path typed on the line. */
+unsigned ui_edit_begin(Ui *ui);
+unsigned ui_edit_action(Ui *ui, UiAction act);
+unsigned ui_edit_click(Ui *ui, CmSquare sq);
+void ui_edit_status(const Ui *ui, char *buf, size_t size);
+unsigned ui_export_begin(Ui *ui);
+unsigned ui_export_enter(Ui *ui, uint64_t now);
 
 /* build.c: building a move on the board. */
 void ui_clear_selection(Ui *ui);

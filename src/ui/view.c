@@ -163,6 +163,13 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
         out->attr = UI_ATTR_BOLD;
     }
 
+    /* A position being set up has no marks but the cursor. */
+    if (pos == &ui->edit_pos) {
+        if (sq == ui->cursor)
+            out->attr |= UI_ATTR_REVERSE;
+        return;
+    }
+
     /* Marks, the strongest last; a mark colours the whole cell. */
     int human = session_human_to_move(ui->s) && ui->mode != UI_MODE_REVIEW;
     int mark = -1;
@@ -214,6 +221,11 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
         snprintf(buf, size, "%s - review, move %d of %d", v->title, ui->review_ply, g->g.n);
         return;
     }
+    if (ui_shown_position(ui) == &ui->edit_pos) {
+        snprintf(buf, size, "%s - setting up a position   [%s]", v->title,
+                 cm_square_name(ui->cursor, sq));
+        return;
+    }
     int round = g->g.n / v->nseats + 1;
     if (g->outcome.over)
         snprintf(buf, size, "%s - game over after %d moves", v->title, g->g.n);
@@ -254,6 +266,14 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
     int s = g->g.pos.to_move;
     char a[4], b[4], ob[CM_EXPLAIN_MAX], kind[24];
 
+    if (ui->mode == UI_MODE_LINE && ui->line_export) {
+        snprintf(buf, size, "Export to (a path; .yaml and .txt are added): %s", ui->line);
+        return;
+    }
+    if (ui->mode == UI_MODE_EDIT) {
+        ui_edit_status(ui, buf, size);
+        return;
+    }
     if (ui->mode == UI_MODE_LINE) {
         snprintf(buf, size, "Move for %s (WCF notation, Enter plays, Esc cancels): %s",
                  v->seat[s].name, ui->line);
@@ -321,7 +341,10 @@ const char *ui_keys_text(const Ui *ui)
 {
     switch (ui->mode) {
     case UI_MODE_LINE:
-        return "Enter play  Esc cancel  Backspace delete";
+        return ui->line_export ? "Enter export  Esc cancel  Backspace delete"
+                               : "Enter play  Esc cancel  Backspace delete";
+    case UI_MODE_EDIT:
+        return "Enter piece  Del lift  t turn  c castle  C empty  S start  d play  x export";
     case UI_MODE_RULES:
         return "Up/Down scroll  PgUp/PgDn page  q close";
     case UI_MODE_NEWGAME:
@@ -329,7 +352,7 @@ const char *ui_keys_text(const Ui *ui)
     case UI_MODE_LOAD:
         return "Up/Down pick  Enter load  Esc cancel";
     case UI_MODE_OVER:
-        return "n new game  v review  u undo  s save  q quit";
+        return "n new game  v review  u undo  s save  e edit  x export  q quit";
     case UI_MODE_REVIEW:
         return "Left/Right step  Home/End  Esc back";
     default:
