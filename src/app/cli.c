@@ -29,6 +29,8 @@ static const CliCommand commands[] = {
      cli_analyze},
     {"bench", cli_bench_usage, "measure the engine's speed", cli_bench_help, cli_bench},
     {"match", cli_match_usage, "play engine against engine", cli_match_help, cli_match},
+    {"engine", cli_engine_usage, "talk to the engine through a line protocol", cli_engine_help,
+     cli_engine},
     {"help", help_usage, "describe the commands", help_help, run_help},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))

@@ -145,6 +145,7 @@ CLI_COMMAND(replay);  /* check.c */
 CLI_COMMAND(analyze); /* analyze.c */
 CLI_COMMAND(bench);   /* bench.c */
 CLI_COMMAND(match);   /* match.c */
+CLI_COMMAND(engine);  /* protocol.c */
 
 /* The text game (textplay.c): people at one terminal take turns typing moves, reading moves
  * and commands from 'in'. Returns an exit code. */

@@ -113,6 +113,9 @@ static void *thread_main(void *arg)
             cm_limits_init(&lim);
             lim.level = job.level;
             lim.time_ms = job.time_ms;
+            lim.depth = job.depth;
+            lim.nodes = job.nodes;
+            lim.use_all_time = job.analysis;
             lim.now_ms = clock_ms_cb;
             lim.stop = &et->want_stop;
             lim.seed = job.seed;

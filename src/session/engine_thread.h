@@ -22,7 +22,10 @@ typedef struct EngineJob {
     const uint64_t *history; /* hashes of the game's earlier positions; copied */
     int nhistory;
     int level;        /* 1 .. 10 */
-    uint64_t time_ms; /* thinking time, > 0 */
+    uint64_t time_ms; /* thinking time; 0: none (then 'depth' or 'nodes' or a stop ends it) */
+    int depth;        /* nominal depth, 0: none */
+    uint64_t nodes;   /* nodes, 0: none */
+    int analysis;     /* 1: use all of 'time_ms' (no early stop at a single move) */
     uint64_t seed;    /* noise of the lower levels */
     int purpose;      /* 'ENGINE_JOB_*' */
 } EngineJob;

@@ -1,0 +1,527 @@
+/* 'camelot engine': the engine behind a line protocol on standard input and output, for other
+ * programs (a front end, a tournament manager), modelled on chess's UCI. docs/protocol.md
+ * describes it. The search runs on the session's engine thread, so that 'stop', 'isready' and
+ * 'quit' are answered while it thinks; bad input gets an 'error' line and the engine goes on.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "camelot/posdoc.h"
+#include "camelot/rules.h"
+#include "cli.h"
+#include "session/clock.h"
+#include "session/engine_thread.h"
+#include "session/session.h"
+#include "session/text.h"
+
+#define LINE_MAX_BYTES (1 << 20) /* a longer line is refused whole */
+#define POLL_MS 5                /* how often a running search is looked at */
+#define HASH_MAX_MB 4096
+
+const char cli_engine_usage[] = "engine";
+const char cli_engine_help[] =
+    "Runs the engine behind a line protocol on standard input and output, for\n"
+    "other programs: a front end, a tournament manager, another engine. It is\n"
+    "modelled on chess's UCI: 'cep' (the handshake), 'isready', 'setoption',\n"
+    "'newgame', 'position startpos|doc {...} [moves ...]', 'go' with depth, nodes,\n"
+    "movetime, clocks or infinite, 'stop', 'show' and 'quit'. docs/protocol.md\n"
+    "describes every command and answer.\n";
+
+enum Bad { LINE_OK, LINE_NUL, LINE_TOO_LONG, LINE_NOMEM };
+
+typedef struct Proto {
+    CliCtx *ctx;
+    EngineThread *et;
+    long hash_mb;
+    int level;
+    const CmVariant *v;
+    CmGame game; /* the position set, with the moves that led to it */
+    int searching;
+    int infinite; /* the search runs until 'stop' */
+    unsigned ticket, seen;
+    uint64_t seed;
+    char *line; /* the line being read */
+    size_t len, cap;
+    int too_long; /* the line being read is past LINE_MAX_BYTES: dropped at its end */
+    /* Whole lines waiting for the search to end, in order (see 'urgent'); a line that cannot
+     * be read waits as NULL with its 'Bad' kind, to be answered in its turn. */
+    char **queue;
+    int *bad;
+    int nqueue, queue_cap;
+    int quit;
+} Proto;
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
+/* ---- Positions ------------------------------------------------------------------------------ */
+
+/* Sets the position to 'start' (NULL: the variant's start). */
+static int set_start(Proto *p, const CmPosition *start)
+{
+    cm_game_free(&p->game);
+    if (cm_game_init(&p->game, p->v, start) != CM_OK) {
+        say("error out of memory");
+        return 0;
+    }
+    return 1;
+}
+
+/* Plays the moves of 'text' (separated by spaces) from the position set. On a move that is
+ * not legal says which and why, and keeps the moves before it. */
+static void play_moves(Proto *p, char *text)
+{
+    for (char *tok = strtok(text, " \t"); tok != NULL; tok = strtok(NULL, " \t")) {
+        CmError err;
+        CmMove m;
+        cm_error_init(&err, NULL);
+        if (p->game.outcome.over) {
+            say("error move '%.60s': the game is already over", tok);
+            return;
+        }
+        if (cm_move_parse(&p->game.pos, tok, &m, &err) != CM_OK) {
+            say("error move '%.60s': %s", tok, err.msg);
+            return;
+        }
+        if (cm_game_play(&p->game, &m) != CM_OK) {
+            say("error out of memory");
+            return;
+        }
+    }
+}
+
+/* 'position startpos [moves ...]' or 'position doc {DOCUMENT} [moves ...]'. */
+static void cmd_position(Proto *p, char *args)
+{
+    char *moves = strstr(args, " moves");
+    while (moves != NULL && moves[6] != '\0' && moves[6] != ' ')
+        moves = strstr(moves + 1, " moves");
+    if (moves != NULL) {
+        *moves = '\0';
+        moves += 6;
+    } else if (strncmp(args, "moves", 5) == 0) {
+        say("error 'position' needs 'startpos' or 'doc' before 'moves'");
+        return;
+    }
+    if (strcmp(args, "startpos") == 0) {
+        if (!set_start(p, NULL))
+            return;
+    } else if (strncmp(args, "doc ", 4) == 0) {
+        CmPosition pos;
+        CmError err;
+        char why[160];
+        const char *doc = args + 4;
+        CatalogResolver r = {&p->ctx->catalog, NULL, {0}};
+        cm_error_init(&err, NULL);
+        if (cm_posdoc_parse(doc, strlen(doc), catalog_resolve, &r, p->v, &pos, &err) != CM_OK) {
+            say("error position document, column %d: %s", err.col, err.msg);
+            return;
+        }
+        if (!cm_rules_playable(&pos, why, sizeof why)) {
+            say("error position: %s", why);
+            return;
+        }
+        p->v = pos.v; /* a document may name its variant */
+        if (!set_start(p, &pos))
+            return;
+    } else {
+        say("error 'position' needs 'startpos' or 'doc {...}'");
+        return;
+    }
+    if (moves != NULL)
+        play_moves(p, moves);
+}
+
+/* ---- Options -------------------------------------------------------------------------------- */
+
+static void cmd_cep(Proto *p)
+{
+    say("id name camelot %s", CAMELOT_VERSION);
+    say("id author the camelot authors");
+    say("option name Level type spin default %d min 1 max %d", p->level, CM_ENGINE_LEVELS);
+    say("option name Hash type spin default %ld min 1 max %d", p->hash_mb, HASH_MAX_MB);
+    say("option name Threads type spin default 1 min 1 max 1");
+    say("option name Variant type string default %s", p->v->name);
+    say("cepok");
+}
+
+/* Reads a whole number in [lo, hi] from 'text'. */
+static int read_int(const char *text, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || n < lo || n > hi)
+        return 0;
+    *out = n;
+    return 1;
+}
+
+/* 'setoption name NAME value VALUE'. */
+static void cmd_setoption(Proto *p, char *args)
+{
+    char *value = strstr(args, " value ");
+    long n;
+    if (strncmp(args, "name ", 5) != 0 || value == NULL) {
+        say("error usage: setoption name NAME value VALUE");
+        return;
+    }
+    *value = '\0';
+    value += 7;
+    const char *name = args + 5;
+    if (strcmp(name, "Level") == 0) {
+        if (!read_int(value, 1, CM_ENGINE_LEVELS, &n))
+            say("error Level is a whole number from 1 to %d", CM_ENGINE_LEVELS);
+        else
+            p->level = (int)n;
+    } else if (strcmp(name, "Hash") == 0) {
+        EngineThread *et;
+        if (!read_int(value, 1, HASH_MAX_MB, &n)) {
+            say("error Hash is a whole number of MiB from 1 to %d", HASH_MAX_MB);
+        } else if ((et = engine_thread_new((size_t)n << 20)) == NULL) {
+            say("error no table of %ld MiB can be had; the table stays at %ld MiB", n, p->hash_mb);
+        } else {
+            engine_thread_free(p->et);
+            p->et = et;
+            p->hash_mb = n;
+        }
+    } else if (strcmp(name, "Threads") == 0) {
+        if (!read_int(value, 1, 1, &n))
+            say("error Threads: this engine searches with 1 thread");
+    } else if (strcmp(name, "Variant") == 0) {
+        CmError err;
+        const CmVariant *v = catalog_get(&p->ctx->catalog, value, NULL, &err);
+        if (v == NULL) {
+            say("error variant '%.200s': %s", value, err.msg);
+            return;
+        }
+        p->v = v;
+        set_start(p, NULL);
+    } else {
+        say("error no option '%.60s' (options: Level, Hash, Threads, Variant)", name);
+    }
+}
+
+/* ---- Searching ------------------------------------------------------------------------------ */
+
+/* 'go [depth N] [nodes N] [movetime MS] [infinite] [Ltime MS] [Linc MS]...', L a seat's letter
+ * in lower case. */
+static void cmd_go(Proto *p, char *args)
+{
+    EngineJob job;
+    CmPosition settled = p->game.pos;
+    CmOutcome o;
+    long clock[CM_MAX_SEATS], inc[CM_MAX_SEATS], n;
+    int have_clock = 0;
+
+    memset(&job, 0, sizeof job);
+    for (int s = 0; s < CM_MAX_SEATS; s++)
+        clock[s] = inc[s] = -1;
+    for (char *key = strtok(args, " \t"); key != NULL; key = strtok(NULL, " \t")) {
+        if (strcmp(key, "infinite") == 0)
+            continue;
+        char *val = strtok(NULL, " \t");
+        if (val == NULL) {
+            say("error 'go %.20s' needs a value", key);
+            return;
+        }
+        int seat = strlen(key) >= 4 ? cm_variant_seat(p->v, key[0]) : -1;
+        if (strcmp(key, "depth") == 0 && read_int(val, 1, CM_ENGINE_MAX_DEPTH, &n)) {
+            job.depth = (int)n;
+        } else if (strcmp(key, "nodes") == 0 && read_int(val, 1, 1L << 40, &n)) {
+            job.nodes = (uint64_t)n;
+        } else if (strcmp(key, "movetime") == 0 && read_int(val, 1, 1L << 40, &n)) {
+            job.time_ms = (uint64_t)n;
+        } else if (seat >= 0 && strcmp(key + 1, "time") == 0 && read_int(val, 0, 1L << 40, &n)) {
+            clock[seat] = n;
+            have_clock = 1;
+        } else if (seat >= 0 && strcmp(key + 1, "inc") == 0 && read_int(val, 0, 1L << 40, &n)) {
+            inc[seat] = n;
+        } else {
+            say("error 'go': '%.20s %.20s' is not a limit (depth N, nodes N, movetime MS, "
+                "infinite, or a seat's time and inc such as wtime MS, winc MS)",
+                key, val);
+            return;
+        }
+    }
+    cm_rules_settle(&settled, &o);
+    if (o.over) {
+        char text[TEXT_OUTCOME_MAX];
+        text_outcome(p->v, &o, text, sizeof text);
+        say("info string game over: %s", text);
+        say("bestmove none");
+        return;
+    }
+    int seat = settled.to_move;
+    if (job.time_ms == 0 && have_clock && clock[seat] >= 0)
+        job.time_ms = session_think_ms(p->level, clock[seat], inc[seat] > 0 ? inc[seat] : 0);
+    job.v = p->v;
+    job.pos = p->game.pos;
+    job.history = p->game.hashes;
+    job.nhistory = p->game.n + 1;
+    job.level = p->level;
+    job.seed = p->seed++;
+    job.purpose = ENGINE_JOB_MOVE;
+    job.analysis = 1;
+    if (engine_thread_start(p->et, &job, &p->ticket) != CM_OK) {
+        say("error out of memory");
+        return;
+    }
+    p->searching = 1;
+    p->infinite = job.time_ms == 0 && job.depth == 0 && job.nodes == 0;
+    p->seen = 0;
+}
+
+/* The news of the running search: an 'info' line per completed iteration, 'bestmove' at the
+ * end. */
+static void follow(Proto *p)
+{
+    CmSearchInfo info;
+    char pv[TEXT_PV_MAX], score[32];
+    unsigned seq = engine_thread_progress(p->et, p->ticket, &info, pv);
+    if (seq != 0 && seq != p->seen) {
+        p->seen = seq;
+        if (CM_SCORE_IS_MATE(info.score))
+            text_score(info.score, score, sizeof score);
+        else
+            snprintf(score, sizeof score, "cp %d", info.score);
+        say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", info.depth,
+            info.seldepth, score, (unsigned long long)info.nodes,
+            (unsigned long long)(info.time_ms ? info.nodes * 1000 / info.time_ms : 0),
+            (unsigned long long)info.time_ms, pv);
+    }
+    EngineDone done;
+    if (engine_thread_take(p->et, &done) && done.ticket == p->ticket) {
+        p->searching = 0;
+        say("bestmove %s", done.result.has_move && done.text[0] ? done.text : "none");
+    }
+}
+
+/* ---- The loop ------------------------------------------------------------------------------- */
+
+/* Does what line 'cmd' says. Returns 1 to quit. */
+static int command(Proto *p, char *cmd)
+{
+    char *args = strchr(cmd, ' ');
+    if (args != NULL) {
+        *args++ = '\0';
+        while (*args == ' ')
+            args++;
+    } else {
+        args = cmd + strlen(cmd);
+    }
+    if (cmd[0] == '\0')
+        return 0;
+    if (strcmp(cmd, "quit") == 0)
+        return 1;
+    if (strcmp(cmd, "isready") == 0) {
+        say("readyok");
+    } else if (strcmp(cmd, "stop") == 0) {
+        if (p->searching)
+            engine_thread_stop(p->et, p->ticket);
+    } else if (strcmp(cmd, "cep") == 0) {
+        cmd_cep(p);
+    } else if (strcmp(cmd, "setoption") == 0) {
+        cmd_setoption(p, args);
+    } else if (strcmp(cmd, "newgame") == 0) {
+        set_start(p, NULL);
+    } else if (strcmp(cmd, "position") == 0) {
+        cmd_position(p, args);
+    } else if (strcmp(cmd, "go") == 0) {
+        cmd_go(p, args);
+    } else if (strcmp(cmd, "show") == 0) {
+        cli_board_print(stdout, &p->game.pos);
+        fflush(stdout);
+    } else {
+        say("error unknown command '%.60s'", cmd);
+    }
+    return 0;
+}
+
+/* Whether line 'line' runs while a search does: 'isready' always, 'stop' and 'quit' when no
+ * line waits before them (they act on the search they follow). */
+static int urgent(const char *line, int first)
+{
+    static const char *const words[] = {"isready", "stop", "quit"};
+    while (*line == ' ')
+        line++;
+    for (size_t i = 0; i < (first ? sizeof words / sizeof words[0] : 1); i++) {
+        size_t n = strlen(words[i]);
+        if (strncmp(line, words[i], n) == 0 && (line[n] == '\0' || line[n] == ' '))
+            return 1;
+    }
+    return 0;
+}
+
+/* Answers a line that could not be read. */
+static void say_bad(int bad)
+{
+    if (bad == LINE_NUL)
+        say("error a line holds a NUL byte: ignored");
+    else if (bad == LINE_TOO_LONG)
+        say("error line longer than %d bytes: ignored", LINE_MAX_BYTES);
+    else
+        say("error out of memory: a line was dropped");
+}
+
+/* Runs the lines that can run now: in order while no search runs; while one does, only the
+ * urgent ones. */
+static void run_queue(Proto *p)
+{
+    int i = 0;
+    while (i < p->nqueue && !p->quit) {
+        char *line = p->queue[i];
+        int bad = p->bad[i];
+        if (p->searching && (line == NULL || !urgent(line, i == 0))) {
+            i++;
+            continue;
+        }
+        memmove(&p->queue[i], &p->queue[i + 1], (size_t)(p->nqueue - i - 1) * sizeof *p->queue);
+        memmove(&p->bad[i], &p->bad[i + 1], (size_t)(p->nqueue - i - 1) * sizeof *p->bad);
+        p->nqueue--;
+        if (line == NULL)
+            say_bad(bad);
+        else
+            p->quit = command(p, line);
+        free(line);
+    }
+}
+
+/* Adds the line read to the queue. */
+static void end_line(Proto *p)
+{
+    size_t len = p->len;
+    int bad = p->too_long                                     ? LINE_TOO_LONG
+              : len > 0 && memchr(p->line, '\0', len) != NULL ? LINE_NUL
+                                                              : LINE_OK;
+    p->len = 0;
+    p->too_long = 0;
+    if (p->nqueue == p->queue_cap) {
+        int cap = p->queue_cap ? p->queue_cap * 2 : 16;
+        char **q = realloc(p->queue, (size_t)cap * sizeof *q);
+        if (q != NULL)
+            p->queue = q;
+        int *b = q != NULL ? realloc(p->bad, (size_t)cap * sizeof *b) : NULL;
+        if (b == NULL) {
+            say_bad(LINE_NOMEM);
+            return;
+        }
+        p->bad = b;
+        p->queue_cap = cap;
+    }
+    char *copy = NULL;
+    if (bad == LINE_OK && (copy = strndup(len > 0 ? p->line : "", len)) == NULL)
+        bad = LINE_NOMEM;
+    p->queue[p->nqueue] = copy;
+    p->bad[p->nqueue++] = bad;
+}
+
+/* Reads what standard input has (waiting up to 'wait_ms', -1: as long as it takes), queues
+ * each whole line and runs what can run. Returns 1 at the end of the input. */
+static int read_input(Proto *p, int wait_ms)
+{
+    struct pollfd pfd = {0, POLLIN, 0};
+    char buf[4096];
+    if (poll(&pfd, 1, wait_ms) <= 0)
+        return 0;
+    ssize_t got = read(0, buf, sizeof buf);
+    if (got < 0)
+        return errno != EINTR && errno != EAGAIN;
+    if (got == 0)
+        return 1;
+    for (ssize_t i = 0; i < got; i++) {
+        char c = buf[i];
+        if (c == '\n') {
+            end_line(p);
+            continue;
+        }
+        if (c == '\r' || p->too_long)
+            continue;
+        if (p->len + 2 > LINE_MAX_BYTES) {
+            p->too_long = 1;
+            continue;
+        }
+        if (p->len + 2 > p->cap) {
+            size_t cap = p->cap ? p->cap * 2 : 256;
+            char *line = realloc(p->line, cap);
+            if (line == NULL) {
+                p->too_long = 1;
+                continue;
+            }
+            p->line = line;
+            p->cap = cap;
+        }
+        p->line[p->len++] = c == '\t' ? ' ' : c;
+    }
+    run_queue(p);
+    return 0;
+}
+
+int cli_engine(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    Proto p;
+    int rc = cli_args_parse(cli_engine_usage, cli_engine_help, NULL, 0, argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    if (a.nargs > 0) {
+        rc = cli_usage_error(cli_engine_usage, "unexpected argument '%s'", a.args[0]);
+        cli_args_free(&a);
+        return rc;
+    }
+    cli_args_free(&a);
+
+    memset(&p, 0, sizeof p);
+    p.ctx = ctx;
+    p.level = CM_ENGINE_LEVELS;
+    p.hash_mb = CLI_DEFAULT_TT_MB;
+    p.v = cli_variant(ctx, CLI_DEFAULT_VARIANT);
+    if (p.v == NULL)
+        return CLI_EXIT_INPUT;
+    p.et = engine_thread_new((size_t)p.hash_mb << 20);
+    if (p.et == NULL || cm_game_init(&p.game, p.v, NULL) != CM_OK) {
+        engine_thread_free(p.et);
+        return cli_out_of_memory();
+    }
+    /* At the end of the input (a script's pipe) the lines left run in turn, each search
+     * with limits ending and giving its move; an infinite one is stopped. 'quit' leaves at
+     * once. */
+    int end = 0;
+    while (!p.quit && (!end || p.searching || p.nqueue > 0)) {
+        if (!end)
+            end = read_input(&p, p.searching ? POLL_MS : -1);
+        else if (p.searching && p.infinite)
+            engine_thread_stop(p.et, p.ticket);
+        if (p.searching) {
+            if (end)
+                engine_thread_wait(p.et, 50);
+            follow(&p);
+        }
+        run_queue(&p);
+        if (end && !p.searching && p.nqueue > 0)
+            run_queue(&p);
+    }
+    engine_thread_free(p.et);
+    cm_game_free(&p.game);
+    free(p.line);
+    for (int i = 0; i < p.nqueue; i++)
+        free(p.queue[i]);
+    free(p.queue);
+    free(p.bad);
+    return CLI_EXIT_OK;
+}

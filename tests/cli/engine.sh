@@ -1,0 +1,103 @@
+# engine: the line protocol of 'camelot engine' (docs/protocol.md) driven through a pipe: the
+# handshake, options, positions from the start or a document with moves, searches by depth,
+# nodes, time, clocks or until 'stop', four-player principal variations with seats, and bad
+# input of every kind answered with an 'error' line while the engine goes on. Each best move is
+# checked for legality by 'camelot replay'; CTest's time-out fails a hang.
+# SPDX-License-Identifier: MIT
+set -eu
+. "$(dirname "$0")/lib.bash"
+
+# talk TEXT: the engine reads TEXT (printf format) and its answers go to OUT.
+talk() {
+    printf "$1" >"$TMP/in"
+    run_in "$TMP/in" engine
+}
+
+# legal VARIANT MOVES...: whether the moves are a legal game of VARIANT from its start.
+legal() {
+    local variant=$1
+    shift
+    printf '[Variant "%s"]\n\n%s *\n' "$variant" "$*" >"$TMP/game.txt"
+    "$CAMELOT" replay "$TMP/game.txt" >/dev/null 2>&1
+}
+
+best() { last_line "$OUT" | sed -n 's/^bestmove //p'; }
+
+talk 'cep\nisready\nquit\n'
+check "the handshake names the engine and its options" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^id name camelot [0-9]" &&
+          has "$OUT" "^option name Level type spin default 10 min 1 max 10$" &&
+          has "$OUT" "^option name Variant type string default camelot$" &&
+          [ "$(printf "%s\n" "$OUT" | tail -n 2 | tr "\n" " ")" = "cepok readyok " ]'
+
+talk 'position startpos moves E6-E8\ngo depth 4\n'
+check "a search by depth reports the depth it completes and a legal move" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^info depth 4 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv " &&
+          [ -n "$(best)" ] && legal camelot E6-E8 "$(best)"'
+
+talk 'go nodes 3000\n'
+check "a node limit is kept" \
+    eval 'has "$OUT" "^bestmove " && ! printf "%s\n" "$OUT" | awk "/^info/ { if (\$8 > 3000) bad = 1 } END { exit !bad }"'
+
+talk 'go movetime 200\n'
+check "a search by time gives a legal move" eval 'legal camelot "$(best)"'
+
+talk 'go wtime 2000 btime 2000 winc 100 binc 100\n'
+check "a search by the clocks gives a legal move" eval 'legal camelot "$(best)"'
+
+talk 'setoption name Variant value grand-camelot\nsetoption name Level value 3\nposition startpos moves G4-G5\ngo depth 2\n'
+check "four players: the line names the seat of each move" \
+    eval 'has "$OUT" "^info depth 2 .* pv [RGBY]:[A-P][0-9]+[-x]" && legal grand-camelot G4-G5 "$(best)"'
+
+talk 'position doc {to_move: B, pieces: {E6: WK, F7: WM, D11: BM, E12: BK}} moves D11-D10 E6-E7\ngo depth 3\n'
+check "a position document with moves" eval 'has "$(best)" "^[A-P][0-9]+[-x]"'
+
+talk 'position doc {to_move: W, pieces: {E6: WK, D11: BM}}\nposition doc {to_move: W, pieces: {E6: WK, F7: WM}}\ngo depth 2\n'
+check "a position whose game is over at once is refused" \
+    eval 'has "$OUT" "^error position: the game is over before its first move: draw \(material\)$" &&
+          has "$OUT" "^error position: the game is over before its first move: W wins \(elimination\)$" &&
+          legal camelot "$(best)"'
+talk 'position doc {to_move: W, pieces: {E6: WK, F6: WM, E7: BM}} moves E6xE8\ngo depth 2\n'
+check "a game that has ended gets 'bestmove none'" \
+    eval 'has "$OUT" "^info string game over: W wins \(elimination\)$" && [ "$(best)" = none ]'
+
+# Bad input of every kind: an error line each, and the engine still answers.
+{
+    printf 'bogus\nsetoption name Level value 0\nsetoption name Hash value lots\n'
+    printf 'setoption name Threads value 2\nsetoption name Colour value red\nsetoption\n'
+    printf 'setoption name Variant value no-such-variant\nposition\nposition moves E6-E8\n'
+    printf 'position startpos moves E6-E8 Z1-Z2\nposition doc {to_move: Q}\n'
+    printf 'go depth\ngo depth 0\ngo sideways 3\ngo qtime 10\nbad\000byte\n'
+    head -c 1100000 /dev/zero | tr '\0' 'x'
+    printf '\nisready\n'
+} >"$TMP/bad.in"
+run_in "$TMP/bad.in" engine
+check "bad input gets an error line each and the engine goes on" \
+    eval '[ "$RC" = 0 ] && [ "$(printf "%s\n" "$OUT" | grep -c "^error ")" = 17 ] &&
+          has "$OUT" "^error unknown command .bogus.$" &&
+          has "$OUT" "^error move .Z1-Z2.: .Z1. is not a square name$" &&
+          [ "$(printf "%s\n" "$OUT" | sed -n 16p)" = "error a line holds a NUL byte: ignored" ] &&
+          has "$OUT" "^error line longer than 1048576 bytes: ignored$" &&
+          [ "$(last_line "$OUT")" = readyok ]'
+
+# 'stop' ends an infinite search with a move; 'isready' is answered while it runs.
+set +e
+{ printf 'go infinite\n'; sleep 0.5; printf 'isready\n'; sleep 0.3; printf 'stop\n'; sleep 0.5; } |
+    timeout 30 "$CAMELOT" engine >"$TMP/out" 2>"$TMP/err"
+RC=$?
+set -e
+OUT=$(cat "$TMP/out")
+check "stop ends an infinite search" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^readyok$" && legal camelot "$(best)"'
+
+# The end of the input stops an infinite search and gives its move.
+talk 'go\n'
+check "the end of the input ends an infinite search with its move" \
+    eval '[ "$RC" = 0 ] && legal camelot "$(best)"'
+
+# Lines wait for the search before them: two searches in turn, each with its move.
+talk 'go depth 3\nposition startpos moves E6-E8\ngo depth 3\n'
+check "commands sent during a search wait for it" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -c "^bestmove ")" = 2 ] && legal camelot E6-E8 "$(best)"'
+
+finish
