@@ -32,9 +32,13 @@ const char cli_play_help[] =
     "the rules of the variant and the keys. By default you play the first seat\n"
     "(White) and the engine plays the others at level 5. Every move is saved in\n"
     "$XDG_DATA_HOME/camelot/autosave.txt (default ~/.local/share/camelot), so\n"
-    "'camelot --resume' continues a game however it ended. When standard input or\n"
-    "output is not a terminal, people take turns typing moves in plain text\n"
-    "(commands: moves, undo, save FILE, board, quit, help).\n\n"
+    "'camelot --resume' continues a game however it ended.\n\n"
+    "When standard input or output is not a terminal, or with --text, the game is\n"
+    "played in plain text: people type moves in WCF notation, one a line, and each\n"
+    "move is told in words. There a seat not named by --seat is a person's, so by\n"
+    "default people play every seat; --seat, --time and --load work as above, and\n"
+    "nothing is autosaved. Commands: moves, pieces, hint, undo, now (the engine\n"
+    "moves at once), save FILE, board, quit, help.\n\n"
     "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
     "                   grand-camelot, four-handed-chivalry,\n"
     "                   four-handed-chivalry-solo) or a variant file;\n"
@@ -298,8 +302,9 @@ static int run_screen(Play *p)
 static int text_game(CliCtx *ctx, Play *p)
 {
     if (p->a.value[OPT_RESUME] != NULL) {
-        fprintf(stderr, "camelot: --resume needs the full-screen game, which needs a terminal on "
-                        "standard input and output\n");
+        fputs("camelot: --resume needs the full-screen game, which needs a terminal; the\n"
+              "camelot: text game continues a game saved with 'save FILE' by --load FILE\n",
+              stderr);
         return CLI_EXIT_USAGE;
     }
     p->text = 1;

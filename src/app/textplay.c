@@ -177,7 +177,7 @@ static void show_turn(TextGame *t)
     show_clocks(t);
     if (s->outcome.over) {
         text_outcome_sentence(s->v, &s->outcome, s->forfeit, s->g.pos.to_move, text, sizeof text);
-        say(t, "game over: %s", text);
+        say(t, "Game over. %s", text);
         fputs("type 'undo', 'save FILE' or 'quit'\n", t->out);
         return;
     }
