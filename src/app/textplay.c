@@ -454,6 +454,7 @@ static int engines_play(TextGame *t)
         unsigned ev = session_tick(s, clock_ms());
         if (ev & SESSION_EV_MOVED) {
             tell_moves(t);
+            t->fresh = 1; /* also when no move was made: a clock ran out */
             continue;
         }
         if (s->outcome.over)
@@ -517,11 +518,10 @@ int cli_text_play(Session *s, const char *note, FILE *in, FILE *out)
         char *cmd = next_line(&t);
         if (cmd == NULL)
             break;
-        /* A person's clock may have run out while they typed. */
-        if (session_tick(s, clock_ms()) & SESSION_EV_MOVED) {
+        /* A person's clock may have run out while they typed: the game is over before the
+         * line is done (a move is then refused). */
+        if (session_tick(s, clock_ms()) & SESSION_EV_MOVED)
             show_turn(&t);
-            continue;
-        }
         if (command(&t, cmd))
             break;
     }

@@ -95,7 +95,13 @@ check "the clocks are shown with --time" has "$OUT" "^clocks: White 10:00, Black
 (sleep 2 && printf 'E6-E8\n') | "$CAMELOT" --text --time 0.01+0 >"$TMP/out" 2>&1 || true
 OUT=$(cat "$TMP/out")
 check "a person whose clock ran out loses, and the late move is not played" \
-    eval 'has "$OUT" "^Game over\. White ran out of time: Black wins\.$" && ! has "$OUT" " plays "'
+    eval 'has "$OUT" "^Game over\. White ran out of time: Black wins\.$" &&
+          has "$OUT" "^the game is over; type " && ! has "$OUT" " plays "'
+run --text --seat W=engine:10 --seat B=engine:10 --time 0.01+0
+check "an engine whose clock runs out loses, and the end is shown" \
+    eval '[ "$RC" = 0 ] &&
+          has "$OUT" "^Game over\. (White|Black) ran out of time: (White|Black) wins\.$" &&
+          [ "$(last_line "$OUT")" = "> " ]'
 
 # A saved game with an engine seat goes on with the engine when loaded.
 printf 'E6-E8\nsave %s\n' "$TMP/g.txt" >"$TMP/in7"
