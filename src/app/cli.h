@@ -12,6 +12,7 @@
 #include "camelot/notation.h"
 #include "camelot/rules.h"
 #include "session/catalog.h"
+#include "session/session.h"
 
 /* Exit codes. */
 enum { CLI_EXIT_OK = 0, CLI_EXIT_INPUT = 1, CLI_EXIT_USAGE = 2 };
@@ -147,8 +148,12 @@ CLI_COMMAND(bench);   /* bench.c */
 CLI_COMMAND(match);   /* match.c */
 CLI_COMMAND(engine);  /* protocol.c */
 
-/* The text game (textplay.c): people at one terminal take turns typing moves, reading moves
- * and commands from 'in'. Returns an exit code. */
+/* The text game (textplay.c) of the started session 's': people type moves and commands,
+ * read from 'in', and the engine plays the seats the session gives it, each move told on
+ * 'out'. 'note' (may be NULL) is said first. Returns an exit code. */
+int cli_text_play(Session *s, const char *note, FILE *in, FILE *out);
+
+/* The text game of 'v' with every seat a person's and no engine. Returns an exit code. */
 int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out);
 
 #endif

@@ -32,9 +32,13 @@ const char cli_play_help[] =
     "the rules of the variant and the keys. By default you play the first seat\n"
     "(White) and the engine plays the others at level 5. Every move is saved in\n"
     "$XDG_DATA_HOME/camelot/autosave.txt (default ~/.local/share/camelot), so\n"
-    "'camelot --resume' continues a game however it ended. When standard input or\n"
-    "output is not a terminal, people take turns typing moves in plain text\n"
-    "(commands: moves, undo, save FILE, board, quit, help).\n\n"
+    "'camelot --resume' continues a game however it ended.\n\n"
+    "When standard input or output is not a terminal, or with --text, the game is\n"
+    "played in plain text: people type moves in WCF notation, one a line, and each\n"
+    "move is told in words. There a seat not named by --seat is a person's, so by\n"
+    "default people play every seat; --seat, --time and --load work as above, and\n"
+    "nothing is autosaved. Commands: moves, pieces, hint, undo, now (the engine\n"
+    "moves at once), save FILE, board, quit, help.\n\n"
     "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
     "                   grand-camelot, four-handed-chivalry,\n"
     "                   four-handed-chivalry-solo) or a variant file;\n"
@@ -94,6 +98,7 @@ typedef struct Play {
     char note[NOTE_MAX];        /* the first message on the screen */
     EngineThread *eng;
     Session session;
+    int text; /* the plain text game: a seat not named by --seat is a person's */
 } Play;
 
 /* The combinations of options that make no sense. Returns -1, or an exit code. */
@@ -110,25 +115,6 @@ static int check_options(Play *p)
                                "move)",
                                a->value[OPT_TIME]);
     return -1;
-}
-
-static int text_game(CliCtx *ctx, const CliArgs *a)
-{
-    const char *ref = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT] : CLI_DEFAULT_VARIANT;
-    const int needs_screen[] = {OPT_SEAT, OPT_TIME, OPT_LOAD, OPT_RESUME};
-    for (size_t i = 0; i < sizeof needs_screen / sizeof needs_screen[0]; i++) {
-        if (a->value[needs_screen[i]] != NULL) {
-            fprintf(stderr,
-                    "camelot: %s needs the full-screen game, which needs a terminal on "
-                    "standard input and output\n",
-                    play_opts[needs_screen[i]].name);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    const CmVariant *v = cli_variant(ctx, ref);
-    if (v == NULL)
-        return CLI_EXIT_INPUT;
-    return cli_text_game(v, ref, stdin, stdout);
 }
 
 /* Applies the --seat options to 'setup'. Returns -1, or an exit code. */
@@ -275,6 +261,8 @@ static int open_game(CliCtx *ctx, Play *p)
         return CLI_EXIT_INPUT;
     catalog_ref(want, ref, sizeof ref);
     setup_default(&setup, v, ref);
+    if (p->text)
+        setup_all_human(&setup);
     setup.time_base_ms = p->base_ms;
     setup.time_inc_ms = p->inc_ms;
     int rc = apply_seats(a, v, &setup);
@@ -355,6 +343,32 @@ static int run_screen(Play *p)
     return close_game(p, rc);
 }
 
+/* The plain text game: the seats, clocks and records of the full-screen game, but a seat not
+ * named by --seat is a person's, and nothing is autosaved. */
+static int text_game(CliCtx *ctx, Play *p)
+{
+    if (p->a.value[OPT_RESUME] != NULL) {
+        fputs("camelot: --resume needs the full-screen game, which needs a terminal; the\n"
+              "camelot: text game continues a game saved with 'save FILE' by --load FILE\n",
+              stderr);
+        return CLI_EXIT_USAGE;
+    }
+    p->text = 1;
+    p->eng = engine_thread_new(ENGINE_TT_BYTES);
+    SessionEnv env = {&ctx->catalog, p->eng, NULL};
+    session_init(&p->session, &env);
+    int rc = open_game(ctx, p);
+    if (rc < 0) {
+        if (p->eng == NULL)
+            snprintf(p->note, sizeof p->note,
+                     "The engine could not start: people play every seat.");
+        rc = cli_text_play(&p->session, p->note, stdin, stdout);
+    }
+    session_free(&p->session);
+    engine_thread_leave(p->eng, ENGINE_LEAVE_MS);
+    return rc;
+}
+
 int cli_play(CliCtx *ctx, int argc, char **argv)
 {
     Play *p = calloc(1, sizeof *p);
@@ -369,7 +383,7 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
     if (rc >= 0)
         goto out;
     if (p->a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        rc = text_game(ctx, &p->a);
+        rc = text_game(ctx, p);
         goto out;
     }
 

@@ -23,14 +23,17 @@ check "the first board and seat are shown" \
 check "help lists the commands" eval 'has "$OUT" "^  undo " && has "$OUT" "^  save FILE "'
 check "an illegal move is explained and asked again" has "$OUT" "^illegal move: .+"
 check "a malformed move is explained" has "$OUT" "^not a move: .*Z3"
-check "a legal move is played" has "$OUT" "^White plays C3-C4$"
+check "a legal move is played and told in words" \
+    has "$OUT" "^White plays C3-C4: man from C3 to C4\.$"
 check "the compulsory capture is announced" \
     has "$OUT" "^a capture is compulsory: the piece on C5 can capture$"
 check "moves lists the legal moves" \
     eval 'has "$OUT" "^3 legal moves:$" && has "$OUT" "^  C5xC3xA3 C5xC3xC1 C5xC3xE3$"'
 check "an unfinished jump is refused" has "$OUT" "^illegal move: .*jump"
 check "Black's capture ends the game" \
-    eval 'has "$OUT" "^Black plays C5xC3xC1$" && has "$OUT" "^game over: B wins \(castle\)$"'
+    eval 'has "$OUT" "^Black plays C5xC3xC1: man from C5 to C1, capturing a man on C4 and a knight on$" &&
+          has "$OUT" "^  C2\.$" &&
+          has "$OUT" "^Game over\. Black wins: a piece in the opponent.s castle\.$"'
 check "no move after the end" has "$OUT" "^the game is over"
 check "the game is saved" has "$OUT" "^saved 2 moves to $TMP/game.txt$"
 check "the record has its tags and moves" \
@@ -48,15 +51,16 @@ run_in "$TMP/in2"
 check "no command means play Camelot" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^Camelot\." && has "$OUT" "^ 16           # #$"'
 check "undo takes the move back" \
-    eval 'has "$OUT" "^White plays E6-E8$" && has "$OUT" "^no move to take back$"'
+    eval 'has "$OUT" "^White plays E6-E8: man from E6 to E8\.$" &&
+          has "$OUT" "^took back 1 move$" && has "$OUT" "^no move to take back$"'
 check "quit stops reading" eval '[ "$(printf "%s\n" "$OUT" | grep -c "plays")" = 1 ]'
 
 # Four players: the turn passes Red, Green, Blue, Yellow.
 printf 'G4-G5\nG10-G9\nD7-E7\nJ7-I7\n' >"$TMP/in3"
 run_in "$TMP/in3" play --variant grand-cam
 check "four seats take turns" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^Red plays G4-G5$" && has "$OUT" "^Green plays G10-G9$" &&
-          has "$OUT" "^Blue plays D7-E7$" && has "$OUT" "^Yellow plays J7-I7$" &&
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Red plays G4-G5: " && has "$OUT" "^Green plays G10-G9: " &&
+          has "$OUT" "^Blue plays D7-E7: " && has "$OUT" "^Yellow plays J7-I7: " &&
           [ "$(last_line "$OUT" | cut -c1-3)" = "R> " ]'
 
 # Saving to a place that cannot be written is reported, and the game goes on.
@@ -65,7 +69,7 @@ run_in "$TMP/in4" play
 check "a failed save is reported with its reason" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^not saved: .*No such file or directory" &&
           has "$OUT" "^usage: save FILE$" &&
-          has "$OUT" "^White plays E6-E8$"'
+          has "$OUT" "^White plays E6-E8: "'
 
 # A NUL byte in a line: the line is refused as a whole, not cut at the NUL.
 printf 'E6-E8\000F11-F9\nE6-E8\n' >"$TMP/in5"

@@ -1,0 +1,146 @@
+# textengine: the text game with engine seats: the engine's replies from a pipe, games the
+# engines play alone, hints, undo against the engine, clocks, loading, wrong options and
+# commands, and lines that fit the screen.
+# SPDX-License-Identifier: MIT
+set -eu
+. "$(dirname "$0")/lib.bash"
+
+# fits TEXT: no line wider than 79 columns.
+fits() {
+    [ -z "$(printf '%s\n' "$1" | awk 'length > 79')" ]
+}
+
+# The acceptance check: a person's move from a pipe gets Black's reply before the end of input.
+printf 'E6-E8\n' >"$TMP/in1"
+run_in "$TMP/in1" --text --seat B=engine:1
+reply=$(printf '%s\n' "$OUT" | sed -n 's/^Black plays \([^:]*\): .*/\1/p')
+check "Black replies to E6-E8 from a pipe, and the game ends at the end of input" \
+    eval '[ "$RC" = 0 ] && [ -z "$ERR" ] && has "$OUT" "^White plays E6-E8: man from E6 to E8\.$" &&
+          [ -n "$reply" ] && [ "$(last_line "$OUT")" = "W> " ]'
+printf 'E6-E8\n%s\n' "$reply" >"$TMP/in1b"
+run_in "$TMP/in1b" --text
+check "Black's reply is a legal move there (people play it again)" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Black plays $reply: " && ! has "$OUT" "^(illegal|not a) "'
+
+# Two engines play a whole game without input; 'save' is read once it is over.
+printf 'save %s\n' "$TMP/eo.txt" >"$TMP/in2"
+run_in "$TMP/in2" --text --variant camette --seat W=engine:1 --seat B=engine:1
+check "an engine-only game plays to its end" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^White plays [^ ]+: (man|knight) from " &&
+          has "$OUT" "^Black plays [^ ]+: (man|knight) from " &&
+          has "$OUT" "^Game over\. (White wins|Black wins|Draw)" &&
+          has "$OUT" "^saved [0-9]+ moves? to "'
+moves=$(printf '%s\n' "$OUT" | grep -c " plays ")
+run replay "$TMP/eo.txt"
+check "its record replays to a result, with every move told" \
+    eval '[ "$RC" = 0 ] && has "$(last_line "$OUT")" "^result: (W wins|B wins|draw)" &&
+          grep -q "^\[Seats \"W=engine:1 B=engine:1\"\]$" "$TMP/eo.txt" &&
+          [ "$moves" -gt 0 ]'
+run --text --seat W=engine:1 --seat B=engine:1 --variant cam
+check "an engine-only game ends with no input at all" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Game over\. " && [ "$(last_line "$OUT")" = "> " ]'
+
+# A hint: a legal move in words with its score; it is not played.
+printf 'hint\n' >"$TMP/in3"
+run_in "$TMP/in3" --text --variant camette --seat B=engine:1
+hinted=$(printf '%s\n' "$OUT" | sed -n 's/^hint: \([^,]*\), .*/\1/p')
+check "hint gives a move, what it does and its score" \
+    eval '[ "$RC" = 0 ] &&
+          has "$OUT" "^hint: [^,]+, (man|knight) from [A-E][1-7] to [A-E][1-7].*; score ([+-][0-9]+\.[0-9][0-9]|win in [0-9]+|loss in [0-9]+) for White at depth [0-9]+\.$" &&
+          ! has "$OUT" " plays "'
+printf '%s\n' "$hinted" >"$TMP/in3b"
+run_in "$TMP/in3b" --text --variant camette --seat B=engine:1
+check "the hinted move is legal" \
+    eval '[ -n "$hinted" ] && has "$OUT" "^White plays $hinted: " && has "$OUT" "^Black plays "'
+
+# Undo against the engine goes back to the person's turn: two moves, then none.
+printf 'E6-E8\nundo\nundo\nboard\n' >"$TMP/in4"
+run_in "$TMP/in4" --text --seat B=engine:1
+after=$(printf '%s\n' "$OUT" | sed -n '/^took back/,$p')
+check "undo takes back the engine's reply and the person's move" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^took back 2 moves$" && has "$OUT" "^no move to take back$" &&
+          has "$after" "^  6 \. \. K M M M M M M K \. \.$" && has "$after" "^to move: W \(White\)$" &&
+          [ "$(last_line "$OUT")" = "W> " ]'
+# When the engine moved first, undo takes its move back and it plays again.
+printf 'undo\n' >"$TMP/in4b"
+run_in "$TMP/in4b" --text --variant camette --seat W=engine:1
+check "the engine moving first: undo takes its move back and it moves again" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^took back 1 move$" &&
+          [ "$(printf "%s\n" "$OUT" | grep -c "^White plays ")" = 2 ] &&
+          [ "$(last_line "$OUT")" = "B> " ]'
+
+# Four seats: the engines answer in turn until the person is to move again.
+printf 'G4-G5\n' >"$TMP/in5"
+run_in "$TMP/in5" --text --variant grand-cam --seat G=engine:1 --seat B=engine:1 --seat Y=engine:1
+check "three engines answer the person in a four-seat game" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Red plays G4-G5: " && has "$OUT" "^Green plays " &&
+          has "$OUT" "^Blue plays " && has "$OUT" "^Yellow plays " &&
+          [ "$(last_line "$OUT")" = "R> " ]'
+
+# The pieces, in words.
+printf 'pieces\n' >"$TMP/in6"
+run_in "$TMP/in6" --text --variant camette --seat B=engine:1
+check "pieces lists each side's knights and men by square" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^White: a knight on C2; 3 men on B3, C3, D3\.$" &&
+          has "$OUT" "^Black: a knight on C6; 3 men on B5, C5, D5\.$"'
+run_in "$TMP/in6" --text
+check "a long list of pieces is wrapped" \
+    eval '[ "$RC" = 0 ] &&
+          has "$OUT" "^White: 4 knights on C6, J6, D7, I7; 10 men on D6, E6, F6, G6, H6, I6, E7, F7,$" &&
+          has "$OUT" "^  G7, H7\.$"'
+
+# Clocks are shown, and a person whose clock runs out while typing loses.
+run --text --seat B=engine:1 --time 10+5
+check "the clocks are shown with --time" has "$OUT" "^clocks: White 10:00, Black 10:00$"
+(sleep 2 && printf 'E6-E8\n') | "$CAMELOT" --text --time 0.01+0 >"$TMP/out" 2>&1 || true
+OUT=$(cat "$TMP/out")
+check "a person whose clock ran out loses, and the late move is not played" \
+    eval 'has "$OUT" "^Game over\. White ran out of time: Black wins\.$" &&
+          has "$OUT" "^the game is over; type " && ! has "$OUT" " plays "'
+run --text --seat W=engine:10 --seat B=engine:10 --time 0.01+0
+check "an engine whose clock runs out loses, and the end is shown" \
+    eval '[ "$RC" = 0 ] &&
+          has "$OUT" "^Game over\. (White|Black) ran out of time: (White|Black) wins\.$" &&
+          [ "$(last_line "$OUT")" = "> " ]'
+
+# A saved game with an engine seat goes on with the engine when loaded.
+printf 'E6-E8\nsave %s\n' "$TMP/g.txt" >"$TMP/in7"
+run_in "$TMP/in7" --text --seat B=engine:1
+printf 'F6-F8\n' >"$TMP/in7b"
+run_in "$TMP/in7b" --text --load "$TMP/g.txt"
+check "a loaded game keeps its engine seat" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Loaded .*: 2 moves so far\.$" &&
+          has "$OUT" "^White plays F6-F8: " && has "$OUT" "^Black plays "'
+
+# Wrong commands are answered and the game goes on.
+printf 'frobnicate\nnow\nsave\nhint please\nE6-E8\n' >"$TMP/in8"
+run_in "$TMP/in8" --text --seat B=engine:1
+check "bad commands are explained and the game goes on" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^not a move: " && has "$OUT" "^no engine is thinking$" &&
+          has "$OUT" "^usage: save FILE$" && has "$OUT" "^White plays E6-E8: " &&
+          has "$OUT" "^Black plays "'
+printf 'save %s\nhint\nA1-A2\nmoves\n' "$TMP/over.txt" >"$TMP/in9"
+run_in "$TMP/in9" --text --variant camette --seat W=engine:1 --seat B=engine:1
+check "after the end: no hint, no move, no moves" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^the game is over: no hint$" &&
+          has "$OUT" "^the game is over; type " && has "$OUT" "^the game is over: no moves$"'
+
+# Options that do not fit the text game, or are wrong, are refused with a reason.
+run --text --resume
+check "--resume is refused in the text game" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: --resume needs the full-screen game" &&
+          fits "$ERR" && [ -z "$OUT" ]'
+run --text --seat X=engine:1
+check "a seat the variant lacks is refused" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "has no seat .X." && [ -z "$OUT" ]'
+run --text --seat B=engine:11
+check "an engine level out of range is refused" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "level" && [ -z "$OUT" ]'
+
+# Every line the text game printed above fits the 80-column screen.
+printf 'help\nE6-E8\nhint\npieces\nmoves\n' >"$TMP/in10"
+run_in "$TMP/in10" --text --seat B=engine:1
+check "the text game's lines fit 79 columns" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^  hint " && has "$OUT" "^  pieces " && fits "$OUT"'
+
+finish
