@@ -97,7 +97,7 @@ OUT=$(cat "$TMP/out")
 check "a person whose clock ran out loses, and the late move is not played" \
     eval 'has "$OUT" "^Game over\. White ran out of time: Black wins\.$" &&
           has "$OUT" "^the game is over; type " && ! has "$OUT" " plays "'
-run --text --seat W=engine:10 --seat B=engine:10 --time 0.01+0
+run --text --seat W=engine:10 --seat B=engine:10 --time 0.001+0
 check "an engine whose clock runs out loses, and the end is shown" \
     eval '[ "$RC" = 0 ] &&
           has "$OUT" "^Game over\. (White|Black) ran out of time: (White|Black) wins\.$" &&
