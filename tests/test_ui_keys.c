@@ -640,6 +640,91 @@ static void test_ui_keys_game_over_and_review(void **state)
     free_ui(&ui);
 }
 
+/* The glyphs of the pieces tell the seats apart with colours and without: hollow and solid in
+ * a two-seat game, a letter for each seat in a four-seat one, letters in ASCII; the panel's
+ * swatch of a seat shows its knight. */
+static void test_ui_keys_seats_differ_without_colour(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiCellLook white, black, empty;
+    CmPosition pos;
+    char mark[8];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    ui.opt.ascii = 0;
+    for (int colour = 0; colour < 2; colour++) {
+        ui.opt.color = colour;
+        ui_square_look(&ui, sq_named("C6"), &white);
+        ui_square_look(&ui, sq_named("C11"), &black);
+        assert_string_equal(white.glyph, "\u2658");
+        assert_string_equal(black.glyph, "\u265e");
+        ui_square_look(&ui, sq_named("E6"), &white);
+        ui_square_look(&ui, sq_named("E11"), &black);
+        assert_string_equal(white.glyph, "\u2659");
+        assert_string_equal(black.glyph, "\u265f");
+    }
+    ui_seat_glyph(&ui, 0, mark, sizeof mark);
+    assert_string_equal(mark, "\u2658");
+    ui_seat_glyph(&ui, 1, mark, sizeof mark);
+    assert_string_equal(mark, "\u265e");
+    ui.opt.ascii = 1;
+    ui_square_look(&ui, sq_named("C6"), &white);
+    ui_square_look(&ui, sq_named("C11"), &black);
+    assert_string_equal(white.glyph, "K");
+    assert_string_equal(black.glyph, "k");
+    free_ui(&ui);
+
+    /* Four seats: each its own letter, with glyphs or without. */
+    make_ui(&ui, "grand-camelot", "R=human G=human B=human Y=human", NULL, NULL);
+    for (int ascii = 0; ascii < 2; ascii++) {
+        char seen[4][8];
+        ui.opt.ascii = ascii;
+        for (int s = 0; s < 4; s++) {
+            ui_seat_glyph(&ui, s, seen[s], sizeof seen[s]);
+            assert_int_equal(seen[s][0], ui.s->v->seat[s].letter);
+            for (int t = 0; t < s; t++)
+                assert_string_not_equal(seen[s], seen[t]);
+        }
+        int men = 0;
+        CmSquareSet own = ui.s->g.pos.occ[2];
+        while (!cm_set_empty(&own)) {
+            CmSquare sq = cm_set_pop(&own);
+            if (CM_CELL_KIND(ui.s->g.pos.board[sq]) != CM_MAN)
+                continue;
+            ui_square_look(&ui, sq, &white);
+            assert_string_equal(white.glyph, "b");
+            men++;
+        }
+        assert_true(men > 0);
+    }
+    free_ui(&ui);
+
+    /* The square the last move left has a mark of its own, unlike an empty square, in every
+     * mode; so has a square it passed. */
+    tu_position(&pos, variant("camelot"), "W E4M E5M E7M; B K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+    press(&ui, ':');
+    type(&ui, "E4-E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    assert_string_equal(last_move(&ui), "E4-E6-E8");
+    for (int mode = 0; mode < 4; mode++) {
+        UiCellLook left, passed;
+        ui.opt.ascii = mode & 1;
+        ui.opt.color = mode >> 1;
+        ui_square_look(&ui, sq_named("E4"), &left);
+        ui_square_look(&ui, sq_named("E6"), &passed);
+        ui_square_look(&ui, sq_named("B4"), &empty);
+        assert_int_equal(left.role, UI_ROLE_LAST);
+        assert_int_equal(passed.role, UI_ROLE_LAST);
+        assert_string_not_equal(left.glyph, empty.glyph);
+        assert_string_not_equal(left.glyph, passed.glyph);
+        assert_string_equal(left.glyph, ui.opt.ascii ? "o" : "\u25cb");
+        assert_true(passed.attr & UI_ATTR_BOLD);
+        assert_false(empty.attr & UI_ATTR_BOLD);
+    }
+    free_ui(&ui);
+}
+
 /* ---- With the engine ----------------------------------------------------------------------- */
 
 static uint64_t now_ms(void)
@@ -798,6 +883,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_new_game_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
+        cmocka_unit_test(test_ui_keys_seats_differ_without_colour),
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),

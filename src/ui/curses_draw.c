@@ -71,7 +71,8 @@ static void draw_board(Ui *ui)
     }
 }
 
-/* Lines of text from (y, x); a line for a seat starts with a swatch of its colour. */
+/* Lines of text from (y, x); a line for a seat starts with a swatch of its colour that shows
+ * its knight. */
 static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int width, int height)
 {
     for (int i = 0; i < n && i < height; i++) {
@@ -81,8 +82,9 @@ static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int wid
             memset(&look, 0, sizeof look);
             look.role = UI_ROLE_PIECE + (int)ui_seat_colour(ui->s->v, lines[i].seat);
             look.attr = UI_ATTR_BOLD;
+            ui_seat_glyph(ui, lines[i].seat, look.glyph, sizeof look.glyph);
             attrset(ui_look_attr(&look));
-            mvaddstr(y + i, x, " ");
+            mvaddstr(y + i, x, look.glyph);
             attrset(A_NORMAL);
             tx += 2;
             tw -= 2;

@@ -309,6 +309,10 @@ const CmPosition *ui_shown_position(const Ui *ui);
 /* How square 'sq' looks now (curses_draw.c draws it). */
 void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out);
 
+/* The glyph of seat 'seat''s knights: the panel's swatch of the seat shows it, so that the
+ * seats can be told apart without colours. */
+void ui_seat_glyph(const Ui *ui, int seat, char *buf, size_t size);
+
 /* The teaching line: whose turn, what is compulsory, what to do next. */
 void ui_status_text(const Ui *ui, char *buf, size_t size);
 

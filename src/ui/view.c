@@ -38,14 +38,16 @@ static int owner_of_castle(const CmVariant *v, CmSquare sq)
     return -1;
 }
 
+/* A piece's glyph tells its seat and kind without colours: in a two-seat game the first
+ * seat's pieces are hollow and the second's solid (or 'K M' and 'k m' in ASCII); with more
+ * seats each seat has its letter, a capital for a knight and a small one for a man. Colours,
+ * when there are any, come on top. */
 static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
 {
     const CmVariant *v = ui->s->v;
     int seat = CM_CELL_SEAT(cell), knight = CM_CELL_KIND(cell) == CM_KNIGHT;
-    if (!ui->opt.ascii && (ui->opt.color || v->nseats == 2)) {
-        /* With colours the token's colour tells the seat; without, two seats still differ
-         * by outline and solid glyphs. */
-        int solid = ui->opt.color || seat == 1;
+    if (v->nseats == 2 && !ui->opt.ascii) {
+        int solid = seat == 1;
         snprintf(g, size, "%s",
                  knight ? (solid ? "\u265e" : "\u2658") : (solid ? "\u265f" : "\u2659"));
         return;
@@ -58,6 +60,11 @@ static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
     snprintf(g, size, "%c", c);
 }
 
+void ui_seat_glyph(const Ui *ui, int seat, char *buf, size_t size)
+{
+    piece_glyph(ui, (uint8_t)CM_CELL(seat, CM_KNIGHT), buf, size);
+}
+
 /* Whether 'sq' is on 'path' (the start excluded when 'skip_start'). */
 static int on_path(const CmPath *p, CmSquare sq, int skip_start)
 {
@@ -67,15 +74,20 @@ static int on_path(const CmPath *p, CmSquare sq, int skip_start)
     return 0;
 }
 
-/* The marks of the last move on 'sq' (holding 'cell'): the squares it left and passed, and
- * the pieces it captured. Returns the mark's role, or -1. */
+/* The marks of the last move on 'sq' (holding 'cell'): the square it left (a ring, so that
+ * it stands out without colours too), the squares it passed, and the pieces it captured.
+ * Returns the mark's role, or -1. */
 static int last_move_mark(const Ui *ui, CmSquare sq, uint8_t cell, UiCellLook *out)
 {
     int mark = -1;
-    if (cell == CM_EMPTY && on_path(&ui->last_path, sq, 0)) {
+    if (cell == CM_EMPTY && sq == ui->last_path.sq[0]) {
+        mark = UI_ROLE_LAST;
+        snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "o" : "\u25cb");
+        out->attr = UI_ATTR_BOLD;
+    } else if (cell == CM_EMPTY && on_path(&ui->last_path, sq, 1)) {
         mark = UI_ROLE_LAST;
         snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "." : "\u00b7");
-        out->attr = 0;
+        out->attr = UI_ATTR_BOLD;
     } else if (sq == ui->last_move.to && cell != CM_EMPTY) {
         out->fill = UI_ROLE_LAST;
         out->attr |= UI_ATTR_UNDERLINE;
