@@ -645,6 +645,389 @@ static void test_ui_keys_game_over_and_review(void **state)
     free_ui(&ui);
 }
 
+/* The glyphs of the pieces tell the seats apart with colours and without: hollow and solid in
+ * a two-seat game, a letter for each seat in a four-seat one, letters in ASCII; the panel's
+ * swatch of a seat shows its knight. */
+static void test_ui_keys_seats_differ_without_colour(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiCellLook white, black, empty;
+    CmPosition pos;
+    char mark[8];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    ui.opt.ascii = 0;
+    for (int colour = 0; colour < 2; colour++) {
+        ui.opt.color = colour;
+        ui_square_look(&ui, sq_named("C6"), &white);
+        ui_square_look(&ui, sq_named("C11"), &black);
+        assert_string_equal(white.glyph, "\u2658");
+        assert_string_equal(black.glyph, "\u265e");
+        ui_square_look(&ui, sq_named("E6"), &white);
+        ui_square_look(&ui, sq_named("E11"), &black);
+        assert_string_equal(white.glyph, "\u2659");
+        assert_string_equal(black.glyph, "\u265f");
+    }
+    ui_seat_glyph(&ui, 0, mark, sizeof mark);
+    assert_string_equal(mark, "\u2658");
+    ui_seat_glyph(&ui, 1, mark, sizeof mark);
+    assert_string_equal(mark, "\u265e");
+    ui.opt.ascii = 1;
+    ui_square_look(&ui, sq_named("C6"), &white);
+    ui_square_look(&ui, sq_named("C11"), &black);
+    assert_string_equal(white.glyph, "K");
+    assert_string_equal(black.glyph, "k");
+    free_ui(&ui);
+
+    /* Four seats: each its own letter, with glyphs or without. */
+    make_ui(&ui, "grand-camelot", "R=human G=human B=human Y=human", NULL, NULL);
+    for (int ascii = 0; ascii < 2; ascii++) {
+        char seen[4][8];
+        ui.opt.ascii = ascii;
+        for (int s = 0; s < 4; s++) {
+            ui_seat_glyph(&ui, s, seen[s], sizeof seen[s]);
+            assert_int_equal(seen[s][0], ui.s->v->seat[s].letter);
+            for (int t = 0; t < s; t++)
+                assert_string_not_equal(seen[s], seen[t]);
+        }
+        int men = 0;
+        CmSquareSet own = ui.s->g.pos.occ[2];
+        while (!cm_set_empty(&own)) {
+            CmSquare sq = cm_set_pop(&own);
+            if (CM_CELL_KIND(ui.s->g.pos.board[sq]) != CM_MAN)
+                continue;
+            ui_square_look(&ui, sq, &white);
+            assert_string_equal(white.glyph, "b");
+            men++;
+        }
+        assert_true(men > 0);
+    }
+    free_ui(&ui);
+
+    /* The square the last move left has a mark of its own, unlike an empty square, in every
+     * mode; so has a square it passed. */
+    tu_position(&pos, variant("camelot"), "W E4M E5M E7M; B K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+    press(&ui, ':');
+    type(&ui, "E4-E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    assert_string_equal(last_move(&ui), "E4-E6-E8");
+    for (int mode = 0; mode < 4; mode++) {
+        UiCellLook left, passed;
+        ui.opt.ascii = mode & 1;
+        ui.opt.color = mode >> 1;
+        ui_square_look(&ui, sq_named("E4"), &left);
+        ui_square_look(&ui, sq_named("E6"), &passed);
+        ui_square_look(&ui, sq_named("B4"), &empty);
+        assert_int_equal(left.role, UI_ROLE_LAST);
+        assert_int_equal(passed.role, UI_ROLE_LAST);
+        assert_string_not_equal(left.glyph, empty.glyph);
+        assert_string_not_equal(left.glyph, passed.glyph);
+        assert_string_equal(left.glyph, ui.opt.ascii ? "o" : "\u25cb");
+        assert_true(passed.attr & UI_ATTR_BOLD);
+        assert_false(empty.attr & UI_ATTR_BOLD);
+    }
+    free_ui(&ui);
+}
+
+/* Screen columns of a UTF-8 text. */
+static int columns(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* The panel at 'width' columns: every line of the move list fits, and the move 'move' is there
+ * whole, on one line or wrapped between its leaps over the lines that follow (each ending with a
+ * leap's sign). Returns the number of lines it takes. */
+static int panel_shows_move(const Ui *ui, int width, const char *move)
+{
+    UiLine lines[60];
+    int n = ui_panel_lines(ui, 0, width, lines, 60);
+    size_t want = strlen(move);
+    int found = 0;
+    int moves = 0;
+    while (moves < n && strcmp(lines[moves].text, "Moves") != 0)
+        moves++;
+    assert_true(moves < n);
+    for (int i = moves; i < n; i++) {
+        if (columns(lines[i].text) > width)
+            fail_msg("'%s' is wider than %d columns", lines[i].text, width);
+        assert_null(strchr(lines[i].text, '~'));
+    }
+    for (int i = 0; i < n && !found; i++) {
+        /* The move's first piece: its start square after the spaces and round number. */
+        char first[8];
+        snprintf(first, sizeof first, "%.*s", (int)strcspn(move, "-x"), move);
+        const char *at = strstr(lines[i].text, move);
+        if (at != NULL) {
+            found = 1;
+            break;
+        }
+        at = strstr(lines[i].text, first);
+        if (at == NULL || strncmp(at, move, strlen(at)) != 0 || at[strlen(at) - 1] != 'x')
+            continue;
+        char joined[CM_MOVE_TEXT_MAX] = "";
+        strcat(joined, at);
+        int k = i + 1;
+        while (strlen(joined) < want && k < n) {
+            const char *piece = lines[k].text + strspn(lines[k].text, " ");
+            if (strlen(joined) + strlen(piece) < want)
+                assert_int_equal(piece[strlen(piece) - 1], 'x');
+            strncat(joined, piece, sizeof joined - strlen(joined) - 1);
+            k++;
+        }
+        assert_string_equal(joined, move);
+        found = k - i;
+    }
+    if (!found)
+        fail_msg("the move %s is not in the panel at %d columns", move, width);
+    return found;
+}
+
+/* Moves longer than their column of the move list take lines of their own, whole; longer than
+ * the panel is wide, they wrap between leaps. The engine's line is shortened between moves,
+ * with a '…'. At every width of panel. */
+static void test_ui_keys_long_moves_are_never_cut(void **state)
+{
+    (void)state;
+    Ui ui;
+    CmPosition pos;
+    UiLine lines[60];
+    const char *six = "G9xE7xC5xC7xE7xE9";
+    tu_position(&pos, variant("camelot"), "W G9M L4M; B F8M D6M C6M D7M E8M K13M A13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+    press(&ui, ':');
+    type(&ui, six);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 1);
+    assert_string_equal(last_move(&ui), six);
+    press(&ui, ':');
+    type(&ui, "K13-K12");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 2);
+    for (int width = UI_PANEL_MIN - 2; width <= 60; width++) {
+        assert_int_equal(panel_shows_move(&ui, width, six), 1);
+        assert_int_equal(panel_shows_move(&ui, width, "K13-K12"), 1);
+    }
+    /* At 80 columns the capture is too long for its column: it has its own line, and the
+     * answer is in the second column of the next. */
+    int n = ui_panel_lines(&ui, 0, 35, lines, 60);
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (strstr(lines[i].text, six) != NULL)
+            at = i;
+    assert_true(at >= 0 && at + 1 < n);
+    assert_string_equal(lines[at].text, "  1. G9xE7xC5xC7xE7xE9");
+    assert_non_null(strstr(lines[at + 1].text, "K13-K12"));
+    assert_true(strspn(lines[at + 1].text, " ") > 10);
+
+    /* The engine's line: whole moves, then '…'. */
+    ui.s->info_seat = 1;
+    snprintf(ui.pv_text, sizeof ui.pv_text, "A13-A12 L4-L5 K12-K11 L5-L6 A12-A11 L6-L7");
+    for (int width = UI_PANEL_MIN - 2; width <= 60; width++) {
+        n = ui_panel_lines(&ui, 0, width, lines, 60);
+        int seen = 0;
+        for (int i = 0; i < n; i++) {
+            if (strncmp(lines[i].text, "pv ", 3) != 0)
+                continue;
+            seen = 1;
+            char text[200], *save = NULL;
+            assert_true(columns(lines[i].text) <= width);
+            snprintf(text, sizeof text, "%s", lines[i].text + 3);
+            const char *moves[] = {"A13-A12", "L4-L5", "K12-K11", "L5-L6", "A12-A11", "L6-L7"};
+            int k = 0, cut = 0;
+            for (char *t = strtok_r(text, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+                if (strcmp(t, "...") == 0) {
+                    cut = 1;
+                    continue;
+                }
+                assert_false(cut);
+                assert_true(k < 6);
+                assert_string_equal(t, moves[k]);
+                k++;
+            }
+            assert_true(k >= 1);
+            assert_int_equal(cut, k < 6);
+            if (width >= 3 + 43)
+                assert_int_equal(k, 6);
+        }
+        assert_true(seen);
+    }
+    /* A first move longer than the line is wrapped whole; the rest is left out with '…'. */
+    ui.opt.ascii = 0;
+    snprintf(ui.pv_text, sizeof ui.pv_text, "%s K13-K12 ...", six);
+    n = ui_panel_lines(&ui, 0, UI_PANEL_MIN - 2, lines, 60);
+    int pv = -1;
+    for (int i = 0; i < n; i++)
+        if (strncmp(lines[i].text, "pv ", 3) == 0)
+            pv = i;
+    assert_true(pv >= 0);
+    assert_string_equal(lines[pv].text, "pv G9xE7xC5xC7xE7xE9 \u2026");
+    free_ui(&ui);
+
+    /* A Chivalry man capturing twelve men in one move, up a file and down another. */
+    tu_position(&pos, variant("chivalry"),
+                "W E2M A8K; B E3M E5M E7M E9M E11M E13M F14M G13M "
+                "G11M G9M G7M G5M L12M",
+                'W');
+    make_ui(&ui, "chivalry", "W=human B=human", &pos, NULL);
+    const char *twelve = "E2xE4xE6xE8xE10xE12xE14xG14xG12xG10xG8xG6xG4";
+    press(&ui, ':');
+    type(&ui, twelve);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 1);
+    assert_string_equal(last_move(&ui), twelve);
+    for (int width = UI_PANEL_MIN - 2; width <= 60; width++) {
+        int h = panel_shows_move(&ui, width, twelve);
+        assert_int_equal(h, width - 5 >= (int)strlen(twelve) ? 1 : h);
+        assert_true(h >= 1 && h <= 3);
+        if (width - 5 < (int)strlen(twelve))
+            assert_true(h >= 2);
+    }
+    free_ui(&ui);
+
+    /* Four seats: a move to a line, wrapped when it is longer; the same chain by a Red knight
+     * over Green's. */
+    tu_position(&pos, variant("four-handed-chivalry"),
+                "R E2K; G E3K E5K E7K E9K E11K E13K F14K G13K G11K G9K G7K G5K L12K; B N8K; "
+                "Y A8K",
+                'R');
+    make_ui(&ui, "four-handed-chivalry", "R=human G=human B=human Y=human", &pos, NULL);
+    press(&ui, ':');
+    type(&ui, twelve);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 1);
+    press(&ui, ':');
+    type(&ui, "L12-L11");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 2);
+    for (int width = UI_PANEL_MIN - 2; width <= 60; width++) {
+        int h = panel_shows_move(&ui, width, twelve);
+        assert_true(width - 7 >= (int)strlen(twelve) ? h == 1 : h >= 2);
+        assert_int_equal(panel_shows_move(&ui, width, "L12-L11"), 1);
+    }
+    free_ui(&ui);
+}
+
+/* The foot of the screen at the Ui's size: the teaching line and the message are there whole,
+ * each on rows of their own that follow one another, none wider than the screen, inside it,
+ * and clear of the board whenever the rows below it (the key reminder's included) suffice.
+ * 'message': the Ui has an error message. */
+static void check_foot(const Ui *ui, int message)
+{
+    const UiLayout *l = &ui->lay;
+    UiFoot f;
+    char status[UI_MSG_MAX + UI_LINE_MAX], joined[2][UI_MSG_MAX + UI_LINE_MAX];
+    ui_foot(ui, &f);
+    ui_status_text(ui, status, sizeof status);
+    joined[0][0] = joined[1][0] = '\0';
+    assert_true(f.n >= 1 + message);
+    for (int i = 0; i < f.n; i++) {
+        int which = f.line[i].role == UI_ROLE_STATUS ? 0 : 1;
+        assert_true(f.line[i].len <= l->cols);
+        assert_true(f.line[i].y >= 0 && f.line[i].y < l->rows);
+        if (i > 0) {
+            assert_int_equal(f.line[i].y, f.line[i - 1].y + 1);
+            assert_true(which >= (f.line[i - 1].role == UI_ROLE_STATUS ? 0 : 1));
+        }
+        if (f.keys)
+            assert_true(f.line[i].y < l->keys_y);
+        if (joined[which][0])
+            strcat(joined[which], " ");
+        strncat(joined[which], f.line[i].text, (size_t)f.line[i].len);
+    }
+    /* With no row of its own, an error message shows instead of the teaching line. */
+    if (message && l->msg_y == l->status_y)
+        assert_string_equal(joined[0], "");
+    else
+        assert_string_equal(joined[0], status);
+    if (message)
+        assert_string_equal(joined[1], ui->msg);
+    assert_true(f.top == f.line[0].y || f.top == l->status_y);
+    assert_true(f.top <= l->status_y);
+    int below = l->rows - (l->board_y + l->board_h);
+    if (f.n <= below)
+        assert_true(f.line[0].y >= l->board_y + l->board_h);
+    if (f.n < below && l->keys_y >= 0)
+        assert_true(f.keys);
+}
+
+/* At every size from 80x24 up and down, the four long texts that were cut at 80 columns:
+ * an illegal landing, a piece that may not move, the knight's charge on the teaching line and
+ * the refusal to stop it. */
+static void check_foot_every_size(Ui *ui, int message)
+{
+    static const int sizes[][2] = {{24, 80},  {24, 60}, {20, 60}, {19, 40}, {30, 100},
+                                   {40, 200}, {21, 80}, {22, 80}, {25, 81}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        ui_resize(ui, sizes[i][0], sizes[i][1]);
+        if (!ui->lay.too_small)
+            check_foot(ui, message);
+    }
+    ui_resize(ui, 24, 80);
+}
+
+static void test_ui_keys_long_texts_are_wrapped_whole(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiFoot f;
+    CmPosition pos;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    enter_on(&ui, "E6");
+    enter_on(&ui, "E9");
+    assert_string_equal(ui.msg, "E6-E9 is illegal: E6 to E9 is neither a step to an adjacent "
+                                "square nor a leap over one.");
+    check_foot_every_size(&ui, 1);
+    /* At 80x24 the message takes two rows under the teaching line, above the keys. */
+    ui_foot(&ui, &f);
+    assert_int_equal(f.n, 3);
+    assert_true(f.keys);
+    assert_int_equal(f.line[2].y, ui.lay.msg_y);
+    free_ui(&ui);
+
+    tu_position(&pos, variant("camelot"), "W E6M F8M L4M; B F9M K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+    enter_on(&ui, "E6");
+    assert_false(ui.sel.active);
+    assert_string_equal(ui.msg, "The man on E6 may not move now. A capture is compulsory: the "
+                                "piece on F8 can capture.");
+    check_foot_every_size(&ui, 1);
+    free_ui(&ui);
+
+    tu_position(&pos, variant("camelot"), "W E6K E7M L4K K4M; B E9M A13K K13M", 'W');
+    make_ui(&ui, "camelot", "W=human B=human", &pos, NULL);
+    enter_on(&ui, "E6");
+    enter_on(&ui, "E8");
+    char st[400];
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Knight on E8: it may not stop next to an enemy it could jump; "
+                            "leap on and capture.");
+    assert_true(strlen(st) > 80);
+    check_foot_every_size(&ui, 0);
+    press(&ui, UI_KEY_ENTER);
+    assert_true(ui.sel.active);
+    assert_contains(ui.msg, "You cannot stop on E8: this knight must capture from E8: a "
+                            "knight's canter may not");
+    assert_true(strlen(ui.msg) > 80);
+    check_foot_every_size(&ui, 1);
+    /* Two rows each at 80x24: the key reminder gives up its row, the board keeps its own. */
+    ui_foot(&ui, &f);
+    assert_int_equal(f.n, 4);
+    assert_false(f.keys);
+    assert_int_equal(f.line[3].y, ui.lay.keys_y);
+    assert_true(f.line[0].y >= ui.lay.board_y + ui.lay.board_h);
+    assert_true(f.top < ui.lay.status_y);
+    /* The next key clears the message, and the reminder is back. */
+    press(&ui, UI_KEY_BACKSPACE);
+    ui_foot(&ui, &f);
+    assert_true(f.keys);
+    free_ui(&ui);
+}
+
 /* ---- With the engine ----------------------------------------------------------------------- */
 
 static uint64_t now_ms(void)
@@ -909,6 +1292,9 @@ int main(void)
         cmocka_unit_test(test_ui_keys_new_game_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
+        cmocka_unit_test(test_ui_keys_seats_differ_without_colour),
+        cmocka_unit_test(test_ui_keys_long_moves_are_never_cut),
+        cmocka_unit_test(test_ui_keys_long_texts_are_wrapped_whole),
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),

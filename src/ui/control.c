@@ -67,7 +67,19 @@ unsigned ui_resize(Ui *ui, int rows, int cols)
 
 /* ---- The position and what is derived from it --------------------------------------------- */
 
-/* Brings the move list up to date with the game: keeps the plies that did not change. */
+/* Forgets the texts of the move list from ply 'from' on. */
+static void drop_move_texts(Ui *ui, int from)
+{
+    for (int i = from; i < ui->nmoves; i++) {
+        free(ui->moves[i].text);
+        ui->moves[i].text = NULL;
+    }
+    if (from < ui->nmoves)
+        ui->nmoves = from;
+}
+
+/* Brings the move list up to date with the game: keeps the plies that did not change. Out of
+ * memory, the list stops short of the game. */
 static void update_move_texts(Ui *ui)
 {
     const CmGame *g = &ui->s->g;
@@ -75,7 +87,7 @@ static void update_move_texts(Ui *ui)
     while (same < ui->nmoves && same < g->n &&
            cm_move_same(&ui->moves[same].move, &g->ply[same].move))
         same++;
-    ui->nmoves = same;
+    drop_move_texts(ui, same);
     if (g->n > ui->moves_cap) {
         int cap = g->n + MOVES_FIRST;
         UiMoveText *m = realloc(ui->moves, (size_t)cap * sizeof *m);
@@ -84,18 +96,20 @@ static void update_move_texts(Ui *ui)
         ui->moves = m;
         ui->moves_cap = cap;
     }
-    if (same == g->n)
-        return;
     for (int i = same; i < g->n; i++) {
         UiMoveText *t = &ui->moves[i];
         const char *text = session_move_text(ui->s, i);
+        if (text == NULL)
+            text = "?";
+        size_t len = strlen(text);
+        t->text = malloc(len + 1);
+        if (t->text == NULL)
+            return;
+        memcpy(t->text, text, len + 1);
         t->move = g->ply[i].move;
         t->seat = g->ply[i].seat;
-        snprintf(t->text, sizeof t->text, "%s", text ? text : "?");
-        if (text != NULL && strlen(text) >= sizeof t->text)
-            t->text[sizeof t->text - 2] = '~';
+        ui->nmoves = i + 1;
     }
-    ui->nmoves = g->n;
 }
 
 void ui_set_last(Ui *ui, int plies)
@@ -174,7 +188,7 @@ static void auto_flip(Ui *ui)
 void ui_game_replaced(Ui *ui)
 {
     ui->mode = ui_board_mode(ui);
-    ui->nmoves = 0;
+    drop_move_texts(ui, 0);
     ui->pv_text[0] = '\0';
     ui_position_changed(ui);
     auto_flip(ui);
@@ -204,6 +218,7 @@ void ui_free(Ui *ui)
     free(ui->legal);
     free(ui->page);
     free(ui->saves);
+    drop_move_texts(ui, 0);
     free(ui->moves);
     ui->legal = NULL;
     ui->page = NULL;

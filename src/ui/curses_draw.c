@@ -10,15 +10,24 @@
 
 #define MAX_LINES 200
 
-/* Writes 'text' at (y, x), at most 'width' columns (the text is ASCII), with 'attr'. */
+/* Writes 'text' at (y, x), at most 'width' columns, with 'attr'. The text is ASCII but for a
+ * few glyphs of one column each (such as '…'), which are never split. */
 static void put(int y, int x, int width, attr_t attr, const char *text)
 {
     if (y < 0 || y >= LINES || x >= COLS || width <= 0)
         return;
     if (x + width > COLS)
         width = COLS - x;
+    int bytes = 0;
+    for (int col = 0; text[bytes] != '\0'; bytes++) {
+        if (((unsigned char)text[bytes] & 0xc0) == 0x80)
+            continue;
+        if (col == width)
+            break;
+        col++;
+    }
     attrset(attr);
-    mvaddnstr(y, x, text, width);
+    mvaddnstr(y, x, text, bytes);
     attrset(A_NORMAL);
 }
 
@@ -71,7 +80,8 @@ static void draw_board(Ui *ui)
     }
 }
 
-/* Lines of text from (y, x); a line for a seat starts with a swatch of its colour. */
+/* Lines of text from (y, x); a line for a seat starts with a swatch of its colour that shows
+ * its knight. */
 static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int width, int height)
 {
     for (int i = 0; i < n && i < height; i++) {
@@ -81,8 +91,9 @@ static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int wid
             memset(&look, 0, sizeof look);
             look.role = UI_ROLE_PIECE + (int)ui_seat_colour(ui->s->v, lines[i].seat);
             look.attr = UI_ATTR_BOLD;
+            ui_seat_glyph(ui, lines[i].seat, look.glyph, sizeof look.glyph);
             attrset(ui_look_attr(&look));
-            mvaddstr(y + i, x, " ");
+            mvaddstr(y + i, x, look.glyph);
             attrset(A_NORMAL);
             tx += 2;
             tw -= 2;
@@ -91,11 +102,14 @@ static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int wid
     }
 }
 
-static void draw_panel(Ui *ui, uint64_t now)
+/* The side panel, in the rows above 'end' (where the foot begins). */
+static void draw_panel(Ui *ui, uint64_t now, int end)
 {
     const UiLayout *l = &ui->lay;
     UiLine lines[MAX_LINES];
     int max = l->panel_h < MAX_LINES ? l->panel_h : MAX_LINES;
+    if (max > end - l->panel_y)
+        max = end - l->panel_y > 0 ? end - l->panel_y : 0;
     int n = ui_panel_lines(ui, now, l->panel_w - 2, lines, max);
     draw_lines(ui, lines, n, l->panel_y, l->panel_x, l->panel_w, max);
 }
@@ -188,22 +202,18 @@ static void draw_page(Ui *ui)
     put(LINES - 1, 1, COLS - 1, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
 }
 
-/* The message on its line, or, when it is longer than the screen is wide, wrapped over the
- * rows above it too (until the next key clears it): a message is never cut before its
- * reason. */
-static void draw_message(const Ui *ui)
+/* The teaching line and the message, each wrapped over as many rows as it needs, and the
+ * key reminder (view.c places them): no text is cut. */
+static void draw_foot(const Ui *ui, const UiFoot *f)
 {
-    UiSpan rows[UI_MSG_ROWS];
-    char line[UI_MSG_MAX];
-    int n = ui_wrap(ui->msg, COLS, rows, UI_MSG_ROWS);
-    int y = ui->lay.msg_y - (n - 1);
-    if (y < 0)
-        y = 0;
-    for (int i = 0; i < n && y + i <= ui->lay.msg_y; i++) {
-        snprintf(line, sizeof line, "%.*s", rows[i].len, ui->msg + rows[i].start);
-        fill(y + i, 0, COLS, A_NORMAL);
-        put(y + i, 0, COLS, ui_role_attr(ui->msg_role), line);
+    char line[UI_MSG_MAX + UI_LINE_MAX];
+    for (int i = 0; i < f->n; i++) {
+        snprintf(line, sizeof line, "%.*s", f->line[i].len, f->line[i].text);
+        fill(f->line[i].y, 0, COLS, A_NORMAL);
+        put(f->line[i].y, 0, COLS, ui_role_attr(f->line[i].role), line);
     }
+    if (f->keys)
+        put(ui->lay.keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
 }
 
 void ui_draw(Ui *ui, unsigned flags, uint64_t now)
@@ -211,6 +221,7 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
     const UiLayout *l = &ui->lay;
     UiLine lines[MAX_LINES];
     char text[UI_MSG_MAX + 64];
+    UiFoot foot;
 
     if (flags & UI_DRAW_CLEAR)
         clearok(curscr, TRUE);
@@ -236,15 +247,11 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
         ui_title_text(ui, text, sizeof text);
         put(l->title_y, 0, COLS, ui_role_attr(UI_ROLE_TITLE), text);
     }
+    ui_foot(ui, &foot);
     draw_board(ui);
     if (l->panel_w > 0)
-        draw_panel(ui, now);
-    ui_status_text(ui, text, sizeof text);
-    put(l->status_y, 0, COLS, ui_role_attr(UI_ROLE_STATUS), text);
-    if (ui->msg[0] && (l->msg_y != l->status_y || ui->msg_role == UI_ROLE_ERROR))
-        draw_message(ui);
-    if (l->keys_y >= 0)
-        put(l->keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+        draw_panel(ui, now, foot.top);
+    draw_foot(ui, &foot);
     if (ui->mode == UI_MODE_OVER) {
         int n = ui_over_lines(ui, lines, MAX_LINES);
         draw_box(ui, lines, n);

@@ -372,6 +372,11 @@ static void keys_section(Text *t)
     para(t, "A highlighted square is one the piece you picked may land on next. Pieces marked "
             "in orange are the ones that must move (a capture is compulsory, or a piece must "
             "leave its castle).");
+    para(t, "Each side's pieces have a shape of their own as well as a colour: in a game of two, "
+            "the first side's are hollow and the second's solid (K M and k m in letters); in a "
+            "game of four, each side's pieces are its letter, a capital for a knight and a small "
+            "one for a man. The last move is marked with a ring on the square it left, dots on "
+            "the squares it passed and a cross for each piece it took.");
 }
 
 char *ui_rules_text(const CmVariant *v, int width)

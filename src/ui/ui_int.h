@@ -232,14 +232,13 @@ void ui_select_update(const CmPosition *pos, UiSelection *sel);
 #define UI_MSG_ROWS 6                /* rows a long message may take at the foot of the screen */
 #define UI_LINE_MAX CM_MOVE_TEXT_MAX /* bytes of a move typed after ':', NUL included */
 #define UI_MAX_SAVES 200
-#define UI_MOVE_TEXT 96
 #define UI_PV_MAX 256
 
 /* A move of the game as the move list shows it. */
 typedef struct UiMoveText {
     CmMove move;
     uint8_t seat;
-    char text[UI_MOVE_TEXT]; /* canonical WCF path, cut with '~' when longer */
+    char *text; /* canonical WCF path, whole (the Ui owns it) */
 } UiMoveText;
 
 /* The new-game form. */
@@ -321,6 +320,10 @@ const CmPosition *ui_shown_position(const Ui *ui);
 /* How square 'sq' looks now (curses_draw.c draws it). */
 void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out);
 
+/* The glyph of seat 'seat''s knights: the panel's swatch of the seat shows it, so that the
+ * seats can be told apart without colours. */
+void ui_seat_glyph(const Ui *ui, int seat, char *buf, size_t size);
+
 /* The teaching line: whose turn, what is compulsory, what to do next. */
 void ui_status_text(const Ui *ui, char *buf, size_t size);
 
@@ -338,6 +341,26 @@ typedef struct UiSpan {
 /* Cuts 'text' into lines of at most 'width' bytes, at spaces where it can, at most 'max' of
  * them (the last one takes what is left, cut). Returns how many. */
 int ui_wrap(const char *text, int width, UiSpan *lines, int max);
+
+/* The foot of the screen: the teaching line and the message, each wrapped over as many rows as
+ * it needs (up to 'UI_MSG_ROWS'), and the key reminder. They stack up from the bottom: when
+ * they need more rows than the layout gives them, the key reminder gives up its row, the panel
+ * ends above them, and then they go over the board's last rows (until the next key). */
+#define UI_FOOT_MAX (2 * UI_MSG_ROWS)
+
+typedef struct UiFoot {
+    char status[UI_MSG_MAX + UI_LINE_MAX]; /* the teaching line */
+    int top;                               /* the first row of the foot: the panel ends above */
+    int keys;                              /* the key reminder is shown on 'keys_y' */
+    int n;
+    struct {
+        int y, role;
+        const char *text; /* in 'status' or the Ui's message */
+        int len;
+    } line[UI_FOOT_MAX];
+} UiFoot;
+
+void ui_foot(const Ui *ui, UiFoot *f);
 
 /* A line of a panel or page, with its role. 'seat' >= 0 puts that seat's colour swatch first. */
 typedef struct UiLine {

@@ -38,14 +38,16 @@ static int owner_of_castle(const CmVariant *v, CmSquare sq)
     return -1;
 }
 
+/* A piece's glyph tells its seat and kind without colours: in a two-seat game the first
+ * seat's pieces are hollow and the second's solid (or 'K M' and 'k m' in ASCII); with more
+ * seats each seat has its letter, a capital for a knight and a small one for a man. Colours,
+ * when there are any, come on top. */
 static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
 {
     const CmVariant *v = ui->s->v;
     int seat = CM_CELL_SEAT(cell), knight = CM_CELL_KIND(cell) == CM_KNIGHT;
-    if (!ui->opt.ascii && (ui->opt.color || v->nseats == 2)) {
-        /* With colours the token's colour tells the seat; without, two seats still differ
-         * by outline and solid glyphs. */
-        int solid = ui->opt.color || seat == 1;
+    if (v->nseats == 2 && !ui->opt.ascii) {
+        int solid = seat == 1;
         snprintf(g, size, "%s",
                  knight ? (solid ? "\u265e" : "\u2658") : (solid ? "\u265f" : "\u2659"));
         return;
@@ -58,6 +60,11 @@ static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
     snprintf(g, size, "%c", c);
 }
 
+void ui_seat_glyph(const Ui *ui, int seat, char *buf, size_t size)
+{
+    piece_glyph(ui, (uint8_t)CM_CELL(seat, CM_KNIGHT), buf, size);
+}
+
 /* Whether 'sq' is on 'path' (the start excluded when 'skip_start'). */
 static int on_path(const CmPath *p, CmSquare sq, int skip_start)
 {
@@ -67,15 +74,20 @@ static int on_path(const CmPath *p, CmSquare sq, int skip_start)
     return 0;
 }
 
-/* The marks of the last move on 'sq' (holding 'cell'): the squares it left and passed, and
- * the pieces it captured. Returns the mark's role, or -1. */
+/* The marks of the last move on 'sq' (holding 'cell'): the square it left (a ring, so that
+ * it stands out without colours too), the squares it passed, and the pieces it captured.
+ * Returns the mark's role, or -1. */
 static int last_move_mark(const Ui *ui, CmSquare sq, uint8_t cell, UiCellLook *out)
 {
     int mark = -1;
-    if (cell == CM_EMPTY && on_path(&ui->last_path, sq, 0)) {
+    if (cell == CM_EMPTY && sq == ui->last_path.sq[0]) {
+        mark = UI_ROLE_LAST;
+        snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "o" : "\u25cb");
+        out->attr = UI_ATTR_BOLD;
+    } else if (cell == CM_EMPTY && on_path(&ui->last_path, sq, 1)) {
         mark = UI_ROLE_LAST;
         snprintf(out->glyph, sizeof out->glyph, "%s", ui->opt.ascii ? "." : "\u00b7");
-        out->attr = 0;
+        out->attr = UI_ATTR_BOLD;
     } else if (sq == ui->last_move.to && cell != CM_EMPTY) {
         out->fill = UI_ROLE_LAST;
         out->attr |= UI_ATTR_UNDERLINE;
@@ -337,6 +349,46 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
     }
 }
 
+void ui_foot(const Ui *ui, UiFoot *f)
+{
+    const UiLayout *l = &ui->lay;
+    UiSpan st[UI_MSG_ROWS], msg[UI_MSG_ROWS];
+    int width = l->cols > 0 ? l->cols : 1;
+
+    ui_status_text(ui, f->status, sizeof f->status);
+    /* With no row of its own, the message shows only when it is an error, instead of the
+     * teaching line. */
+    int has_msg = ui->msg[0] && (l->msg_y != l->status_y || ui->msg_role == UI_ROLE_ERROR);
+    int ns = has_msg && l->msg_y == l->status_y ? 0 : ui_wrap(f->status, width, st, UI_MSG_ROWS);
+    int nm = has_msg ? ui_wrap(ui->msg, width, msg, UI_MSG_ROWS) : 0;
+    /* The rows from the bottom: the message ends on its row, the teaching line on its own or
+     * just above the message. Short of room below the board, they take the message's row,
+     * then the key reminder's. */
+    int need = ns + nm, below = l->board_y + l->board_h;
+    int bottom = nm > 0 ? l->msg_y : l->status_y;
+    if (bottom - need + 1 < below)
+        bottom = l->msg_y;
+    f->keys = l->keys_y >= 0;
+    if (bottom - need + 1 < below && f->keys) {
+        f->keys = 0;
+        bottom = l->keys_y;
+    }
+    int top = bottom - need + 1;
+    /* Only on a terminal of a few rows: the first rows go. */
+    int skip = top < 0 ? -top : 0;
+    top += skip;
+    f->top = top < l->status_y ? top : l->status_y;
+    f->n = 0;
+    for (int i = skip; i < need; i++) {
+        int m = i - ns;
+        f->line[f->n].y = top + f->n;
+        f->line[f->n].role = m < 0 ? UI_ROLE_STATUS : ui->msg_role;
+        f->line[f->n].text = m < 0 ? f->status + st[i].start : ui->msg + msg[m].start;
+        f->line[f->n].len = m < 0 ? st[i].len : msg[m].len;
+        f->n++;
+    }
+}
+
 const char *ui_keys_text(const Ui *ui)
 {
     switch (ui->mode) {
@@ -435,6 +487,189 @@ static int panel_seats(const Ui *ui, uint64_t now, UiLine *lines, int n, int max
     return n;
 }
 
+/* ---- Moves in the panel ------------------------------------------------------------------ */
+
+/* How much of a move's written path 'text' ('len' bytes) goes on a line of 'room' columns:
+ * all of it when it fits, else up to the sign ('-' or 'x') of the last leap that fits, so that
+ * no square is split. */
+static int move_piece(const char *text, int len, int room)
+{
+    if (room < 1)
+        room = 1;
+    if (len <= room)
+        return len;
+    for (int k = room; k > 0; k--)
+        if (text[k - 1] == '-' || text[k - 1] == 'x')
+            return k;
+    return room;
+}
+
+/* Adds the move 'text' after 'head' (which fills 'indent' columns) in lines of 'width'
+ * columns: the first line holds the head, the lines after it are indented two columns more.
+ * A move is wrapped between its leaps, never cut. With 'lines' NULL it only counts. Returns
+ * the number of lines. */
+static int add_move(UiLine *lines, int n, int max, int role, const char *head, int indent,
+                    const char *text, int width)
+{
+    int len = (int)strlen(text), count = 0;
+    do {
+        int pad = count == 0 ? 0 : indent + 2;
+        int room = width - (count == 0 ? indent : pad);
+        int k = move_piece(text, len, room);
+        if (lines != NULL && n + count < max) {
+            UiLine *l = &lines[n + count];
+            snprintf(l->text, sizeof l->text, "%*s%s%.*s", pad, "", count == 0 ? head : "", k,
+                     text);
+            l->role = role;
+            l->seat = -1;
+        }
+        count++;
+        text += k;
+        len -= k;
+    } while (len > 0);
+    return count;
+}
+
+/* The lines of round 'r' of the move list (one move in a game of more than two seats): a line
+ * when its moves fit their columns, else a line or more for each move. With 'lines' NULL it
+ * only counts. Returns how many. */
+static int round_lines(const Ui *ui, int r, int width, int role, UiLine *lines, int n, int max)
+{
+    const CmVariant *v = ui->s->v;
+    char head[32];
+    if (v->nseats != 2) {
+        const UiMoveText *m = &ui->moves[r];
+        int round = r / v->nseats + 1;
+        int indent = snprintf(head, sizeof head, "%3d%c %c ", round, r % v->nseats == 0 ? '.' : ' ',
+                              v->seat[m->seat].letter);
+        return add_move(lines, n, max, role, head, indent, m->text, width);
+    }
+    const char *a = ui->moves[2 * r].text;
+    const char *b = 2 * r + 1 < ui->nmoves ? ui->moves[2 * r + 1].text : "";
+    int indent = snprintf(head, sizeof head, "%3d. ", r + 1);
+    int col = (width - indent) / 2;
+    if (col < 8)
+        col = 8;
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la <= col && lb <= col && indent + col + 1 + lb <= width) {
+        if (lines != NULL && n < max) {
+            snprintf(lines[n].text, sizeof lines[n].text, "%s%-*s %s", head, col, a, b);
+            lines[n].role = role;
+            lines[n].seat = -1;
+        }
+        return 1;
+    }
+    /* A move too long for its column: each move on lines of its own, the second seat's in its
+     * column when it fits there. */
+    int count = add_move(lines, n, max, role, head, indent, a, width);
+    if (lb == 0)
+        return count;
+    if (lb <= col && indent + col + 1 + lb <= width) {
+        char pad[64];
+        snprintf(pad, sizeof pad, "%*s", indent + col + 1, "");
+        return count + add_move(lines, n + count, max, role, pad, indent + col + 1, b, width);
+    }
+    snprintf(head, sizeof head, "%*s", indent, "");
+    return count + add_move(lines, n + count, max, role, head, indent, b, width);
+}
+
+/* The moves, the latest at the bottom (in review, the one reviewed in the middle), in the
+ * lines that are left: whole rounds, as many as fit. */
+static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
+{
+    const CmVariant *v = ui->s->v;
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Moves");
+    int room = max - n;
+    if (room <= 0)
+        return n;
+    int per_line = v->nseats == 2 ? 2 : 1;
+    int total = (ui->nmoves + per_line - 1) / per_line;
+    if (total == 0)
+        return add(lines, n, max, UI_ROLE_DIM, -1, "(none yet)");
+    int review = ui->mode == UI_MODE_REVIEW;
+    int mark = review ? ui->review_ply - 1 : ui->nmoves - 1;
+    /* The round that must show: the one reviewed, or the last one scrolled to. */
+    int anchor = review ? (mark > 0 ? mark / per_line : 0) : total - 1 - ui->moves_scroll;
+    if (anchor < 0)
+        anchor = 0;
+    if (anchor >= total)
+        anchor = total - 1;
+    int first = anchor, last = anchor, used = round_lines(ui, anchor, width, 0, NULL, 0, 0);
+    /* In review, up to half the room for the rounds after it; then earlier rounds, then later
+     * ones, while they fit. */
+    int after = 0;
+    while (review && last + 1 < total) {
+        int h = round_lines(ui, last + 1, width, 0, NULL, 0, 0);
+        if (used + h > room || after + h > room / 2)
+            break;
+        last++;
+        used += h;
+        after += h;
+    }
+    while (first > 0) {
+        int h = round_lines(ui, first - 1, width, 0, NULL, 0, 0);
+        if (used + h > room)
+            break;
+        first--;
+        used += h;
+    }
+    while (last + 1 < total) {
+        int h = round_lines(ui, last + 1, width, 0, NULL, 0, 0);
+        if (used + h > room)
+            break;
+        last++;
+        used += h;
+    }
+    for (int r = first; r <= last && n < max; r++) {
+        int role =
+            mark >= r * per_line && mark < (r + 1) * per_line ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
+        int h = round_lines(ui, r, width, role, lines, n, max);
+        n = n + h < max ? n + h : max;
+    }
+    return n;
+}
+
+/* The engine's line after "pv ": whole moves, as many as fit in 'width' columns, then '…' when
+ * some are left out (a first move longer than a line is wrapped between its leaps). */
+static int panel_pv(const Ui *ui, int width, UiLine *lines, int n, int max)
+{
+    const char *more = ui->opt.ascii ? "..." : "\u2026";
+    int more_w = ui->opt.ascii ? 3 : 1;
+    char buf[UI_PV_MAX], text[sizeof lines[0].text];
+    snprintf(buf, sizeof buf, "%s", ui->pv_text);
+    char *save = NULL, *tok[UI_PV_MAX / 2];
+    int ntok = 0;
+    for (char *t = strtok_r(buf, " ", &save); t != NULL && ntok < UI_PV_MAX / 2;
+         t = strtok_r(NULL, " ", &save))
+        tok[ntok++] = t;
+    /* The session's own cut mark, when it had no room for the whole line. */
+    int cut = ntok > 0 && strcmp(tok[ntok - 1], "...") == 0;
+    if (cut)
+        ntok--;
+    if (ntok == 0)
+        return n;
+    int len = snprintf(text, sizeof text, "pv");
+    int shown = 0;
+    for (; shown < ntok; shown++) {
+        int w = 1 + (int)strlen(tok[shown]);
+        int rest = shown + 1 < ntok || cut;
+        if (len + w + (rest ? 1 + more_w : 0) > width)
+            break;
+        len += snprintf(text + len, sizeof text - (size_t)len, " %s", tok[shown]);
+    }
+    if (shown == 0) {
+        /* The first move alone is longer than the line. */
+        int h = add_move(lines, n, max, UI_ROLE_DIM, "pv ", 3, tok[0], width);
+        n = n + h < max ? n + h : max;
+        if (ntok > 1 || cut)
+            n = add(lines, n, max, UI_ROLE_DIM, -1, "   %s", more);
+        return n;
+    }
+    if (shown < ntok || cut)
+        snprintf(text + len, sizeof text - (size_t)len, " %s", more);
+    return add(lines, n, max, UI_ROLE_DIM, -1, "%s", text);
+}
+
 /* The engine: what it is doing or last did, its depth and score, and its line. */
 static int panel_engine(const Ui *ui, int width, UiLine *lines, int n, int max)
 {
@@ -459,56 +694,7 @@ static int panel_engine(const Ui *ui, int width, UiLine *lines, int n, int max)
         text_score(g->info.score, score, sizeof score);
         n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %llu kn", g->info.depth,
                 score, (unsigned long long)(g->info.nodes / 1000));
-        if (ui->pv_text[0])
-            n = add(lines, n, max, UI_ROLE_DIM, -1, "pv %.*s", width - 3, ui->pv_text);
-    }
-    return n;
-}
-
-/* The moves, the latest at the bottom (in review, the one reviewed in the middle), in the
- * lines that are left. */
-static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
-{
-    const CmVariant *v = ui->s->v;
-    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Moves");
-    int room = max - n;
-    if (room <= 0)
-        return n;
-    int per_line = v->nseats == 2 ? 2 : 1;
-    int total = (ui->nmoves + per_line - 1) / per_line;
-    if (total == 0)
-        return add(lines, n, max, UI_ROLE_DIM, -1, "(none yet)");
-    int end = total;
-    int mark = ui->mode == UI_MODE_REVIEW ? ui->review_ply - 1 : ui->nmoves - 1;
-    if (ui->mode == UI_MODE_REVIEW) {
-        end = mark / per_line + 1 + room / 2;
-        if (end < room)
-            end = room;
-    } else {
-        end -= ui->moves_scroll;
-    }
-    if (end > total)
-        end = total;
-    if (end < room)
-        end = room < total ? room : total;
-    int begin = end - room > 0 ? end - room : 0;
-    int col = (width - 5) / 2;
-    if (col < 8)
-        col = 8;
-    for (int line = begin; line < end; line++) {
-        int first = line * per_line;
-        char text[200];
-        int role = mark >= first && mark < first + per_line ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
-        if (per_line == 2) {
-            const char *b = first + 1 < ui->nmoves ? ui->moves[first + 1].text : "";
-            snprintf(text, sizeof text, "%3d. %-*.*s %.*s", line + 1, col, col,
-                     ui->moves[first].text, col, b);
-        } else {
-            int round = first / v->nseats + 1;
-            snprintf(text, sizeof text, "%3d%c %c %s", round, first % v->nseats == 0 ? '.' : ' ',
-                     v->seat[ui->moves[first].seat].letter, ui->moves[first].text);
-        }
-        n = add(lines, n, max, role, -1, "%.*s", width, text);
+        n = panel_pv(ui, width, lines, n, max);
     }
     return n;
 }

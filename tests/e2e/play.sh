@@ -9,6 +9,7 @@ if [ $# -lt 2 ]; then
     exit 2
 fi
 CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+SRC=$(cd "$2" && pwd)
 if ! command -v tmux >/dev/null 2>&1; then
     echo "SKIP: tmux is not installed"
     exit 77
@@ -85,6 +86,21 @@ wait_gone() {
         if ! screen | grep -qF -- "$text"; then
             return 0
         fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# whole TEXT: the screen shows TEXT whole, on one row or wrapped over the rows that follow
+# (the rows joined with single spaces).
+whole() { screen | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$1"; }
+
+# wait_whole TEXT [SECONDS]
+wait_whole() {
+    local text=$1 limit=${2:-15} i=0
+    while [ $i -lt $((limit * 20)) ]; do
+        whole "$text" && return 0
         sleep 0.05
         i=$((i + 1))
     done
@@ -271,6 +287,61 @@ check "keeps the game too" \
 session "exec env NO_COLOR=1 LANG=C LC_ALL=C HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' --seat B=human"
 check "in the C locale the pieces are letters" \
     eval 'wait_for "White to move" && screen | grep -q "k  m  m  m  m  m  m  k"'
+keys q
+
+# ---- 7. Long texts at 80x24: wrapped, never cut ------------------------------------------
+start --seat B=human
+check "a game for the long texts" wait_for "White to move: pick a piece"
+pick E6
+goto E9 && keys Enter
+check "the rule an illegal attempt breaks is whole" \
+    wait_whole "E6-E9 is illegal: E6 to E9 is neither a step to an adjacent square nor a leap over one."
+keys Escape
+typed F7-F8
+check "a man steps up" wait_for "White played F7-F8."
+typed F10-F9
+check "and is answered" wait_for "Black played F10-F9."
+pick E6
+check "why a man may not move now is whole" \
+    wait_whole "The man on E6 may not move now. A capture is compulsory: the piece on F8 can capture."
+check "with the teaching line above it, whole too" \
+    whole "White to move. A capture is compulsory: the piece on F8 can capture."
+keys q
+
+start --variant "$SRC/tests/data/screen/knight-charge.yaml" --seat B=human
+check "a knight that may charge" wait_for "Knight's Charge - move 1, White to move"
+pick E6
+pick E8
+check "the teaching line on the knight's charge is whole" \
+    wait_whole "Knight on E8: it may not stop next to an enemy it could jump; leap on and capture."
+keys Enter
+check "so is the refusal to stop there" \
+    wait_whole "You cannot stop on E8: this knight must capture from E8: a knight's canter may not"
+check "under the teaching line, still whole" \
+    whole "Knight on E8: it may not stop next to an enemy it could jump; leap on and capture."
+pick E10
+check "the charge is made" wait_for "White played E6-E8xE10."
+keys q
+
+start --variant "$SRC/tests/data/screen/six-leaps.yaml" --seat B=human
+check "a capture of six squares is due" wait_for "the piece on G9 can capture"
+typed G9xE7xC5xC7xE7xE9
+check "it is played" wait_for "White played G9xE7xC5xC7xE7xE9."
+check "and listed whole on a row of its own" \
+    eval 'screen | grep -qE "  1\. G9xE7xC5xC7xE7xE9 *$"'
+typed K13-K12
+check "Black answers" wait_for "Black played K13-K12."
+check "the answer is listed in its column below it" \
+    eval 'screen | grep -qE "[0-9] {15,}K13-K12 *$"'
+keys q
+
+# ---- 8. No colours: seats and the last move told apart by their glyphs ---------------------
+session "exec env NO_COLOR=1 LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' --seat B=human"
+check "without colours the seats' pieces differ" \
+    eval 'wait_for "White to move" && screen | grep -q "♘  ♙  ♙" && screen | grep -q "♞  ♟  ♟"'
+typed E6-E8
+check "and the square a move left is marked" \
+    eval 'wait_for "White played E6-E8." && screen | grep -qE "^ 6 .*♙  ○  ♙"'
 keys q
 
 if [ "$FAILS" -ne 0 ]; then

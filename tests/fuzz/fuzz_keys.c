@@ -74,7 +74,7 @@ static void render(const Ui *ui, uint64_t now, int board)
 {
     static UiLine lines[MAX_LINES];
     char text[UI_MSG_MAX + 64];
-    UiSpan spans[UI_MSG_ROWS];
+    static UiFoot foot;
     const UiLayout *l = &ui->lay;
     const CmVariant *v = ui->s->v;
 
@@ -109,14 +109,12 @@ static void render(const Ui *ui, uint64_t now, int board)
         int max = l->panel_h < MAX_LINES ? l->panel_h : MAX_LINES;
         check_lines(lines, ui_panel_lines(ui, now, l->panel_w - 2, lines, max), max);
     }
-    ui_status_text(ui, text, sizeof text);
-    if (ui->msg[0]) {
-        int n = ui_wrap(ui->msg, l->cols, spans, UI_MSG_ROWS);
-        int len = (int)strlen(ui->msg);
-        FUZZ_CHECK(n >= 0 && n <= UI_MSG_ROWS);
-        for (int i = 0; i < n; i++)
-            FUZZ_CHECK(spans[i].start >= 0 && spans[i].len >= 0 &&
-                       spans[i].start + spans[i].len <= len);
+    ui_foot(ui, &foot);
+    FUZZ_CHECK(foot.n >= 0 && foot.n <= UI_FOOT_MAX);
+    for (int i = 0; i < foot.n; i++) {
+        FUZZ_CHECK(foot.line[i].y >= 0 && foot.line[i].y < l->rows);
+        FUZZ_CHECK(foot.line[i].len >= 0 && foot.line[i].len <= l->cols);
+        FUZZ_CHECK(foot.line[i].len <= (int)strlen(foot.line[i].text));
     }
     if (ui->mode == UI_MODE_OVER)
         check_lines(lines, ui_over_lines(ui, lines, MAX_LINES), MAX_LINES);
