@@ -47,6 +47,7 @@ typedef enum UiMode {
     UI_MODE_LOAD,    /* the list of saved games */
     UI_MODE_OVER,    /* the game is over: new game, review or quit */
     UI_MODE_REVIEW,  /* stepping through the moves */
+    UI_MODE_ASK,     /* a question for y or n: resign? accept a draw? */
     UI_MODE_COUNT
 } UiMode;
 
@@ -81,6 +82,10 @@ typedef enum UiAction {
     UI_ACT_CHAR,   /* a character typed into a line */
     UI_ACT_REDRAW, /* Ctrl-L */
     UI_ACT_RESIZE,
+    UI_ACT_RESIGN, /* 'R' */
+    UI_ACT_DRAW,   /* 'D': offer a draw */
+    UI_ACT_YES,    /* 'y' to a question */
+    UI_ACT_NO,     /* 'n' or Esc to a question */
     UI_ACT_COUNT
 } UiAction;
 
@@ -278,7 +283,12 @@ typedef struct Ui {
     UiMoveText *moves; /* the move list, one per ply of the game */
     int nmoves, moves_cap;
     char pv_text[UI_PV_MAX]; /* the engine's principal variation, in WCF notation */
+    int ask;                 /* the question of UI_MODE_ASK: 'UI_ASK_*' */
+    int ask_seat;            /* the seat it is put to */
 } Ui;
+
+/* The questions of UI_MODE_ASK. */
+enum { UI_ASK_RESIGN = 1, UI_ASK_DRAW = 2 };
 
 /* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui
  * asks it for new games and loads). Returns CM_ERR_NOMEM. */
