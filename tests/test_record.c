@@ -569,6 +569,67 @@ static void test_record_position_tag_errors(void **state)
     free(big);
 }
 
+static void test_record_replay_off_board_terminations(void **state)
+{
+    (void)state;
+    CmError err;
+    int n;
+
+    /* A resignation and an agreed draw end a game the board did not end. */
+    assert_int_equal(
+        replay("camette", "[Result \"W\"]\n[Termination \"resignation\"]\n1. C3-C4 W\n", &err, &n),
+        CM_OK);
+    assert_int_equal(replay("camette",
+                            "[Result \"draw\"]\n[Termination \"agreement\"]\n1. C3-C4 draw\n", &err,
+                            &n),
+                     CM_OK);
+    assert_int_equal(replay("grand-cam",
+                            "[Result \"G+Y\"]\n[Termination \"resignation\"]\n1. G4-G5\n", &err,
+                            &n),
+                     CM_OK);
+    /* More than two teams: a resignation leaves no winner, written as a draw. */
+    assert_int_equal(replay("four-handed-chivalry-solo",
+                            "[Result \"draw\"]\n[Termination \"resignation\"]\n", &err, &n),
+                     CM_OK);
+    /* Not on a board that is over: the board's own ending stands. */
+    assert_int_equal(replay("camette",
+                            "[Result \"B\"]\n[Termination \"resignation\"]\n1. C3-C4 C5xC3xC1 "
+                            "B\n",
+                            &err, &n),
+                     CM_ERR_SCHEMA);
+    assert_int_equal(err.line, 2);
+    tu_assert_contains(err.msg, "says 'resignation' but the game ends B wins (castle)");
+    assert_int_equal(replay("camette",
+                            "[Result \"draw\"]\n[Termination \"agreement\"]\n1. C3-C4 C5xC3xC1 "
+                            "draw\n",
+                            &err, &n),
+                     CM_ERR_SCHEMA);
+    /* A reason of the board's for a game the board did not end. */
+    assert_int_equal(
+        replay("camette", "[Result \"B\"]\n[Termination \"castle\"]\n1. C3-C4 B\n", &err, &n),
+        CM_ERR_SCHEMA);
+    assert_int_equal(err.line, 2);
+    tu_assert_contains(err.msg, "says 'castle' but the game is not over on the board");
+    /* A resignation with no winner, or a draw with two teams; an agreement that is no draw. */
+    assert_int_equal(
+        replay("camette", "[Result \"*\"]\n[Termination \"resignation\"]\n1. C3-C4 *\n", &err, &n),
+        CM_ERR_SCHEMA);
+    tu_assert_contains(err.msg, "no winner");
+    assert_int_equal(replay("camette", "[Termination \"resignation\"]\n1. C3-C4\n", &err, &n),
+                     CM_ERR_SCHEMA);
+    assert_int_equal(
+        replay("camette", "[Result \"draw\"]\n[Termination \"resignation\"]\n1. C3-C4\n", &err, &n),
+        CM_ERR_SCHEMA);
+    tu_assert_contains(err.msg, "with two teams the other one wins");
+    assert_int_equal(
+        replay("camette", "[Result \"W\"]\n[Termination \"agreement\"]\n1. C3-C4\n", &err, &n),
+        CM_ERR_SCHEMA);
+    tu_assert_contains(err.msg, "'agreement' (a draw) but the result is 'W'");
+    /* Other terminations (a loss on time, a match's adjudication) are left alone. */
+    assert_int_equal(
+        replay("camette", "[Result \"W\"]\n[Termination \"time\"]\n1. C3-C4\n", &err, &n), CM_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -587,6 +648,7 @@ int main(void)
         cmocka_unit_test(test_record_replay_checks_result),
         cmocka_unit_test(test_record_position_tag),
         cmocka_unit_test(test_record_position_tag_errors),
+        cmocka_unit_test(test_record_replay_off_board_terminations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -384,6 +384,240 @@ static void test_session_engine_thread_jobs(void **state)
     engine_thread_free(eng);
 }
 
+/* ---- Resigning and draw offers --------------------------------------------------------------- */
+
+/* Saves 'g' to 'path' and loads it into 'back', which must then be over as 'g' is. */
+static void reload(const Session *g, const char *path, Session *back)
+{
+    CmError err;
+    assert_int_equal(session_save_as(g, path, 1000, &err), CM_OK);
+    assert_int_equal(tu_session_load(back, path, NULL, NULL, &err), CM_OK);
+    assert_true(back->outcome.over);
+    assert_false(back->g.outcome.over);
+    assert_int_equal(back->outcome.winner, g->outcome.winner);
+    assert_int_equal(back->outcome.draw, g->outcome.draw);
+    assert_int_equal(back->resigned, g->resigned);
+    assert_int_equal(back->agreed, g->agreed);
+    assert_int_equal(back->g.n, g->g.n);
+}
+
+static void test_session_resign(void **state)
+{
+    (void)state;
+    char dir[256], path[300], text[TEXT_OUTCOME_MAX];
+    Session g, back;
+    CmMove m;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/game.txt", dir);
+
+    /* Black, to move, resigns: White wins, and the record says so. */
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(session_resigner(&g), 0);
+    tu_session_play(&g, "E6-E8", 1);
+    assert_int_equal(session_resigner(&g), 1);
+    assert_int_equal(session_resign(&g, 7, 2), CM_ERR_ILLEGAL);
+    assert_int_equal(session_resign(&g, 1, 2), CM_OK);
+    assert_true(g.outcome.over);
+    assert_int_equal(g.outcome.winner, 0);
+    assert_int_equal(g.resigned, 1);
+    session_outcome_sentence(&g, text, sizeof text);
+    assert_string_equal(text, "Black resigns. White wins.");
+    char *rec = session_record_text(&g, 2, NULL);
+    assert_non_null(strstr(rec, "[Resigned \"B\"]"));
+    assert_non_null(strstr(rec, "[Result \"W\"]"));
+    assert_non_null(strstr(rec, "[Termination \"resignation\"]"));
+    assert_non_null(strstr(rec, "1. E6-E8 W\n"));
+    free(rec);
+    /* The game is over: no move, no second resignation, no draw offer. */
+    assert_int_equal(cm_move_parse(&g.g.pos, "F11-F9", &m, &err), CM_OK);
+    assert_int_equal(session_play(&g, &m, 3), CM_ERR_ILLEGAL);
+    assert_int_equal(session_resign(&g, 0, 3), CM_ERR_ILLEGAL);
+    assert_int_equal(session_resigner(&g), -1);
+    assert_int_equal(session_offer_draw(&g, 3), CM_ERR_ILLEGAL);
+    /* Saved and loaded, the game is still over by Black's resignation. */
+    reload(&g, path, &back);
+    session_outcome_sentence(&back, text, sizeof text);
+    assert_string_equal(text, "Black resigns. White wins.");
+    session_free(&back);
+    /* Undo takes the resignation back with the move before it. */
+    assert_int_equal(session_undo(&g, 4), 1);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.resigned, -1);
+    session_free(&g);
+
+    /* A team game: Red resigns for Red and Blue. */
+    tu_session_new(&g, "grand-cam", "R=human G=human B=human Y=human", NULL, NULL);
+    assert_int_equal(session_resign(&g, 0, 1), CM_OK);
+    assert_int_equal(g.outcome.winner, g.v->seat[1].team);
+    session_outcome_sentence(&g, text, sizeof text);
+    assert_string_equal(text, "Red resigns. Green and Yellow win.");
+    rec = session_record_text(&g, 1, NULL);
+    assert_non_null(strstr(rec, "[Result \"G+Y\"]"));
+    free(rec);
+    reload(&g, path, &back);
+    session_free(&back);
+    session_free(&g);
+
+    /* Each seat alone: a resignation ends the game with no winner, written as a draw. */
+    tu_session_new(&g, "four-handed-chivalry-solo", "R=human G=human B=human Y=human", NULL, NULL);
+    assert_int_equal(session_resign(&g, 0, 1), CM_OK);
+    assert_true(g.outcome.over && g.outcome.draw);
+    session_outcome_sentence(&g, text, sizeof text);
+    assert_string_equal(text, "Red resigns: the game ends with no winner.");
+    rec = session_record_text(&g, 1, NULL);
+    assert_non_null(strstr(rec, "[Result \"draw\"]"));
+    assert_non_null(strstr(rec, "[Termination \"resignation\"]"));
+    free(rec);
+    reload(&g, path, &back);
+    session_free(&back);
+    session_free(&g);
+
+    /* A record with no Resigned tag: the seat is one of the losing team. */
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("[Variant \"camelot\"]\n[Result \"B\"]\n[Termination \"resignation\"]\n\n1. E6-E8 B\n",
+          f);
+    fclose(f);
+    assert_int_equal(tu_session_load(&back, path, NULL, NULL, &err), CM_OK);
+    assert_true(back.outcome.over);
+    assert_int_equal(back.resigned, 0);
+    assert_int_equal(back.outcome.winner, 1);
+    session_free(&back);
+    tu_remove_tree(dir);
+}
+
+static void test_session_draw_offer_people(void **state)
+{
+    (void)state;
+    char dir[256], path[300], text[TEXT_OUTCOME_MAX];
+    Session g, back;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/game.txt", dir);
+
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(session_answer_draw(&g, 1, 1), CM_ERR_ILLEGAL);
+    assert_int_equal(session_offer_draw(&g, 1), CM_OK);
+    assert_int_equal(g.offer_from, 0);
+    assert_int_equal(session_offer_asks(&g), 1);
+    assert_int_equal(session_offer_draw(&g, 1), CM_ERR_ILLEGAL);
+    /* Black declines: the game goes on. */
+    assert_int_equal(session_answer_draw(&g, 0, 2), CM_OK);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.offer_declined, 1);
+    assert_int_equal(g.offer_from, -1);
+    assert_int_equal(session_offer_asks(&g), -1);
+    /* A move while an offer waits withdraws it. */
+    assert_int_equal(session_offer_draw(&g, 3), CM_OK);
+    tu_session_play(&g, "E6-E8", 4);
+    assert_int_equal(session_offer_asks(&g), -1);
+    assert_int_equal(session_answer_draw(&g, 1, 5), CM_ERR_ILLEGAL);
+    assert_false(g.outcome.over);
+    /* Black offers, White accepts: a draw by agreement. */
+    assert_int_equal(session_offer_draw(&g, 6), CM_OK);
+    assert_int_equal(session_offer_asks(&g), 0);
+    assert_int_equal(session_answer_draw(&g, 1, 7), CM_OK);
+    assert_true(g.outcome.over && g.outcome.draw && g.agreed);
+    session_outcome_sentence(&g, text, sizeof text);
+    assert_string_equal(text, "Draw agreed.");
+    char *rec = session_record_text(&g, 7, NULL);
+    assert_non_null(strstr(rec, "[Result \"draw\"]"));
+    assert_non_null(strstr(rec, "[Termination \"agreement\"]"));
+    assert_null(strstr(rec, "Resigned"));
+    free(rec);
+    reload(&g, path, &back);
+    session_free(&back);
+    session_free(&g);
+
+    /* Teams: one seat of the other team answers (Green, the first after Red). */
+    tu_session_new(&g, "grand-cam", "R=human G=human B=human Y=human", NULL, NULL);
+    assert_int_equal(session_offer_draw(&g, 1), CM_OK);
+    assert_int_equal(session_offer_asks(&g), 1);
+    assert_int_equal(session_answer_draw(&g, 1, 2), CM_OK);
+    assert_true(g.outcome.over && g.agreed);
+    session_free(&g);
+
+    /* Each seat alone: every other seat answers in turn, and one refusal ends the offer. */
+    tu_session_new(&g, "four-handed-chivalry-solo", "R=human G=human B=human Y=human", NULL, NULL);
+    assert_int_equal(session_offer_draw(&g, 1), CM_OK);
+    assert_int_equal(session_offer_asks(&g), 1);
+    assert_int_equal(session_answer_draw(&g, 1, 2), CM_OK);
+    assert_int_equal(session_offer_asks(&g), 2);
+    assert_int_equal(session_answer_draw(&g, 0, 3), CM_OK);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.offer_declined, 2);
+    assert_int_equal(session_offer_draw(&g, 4), CM_OK);
+    for (int seat = 1; seat <= 3; seat++) {
+        assert_int_equal(session_offer_asks(&g), seat);
+        assert_int_equal(session_answer_draw(&g, 1, 5), CM_OK);
+    }
+    assert_true(g.outcome.over && g.agreed);
+    reload(&g, path, &back);
+    session_free(&back);
+    session_free(&g);
+    tu_remove_tree(dir);
+}
+
+/* Ticks 'g' until the engine has answered its draw offer. */
+static void tick_until_answered(Session *g, int ms)
+{
+    uint64_t t0 = clock_ms();
+    unsigned ev = 0;
+    while (!(ev & SESSION_EV_OFFER)) {
+        if (clock_ms() - t0 > (uint64_t)ms)
+            fail_msg("no answer after %d ms", ms);
+        ev = session_tick(g, clock_ms());
+        sleep_ms(5);
+    }
+}
+
+static void test_session_draw_offer_engine(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Session g;
+    CmPosition pos;
+    char text[TEXT_OUTCOME_MAX];
+    assert_non_null(eng);
+
+    /* Black, an engine, is far ahead: it declines, and the game goes on. */
+    tu_session_new(&g, "camelot", "W=human B=engine:3", eng, NULL);
+    SessionSetup setup = g.setup; /* a new game starts from a copy */
+    tu_position(&pos, g.v, "W E6M F6M; B D11M E11M F11M G11M H11M E12K F12K", 'W');
+    assert_int_equal(session_start(&g, g.v, &setup, &pos), CM_OK);
+    assert_false(g.outcome.over);
+    assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
+    assert_int_equal(session_offer_asks(&g), -1);
+    assert_int_equal(g.searching, ENGINE_JOB_DRAW);
+    tick_until_answered(&g, 20000);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.offer_declined, 1);
+    assert_true(g.offer_score >= SESSION_DRAW_ACCEPT);
+    assert_int_equal(g.g.n, 0); /* the engine thought about the offer, not a move */
+    assert_true(session_human_to_move(&g));
+
+    /* Black is far behind: it accepts. */
+    tu_position(&pos, g.v, "W D6M E6M F6M G6M H6M E5K F5K; B E11M F11M", 'W');
+    assert_int_equal(session_start(&g, g.v, &setup, &pos), CM_OK);
+    assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
+    tick_until_answered(&g, 20000);
+    assert_true(g.outcome.over && g.agreed);
+    assert_true(g.offer_score < SESSION_DRAW_ACCEPT);
+    session_outcome_sentence(&g, text, sizeof text);
+    assert_string_equal(text, "Draw agreed.");
+    assert_false(g.searching);
+
+    /* An offer the engine thinks about is withdrawn by a resignation. */
+    assert_int_equal(session_start(&g, g.v, &setup, &pos), CM_OK);
+    assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
+    assert_int_equal(session_resign(&g, 0, clock_ms()), CM_OK);
+    assert_int_equal(g.offer_from, -1);
+    assert_false(g.searching);
+    assert_int_equal(g.outcome.winner, 1);
+    session_free(&g);
+    engine_thread_free(eng);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -394,6 +628,9 @@ int main(void)
         cmocka_unit_test(test_session_clocks_and_loss_on_time),
         cmocka_unit_test(test_session_engine_seats_and_undo),
         cmocka_unit_test(test_session_engine_thread_jobs),
+        cmocka_unit_test(test_session_resign),
+        cmocka_unit_test(test_session_draw_offer_people),
+        cmocka_unit_test(test_session_draw_offer_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -476,6 +476,58 @@ static void test_ui_keys_four_seat_hot_seat_order(void **state)
     free_ui(&ui);
 }
 
+static void test_ui_keys_resign_and_draw_offers(void **state)
+{
+    (void)state;
+    Ui ui;
+    char st[400];
+    make_ui(&ui, "grand-cam", "R=human G=human B=human Y=human", NULL, NULL);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'R'), UI_ACT_RESIGN);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'D'), UI_ACT_DRAW);
+    /* A draw offer of Red's: Green answers for Green and Yellow, and says no. */
+    press(&ui, 'D');
+    assert_int_equal(ui.mode, UI_MODE_ASK);
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Red offers a draw. Green, do you accept? (y/n)");
+    assert_string_equal(ui_keys_text(&ui), "y yes  n no");
+    press(&ui, 'x'); /* no answer: the question stays */
+    assert_int_equal(ui.mode, UI_MODE_ASK);
+    press(&ui, 'n');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_string_equal(ui.msg, "Green declines the draw.");
+    assert_false(ui.s->outcome.over);
+    /* Red thinks of resigning, then plays on; Esc answers no too. */
+    press(&ui, 'R');
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Red: resign the game for your team? y resigns, n plays on.");
+    press(&ui, UI_KEY_ESC);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_string_equal(ui.msg, "Red plays on.");
+    assert_false(ui.s->outcome.over);
+    /* Then resigns: Green and Yellow win. */
+    press(&ui, 'R');
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    assert_true(ui.s->outcome.over);
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Red resigns. Green and Yellow win.");
+    UiLine lines[16];
+    int n = ui_over_lines(&ui, lines, 16);
+    assert_true(n > 1);
+    assert_string_equal(lines[1].text, "Red resigns. Green and Yellow win.");
+    free_ui(&ui);
+
+    /* Two people: a draw offered and agreed. */
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'D');
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    assert_true(ui.s->agreed);
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Draw agreed.");
+    free_ui(&ui);
+}
+
 static void test_ui_keys_highlighting_can_be_turned_off(void **state)
 {
     (void)state;
@@ -1287,6 +1339,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_typed_moves),
         cmocka_unit_test(test_ui_keys_undo_and_redo),
         cmocka_unit_test(test_ui_keys_four_seat_hot_seat_order),
+        cmocka_unit_test(test_ui_keys_resign_and_draw_offers),
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),
         cmocka_unit_test(test_ui_keys_new_game_form),

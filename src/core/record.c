@@ -458,9 +458,45 @@ static int tag_line(const CmRecord *rec, const char *name)
     return 0;
 }
 
+/* Checks the termination of a game the board did not end against its recorded result: no
+ * reason of the board's; a resignation needs a result (a team's win, or with more than two
+ * teams a draw) and an agreement a draw. Other terminations (a loss on time, a match's
+ * adjudication) are left alone. */
+static CmStatus check_off_board(const CmRecord *rec, const CmGame *g, const char *recorded,
+                                CmError *err)
+{
+    const char *term = cm_record_tag(rec, "Termination");
+    int line = tag_line(rec, "Termination");
+
+    if (term == NULL)
+        return CM_OK;
+    for (int r = CM_REASON_NONE + 1; r < CM_REASON_COUNT; r++)
+        if (strcmp(term, cm_reason_name((CmReason)r)) == 0)
+            return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
+                                "the Termination tag says '%s' but the game is not over on the "
+                                "board",
+                                term);
+    if (recorded == NULL)
+        recorded = "*";
+    if (strcmp(term, "resignation") == 0 && strcmp(recorded, "*") == 0)
+        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
+                            "the Termination tag says 'resignation' but the record gives no "
+                            "winner (result '*')");
+    if (strcmp(term, "resignation") == 0 && strcmp(recorded, "draw") == 0 && g->v->nteams == 2)
+        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
+                            "the Termination tag says 'resignation' but the result is a draw "
+                            "(with two teams the other one wins)");
+    if (strcmp(term, "agreement") == 0 && strcmp(recorded, "draw") != 0)
+        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
+                            "the Termination tag says 'agreement' (a draw) but the result is "
+                            "'%s'",
+                            recorded);
+    return CM_OK;
+}
+
 /* Checks the recorded result and termination against the game: a finished game must agree
  * with them; an unfinished one may carry any result the variant allows (a resignation or an
- * agreed draw is decided off the board). */
+ * agreed draw is decided off the board), with a termination that fits it. */
 static CmStatus check_result(const CmRecord *rec, const CmGame *g, CmError *err)
 {
     const char *recorded = cm_record_tag(rec, "Result");
@@ -489,7 +525,7 @@ static CmStatus check_result(const CmRecord *rec, const CmGame *g, CmError *err)
                             g->v->name, teams);
     }
     if (!g->outcome.over)
-        return CM_OK;
+        return check_off_board(rec, g, recorded, err);
     if (term != NULL && strcmp(term, cm_reason_name(g->outcome.reason)) != 0)
         return cm_error_set(err, CM_ERR_SCHEMA, tag_line(rec, "Termination"), 0,
                             "the Termination tag says '%s' but the game ends %s", term, text);

@@ -14,7 +14,7 @@
 typedef struct EngineThread EngineThread;
 
 /* What a search is for. */
-enum { ENGINE_JOB_MOVE = 1, ENGINE_JOB_HINT = 2 };
+enum { ENGINE_JOB_MOVE = 1, ENGINE_JOB_HINT = 2, ENGINE_JOB_DRAW = 3 };
 
 typedef struct EngineJob {
     const CmVariant *v;      /* copied when the job is given: the caller may free it */

@@ -1,6 +1,6 @@
-/* A session's game as a record and back: the seats, clocks, time control and a loss on time in
- * extra tags, the record's variant (a name, or a variant file next to it), and records cut
- * short, whose first moves are kept.
+/* A session's game as a record and back: the seats, clocks, time control, a loss on time and a
+ * resignation in extra tags, games ended off the board, the record's variant (a name, or a
+ * variant file next to it), and records cut short, whose first moves are kept.
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
@@ -81,6 +81,14 @@ char *session_record_text(const Session *s, uint64_t now, const char *variant_re
             snprintf(val, sizeof val, "*");
         add_tag(tags, &n, "Result", val);
         add_tag(tags, &n, "Termination", "time");
+    } else if (s->resigned >= 0 || s->agreed) {
+        if (s->resigned >= 0) {
+            snprintf(val, sizeof val, "%c", v->seat[s->resigned].letter);
+            add_tag(tags, &n, "Resigned", val);
+        }
+        cm_result_str(v, &s->outcome, val, sizeof val);
+        add_tag(tags, &n, "Result", val);
+        add_tag(tags, &n, "Termination", s->agreed ? "agreement" : "resignation");
     }
 
     /* The texts the session keeps, when it keeps them all (a loaded game's are worked out
@@ -180,6 +188,54 @@ static const CmVariant *record_variant(Session *out, const CmRecord *rec, const 
     return v;
 }
 
+/* The team whose seats 'text' names ("B", "R+B"), -1 for "draw", -2 for anything else. */
+static int result_team(const CmVariant *v, const char *text)
+{
+    CmOutcome o;
+    char buf[16];
+    if (strcmp(text, "draw") == 0)
+        return -1;
+    memset(&o, 0, sizeof o);
+    o.over = 1;
+    for (int t = 0; t < v->nteams; t++) {
+        o.seats = v->team_seats[t];
+        cm_result_str(v, &o, buf, sizeof buf);
+        if (strcmp(buf, text) == 0)
+            return t;
+    }
+    return -2;
+}
+
+/* A game the record says ended off the board, by a resignation or an agreed draw (its
+ * 'Termination' tag), with the result of its 'Result' tag. The resigning seat is the record's
+ * 'Resigned' seat when it lost, else one of the losing team (the seat to move when it is one). */
+static void read_off_board_end(Session *out, const CmRecord *rec)
+{
+    const CmVariant *v = out->v;
+    const char *term = cm_record_tag(rec, "Termination");
+    const char *res = cm_record_tag(rec, "Result");
+    if (term == NULL || res == NULL)
+        return;
+    int winner = result_team(v, res);
+    if (strcmp(term, "agreement") == 0 && winner == -1) {
+        session_end_agreed(out);
+        return;
+    }
+    if (strcmp(term, "resignation") != 0 || winner == -2)
+        return;
+    const char *tag = cm_record_tag(rec, "Resigned");
+    int seat = tag != NULL && tag[0] && !tag[1] ? cm_variant_seat(v, tag[0]) : -1;
+    int to_move = out->g.pos.to_move;
+    if (seat >= 0 && winner >= 0 && v->seat[seat].team == winner)
+        seat = -1;
+    if (seat < 0 && (winner < 0 || v->seat[to_move].team != winner))
+        seat = to_move;
+    for (int k = 0; seat < 0 && k < v->nseats; k++)
+        if (v->seat[k].team != winner)
+            seat = k;
+    session_end_resigned(out, seat, winner);
+}
+
 /* Starts 'out' (a session of the same environment) from the parsed record 'rec', in variant
  * 'v'. A record cut short ('cut') keeps the moves before the first it cannot play. Sets
  * '*damaged' when the record's moves (or result) are not a game of the variant. */
@@ -217,6 +273,8 @@ static CmStatus start_from_record(Session *out, const CmRecord *rec, const CmVar
     const char *ff = cm_record_tag(rec, "Forfeit");
     if (ff != NULL && !cut && !out->outcome.over && cm_variant_seat(v, ff[0]) == out->g.pos.to_move)
         session_forfeit(out);
+    else if (!cut && !out->outcome.over)
+        read_off_board_end(out, rec);
     return CM_OK;
 }
 

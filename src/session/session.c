@@ -31,6 +31,10 @@ void session_init(Session *s, const SessionEnv *env)
     if (s->env.data_dir != NULL && s->env.data_dir[0] == '\0')
         s->env.data_dir = NULL;
     s->forfeit = -1;
+    s->resigned = -1;
+    s->offer_from = -1;
+    s->offer_asking = -1;
+    s->offer_declined = -1;
     s->info_seat = -1;
     s->lock_fd = -1;
 }
@@ -168,8 +172,7 @@ uint64_t session_think_ms(int level, int64_t left, int64_t inc)
     return cap;
 }
 
-/* Charges the seat to move for the time since its clock started, and restarts it at 'now'. */
-static void charge_clock(Session *s, uint64_t now)
+void session_charge_clock(Session *s, uint64_t now)
 {
     if (!timed(s) || s->outcome.over)
         return;
@@ -183,6 +186,7 @@ void session_forfeit(Session *s)
     const CmVariant *v = s->v;
     int seat = s->g.pos.to_move;
     s->clock[seat] = 0;
+    session_offer_drop(s);
     session_cancel_search(s);
     s->forfeit = seat;
     memset(&s->outcome, 0, sizeof s->outcome);
@@ -257,7 +261,7 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
         return CM_ERR_ILLEGAL;
     int mover = s->g.pos.to_move;
     char text[CM_MOVE_TEXT_MAX];
-    charge_clock(s, now);
+    session_charge_clock(s, now);
     trim_texts(s, s->g.n);
     if (s->ntexts == s->g.n && known != NULL)
         snprintf(text, sizeof text, "%s", known);
@@ -276,6 +280,7 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
         else
             s->nredo = 0;
     }
+    session_offer_drop(s);
     session_cancel_search(s);
     s->has_hint = 0;
     return CM_OK;
@@ -320,8 +325,9 @@ int session_undo(Session *s, uint64_t now)
 {
     int undone = 0, to_person = undo_to_person(s);
 
+    session_offer_drop(s);
     session_cancel_search(s);
-    charge_clock(s, now);
+    session_charge_clock(s, now);
     while (s->g.n > 0) {
         CmPly *p = &s->g.ply[s->g.n - 1];
         int seat = p->seat;
@@ -337,6 +343,8 @@ int session_undo(Session *s, uint64_t now)
         return 0;
     s->outcome = s->g.outcome;
     s->forfeit = -1;
+    s->resigned = -1;
+    s->agreed = 0;
     s->has_hint = 0;
     s->info_seat = -1;
     s->turn_t0 = now;
@@ -420,7 +428,7 @@ int session_move_now(Session *s)
 
 int session_hint(Session *s)
 {
-    if (s->env.engine == NULL || !session_human_to_move(s))
+    if (s->env.engine == NULL || !session_human_to_move(s) || s->offer_from >= 0)
         return 0;
     if (s->searching == ENGINE_JOB_HINT)
         return 1;
@@ -473,6 +481,8 @@ static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
     unsigned ev = SESSION_EV_THINKING;
     int purpose = s->searching;
     s->searching = 0;
+    if (purpose == ENGINE_JOB_DRAW)
+        return ev | session_offer_tick(s, done, now);
     if (done->result.info.depth > 0) {
         keep_info(s, &done->result.info, done->pv_text, purpose);
         ev |= SESSION_EV_PROGRESS;
@@ -505,7 +515,7 @@ static unsigned tick_engine(Session *s, uint64_t now)
     EngineDone done;
     char pv[TEXT_PV_MAX];
     unsigned seq = engine_thread_progress(s->env.engine, s->ticket, &info, pv);
-    if (seq != 0 && seq != s->info_seq) {
+    if (seq != 0 && seq != s->info_seq && s->searching != ENGINE_JOB_DRAW) {
         s->info_seq = seq;
         keep_info(s, &info, pv, s->searching);
         ev |= SESSION_EV_PROGRESS;
@@ -533,6 +543,8 @@ unsigned session_tick(Session *s, uint64_t now)
         return ev;
     if (s->searching)
         ev |= tick_engine(s, now);
+    if (s->offer_from >= 0 && !s->searching)
+        ev |= session_offer_tick(s, NULL, now);
     /* An engine to move starts thinking. */
     if (!s->searching && !s->outcome.over && !session_seat_human(s, s->g.pos.to_move)) {
         start_search(s, ENGINE_JOB_MOVE);

@@ -32,6 +32,7 @@ enum {
     SESSION_EV_SAVE_FAILED = 32, /* an autosave failed ('save_error') */
     SESSION_EV_THINKING = 64,    /* an engine started or stopped thinking */
     SESSION_EV_SAVED = 128,      /* an autosave that had failed worked when tried again */
+    SESSION_EV_OFFER = 256,      /* an engine answered a draw offer ('session_offer_draw') */
 };
 
 #define SESSION_HINT_MS 1500  /* the engine's time for a hint */
@@ -40,6 +41,9 @@ enum {
 #define SESSION_NOTICE_MAX 600
 #define SESSION_ERROR_MAX CM_ERROR_TEXT_MAX
 #define SESSION_PATH_MAX 4096 /* bytes in a path, as src/io has it */
+
+#define SESSION_DRAW_MS 500    /* the most an engine thinks about a draw offer */
+#define SESSION_DRAW_ACCEPT 50 /* an engine accepts a draw below this score for its side */
 
 typedef struct Session {
     SessionEnv env;
@@ -52,7 +56,9 @@ typedef struct Session {
     int64_t clock[CM_MAX_SEATS]; /* milliseconds left, as of 'turn_t0' */
     uint64_t turn_t0;            /* when the clock of the seat to move started, 0 = not yet */
     int forfeit;                 /* the seat that lost on time, -1 for none */
-    CmOutcome outcome;           /* the board's outcome, or the loss on time */
+    int resigned;                /* the seat that resigned, -1 for none */
+    int agreed;                  /* the players agreed a draw */
+    CmOutcome outcome;           /* the board's outcome, or how the game ended off the board */
     unsigned ticket;             /* the search under way, when 'searching' */
     int searching;               /* 0 or 'ENGINE_JOB_*' */
     int search_seat;             /* the seat the search is for */
@@ -82,6 +88,15 @@ typedef struct Session {
     int ntexts, texts_cap;
     uint64_t seed;                 /* engine noise */
     int clock_shown[CM_MAX_SEATS]; /* what the clocks showed at the last SESSION_EV_CLOCK */
+    /* A draw offer under way: the seat that made it (-1: none), the seats still to answer (one
+     * of each other team, as bits) and the seat answering now. After an offer, 'offer_declined'
+     * is the seat that declined it (-1: none) and 'offer_score' what an engine that answered
+     * last thought of its own side. */
+    int offer_from;
+    unsigned offer_waiting;
+    int offer_asking;
+    int offer_declined;
+    int offer_score;
 } Session;
 
 /* ---- Games (session.c) ------------------------------------------------------------------- */
@@ -148,12 +163,50 @@ void session_position_before(const Session *s, int ply, CmPosition *out);
  * could not be kept (out of memory). */
 const char *session_move_text(Session *s, int ply);
 
+/* ---- Resigning and draw offers (offer.c) ----------------------------------------------------
+ *
+ * A person resigns for their team: in a game of two teams (the team games of four seats
+ * included) the other team wins; in a game of more than two teams (Four-Handed Chivalry played
+ * each alone) the game ends with no winner, recorded as a draw, since the others did not win
+ * together. A person to move may offer a draw; one seat of each other team answers, a person
+ * when the team has one (the first in turn order), else an engine, which thinks for a short
+ * while and accepts when its score for its own side is below 'SESSION_DRAW_ACCEPT' (half a
+ * man). The draw is agreed when every team accepts; one refusal ends the offer, and so does a
+ * move, an undo or the game's end. Either way the game ends like any other: the clocks and the
+ * engine stop, and the game is saved. */
+
+/* The seat that may resign now: the person to move, or, while an engine is to move, the only
+ * person playing. -1 when none may (the game is over, or several people wait for their turn). */
+int session_resigner(const Session *s);
+
+/* Seat 'seat', a person's, resigns at 'now'. CM_ERR_ILLEGAL when the game is over or the seat
+ * is not a person's. */
+CmStatus session_resign(Session *s, int seat, uint64_t now);
+
+/* The person to move offers a draw. The first answer is asked at once: see
+ * 'session_offer_asks', or an engine starts thinking and 'session_tick' reports its answer
+ * with SESSION_EV_OFFER. CM_ERR_ILLEGAL when no person is to move or an offer is under way;
+ * CM_ERR_NOMEM. */
+CmStatus session_offer_draw(Session *s, uint64_t now);
+
+/* The seat whose person is asked to answer the draw offer now, -1 for none. */
+int session_offer_asks(const Session *s);
+
+/* The person asked answers the draw offer: 'accept' or not. The next team is asked, or the
+ * draw is agreed (the game ends), or the offer is declined. CM_ERR_ILLEGAL when no person is
+ * asked; CM_ERR_NOMEM. */
+CmStatus session_answer_draw(Session *s, int accept, uint64_t now);
+
+/* How the game ended, as a sentence: "White resigns. Black wins.", "Draw agreed.", or what the
+ * board or the clock decided (see 'text_outcome_sentence'). */
+size_t session_outcome_sentence(const Session *s, char *buf, size_t size);
+
 /* ---- Records (record_map.c) ---------------------------------------------------------------- */
 
 /* The game as a record: the tags of docs/notation.md plus 'Seats' ("W=human B=engine:5"),
- * 'TimeControl' ("600+5" seconds), 'Clocks' ("W=590.250 B=600" seconds left) and 'Forfeit'
- * (the seat that lost on time); its 'Variant' tag is 'variant_ref' (NULL: the setup's). A new
- * NUL-terminated string, or NULL when out of memory. */
+ * 'TimeControl' ("600+5" seconds), 'Clocks' ("W=590.250 B=600" seconds left), 'Forfeit'
+ * (the seat that lost on time) and 'Resigned' (the seat that resigned); its 'Variant' tag is
+ * 'variant_ref' (NULL: the setup's). A new NUL-terminated string, or NULL when out of memory. */
 char *session_record_text(const Session *s, uint64_t now, const char *variant_ref);
 
 /* How a load went, besides its status. */

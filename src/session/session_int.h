@@ -10,4 +10,22 @@
  * unless 'next' has one. */
 void session_adopt(Session *s, Session *next);
 
+/* session.c: charges the seat to move for the time since its clock started (a timed game that
+ * goes on), and restarts that clock at 'now'. */
+void session_charge_clock(Session *s, uint64_t now);
+
+/* offer.c: ends the game off the board, without saving it: seat 'seat' resigned and team
+ * 'winner' wins (-1: nobody), or the players agreed a draw. */
+void session_end_resigned(Session *s, int seat, int winner);
+void session_end_agreed(Session *s);
+
+/* offer.c: forgets a draw offer under way (a move, an undo, the game's end), stopping an
+ * engine that thinks about it. */
+void session_offer_drop(Session *s);
+
+/* offer.c: what 'session_tick' does for a draw offer: starts the search of an engine asked
+ * (again, when its search was cancelled), and takes its answer from 'done' (NULL: none yet).
+ * Returns 'SESSION_EV_*' bits. */
+unsigned session_offer_tick(Session *s, const EngineDone *done, uint64_t now);
+
 #endif

@@ -352,6 +352,104 @@ static unsigned act_cancel(Ui *ui)
     return UI_DRAW_STATUS;
 }
 
+/* Puts question 'ask' to seat 'seat': y or n. */
+static unsigned ask(Ui *ui, int what, int seat)
+{
+    ui_clear_selection(ui);
+    ui->mode = UI_MODE_ASK;
+    ui->ask = what;
+    ui->ask_seat = seat;
+    ui->msg[0] = '\0';
+    return UI_DRAW_ALL;
+}
+
+static unsigned act_resign(Ui *ui)
+{
+    int seat = session_resigner(ui->s);
+    if (seat < 0) {
+        ui_message(ui, UI_ROLE_ERROR, "Resign on your turn.");
+        return UI_DRAW_STATUS;
+    }
+    return ask(ui, UI_ASK_RESIGN, seat);
+}
+
+/* Says where a draw offer stands after an answer: agreed, declined, or asked of someone. */
+static unsigned offer_news(Ui *ui)
+{
+    const Session *s = ui->s;
+    const CmVariant *v = s->v;
+    int asked = session_offer_asks(s);
+    if (s->outcome.over && s->agreed) {
+        ui->mode = UI_MODE_OVER;
+        ui->msg[0] = '\0'; /* the status line says "Draw agreed." */
+        return UI_DRAW_ALL;
+    }
+    if (asked >= 0)
+        return ask(ui, UI_ASK_DRAW, asked);
+    if (ui->mode == UI_MODE_ASK)
+        ui->mode = ui_board_mode(ui);
+    if (s->offer_declined >= 0 && session_seat_human(s, s->offer_declined))
+        ui_message(ui, UI_ROLE_NORMAL, "%s declines the draw.", v->seat[s->offer_declined].name);
+    else if (s->offer_declined >= 0)
+        ui_message(ui, UI_ROLE_NORMAL, "%s (engine) declines the draw: it thinks it stands better.",
+                   v->seat[s->offer_declined].name);
+    else if (s->offer_from < 0)
+        ui_message(ui, UI_ROLE_ERROR, "The draw offer could not be answered (out of memory).");
+    return UI_DRAW_ALL;
+}
+
+static unsigned act_draw(Ui *ui, uint64_t now)
+{
+    if (!session_human_to_move(ui->s)) {
+        ui_message(ui, UI_ROLE_ERROR, "Offer a draw on your turn.");
+        return UI_DRAW_STATUS;
+    }
+    if (ui->s->offer_from >= 0) {
+        ui_message(ui, UI_ROLE_ERROR, "Your draw offer is being answered.");
+        return UI_DRAW_STATUS;
+    }
+    if (session_offer_draw(ui->s, now) != CM_OK) {
+        ui_message(ui, UI_ROLE_ERROR, "The draw cannot be offered (out of memory).");
+        return UI_DRAW_STATUS;
+    }
+    ui_clear_selection(ui);
+    ui->has_hint = 0;
+    ui->msg[0] = '\0';
+    return offer_news(ui) | UI_DRAW_ALL;
+}
+
+/* y or n to the question asked. */
+static unsigned ask_action(Ui *ui, UiAction act, uint64_t now)
+{
+    const CmVariant *v = ui->s->v;
+    if (act != UI_ACT_YES && act != UI_ACT_NO)
+        return 0;
+    if (ui->ask == UI_ASK_RESIGN) {
+        ui->mode = UI_MODE_PLAY;
+        if (act == UI_ACT_NO) {
+            ui_message(ui, UI_ROLE_NORMAL, "%s plays on.", v->seat[ui->ask_seat].name);
+            return UI_DRAW_ALL;
+        }
+        if (session_resign(ui->s, ui->ask_seat, now) != CM_OK) {
+            ui_message(ui, UI_ROLE_ERROR, "%s cannot resign now.", v->seat[ui->ask_seat].name);
+            return UI_DRAW_ALL;
+        }
+        ui_position_changed(ui);
+        ui->mode = UI_MODE_OVER; /* the status line says who resigned and who wins */
+        if (ui->s->save_error[0])
+            ui_message(ui, UI_ROLE_ERROR, "Autosave failed: %s", ui->s->save_error);
+        return UI_DRAW_ALL;
+    }
+    if (session_answer_draw(ui->s, act == UI_ACT_YES, now) != CM_OK) {
+        ui->mode = ui_board_mode(ui);
+        ui_message(ui, UI_ROLE_ERROR, "The draw offer could not be answered (out of memory).");
+        return UI_DRAW_ALL;
+    }
+    if (ui->s->outcome.over)
+        ui_position_changed(ui);
+    return offer_news(ui);
+}
+
 /* ---- Keys, mode by mode --------------------------------------------------------------------- */
 
 static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
@@ -408,6 +506,10 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     case UI_ACT_REVIEW:
         return act_review(ui);
+    case UI_ACT_RESIGN:
+        return act_resign(ui);
+    case UI_ACT_DRAW:
+        return act_draw(ui, now);
     case UI_ACT_SCROLL_UP:
         ui->moves_scroll += MOVES_SCROLL_STEP;
         return UI_DRAW_PANEL;
@@ -644,6 +746,8 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
         return review_action(ui, act);
     case UI_MODE_EDIT:
         return ui_edit_action(ui, act);
+    case UI_MODE_ASK:
+        return ask_action(ui, act, now);
     default:
         return 0;
     }
@@ -710,10 +814,12 @@ unsigned ui_tick(Ui *ui, uint64_t now)
         flags |= UI_DRAW_ALL;
     }
     if (ev & SESSION_EV_OVER) {
-        if (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE)
+        if (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE || ui->mode == UI_MODE_ASK)
             ui->mode = UI_MODE_OVER;
         flags |= UI_DRAW_ALL;
     }
+    if (ev & SESSION_EV_OFFER)
+        flags |= offer_news(ui);
     if (ev & SESSION_EV_HINT) {
         tick_hint(ui);
         flags |= UI_DRAW_BOARD | UI_DRAW_STATUS;

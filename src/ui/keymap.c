@@ -44,6 +44,8 @@ static const KeyBind play_keys[] = {
     {'q', UI_ACT_QUIT},
     {UI_CTRL('c'), UI_ACT_QUIT},
     {'m', UI_ACT_MOVE_NOW},
+    {'R', UI_ACT_RESIGN},
+    {'D', UI_ACT_DRAW},
     {'T', UI_ACT_HIGHLIGHT},
     {'f', UI_ACT_FLIP},
     {'v', UI_ACT_REVIEW},
@@ -179,6 +181,11 @@ static const KeyBind review_keys[] = {
     {UI_CTRL('c'), UI_ACT_QUIT},
 };
 
+static const KeyBind ask_keys[] = {
+    COMMON,           {'y', UI_ACT_YES},       {'Y', UI_ACT_YES},           {'n', UI_ACT_NO},
+    {'N', UI_ACT_NO}, {UI_KEY_ESC, UI_ACT_NO}, {UI_CTRL('c'), UI_ACT_QUIT},
+};
+
 /* clang-format off */
 #define TABLE(t) {t, sizeof t / sizeof t[0]}
 /* clang-format on */
@@ -190,6 +197,7 @@ static const struct {
     [UI_MODE_RULES] = TABLE(page_keys),    [UI_MODE_NEWGAME] = TABLE(form_keys),
     [UI_MODE_LOAD] = TABLE(load_keys),     [UI_MODE_OVER] = TABLE(over_keys),
     [UI_MODE_REVIEW] = TABLE(review_keys), [UI_MODE_EDIT] = TABLE(edit_keys),
+    [UI_MODE_ASK] = TABLE(ask_keys),
 };
 
 UiAction ui_key_action(UiMode mode, int key)

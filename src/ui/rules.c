@@ -153,6 +153,9 @@ static const char *keys_help[][2] = {
     {"H", "ask the engine for a hint, shown on the board"},
     {"m", "make a thinking engine move now"},
     {"u, r", "undo and redo (against the engine, undo goes back to your previous move)"},
+    {"R", "resign (asks first: y resigns, n plays on); in a team game for the team"},
+    {"D", "offer a draw on your turn: a person of the other side answers y or n, an engine "
+          "accepts when it does not think it stands better"},
     {"n", "new game: variant, seats, engine levels, clocks"},
     {"s, L", "save the game; load a saved game"},
     {"v", "review the game move by move"},

@@ -48,6 +48,7 @@ typedef enum UiMode {
     UI_MODE_OVER,    /* the game is over: new game, review or quit */
     UI_MODE_REVIEW,  /* stepping through the moves */
     UI_MODE_EDIT,    /* setting up a position */
+    UI_MODE_ASK,     /* a question for y or n: resign? accept a draw? */
     UI_MODE_COUNT
 } UiMode;
 
@@ -89,6 +90,10 @@ typedef enum UiAction {
     UI_ACT_EMPTY,  /* edit mode: an empty board */
     UI_ACT_START,  /* edit mode: the variant's start position */
     UI_ACT_DONE,   /* edit mode: play from the position */
+    UI_ACT_RESIGN, /* 'R' */
+    UI_ACT_DRAW,   /* 'D': offer a draw */
+    UI_ACT_YES,    /* 'y' to a question */
+    UI_ACT_NO,     /* 'n' or Esc to a question */
     UI_ACT_COUNT
 } UiAction;
 
@@ -289,7 +294,12 @@ typedef struct Ui {
     UiMode edit_back;        /* the mode edit mode was entered from */
     int line_export;         /* the line is a path to export to, not a move */
     UiMode line_back;        /* the mode to go back to from the export line */
+    int ask;                 /* the question of UI_MODE_ASK: 'UI_ASK_*' */
+    int ask_seat;            /* the seat it is put to */
 } Ui;
+
+/* The questions of UI_MODE_ASK. */
+enum { UI_ASK_RESIGN = 1, UI_ASK_DRAW = 2 };
 
 /* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui
  * asks it for new games and loads). Returns CM_ERR_NOMEM. */

@@ -221,7 +221,7 @@ static const char *seat_kind_text(const Ui *ui, int seat, char *buf, size_t size
 static void outcome_sentence(const Ui *ui, char *buf, size_t size)
 {
     const Session *g = ui->s;
-    text_outcome_sentence(g->v, &g->outcome, g->forfeit, g->g.pos.to_move, buf, size);
+    session_outcome_sentence(g, buf, size);
 }
 
 void ui_title_text(const Ui *ui, char *buf, size_t size)
@@ -296,8 +296,23 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
                  ui->review_ply, g->g.n);
         return;
     }
+    if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_RESIGN) {
+        snprintf(buf, size, "%s: resign the game%s? y resigns, n plays on.",
+                 v->seat[ui->ask_seat].name, v->nteams < v->nseats ? " for your team" : "");
+        return;
+    }
+    if (ui->mode == UI_MODE_ASK) {
+        snprintf(buf, size, "%s offers a draw. %s, do you accept? (y/n)",
+                 v->seat[g->offer_from].name, v->seat[ui->ask_seat].name);
+        return;
+    }
     if (g->outcome.over) {
         outcome_sentence(ui, buf, size);
+        return;
+    }
+    if (g->searching == ENGINE_JOB_DRAW) {
+        snprintf(buf, size, "%s offers a draw: %s (engine) is thinking about it.",
+                 v->seat[g->offer_from].name, v->seat[g->search_seat].name);
         return;
     }
     if (!session_seat_human(g, s)) {
@@ -407,8 +422,10 @@ const char *ui_keys_text(const Ui *ui)
         return "n new game  v review  u undo  s save  e edit  x export  q quit";
     case UI_MODE_REVIEW:
         return "Left/Right step  Home/End  Esc back";
+    case UI_MODE_ASK:
+        return "y yes  n no";
     default:
-        return "arrows+Enter move  : type  ? rules  H hint  u undo  n new  s save  q quit";
+        return "arrows+Enter move  : type  ? help  H hint  u undo  R resign  D draw  q quit";
     }
 }
 

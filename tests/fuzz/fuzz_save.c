@@ -97,6 +97,10 @@ static void check_session(const Session *s, const SessionLoad *info)
     if (s->forfeit >= 0) {
         FUZZ_CHECK(s->forfeit < v->nseats && s->forfeit == s->g.pos.to_move);
         FUZZ_CHECK(s->outcome.over && !s->g.outcome.over && s->clock[s->forfeit] == 0);
+    } else if (s->resigned >= 0 || s->agreed) {
+        /* A game ended off the board, by a resignation or an agreed draw. */
+        FUZZ_CHECK(s->resigned < v->nseats && !(s->resigned >= 0 && s->agreed));
+        FUZZ_CHECK(s->outcome.over && !s->g.outcome.over && s->forfeit == -1);
     } else {
         FUZZ_CHECK(s->forfeit == -1 && s->outcome.over == s->g.outcome.over);
     }
@@ -132,6 +136,7 @@ static void check_round_trip(const Session *s)
         FUZZ_CHECK(again.clock[seat] == s->clock[seat]);
     }
     FUZZ_CHECK(again.forfeit == s->forfeit && again.outcome.over == s->outcome.over);
+    FUZZ_CHECK(again.resigned == s->resigned && again.agreed == s->agreed);
     session_free(&again);
 }
 
