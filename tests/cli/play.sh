@@ -32,7 +32,7 @@ check "an unfinished jump is refused" has "$OUT" "^illegal move: .*jump"
 check "Black's capture ends the game" \
     eval 'has "$OUT" "^Black plays C5xC3xC1$" && has "$OUT" "^game over: B wins \(castle\)$"'
 check "no move after the end" has "$OUT" "^the game is over"
-check "the game is saved" has "$OUT" "^saved 2 moves to $TMP/game.txt$"
+check "the game is saved" has "$OUT" "^saved 1 move \\(2 plies\\) to $TMP/game.txt$"
 check "the record has its tags and moves" \
     eval 'grep -q "^\[Variant \"camette\"\]$" "$TMP/game.txt" &&
           grep -q "^\[Result \"B\"\]$" "$TMP/game.txt" &&
