@@ -180,7 +180,7 @@ static unsigned load_picked(Ui *ui)
     ui_game_replaced(ui);
     char count[64];
     text_game_length(ui->s->v->nseats, ui->s->g.n, count, sizeof count);
-    ui_message(ui, UI_ROLE_GOOD, "Loaded %s (%s).", path, count);
+    ui_message(ui, UI_ROLE_GOOD, "Loaded %s: %s.", path, count);
     ui_show_notice(ui);
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }

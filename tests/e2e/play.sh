@@ -189,7 +189,7 @@ pick C12
 check "a capture made with the keyboard" wait_for "White played E8xC10xC12."
 check "it is in the move list" eval 'screen | grep -qE "2\. E8xC10xC12"'
 keys u
-check "undo takes it back" wait_for "Took back 1 move"
+check "undo takes it back" wait_for "Took back 1 ply"
 check "and the capture is due again" wait_for "A capture is compulsory: the piece on E8"
 check "the move list forgets it" eval '! screen | grep -q "E8xC10xC12"'
 keys r
