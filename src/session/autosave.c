@@ -299,7 +299,7 @@ static void describe(const char *path, char *what, size_t size)
             text_game_length(seats, rec.nmoves, moves, sizeof moves);
         else
             text_plies(rec.nmoves, moves, sizeof moves);
-        snprintf(what, size, "%-14.40s %20.40s  %s", var ? base_name(var) : "camelot", moves,
+        snprintf(what, size, "%-13.40s %19.40s  %s", var ? base_name(var) : "camelot", moves,
                  res == NULL || strcmp(res, "*") == 0 ? "unfinished" : res);
         cm_record_free(&rec);
     }
