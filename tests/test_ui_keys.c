@@ -932,7 +932,7 @@ static void test_ui_keys_pause_and_pace(void **state)
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Paused: p to go on.");
     ui_title_text(&ui, title, sizeof title);
-    assert_contains(title, "paused");
+    assert_contains(title, "Camelot - move 1, White to move (paused)");
     assert_true(panel_has(&ui, t, "Paused: p to go on"));
     int64_t left = session_clock_left(ui.s, 0, t);
     /* A long while later nothing has moved, nothing thinks and the clock has not run. */

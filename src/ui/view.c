@@ -218,11 +218,10 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
     text_game_length(v->nseats, g->g.n, length, sizeof length);
     if (g->outcome.over)
         snprintf(buf, size, "%s - game over after %s", v->title, length);
-    else if (g->paused)
-        snprintf(buf, size, "%s - move %d, paused", v->title, round);
     else
-        snprintf(buf, size, "%s - move %d, %s to move   [%s]", v->title, round,
-                 v->seat[g->g.pos.to_move].name, cm_square_name(ui->cursor, sq));
+        snprintf(buf, size, "%s - move %d, %s to move%s   [%s]", v->title, round,
+                 v->seat[g->g.pos.to_move].name, g->paused ? " (paused)" : "",
+                 cm_square_name(ui->cursor, sq));
 }
 
 int ui_wrap(const char *text, int width, UiSpan *lines, int max)
