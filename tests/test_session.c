@@ -317,6 +317,113 @@ static void test_session_engine_seats_and_undo(void **state)
     engine_thread_free(eng);
 }
 
+/* Ticks until the game has 'plies' moves, at most 'ms' (real time); returns when the last
+ * one came. */
+static uint64_t tick_to(Session *g, int plies, int ms)
+{
+    tick_until(g, plies, ms);
+    return clock_ms();
+}
+
+/* When engines play every seat, their moves come no sooner than the pace after each other; a
+ * move found sooner waits with the clocks stopped, and 'm' plays it at once. A person's game
+ * has no pace. */
+static void test_session_pace_spaces_engine_moves(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Session g;
+    assert_non_null(eng);
+    tu_session_new(&g, "camette", "W=engine:1 B=engine:1", eng, NULL);
+    session_set_pace(&g, 300);
+    assert_true(session_paced(&g));
+    uint64_t t0 = clock_ms();
+    session_tick(&g, t0);
+    uint64_t at[4];
+    for (int i = 0; i < 4; i++)
+        at[i] = tick_to(&g, i + 1, 20000);
+    assert_true(at[0] - t0 >= 300);
+    for (int i = 1; i < 4; i++)
+        assert_true(at[i] - at[i - 1] >= 300);
+    session_free(&g);
+
+    /* The clocks stand still while a move waits for the pace. */
+    tu_session_new(&g, "camette", "W=engine:1 B=engine:1", eng, NULL);
+    g.setup.time_base_ms = 60000;
+    g.clock[0] = g.clock[1] = 60000;
+    session_set_pace(&g, 60000);
+    t0 = clock_ms();
+    while (!g.has_held) {
+        if (clock_ms() - t0 > 20000)
+            fail_msg("no move found in 20 s");
+        session_tick(&g, clock_ms());
+        sleep_ms(5);
+    }
+    uint64_t now = clock_ms();
+    int64_t left = session_clock_left(&g, 0, now);
+    assert_true(left > 50000);
+    session_tick(&g, now + 30000);
+    assert_int_equal(g.g.n, 0);
+    assert_int_equal(session_clock_left(&g, 0, now + 30000), left);
+    /* 'm' plays the waiting move at once. */
+    assert_true(session_move_now(&g));
+    assert_true(session_tick(&g, now + 30000) & SESSION_EV_MOVED);
+    assert_int_equal(g.g.n, 1);
+    assert_false(g.has_held);
+    assert_int_equal(g.clock[0], left);
+    /* The pace has a ceiling. */
+    session_set_pace(&g, 1000000);
+    assert_int_equal(g.pace_ms, SESSION_PACE_MAX_MS);
+    session_free(&g);
+
+    /* A person plays: the engine answers without waiting for the pace. */
+    tu_session_new(&g, "camette", "W=human B=engine:1", eng, NULL);
+    session_set_pace(&g, 60000);
+    assert_false(session_paced(&g));
+    tu_session_play(&g, "C3-C4", clock_ms());
+    tick_until(&g, 2, 20000);
+    session_free(&g);
+    engine_thread_free(eng);
+}
+
+/* A pause stops the clocks and the engine; the pace is kept from one game to the next. */
+static void test_session_pause(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Session g;
+    assert_non_null(eng);
+    tu_session_new(&g, "camelot", "W=engine:10 B=human", eng, NULL);
+    g.setup.time_base_ms = 60000;
+    g.clock[0] = g.clock[1] = 60000;
+    session_set_pace(&g, 2000);
+    session_tick(&g, 1000);
+    assert_int_equal(g.searching, ENGINE_JOB_MOVE);
+    assert_int_equal(session_clock_left(&g, 0, 3000), 58000);
+    assert_true(session_pause(&g, 1, 3000));
+    assert_false(session_pause(&g, 1, 3000));
+    assert_int_equal(g.searching, 0);
+    assert_int_equal(g.clock[0], 58000);
+    assert_int_equal(session_tick(&g, 9000), 0);
+    assert_int_equal(g.searching, 0);
+    assert_int_equal(session_clock_left(&g, 0, 9000), 58000);
+    assert_false(session_hint(&g));
+    assert_true(session_pause(&g, 0, 9000));
+    assert_false(session_pause(&g, 0, 9000));
+    session_tick(&g, 9000);
+    assert_int_equal(g.searching, ENGINE_JOB_MOVE);
+    assert_int_equal(session_clock_left(&g, 0, 10000), 57000);
+    /* A new game starts running, at the same pace. */
+    session_pause(&g, 1, 10000);
+    const CmVariant *v = g.v;
+    SessionSetup setup = g.setup;
+    assert_int_equal(session_start(&g, v, &setup, NULL), CM_OK);
+    assert_false(g.paused);
+    assert_int_equal(g.pace_ms, 2000);
+    session_free(&g);
+    engine_thread_free(eng);
+}
+
 static void test_session_engine_thread_jobs(void **state)
 {
     (void)state;
@@ -631,6 +738,8 @@ int main(void)
         cmocka_unit_test(test_session_resign),
         cmocka_unit_test(test_session_draw_offer_people),
         cmocka_unit_test(test_session_draw_offer_engine),
+        cmocka_unit_test(test_session_pace_spaces_engine_moves),
+        cmocka_unit_test(test_session_pause),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,6 +153,10 @@ static void test_ui_keys_map_to_actions(void **state)
     assert_int_equal(ui_key_action(UI_MODE_PLAY, 'z'), UI_ACT_NONE);
     assert_int_equal(ui_key_action(UI_MODE_EDIT, 'd'), UI_ACT_DONE);
     assert_int_equal(ui_key_action(UI_MODE_EDIT, UI_KEY_DELETE), UI_ACT_BACK);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'p'), UI_ACT_PAUSE);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, '<'), UI_ACT_PACE_DOWN);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, '>'), UI_ACT_PACE_UP);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 'p'), UI_ACT_CHAR);
     /* Typing a move takes letters that are commands elsewhere. */
     assert_int_equal(ui_key_action(UI_MODE_LINE, 'h'), UI_ACT_CHAR);
     assert_int_equal(ui_key_action(UI_MODE_LINE, 'q'), UI_ACT_CHAR);
@@ -278,7 +282,7 @@ static void test_ui_keys_capture_is_compulsory_and_jumps_go_on(void **state)
     ui_square_look(&ui, sq_named("E5"), &look);
     assert_int_equal(look.role, UI_ROLE_CAPTURE);
     status(&ui, st, sizeof st);
-    assert_contains(st, "The jump must go on");
+    assert_contains(st, "The jump must go on: the man on E6 has to capture again.");
     /* Stopping half-way is refused with the rule. */
     press(&ui, UI_KEY_ENTER);
     assert_true(ui.sel.active);
@@ -430,6 +434,7 @@ static void test_ui_keys_undo_and_redo(void **state)
     assert_int_equal(ui.s->g.n, 1);
     assert_int_equal(ui.s->g.pos.to_move, 1);
     assert_int_equal(ui.nmoves, 1);
+    assert_string_equal(ui.msg, "Took back 1 ply (r redoes).");
     press(&ui, 'u');
     assert_int_equal(ui.s->g.n, 0);
     press(&ui, 'u');
@@ -679,12 +684,25 @@ static void test_ui_keys_game_over_and_review(void **state)
     assert_contains(lines[1].text, "White wins");
     status(&ui, st, sizeof st);
     assert_contains(st, "White wins");
+    char title[200];
+    ui_title_text(&ui, title, sizeof title);
+    assert_string_equal(title, "Camette - game over after 1 move (1 ply)");
     press(&ui, 'v');
     assert_int_equal(ui.mode, UI_MODE_REVIEW);
     assert_int_equal(ui.review_ply, 0);
     assert_int_equal(ui_shown_position(&ui)->board[sq_named("B6")], CM_CELL(0, CM_MAN));
+    /* Review: the title says where, the status line what was played, and no message repeats
+     * either; the key line has the keys. */
+    assert_string_equal(ui.msg, "");
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "The start position, before the first move.");
     press(&ui, UI_KEY_RIGHT);
     assert_int_equal(ui.review_ply, 1);
+    ui_title_text(&ui, title, sizeof title);
+    assert_string_equal(title, "Camette - review, ply 1 of 1");
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Move 1, White played B6-C7.");
+    assert_contains(ui_keys_text(&ui), "Left/Right");
     assert_int_equal(ui_shown_position(&ui)->board[sq_named("C7")], CM_CELL(0, CM_MAN));
     press(&ui, UI_KEY_RIGHT);
     assert_int_equal(ui.review_ply, 1);
@@ -1101,6 +1119,122 @@ static uint64_t tick_until(Ui *ui, int plies, int ms)
     return now_ms() - t0;
 }
 
+/* The title numbers moves as the move list does (a move of every seat), and a game's length
+ * is told in those moves and in plies. */
+static void test_ui_keys_title_counts_moves_as_the_list_does(void **state)
+{
+    (void)state;
+    Ui ui;
+    char title[200];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    const char *moves[] = {"E6-E8", "F11-F9", "D6-D8"};
+    for (int i = 0; i < 3; i++) {
+        press(&ui, ':');
+        type(&ui, moves[i]);
+        press(&ui, UI_KEY_ENTER);
+    }
+    ui_title_text(&ui, title, sizeof title);
+    assert_contains(title, "Camelot - move 2, Black to move");
+    UiLine lines[40];
+    int n = ui_panel_lines(&ui, 1000, 34, lines, 40);
+    int listed = 0;
+    for (int i = 0; i < n; i++)
+        listed |= strstr(lines[i].text, "  2. D6-D8") != NULL;
+    assert_true(listed);
+    char len[64];
+    text_game_length(2, 3, len, sizeof len);
+    assert_string_equal(len, "2 moves (3 plies)");
+    text_game_length(2, 139, len, sizeof len);
+    assert_string_equal(len, "70 moves (139 plies)");
+    text_game_length(4, 5, len, sizeof len);
+    assert_string_equal(len, "2 moves (5 plies)");
+    text_game_length(2, 0, len, sizeof len);
+    assert_string_equal(len, "no moves");
+    free_ui(&ui);
+}
+
+/* The line of the panel that names 'seat' first (its swatch), or -1. */
+static int seat_line(const UiLine *lines, int n, int seat)
+{
+    for (int i = 0; i < n; i++)
+        if (lines[i].seat == seat)
+            return i;
+    return -1;
+}
+
+/* The clocks stand right-aligned, one under the other, whatever their width. */
+static void test_ui_keys_clocks_are_aligned(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiLine lines[40];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    ui.s->setup.time_base_ms = 600000;
+    const int64_t pairs[][2] = {{599000, 600000}, {9000, 600000}, {3600000, 59000}};
+    for (int k = 0; k < 3; k++) {
+        ui.s->clock[0] = pairs[k][0];
+        ui.s->clock[1] = pairs[k][1];
+        int n = ui_panel_lines(&ui, 0, 34, lines, 40);
+        int w = seat_line(lines, n, 0), b = seat_line(lines, n, 1);
+        assert_true(w >= 0 && b >= 0);
+        char cw[24], cb[24];
+        text_clock(pairs[k][0], cw, sizeof cw);
+        text_clock(pairs[k][1], cb, sizeof cb);
+        const char *tw = lines[w].text, *tb = lines[b].text;
+        size_t lw = strlen(tw), lb = strlen(tb);
+        /* Both lines end with their clock, at the same column. */
+        assert_int_equal(lw, lb);
+        assert_string_equal(tw + lw - strlen(cw), cw);
+        assert_string_equal(tb + lb - strlen(cb), cb);
+    }
+    free_ui(&ui);
+}
+
+/* Two people at one keyboard each find the cursor where they left it. */
+static void test_ui_keys_each_person_keeps_a_cursor(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    cursor_to(&ui, "C6");
+    press(&ui, ':');
+    type(&ui, "E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    /* Black's first turn: the cursor is on one of Black's pieces. */
+    assert_int_equal(ui.s->g.pos.to_move, 1);
+    assert_int_equal(CM_CELL_SEAT(ui.s->g.pos.board[ui.cursor]), 1);
+    cursor_to(&ui, "J11");
+    press(&ui, ':');
+    type(&ui, "F11-F9");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.cursor, sq_named("C6"));
+    cursor_to(&ui, "D6");
+    press(&ui, ':');
+    type(&ui, "D6-D8");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.cursor, sq_named("J11"));
+    /* Undo gives White's turn back, and White's cursor with it. */
+    press(&ui, 'u');
+    assert_int_equal(ui.s->g.pos.to_move, 0);
+    assert_int_equal(ui.cursor, sq_named("D6"));
+    free_ui(&ui);
+
+    /* One person against the engine: the cursor stays where it was. */
+    EngineThread *eng = engine_thread_new(1 << 20);
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=human B=engine:1", NULL, eng);
+    cursor_to(&ui, "C6");
+    ui_handle_key(&ui, ':', now_ms());
+    type(&ui, "E6-E8");
+    ui_handle_key(&ui, UI_KEY_ENTER, now_ms());
+    tick_until(&ui, 2, 20000);
+    assert_int_equal(ui.cursor, sq_named("C6"));
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
+/* ---- With the engine ----------------------------------------------------------------------- */
+
 static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
 {
     (void)state;
@@ -1164,6 +1298,142 @@ static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
     press(&ui, 'm');
     uint64_t took = tick_until(&ui, 1, 3000);
     assert_true(took < 1500);
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
+/* Whether some line of the panel at 'now' holds 'part'. */
+static int panel_has(const Ui *ui, uint64_t now, const char *part)
+{
+    UiLine lines[40];
+    int n = ui_panel_lines(ui, now, 34, lines, 40);
+    for (int i = 0; i < n; i++)
+        if (strstr(lines[i].text, part) != NULL)
+            return 1;
+    return 0;
+}
+
+/* A hint in a game of four people: the panel says it is the hint for the seat to move, and
+ * forgets it once that seat has moved. */
+static void test_ui_keys_hint_is_for_the_seat_to_move(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "grand-cam", "R=human G=human B=human Y=human", NULL, eng);
+    char text[CM_MOVE_TEXT_MAX];
+    cm_move_str(&ui.s->g.pos, &ui.legal[0], text, sizeof text);
+    ui_handle_key(&ui, ':', now_ms());
+    type(&ui, text);
+    ui_handle_key(&ui, UI_KEY_ENTER, now_ms());
+    assert_int_equal(ui.s->g.pos.to_move, 1); /* Green */
+    ui_handle_key(&ui, 'H', now_ms());
+    assert_true(panel_has(&ui, now_ms(), "looking for a hint for Green"));
+    uint64_t t0 = now_ms();
+    while (!ui.has_hint && now_ms() - t0 < 20000) {
+        struct timespec ts = {0, 10 * 1000000L};
+        ui_tick(&ui, now_ms());
+        nanosleep(&ts, NULL);
+    }
+    assert_true(ui.has_hint);
+    assert_true(panel_has(&ui, now_ms(), "hint for Green, to move"));
+    assert_false(panel_has(&ui, now_ms(), "last search"));
+    /* Green plays the hint: it was for the position before, and the panel drops it. */
+    cm_move_str(&ui.s->g.pos, &ui.s->hint, text, sizeof text);
+    ui_handle_key(&ui, ':', now_ms());
+    type(&ui, text);
+    ui_handle_key(&ui, UI_KEY_ENTER, now_ms());
+    assert_int_equal(ui.s->g.pos.to_move, 2);
+    assert_false(panel_has(&ui, now_ms(), "hint for"));
+    assert_false(panel_has(&ui, now_ms(), "Engine"));
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
+/* Engines playing each other: 'p' pauses (no engine thinks, the clocks stop, the screen says
+ * so, moves are refused) and goes on; '<' and '>' change the pace, shown in the panel. */
+static void test_ui_keys_pause_and_pace(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    char st[400], title[200];
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=engine:10 B=engine:10", NULL, eng);
+    ui.s->setup.time_base_ms = 600000;
+    ui.s->clock[0] = ui.s->clock[1] = 600000;
+    ui_tick(&ui, now_ms());
+    assert_int_equal(ui.s->searching, ENGINE_JOB_MOVE);
+    assert_contains(ui_keys_text(&ui), "p pause");
+    uint64_t t = now_ms();
+    unsigned f = ui_handle_key(&ui, 'p', t);
+    assert_true(f & UI_DRAW_PANEL);
+    assert_true(ui.s->paused);
+    assert_int_equal(ui.s->searching, 0);
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Paused: p to go on.");
+    ui_title_text(&ui, title, sizeof title);
+    assert_contains(title, "Camelot - move 1, White to move (paused)");
+    assert_true(panel_has(&ui, t, "Paused: p to go on"));
+    int64_t left = session_clock_left(ui.s, 0, t);
+    /* A long while later nothing has moved, nothing thinks and the clock has not run. */
+    for (int i = 0; i < 20; i++)
+        ui_tick(&ui, t + 1000 * (uint64_t)i);
+    assert_int_equal(ui.s->g.n, 0);
+    assert_int_equal(ui.s->searching, 0);
+    assert_int_equal(session_clock_left(ui.s, 0, t + 20000), left);
+    ui_handle_key(&ui, 'm', t + 20000);
+    assert_contains(ui.msg, "Paused: p to go on");
+    /* It goes on: the engine thinks again and its clock runs from there. */
+    ui_handle_key(&ui, 'p', t + 20000);
+    assert_false(ui.s->paused);
+    assert_contains(ui.msg, "goes on");
+    ui_tick(&ui, t + 20000);
+    assert_int_equal(ui.s->searching, ENGINE_JOB_MOVE);
+    assert_int_equal(session_clock_left(ui.s, 0, t + 21000), left - 1000);
+
+    /* The pace: '>' longer, '<' shorter, along a ladder. */
+    assert_int_equal(ui.s->pace_ms, 0);
+    ui_handle_key(&ui, '>', t);
+    assert_int_equal(ui.s->pace_ms, 250);
+    ui_handle_key(&ui, '>', t);
+    ui_handle_key(&ui, '>', t);
+    assert_int_equal(ui.s->pace_ms, 1000);
+    assert_contains(ui.msg, "Pace: 1 s");
+    assert_true(panel_has(&ui, t, "Pace 1 s"));
+    ui_handle_key(&ui, '<', t);
+    assert_int_equal(ui.s->pace_ms, 500);
+    assert_true(panel_has(&ui, t, "Pace 0.5 s"));
+    for (int i = 0; i < 20; i++)
+        ui_handle_key(&ui, '>', t);
+    assert_int_equal(ui.s->pace_ms, SESSION_PACE_MAX_MS);
+    for (int i = 0; i < 20; i++)
+        ui_handle_key(&ui, '<', t);
+    assert_int_equal(ui.s->pace_ms, 0);
+    assert_int_equal(ui_pace_step(1500, 1), 2000);
+    assert_int_equal(ui_pace_step(1500, -1), 1000);
+    char pace[32];
+    ui_pace_text(1500, pace, sizeof pace);
+    assert_string_equal(pace, "1.5 s");
+    ui_pace_text(250, pace, sizeof pace);
+    assert_string_equal(pace, "0.25 s");
+    free_ui(&ui);
+
+    /* A person plays: no pace line, and the game over cannot be paused. */
+    const CmVariant *v = variant("camette");
+    CmPosition pos;
+    tu_position(&pos, v, "W B6M D3M; B E3M B4M", 'W');
+    make_ui(&ui, "camette", "W=human B=human", &pos, NULL);
+    assert_false(panel_has(&ui, 0, "Pace"));
+    press(&ui, ':');
+    type(&ui, "B6-C7");
+    press(&ui, UI_KEY_ENTER);
+    assert_true(ui.s->outcome.over);
+    press(&ui, UI_KEY_ESC);
+    press(&ui, 'p');
+    assert_false(ui.s->paused);
+    assert_contains(ui.msg, "The game is over");
     free_ui(&ui);
     engine_thread_free(eng);
 }
@@ -1353,6 +1623,11 @@ int main(void)
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),
         cmocka_unit_test(test_ui_keys_edit_mode),
         cmocka_unit_test(test_ui_keys_export),
+        cmocka_unit_test(test_ui_keys_title_counts_moves_as_the_list_does),
+        cmocka_unit_test(test_ui_keys_clocks_are_aligned),
+        cmocka_unit_test(test_ui_keys_each_person_keeps_a_cursor),
+        cmocka_unit_test(test_ui_keys_hint_is_for_the_seat_to_move),
+        cmocka_unit_test(test_ui_keys_pause_and_pace),
     };
     catalog_init(&cat);
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

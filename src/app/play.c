@@ -23,7 +23,7 @@
 #define ENGINE_LEAVE_MS 100 /* how long the end of the program waits for the engine to stop */
 
 const char cli_play_usage[] =
-    "play [--variant V] [--seat L=WHO]... [--time MIN+SEC]\n"
+    "play [--variant V] [--seat L=WHO]... [--time MIN+SEC] [--pace S]\n"
     "                    [--load FILE | --resume]\n"
     "                    [--ascii] [--no-highlight] [--no-mouse] [--flip] [--text]";
 const char cli_play_help[] =
@@ -48,6 +48,8 @@ const char cli_play_help[] =
     "                   'human', 'engine' (level 5) or 'engine:N' with N from 1\n"
     "                   (weakest) to 10\n"
     "  --time MIN+SEC   clocks: MIN minutes each, SEC seconds added after every move\n"
+    "  --pace S         when engines play every seat, at least S seconds between\n"
+    "                   their moves (0 to 60; '<' and '>' change it, 'p' pauses)\n"
     "  --load FILE      continue the game in a record (one saved with 's', or any\n"
     "                   game record; a record without seats is played by people),\n"
     "                   or start a game from a position document (FILE ending in\n"
@@ -67,6 +69,7 @@ enum {
     OPT_VARIANT,
     OPT_SEAT,
     OPT_TIME,
+    OPT_PACE,
     OPT_LOAD,
     OPT_RESUME,
     OPT_ASCII,
@@ -78,15 +81,11 @@ enum {
 };
 
 static const CliOpt play_opts[OPT_COUNT] = {
-    [OPT_VARIANT] = {"--variant", 1, 0},
-    [OPT_SEAT] = {"--seat", 1, 1},
-    [OPT_TIME] = {"--time", 1, 0},
-    [OPT_LOAD] = {"--load", 1, 0},
-    [OPT_RESUME] = {"--resume", 0, 0},
-    [OPT_ASCII] = {"--ascii", 0, 0},
-    [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
-    [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
-    [OPT_FLIP] = {"--flip", 0, 0},
+    [OPT_VARIANT] = {"--variant", 1, 0},   [OPT_SEAT] = {"--seat", 1, 1},
+    [OPT_TIME] = {"--time", 1, 0},         [OPT_PACE] = {"--pace", 1, 0},
+    [OPT_LOAD] = {"--load", 1, 0},         [OPT_RESUME] = {"--resume", 0, 0},
+    [OPT_ASCII] = {"--ascii", 0, 0},       [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
+    [OPT_NO_MOUSE] = {"--no-mouse", 0, 0}, [OPT_FLIP] = {"--flip", 0, 0},
     [OPT_TEXT] = {"--text", 0, 0},
 };
 
@@ -94,6 +93,7 @@ static const CliOpt play_opts[OPT_COUNT] = {
 typedef struct Play {
     CliArgs a;
     int64_t base_ms, inc_ms;    /* --time */
+    int64_t pace_ms;            /* --pace */
     char data_dir[IO_PATH_MAX]; /* "" when games are not saved */
     char note[NOTE_MAX];        /* the first message on the screen */
     EngineThread *eng;
@@ -114,6 +114,13 @@ static int check_options(Play *p)
                                "bad time control '%s' (e.g. 10+5: ten minutes, five seconds a "
                                "move)",
                                a->value[OPT_TIME]);
+    if (a->value[OPT_PACE]) {
+        const char *pace = a->value[OPT_PACE];
+        if (!setup_parse_seconds(pace, pace + strlen(pace), &p->pace_ms) || p->pace_ms < 0 ||
+            p->pace_ms > SESSION_PACE_MAX_MS)
+            return cli_usage_error(a->usage, "bad pace '%s' (seconds from 0 to %d, such as 1.5)",
+                                   pace, SESSION_PACE_MAX_MS / 1000);
+    }
     return -1;
 }
 
@@ -138,8 +145,8 @@ static int load_game(Play *p, const char *path, int resume)
     CmError err, kerr;
 
     if (session_load(s, path, p->a.value[OPT_VARIANT], &got, &err) == CM_OK) {
-        char count[32];
-        text_count(got.plies, "move", count, sizeof count);
+        char count[64];
+        text_game_length(s->v->nseats, got.plies, count, sizeof count);
         if (s->notice[0] == '\0')
             snprintf(p->note, sizeof p->note, "%s %.300s: %s so far.",
                      resume ? "Resumed" : "Loaded", path, count);
@@ -394,6 +401,7 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
     SessionEnv env = {&ctx->catalog, p->eng, p->data_dir};
     session_init(&p->session, &env);
+    session_set_pace(&p->session, (uint64_t)p->pace_ms);
     rc = open_game(ctx, p);
     if (rc < 0) {
         if (p->eng == NULL)

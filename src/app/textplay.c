@@ -257,13 +257,13 @@ static void list_pieces(TextGame *t)
 static void save(TextGame *t, const char *path)
 {
     CmError err;
-    char msg[CM_ERROR_TEXT_MAX], moves[32];
+    char msg[CM_ERROR_TEXT_MAX], moves[64];
     if (session_save_as(t->s, path, clock_ms(), &err) != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);
         fprintf(t->out, "not saved: %s\n", msg);
         return;
     }
-    text_count(t->s->g.n, "move", moves, sizeof moves);
+    text_game_length(t->s->v->nseats, t->s->g.n, moves, sizeof moves);
     fprintf(t->out, "saved %s to %s\n", moves, path);
 }
 

@@ -306,13 +306,25 @@ static int newest_first(const void *a, const void *b)
     return x->mtime < y->mtime ? 1 : x->mtime > y->mtime ? -1 : strcmp(x->path, y->path);
 }
 
-/* What the record at 'path' is: "camelot   31 moves  unfinished". */
+/* The seats of a record: one word a seat in its 'Seats' tag ("W=human B=engine:5"), or 0 when it
+ * has none. */
+static int record_seats(const CmRecord *rec)
+{
+    const char *seats = cm_record_tag(rec, "Seats");
+    int n = 0;
+    for (const char *p = seats; p != NULL && *p; p++)
+        n += *p != ' ' && (p == seats || p[-1] == ' ');
+    return n;
+}
+
+/* What the record at 'path' is: "camelot   16 moves (31 plies)  unfinished", or the plies alone
+ * when the record does not say how many seats play. */
 static void describe(const char *path, char *what, size_t size)
 {
     CmError err;
     CmRecord rec;
     size_t len;
-    char *text = NULL, moves[32];
+    char *text = NULL, moves[64];
 
     snprintf(what, size, "not a game record");
     if (io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, &err) != CM_OK)
@@ -320,8 +332,12 @@ static void describe(const char *path, char *what, size_t size)
     if (cm_record_parse(text, len, &rec, &err) == CM_OK) {
         const char *var = cm_record_tag(&rec, "Variant");
         const char *res = cm_record_tag(&rec, "Result");
-        text_count(rec.nmoves, "move", moves, sizeof moves);
-        snprintf(what, size, "%-14.40s %10s  %s", var ? base_name(var) : "camelot", moves,
+        int seats = record_seats(&rec);
+        if (seats > 0)
+            text_game_length(seats, rec.nmoves, moves, sizeof moves);
+        else
+            text_plies(rec.nmoves, moves, sizeof moves);
+        snprintf(what, size, "%-13.40s %19.40s  %s", var ? base_name(var) : "camelot", moves,
                  res == NULL || strcmp(res, "*") == 0 ? "unfinished" : res);
         cm_record_free(&rec);
     }

@@ -373,13 +373,12 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
     }
     session_autosave_path(s, auto_path, sizeof auto_path);
     next.autosave_fresh = strcmp(auto_path, path) != 0;
-    if (got.cut && next.g.n == 1)
-        snprintf(next.notice, sizeof next.notice,
-                 "The save %.300s was cut short: its first move was recovered.", path);
-    else if (got.cut)
-        snprintf(next.notice, sizeof next.notice,
-                 "The save %.300s was cut short: its first %d moves were recovered.", path,
-                 next.g.n);
+    if (got.cut) {
+        char length[64];
+        text_game_length(next.v->nseats, next.g.n, length, sizeof length);
+        snprintf(next.notice, sizeof next.notice, "The save %.300s was cut short; recovered: %s.",
+                 path, length);
+    }
     session_adopt(s, &next);
     return CM_OK;
 }

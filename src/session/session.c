@@ -39,12 +39,13 @@ void session_init(Session *s, const SessionEnv *env)
     s->lock_fd = -1;
 }
 
-/* What a session keeps from one game to the next: its environment, its autosave and its
- * notice. */
+/* What a session keeps from one game to the next: its environment, its autosave, its notice
+ * and its pace. */
 typedef struct Kept {
     SessionEnv env;
     int slot, lock_fd;
     char notice[SESSION_NOTICE_MAX];
+    uint64_t pace_ms;
 } Kept;
 
 static void keep(const Session *s, Kept *k)
@@ -53,6 +54,7 @@ static void keep(const Session *s, Kept *k)
     k->slot = s->slot;
     k->lock_fd = s->lock_fd;
     memcpy(k->notice, s->notice, sizeof k->notice);
+    k->pace_ms = s->pace_ms;
 }
 
 static void restore(Session *s, const Kept *k)
@@ -61,6 +63,7 @@ static void restore(Session *s, const Kept *k)
     s->slot = k->slot;
     s->lock_fd = k->lock_fd;
     memcpy(s->notice, k->notice, sizeof s->notice);
+    s->pace_ms = k->pace_ms;
 }
 
 /* Frees the game, keeping what a session keeps. */
@@ -145,11 +148,18 @@ static int timed(const Session *s)
     return s->setup.time_base_ms > 0;
 }
 
+/* Whether the clock of the seat to move runs: not while the game is paused, nor while an
+ * engine's move waits for the pace. */
+static int clock_runs(const Session *s)
+{
+    return !s->paused && !s->has_held;
+}
+
 int64_t session_clock_left(const Session *s, int seat, uint64_t now)
 {
     int64_t left = s->clock[seat];
-    if (timed(s) && !s->outcome.over && seat == s->g.pos.to_move && s->turn_t0 != 0 &&
-        now > s->turn_t0)
+    if (timed(s) && !s->outcome.over && clock_runs(s) && seat == s->g.pos.to_move &&
+        s->turn_t0 != 0 && now > s->turn_t0)
         left -= (int64_t)(now - s->turn_t0);
     return left;
 }
@@ -172,11 +182,13 @@ uint64_t session_think_ms(int level, int64_t left, int64_t inc)
     return cap;
 }
 
+/* Charges the seat to move for the time since its clock started (when it runs), and restarts it
+ * at 'now'. */
 void session_charge_clock(Session *s, uint64_t now)
 {
     if (!timed(s) || s->outcome.over)
         return;
-    if (s->turn_t0 != 0 && now > s->turn_t0)
+    if (clock_runs(s) && s->turn_t0 != 0 && now > s->turn_t0)
         s->clock[s->g.pos.to_move] -= (int64_t)(now - s->turn_t0);
     s->turn_t0 = now;
 }
@@ -283,6 +295,12 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
     session_offer_drop(s);
     session_cancel_search(s);
     s->has_hint = 0;
+    s->has_held = 0;
+    s->hurry = 0;
+    s->moved_at = now;
+    /* A hint was for the position before this move. */
+    if (s->info_purpose == ENGINE_JOB_HINT)
+        s->info_seat = -1;
     return CM_OK;
 }
 
@@ -326,8 +344,8 @@ int session_undo(Session *s, uint64_t now)
     int undone = 0, to_person = undo_to_person(s);
 
     session_offer_drop(s);
-    session_cancel_search(s);
     session_charge_clock(s, now);
+    session_cancel_search(s);
     while (s->g.n > 0) {
         CmPly *p = &s->g.ply[s->g.n - 1];
         int seat = p->seat;
@@ -346,8 +364,11 @@ int session_undo(Session *s, uint64_t now)
     s->resigned = -1;
     s->agreed = 0;
     s->has_hint = 0;
+    s->has_held = 0;
+    s->hurry = 0;
     s->info_seat = -1;
     s->turn_t0 = now;
+    s->moved_at = now;
     session_autosave(s, now);
     return undone;
 }
@@ -420,6 +441,10 @@ static void start_search(Session *s, int purpose)
 
 int session_move_now(Session *s)
 {
+    if (s->has_held && !s->paused) {
+        s->hurry = 1;
+        return 1;
+    }
     if (s->searching != ENGINE_JOB_MOVE)
         return 0;
     engine_thread_stop(s->env.engine, s->ticket);
@@ -428,12 +453,45 @@ int session_move_now(Session *s)
 
 int session_hint(Session *s)
 {
-    if (s->env.engine == NULL || !session_human_to_move(s) || s->offer_from >= 0)
+    if (s->env.engine == NULL || !session_human_to_move(s) || s->offer_from >= 0 || s->paused)
         return 0;
     if (s->searching == ENGINE_JOB_HINT)
         return 1;
     start_search(s, ENGINE_JOB_HINT);
     return s->searching == ENGINE_JOB_HINT;
+}
+
+/* ---- Pace and pause -------------------------------------------------------------------- */
+
+int session_pause(Session *s, int on, uint64_t now)
+{
+    if (!s->active || !on == !s->paused || (on && s->outcome.over))
+        return 0;
+    if (on) {
+        session_charge_clock(s, now);
+        session_cancel_search(s);
+        s->paused = 1;
+    } else {
+        s->paused = 0;
+        s->turn_t0 = now;
+    }
+    return 1;
+}
+
+void session_set_pace(Session *s, uint64_t ms)
+{
+    s->pace_ms = ms > SESSION_PACE_MAX_MS ? SESSION_PACE_MAX_MS : ms;
+}
+
+int session_paced(const Session *s)
+{
+    return s->active && !s->outcome.over && session_humans(s) == 0;
+}
+
+/* Whether an engine's move found at 'now' waits for the pace. */
+static int pace_due(const Session *s, uint64_t now)
+{
+    return s->hurry || !session_paced(s) || now >= s->moved_at + s->pace_ms;
 }
 
 /* ---- Time ------------------------------------------------------------------------------ */
@@ -489,7 +547,13 @@ static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
     }
     if (!done->result.has_move || done->result.seat != s->g.pos.to_move)
         return ev;
-    if (purpose == ENGINE_JOB_MOVE && !session_seat_human(s, s->g.pos.to_move)) {
+    if (purpose == ENGINE_JOB_MOVE && !session_seat_human(s, s->g.pos.to_move) &&
+        !pace_due(s, now)) {
+        /* Too soon for the pace: the move waits, and the clocks with it. */
+        session_charge_clock(s, now);
+        s->held = *done;
+        s->has_held = 1;
+    } else if (purpose == ENGINE_JOB_MOVE && !session_seat_human(s, s->g.pos.to_move)) {
         int over = s->outcome.over;
         if (play_known(s, &done->result.move, done->text[0] ? done->text : NULL, now) == CM_OK) {
             ev |= SESSION_EV_MOVED;
@@ -525,6 +589,18 @@ static unsigned tick_engine(Session *s, uint64_t now)
     return ev;
 }
 
+/* Plays the engine's move that waited for the pace, when its time has come. */
+static unsigned tick_held(Session *s, uint64_t now)
+{
+    if (!pace_due(s, now))
+        return 0;
+    EngineDone done = s->held;
+    s->has_held = 0;
+    s->turn_t0 = now; /* the clock stood still while the move waited */
+    s->searching = ENGINE_JOB_MOVE;
+    return search_done(s, &done, now);
+}
+
 unsigned session_tick(Session *s, uint64_t now)
 {
     unsigned ev = 0;
@@ -534,6 +610,10 @@ unsigned session_tick(Session *s, uint64_t now)
     if (s->save_error[0] && s->save_retry_at != 0 && now >= s->save_retry_at &&
         session_autosave(s, now) == CM_OK)
         ev |= SESSION_EV_SAVED;
+    if (s->moved_at == 0)
+        s->moved_at = now;
+    if (s->paused)
+        return ev;
     if (timed(s) && !s->outcome.over) {
         ev |= tick_clocks(s, now);
         if (s->outcome.over)
@@ -545,8 +625,11 @@ unsigned session_tick(Session *s, uint64_t now)
         ev |= tick_engine(s, now);
     if (s->offer_from >= 0 && !s->searching)
         ev |= session_offer_tick(s, NULL, now);
+    if (s->has_held)
+        ev |= tick_held(s, now);
     /* An engine to move starts thinking. */
-    if (!s->searching && !s->outcome.over && !session_seat_human(s, s->g.pos.to_move)) {
+    if (!s->searching && !s->has_held && !s->outcome.over &&
+        !session_seat_human(s, s->g.pos.to_move)) {
         start_search(s, ENGINE_JOB_MOVE);
         ev |= SESSION_EV_THINKING;
     }

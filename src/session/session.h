@@ -40,7 +40,8 @@ enum {
 #define SESSION_SLOTS 9       /* autosaves in one data directory: games played at once */
 #define SESSION_NOTICE_MAX 600
 #define SESSION_ERROR_MAX CM_ERROR_TEXT_MAX
-#define SESSION_PATH_MAX 4096 /* bytes in a path, as src/io has it */
+#define SESSION_PATH_MAX 4096     /* bytes in a path, as src/io has it */
+#define SESSION_PACE_MAX_MS 60000 /* the longest pace between engine moves */
 
 #define SESSION_DRAW_MS 500    /* the most an engine thinks about a draw offer */
 #define SESSION_DRAW_ACCEPT 50 /* an engine accepts a draw below this score for its side */
@@ -97,6 +98,15 @@ typedef struct Session {
     int offer_asking;
     int offer_declined;
     int offer_score;
+    /* Pace and pause, kept from one game to the next (the pause is not). When no person plays,
+     * an engine's move is played no sooner than 'pace_ms' after the move before, which was
+     * played at 'moved_at'; a move found sooner waits in 'held' with the clocks stopped. */
+    uint64_t pace_ms;
+    uint64_t moved_at; /* 0: no move yet, the pace counts from the first tick */
+    int paused;        /* no engine thinks and no clock runs until the game goes on */
+    int has_held;
+    EngineDone held; /* a move found before its pace was over */
+    int hurry;       /* 'session_move_now' asked for the held move at once */
 } Session;
 
 /* ---- Games (session.c) ------------------------------------------------------------------- */
@@ -136,6 +146,18 @@ void session_forfeit(Session *s);
 
 /* The engine to move plays its best move so far at once. Returns 0 when none is thinking. */
 int session_move_now(Session *s);
+
+/* Pauses the game ('on' 1) or lets it go on ('on' 0) at 'now': while it is paused the clocks
+ * stop and no engine thinks (a search under way is dropped, and started again when the game
+ * goes on). Returns 0 when nothing changed (already so, or the game is over). */
+int session_pause(Session *s, int on, uint64_t now);
+
+/* Sets the least time between two engine moves when no person plays (0: none), at most
+ * SESSION_PACE_MAX_MS. */
+void session_set_pace(Session *s, uint64_t ms);
+
+/* Whether the pace applies: a game goes on that no person plays. */
+int session_paced(const Session *s);
 
 /* Asks the engine for a hint for the person to move. Returns 0 when that cannot be. */
 int session_hint(Session *s);

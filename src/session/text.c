@@ -193,3 +193,20 @@ size_t text_count(int n, const char *noun, char *buf, size_t size)
 {
     return (size_t)snprintf(buf, size, "%d %s%s", n, noun, n == 1 ? "" : "s");
 }
+
+size_t text_plies(int plies, char *buf, size_t size)
+{
+    return (size_t)snprintf(buf, size, "%d %s", plies, plies == 1 ? "ply" : "plies");
+}
+
+size_t text_game_length(int nseats, int plies, char *buf, size_t size)
+{
+    char moves[32], n[32];
+    if (plies <= 0)
+        return (size_t)snprintf(buf, size, "no moves");
+    if (nseats < 1)
+        nseats = 1;
+    text_count((plies + nseats - 1) / nseats, "move", moves, sizeof moves);
+    text_plies(plies, n, sizeof n);
+    return (size_t)snprintf(buf, size, "%s (%s)", moves, n);
+}

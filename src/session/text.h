@@ -50,6 +50,14 @@ size_t text_seconds(int64_t ms, char *buf, size_t size);
 /* A count and its noun: "1 move", "6 moves". 'noun' is the singular; the plural adds 's'. */
 size_t text_count(int n, const char *noun, char *buf, size_t size);
 
+/* A number of plies, a ply being one seat's turn: "1 ply", "139 plies". */
+size_t text_plies(int plies, char *buf, size_t size);
+
+/* The length of a game of 'plies' plies among 'nseats' seats, in moves as the game numbers
+ * them (a move is a turn of every seat, the last one perhaps begun only) and in plies:
+ * "70 moves (139 plies)", "1 move (1 ply)", "no moves". */
+size_t text_game_length(int nseats, int plies, char *buf, size_t size);
+
 /* "White", "Red and Blue": the names of the seats in bit set 'seats'. */
 size_t text_seat_names(const CmVariant *v, unsigned seats, char *buf, size_t size);
 

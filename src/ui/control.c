@@ -147,6 +147,26 @@ static CmSquare central(const CmVariant *v, const CmSquareSet *set)
     return (CmSquare)best;
 }
 
+/* In a game of several people each keeps a cursor of their own: the one who has just moved
+ * leaves theirs where it is, and the one to move finds theirs where they left it (on their
+ * first turn, on the middle one of their pieces that can move). */
+static void switch_cursor(Ui *ui)
+{
+    const Session *s = ui->s;
+    int seat = s->g.pos.to_move;
+    if (session_humans(s) < 2 || !session_seat_human(s, seat) || seat == ui->cursor_seat)
+        return;
+    if (ui->cursor_seat >= 0) {
+        ui->seat_cursor[ui->cursor_seat] = ui->cursor;
+        ui->has_seat_cursor[ui->cursor_seat] = 1;
+    }
+    ui->cursor_seat = seat;
+    if (ui->has_seat_cursor[seat])
+        ui->cursor = ui->seat_cursor[seat];
+    else if (!cm_set_empty(&ui->movable))
+        ui->cursor = central(s->v, &ui->movable);
+}
+
 void ui_position_changed(Ui *ui)
 {
     const CmPosition *pos = &ui->s->g.pos;
@@ -165,6 +185,7 @@ void ui_position_changed(Ui *ui)
     update_move_texts(ui);
     ui_set_last(ui, ui->s->g.n);
     ui->moves_scroll = 0;
+    switch_cursor(ui);
     if (!cm_variant_on(ui->s->v, ui->cursor))
         ui->cursor = central(ui->s->v, NULL);
 }
@@ -190,6 +211,8 @@ void ui_game_replaced(Ui *ui)
     ui->mode = ui_board_mode(ui);
     drop_move_texts(ui, 0);
     ui->pv_text[0] = '\0';
+    ui->cursor_seat = -1;
+    memset(ui->has_seat_cursor, 0, sizeof ui->has_seat_cursor);
     ui_position_changed(ui);
     auto_flip(ui);
     relayout(ui);
@@ -237,7 +260,9 @@ static unsigned act_undo(Ui *ui, uint64_t now)
     }
     ui_position_changed(ui);
     ui->mode = UI_MODE_PLAY;
-    ui_message(ui, UI_ROLE_NORMAL, "Took back %d move%s (r redoes).", n, n == 1 ? "" : "s");
+    char plies[32];
+    text_plies(n, plies, sizeof plies);
+    ui_message(ui, UI_ROLE_NORMAL, "Took back %s (r redoes).", plies);
     return UI_DRAW_ALL;
 }
 
@@ -251,7 +276,9 @@ static unsigned act_redo(Ui *ui, uint64_t now)
     ui_position_changed(ui);
     if (ui->s->outcome.over)
         ui->mode = UI_MODE_OVER;
-    ui_message(ui, UI_ROLE_NORMAL, "Played %d move%s again.", n, n == 1 ? "" : "s");
+    char plies[32];
+    text_plies(n, plies, sizeof plies);
+    ui_message(ui, UI_ROLE_NORMAL, "Played %s again.", plies);
     return UI_DRAW_ALL;
 }
 
@@ -308,7 +335,7 @@ static unsigned act_review(Ui *ui)
     ui_clear_selection(ui);
     ui->mode = UI_MODE_REVIEW;
     review_to(ui, ui->s->outcome.over ? 0 : ui->s->g.n);
-    ui_message(ui, UI_ROLE_NORMAL, "Review: Left and Right step through the moves, Esc returns.");
+    ui->msg[0] = '\0'; /* the status line tells the move, the key line the keys */
     return UI_DRAW_ALL;
 }
 
@@ -450,10 +477,50 @@ static unsigned ask_action(Ui *ui, UiAction act, uint64_t now)
     return offer_news(ui);
 }
 
+static unsigned act_pause(Ui *ui, uint64_t now)
+{
+    Session *s = ui->s;
+    if (!session_pause(s, !s->paused, now)) {
+        ui_message(ui, UI_ROLE_ERROR, "The game is over: there is nothing to pause.");
+        return UI_DRAW_STATUS;
+    }
+    if (s->paused) {
+        ui_clear_selection(ui);
+        ui_message(ui, UI_ROLE_NORMAL, "The clocks are stopped and no engine thinks.");
+    } else {
+        ui_message(ui, UI_ROLE_NORMAL, "The game goes on.");
+    }
+    return UI_DRAW_ALL;
+}
+
+static unsigned act_pace(Ui *ui, int dir)
+{
+    char pace[32];
+    session_set_pace(ui->s, ui_pace_step(ui->s->pace_ms, dir));
+    ui_pace_text(ui->s->pace_ms, pace, sizeof pace);
+    if (session_paced(ui->s))
+        ui_message(ui, UI_ROLE_NORMAL, "Pace: %s at least between engine moves.", pace);
+    else
+        ui_message(ui, UI_ROLE_NORMAL,
+                   "Pace: %s at least between engine moves, in games no person plays.", pace);
+    return UI_DRAW_PANEL | UI_DRAW_STATUS;
+}
+
+/* Whether 'act' changes the game, which waits while it is paused. */
+static int changes_game(UiAction act)
+{
+    return act == UI_ACT_SELECT || act == UI_ACT_BACK || act == UI_ACT_TYPE_MOVE ||
+           act == UI_ACT_HINT || act == UI_ACT_UNDO || act == UI_ACT_REDO || act == UI_ACT_MOVE_NOW;
+}
+
 /* ---- Keys, mode by mode --------------------------------------------------------------------- */
 
 static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
 {
+    if (ui->s->paused && changes_game(act)) {
+        ui_message(ui, UI_ROLE_ERROR, "Paused: p to go on.");
+        return UI_DRAW_STATUS;
+    }
     switch (act) {
     case UI_ACT_UP:
     case UI_ACT_DOWN:
@@ -510,6 +577,12 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         return act_resign(ui);
     case UI_ACT_DRAW:
         return act_draw(ui, now);
+    case UI_ACT_PAUSE:
+        return act_pause(ui, now);
+    case UI_ACT_PACE_DOWN:
+        return act_pace(ui, -1);
+    case UI_ACT_PACE_UP:
+        return act_pace(ui, 1);
     case UI_ACT_SCROLL_UP:
         ui->moves_scroll += MOVES_SCROLL_STEP;
         return UI_DRAW_PANEL;
@@ -759,6 +832,10 @@ unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
     if ((ui->mode != UI_MODE_PLAY && ui->mode != UI_MODE_EDIT) || ui->lay.too_small ||
         !ui_layout_hit(&ui->lay, y, x, &sq))
         return 0;
+    if (ui->s->paused) {
+        ui_message(ui, UI_ROLE_ERROR, "Paused: p to go on.");
+        return UI_DRAW_STATUS;
+    }
     if (!cm_variant_on(ui->s->v, sq))
         return 0;
     if (ui->mode == UI_MODE_EDIT)

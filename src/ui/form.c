@@ -178,9 +178,9 @@ static unsigned load_picked(Ui *ui)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     }
     ui_game_replaced(ui);
-    char count[32];
-    text_count(ui->s->g.n, "move", count, sizeof count);
-    ui_message(ui, UI_ROLE_GOOD, "Loaded %s (%s).", path, count);
+    char count[64];
+    text_game_length(ui->s->v->nseats, ui->s->g.n, count, sizeof count);
+    ui_message(ui, UI_ROLE_GOOD, "Loaded %s: %s.", path, count);
     ui_show_notice(ui);
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }

@@ -152,6 +152,8 @@ static const char *keys_help[][2] = {
     {"?", "these rules; q or Esc closes them"},
     {"H", "ask the engine for a hint, shown on the board"},
     {"m", "make a thinking engine move now"},
+    {"p", "pause the game: no engine thinks and the clocks stop; p again goes on"},
+    {"< >", "when engines play every seat: less or more time between their moves"},
     {"u, r", "undo and redo (against the engine, undo goes back to your previous move)"},
     {"R", "resign (asks first: y resigns, n plays on); in a team game for the team"},
     {"D", "offer a draw on your turn: a person of the other side answers y or n, an engine "

@@ -74,6 +74,9 @@ typedef enum UiAction {
     UI_ACT_HIGHLIGHT, /* 'T': highlighting on or off */
     UI_ACT_FLIP,      /* 'f' */
     UI_ACT_REVIEW,    /* 'v' */
+    UI_ACT_PAUSE,     /* 'p': pause the game, or let it go on */
+    UI_ACT_PACE_DOWN, /* '<': less time between engine moves */
+    UI_ACT_PACE_UP,   /* '>': more time between engine moves */
     UI_ACT_SCROLL_UP, /* '[' / PgUp: the move list, or a page */
     UI_ACT_SCROLL_DOWN,
     UI_ACT_HOME,
@@ -286,7 +289,12 @@ typedef struct Ui {
     CmPath last_path; /* the last move shown, to mark it */
     CmMove last_move;
     int has_hint;
-    CmPath hint_path;  /* the engine's hint, to mark it */
+    CmPath hint_path; /* the engine's hint, to mark it */
+    /* With several people playing, each keeps a cursor of their own: 'cursor' is the one of
+     * seat 'cursor_seat' (-1: none yet), and 'seat_cursor[s]' where seat s left theirs. */
+    int cursor_seat;
+    CmSquare seat_cursor[CM_MAX_SEATS];
+    int has_seat_cursor[CM_MAX_SEATS];
     UiMoveText *moves; /* the move list, one per ply of the game */
     int nmoves, moves_cap;
     char pv_text[UI_PV_MAX]; /* the engine's principal variation, in WCF notation */
@@ -342,6 +350,13 @@ void ui_title_text(const Ui *ui, char *buf, size_t size);
 
 /* The key reminder for the mode. */
 const char *ui_keys_text(const Ui *ui);
+
+/* A pace between engine moves as the screen shows it: "0 s", "0.5 s", "2 s". */
+void ui_pace_text(uint64_t ms, char *buf, size_t size);
+
+/* The next pace from 'ms' on the screen's ladder (0, 0.25 s, 0.5 s, 1 s ... 60 s): the next
+ * longer one when 'dir' > 0, the next shorter one otherwise. */
+uint64_t ui_pace_step(uint64_t ms, int dir);
 
 /* A piece of a text: 'len' bytes from 'start'. */
 typedef struct UiSpan {

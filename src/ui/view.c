@@ -228,9 +228,9 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
 {
     const CmVariant *v = ui->s->v;
     const Session *g = ui->s;
-    char sq[4];
+    char sq[4], length[64];
     if (ui->mode == UI_MODE_REVIEW) {
-        snprintf(buf, size, "%s - review, move %d of %d", v->title, ui->review_ply, g->g.n);
+        snprintf(buf, size, "%s - review, ply %d of %d", v->title, ui->review_ply, g->g.n);
         return;
     }
     if (ui_shown_position(ui) == &ui->edit_pos) {
@@ -239,11 +239,13 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     int round = g->g.n / v->nseats + 1;
+    text_game_length(v->nseats, g->g.n, length, sizeof length);
     if (g->outcome.over)
-        snprintf(buf, size, "%s - game over after %d moves", v->title, g->g.n);
+        snprintf(buf, size, "%s - game over after %s", v->title, length);
     else
-        snprintf(buf, size, "%s - move %d, %s to move   [%s]", v->title, round,
-                 v->seat[g->g.pos.to_move].name, cm_square_name(ui->cursor, sq));
+        snprintf(buf, size, "%s - move %d, %s to move%s   [%s]", v->title, round,
+                 v->seat[g->g.pos.to_move].name, g->paused ? " (paused)" : "",
+                 cm_square_name(ui->cursor, sq));
 }
 
 int ui_wrap(const char *text, int width, UiSpan *lines, int max)
@@ -270,6 +272,20 @@ int ui_wrap(const char *text, int width, UiSpan *lines, int max)
     return n;
 }
 
+/* In review, the move just reviewed: "Move 3, White played E5-E7." */
+static void review_text(const Ui *ui, char *buf, size_t size)
+{
+    const CmVariant *v = ui->s->v;
+    int ply = ui->review_ply;
+    if (ply <= 0 || ply > ui->nmoves) {
+        snprintf(buf, size, "The start position, before the first move.");
+        return;
+    }
+    const UiMoveText *t = &ui->moves[ply - 1];
+    snprintf(buf, size, "Move %d, %s played %s.", (ply - 1) / v->nseats + 1, v->seat[t->seat].name,
+             t->text);
+}
+
 void ui_status_text(const Ui *ui, char *buf, size_t size)
 {
     const CmVariant *v = ui->s->v;
@@ -292,8 +308,7 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     if (ui->mode == UI_MODE_REVIEW) {
-        snprintf(buf, size, "Review: move %d of %d. Left/Right step, Home/End jump, Esc returns.",
-                 ui->review_ply, g->g.n);
+        review_text(ui, buf, size);
         return;
     }
     if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_RESIGN) {
@@ -315,8 +330,15 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
                  v->seat[g->offer_from].name, v->seat[g->search_seat].name);
         return;
     }
+    if (g->paused) {
+        snprintf(buf, size, "Paused: p to go on.");
+        return;
+    }
     if (!session_seat_human(g, s)) {
-        if (g->searching == ENGINE_JOB_MOVE)
+        if (g->has_held)
+            snprintf(buf, size, "%s (%s) has its move ready: it waits for the pace (m plays it).",
+                     v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind));
+        else if (g->searching == ENGINE_JOB_MOVE)
             snprintf(buf, size, "%s (%s) is thinking. Press m to make it move now.",
                      v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind));
         else
@@ -337,6 +359,7 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
     CmSquare from = sel->path.sq[0], last = sel->path.sq[sel->path.n - 1];
     uint8_t cell = g->g.pos.board[from];
     const char *what = CM_CELL_KIND(cell) == CM_KNIGHT ? "Knight" : "Man";
+    const char *what_lower = CM_CELL_KIND(cell) == CM_KNIGHT ? "knight" : "man";
     cm_square_name(from, a);
     cm_square_name(last, b);
     int jumping = sel->path.n > 1 && sel->path.jump[sel->path.n - 1];
@@ -353,7 +376,8 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         snprintf(buf, size, "%s %s on %s: press Enter to stop here, or leap on.", what,
                  jumping ? "jumping" : "cantering", b);
     } else if (jumping) {
-        snprintf(buf, size, "The jump must go on: %s on %s has to capture again.", what, b);
+        snprintf(buf, size, "The jump must go on: the %s on %s has to capture again.", what_lower,
+                 b);
     } else if (CM_CELL_KIND(cell) == CM_KNIGHT && !sel->complete) {
         snprintf(buf, size,
                  "Knight on %s: it may not stop next to an enemy it could jump; "
@@ -425,8 +449,40 @@ const char *ui_keys_text(const Ui *ui)
     case UI_MODE_ASK:
         return "y yes  n no";
     default:
+        if (session_paced(ui->s))
+            return "p pause  < > pace  m move now  ? help  u undo  R resign  q quit";
         return "arrows+Enter move  : type  ? help  H hint  u undo  R resign  D draw  q quit";
     }
+}
+
+void ui_pace_text(uint64_t ms, char *buf, size_t size)
+{
+    unsigned s = (unsigned)(ms / 1000), frac = (unsigned)(ms % 1000);
+    if (frac == 0)
+        snprintf(buf, size, "%u s", s);
+    else if (frac % 100 == 0)
+        snprintf(buf, size, "%u.%u s", s, frac / 100);
+    else if (frac % 10 == 0)
+        snprintf(buf, size, "%u.%02u s", s, frac / 10);
+    else
+        snprintf(buf, size, "%u.%03u s", s, frac);
+}
+
+uint64_t ui_pace_step(uint64_t ms, int dir)
+{
+    static const uint64_t ladder[] = {
+        0, 250, 500, 1000, 2000, 3000, 5000, 10000, 20000, 30000, SESSION_PACE_MAX_MS};
+    int n = (int)(sizeof ladder / sizeof ladder[0]);
+    if (dir > 0) {
+        for (int i = 0; i < n; i++)
+            if (ladder[i] > ms)
+                return ladder[i];
+        return ladder[n - 1];
+    }
+    for (int i = n - 1; i >= 0; i--)
+        if (ladder[i] < ms)
+            return ladder[i];
+    return 0;
 }
 
 static int add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, ...)
@@ -463,8 +519,17 @@ static int panel_seats(const Ui *ui, uint64_t now, UiLine *lines, int n, int max
     const CmVariant *v = ui->s->v;
     const Session *g = ui->s;
     const CmPosition *pos = ui_shown_position(ui);
-    char kind[24], clock[24], pieces[24];
+    char kind[24], clock[CM_MAX_SEATS][24], pieces[24];
+    int clock_w = 0;
 
+    /* The clocks right-aligned to the widest, so that "9:59" stands under "10:00". */
+    for (int s = 0; s < v->nseats && s < CM_MAX_SEATS; s++) {
+        clock[s][0] = '\0';
+        if (g->setup.time_base_ms > 0)
+            text_clock(session_clock_left(g, s, now), clock[s], sizeof clock[s]);
+        if ((int)strlen(clock[s]) > clock_w)
+            clock_w = (int)strlen(clock[s]);
+    }
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Players");
     for (int s = 0; s < v->nseats; s++) {
         int k, m;
@@ -473,13 +538,17 @@ static int panel_seats(const Ui *ui, uint64_t now, UiLine *lines, int n, int max
             snprintf(pieces, sizeof pieces, "K%d M%d", k, m);
         else
             snprintf(pieces, sizeof pieces, "K%d", k);
-        clock[0] = '\0';
-        if (g->setup.time_base_ms > 0)
-            text_clock(session_clock_left(g, s, now), clock, sizeof clock);
         int turn = !g->outcome.over && pos->to_move == s;
-        n = add(lines, n, max, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL, s, "%s%-7s %-9s %-7s %s",
+        n = add(lines, n, max, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL, s, "%s%-7s %-9s %-7s %*s",
                 turn ? ">" : " ", v->seat[s].name, seat_kind_text(ui, s, kind, sizeof kind), pieces,
-                clock);
+                clock_w, clock[s]);
+    }
+    if (g->paused)
+        n = add(lines, n, max, UI_ROLE_ERROR, -1, "Paused: p to go on");
+    if (session_paced(g)) {
+        char pace[32];
+        ui_pace_text(g->pace_ms, pace, sizeof pace);
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "Pace %s  (< > change)", pace);
     }
     if (v->nteams < v->nseats) {
         char t[2][64];
@@ -699,12 +768,12 @@ static int panel_engine(const Ui *ui, int width, UiLine *lines, int n, int max)
     int s = g->searching ? g->search_seat : g->info_seat;
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Engine");
     if (g->searching == ENGINE_JOB_HINT)
-        n = add(lines, n, max, UI_ROLE_NORMAL, -1, "looking for a hint for %s", v->seat[s].name);
+        n = add(lines, n, max, UI_ROLE_NORMAL, s, "looking for a hint for %s", v->seat[s].name);
     else if (g->searching)
         n = add(lines, n, max, UI_ROLE_NORMAL, s, "%s thinking (level %d)", v->seat[s].name,
                 g->setup.seat[s].level);
     else if (g->info_purpose == ENGINE_JOB_HINT)
-        n = add(lines, n, max, UI_ROLE_DIM, s, "the hint for %s", v->seat[s].name);
+        n = add(lines, n, max, UI_ROLE_DIM, s, "hint for %s, to move", v->seat[s].name);
     else
         n = add(lines, n, max, UI_ROLE_DIM, s, "%s's last search", v->seat[s].name);
     if (g->info_seat >= 0 && (!g->searching || g->info_seq != 0)) {

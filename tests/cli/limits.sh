@@ -49,6 +49,14 @@ check "analyze --time '' is a usage error" \
 run play --time 0x10 --text
 check "play --time 0x10 is a usage error" \
     eval '[ "$RC" = 2 ] && has "$ERR" "bad time control .0x10."' 
+for t in 60.001 -1 abc 1e3 ""; do
+    run play --pace "$t" --text
+    check "play --pace '$t' is a usage error" \
+        eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: (bad pace .$t. \(seconds from 0 to 60|option .--pace. needs a value)"'
+done
+run play --pace 1.5 --text
+check "play --pace 1.5 is understood, and needs the full-screen game" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: --pace needs the full-screen game"'
 run perft -1
 check "perft -1 is a bad depth, not an option" \
     eval '[ "$RC" = 2 ] && has "$ERR" "bad depth .-1."'

@@ -35,7 +35,7 @@ check "Black's capture ends the game" \
           has "$OUT" "^  C2\.$" &&
           has "$OUT" "^Game over\. Black wins: a piece in the opponent.s castle\.$"'
 check "no move after the end" has "$OUT" "^the game is over"
-check "the game is saved" has "$OUT" "^saved 2 moves to $TMP/game.txt$"
+check "the game is saved" has "$OUT" "^saved 1 move \\(2 plies\\) to $TMP/game.txt$"
 check "the record has its tags and moves" \
     eval 'grep -q "^\[Variant \"camette\"\]$" "$TMP/game.txt" &&
           grep -q "^\[Result \"B\"\]$" "$TMP/game.txt" &&

@@ -205,7 +205,7 @@ pick C12
 check "a capture made with the keyboard" wait_for "White played E8xC10xC12."
 check "it is in the move list" eval 'screen | grep -qE "2\. E8xC10xC12"'
 keys u
-check "undo takes it back" wait_for "Took back 1 move"
+check "undo takes it back" wait_for "Took back 1 ply"
 check "and the capture is due again" wait_for "A capture is compulsory: the piece on E8"
 check "the move list forgets it" eval '! screen | grep -q "E8xC10xC12"'
 keys r
@@ -343,6 +343,53 @@ typed E6-E8
 check "and the square a move left is marked" \
     eval 'wait_for "White played E6-E8." && screen | grep -qE "^ 6 .*♙  ○  ♙"'
 keys q
+
+# ---- 9. Two people at one keyboard each keep a cursor ---------------------------------------
+start --seat B=human
+check "a hot-seat game" wait_for "White to move: pick a piece"
+goto C6
+typed E6-E8
+check "White moves" wait_for "White played E6-E8."
+check "Black's cursor is not White's" eval '[ "$(cursor)" != C6 ]'
+goto J11
+typed F11-F9
+check "Black moves" wait_for "Black played F11-F9."
+check "White finds the cursor where White left it" eval '[ "$(cursor)" = C6 ]'
+typed D6-D8
+check "White moves again" wait_for "White played D6-D8."
+check "and Black finds Black's" eval '[ "$(cursor)" = J11 ]'
+keys q
+wait_dead
+
+# ---- 10. Engines against each other: pace and pause -----------------------------------------
+start --seat W=engine:1 --seat B=engine:1 --pace 0.3 --time 5+0
+check "engines play each other at the pace asked" eval 'wait_for "Pace 0.3 s" && wait_for "2. " 30'
+keys p
+check "p pauses" wait_for "Paused: p to go on"
+sleep 0.3
+before=$(screen)
+sleep 1.5
+check "while paused no move is played and the clocks stand still" eval '[ "$(screen)" = "$before" ]'
+keys p
+check "p again goes on" wait_gone "Paused: p to go on"
+# A move of an engine changes the move list and says who played.
+played_on() {
+    local i
+    for i in $(seq 1 200); do
+        if screen | grep -qE "^(White|Black) played " && [ "$(screen)" != "$before" ]; then
+            return 0
+        fi
+        sleep 0.05
+    done
+    return 1
+}
+check "and the engines play on" played_on
+keys '>'
+check "> lengthens the pace" wait_for "Pace 0.5 s"
+keys '<'
+check "< shortens it" wait_for "Pace 0.25 s"
+keys q
+wait_dead
 
 if [ "$FAILS" -ne 0 ]; then
     echo "$FAILS check(s) failed"

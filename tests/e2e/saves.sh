@@ -573,7 +573,8 @@ check "five moves saved" grep -qxF "1. E6-E8 F11-F9 2. D6-D8 G11-G9 3. E8-E9 *" 
 cp "$SAVES/autosave.txt" "$TMP/whole"
 
 # cut_at TEXT PLIES MOVES LOST: the autosave cut just after TEXT (its last occurrence), as a
-# write cut short leaves it; --resume must say that PLIES moves were recovered and list MOVES
+# write cut short leaves it; --resume must say that PLIES (as the game counts them: "2 moves
+# (4 plies)") were recovered and list MOVES
 # (the record's move text of those) but not LOST, the move that was cut; quitting then saves
 # them whole.
 cut_at() {
@@ -584,8 +585,8 @@ cut_at() {
     printf '%s' "$body" >"$SAVES/autosave.txt"
     start g --resume
     check "cut after '$text': --resume starts" wait_for "Camelot - move"
-    check "cut after '$text': and says $plies moves were recovered" \
-        wait_flat "The save $SAVES/autosave.txt was cut short: its first $plies moves were recovered." 3
+    check "cut after '$text': and says $plies were recovered" \
+        wait_flat "The save $SAVES/autosave.txt was cut short; recovered: $plies." 3
     for m in $moves; do
         case $m in
             *-*) screen | grep -qF -- " $m" || listed=0 ;;
@@ -599,9 +600,9 @@ cut_at() {
         grep -qxF "$moves *" "$SAVES/autosave.txt" 2>/dev/null
 }
 # Cuts inside a move, between moves and inside another move.
-cut_at "3. E8-E" 4 "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
-cut_at "G11-G9 " 4 "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
-cut_at "2. D6-D8 G1" 3 "1. E6-E8 F11-F9 2. D6-D8" G11-G9
+cut_at "3. E8-E" "2 moves (4 plies)" "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
+cut_at "G11-G9 " "2 moves (4 plies)" "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
+cut_at "2. D6-D8 G1" "2 moves (3 plies)" "1. E6-E8 F11-F9 2. D6-D8" G11-G9
 
 if [ "$FAILS" -ne 0 ]; then
     echo "$FAILS check(s) failed"
