@@ -364,6 +364,7 @@ static int text_game(CliCtx *ctx, Play *p)
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
     SessionEnv env = {&ctx->catalog, p->eng, NULL};
     session_init(&p->session, &env);
+    session_set_pace(&p->session, (uint64_t)p->pace_ms);
     int rc = open_game(ctx, p);
     if (rc < 0) {
         if (p->eng == NULL)

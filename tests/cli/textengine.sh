@@ -29,7 +29,7 @@ check "an engine-only game plays to its end" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^White plays [^ ]+: (man|knight) from " &&
           has "$OUT" "^Black plays [^ ]+: (man|knight) from " &&
           has "$OUT" "^Game over\. (White wins|Black wins|Draw)" &&
-          has "$OUT" "^saved [0-9]+ moves? to "'
+          has "$OUT" "^saved [0-9]+ moves? \([0-9]+ pl(y|ies)\) to "'
 moves=$(printf '%s\n' "$OUT" | grep -c " plays ")
 run replay "$TMP/eo.txt"
 check "its record replays to a result, with every move told" \
@@ -109,7 +109,7 @@ run_in "$TMP/in7" --text --seat B=engine:1
 printf 'F6-F8\n' >"$TMP/in7b"
 run_in "$TMP/in7b" --text --load "$TMP/g.txt"
 check "a loaded game keeps its engine seat" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^Loaded .*: 2 moves so far\.$" &&
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Loaded .*: 1 move \(2 plies\) so far\.$" &&
           has "$OUT" "^White plays F6-F8: " && has "$OUT" "^Black plays "'
 
 # Wrong commands are answered and the game goes on.
