@@ -191,6 +191,13 @@ goto E9 && keys Enter
 check "an illegal attempt shows the rule it breaks" \
     wait_for "E6-E9 is illegal: E6 to E9 is neither a step to an adjacent square nor a leap"
 keys Escape
+typed E6-Z9
+check "a typed move that is not one is explained, its text kept to edit" \
+    eval 'wait_for "Not a move: " && screen | grep -qF "Esc cancels): E6-Z9"'
+keys :
+check "':' after an error starts the line afresh, with no stray ':'" \
+    eval 'wait_gone "E6-Z9" && screen | grep -qE "Esc cancels\): *$" && ! screen | grep -qF "E6-Z9:"'
+keys Escape
 pick E6
 pick E8
 check "the canter E6-E8" wait_for "White played E6-E8."
