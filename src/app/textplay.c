@@ -24,13 +24,17 @@
 #define ENGINE_WAIT_MS 50 /* the longest wait for the engine between two looks at the game */
 #define WORDS_MAX 4096    /* bytes of a move or a seat's pieces in words */
 
+/* A question the next line answers. */
+enum { ASK_NONE, ASK_RESIGN, ASK_DRAW };
+
 typedef struct TextGame {
     Session *s;
     FILE *in, *out;
-    int tty;   /* input is a terminal: read it while the engine thinks */
-    int echo;  /* input is not a terminal: echo each line after the prompt */
-    int told;  /* plies of the game told so far */
-    int fresh; /* the position changed since the board was last shown */
+    int tty;    /* input is a terminal: read it while the engine thinks */
+    int echo;   /* input is not a terminal: echo each line after the prompt */
+    int told;   /* plies of the game told so far */
+    int fresh;  /* the position changed since the board was last shown */
+    int asking; /* the next line answers a question: 'ASK_*' */
     char *line;
     size_t cap;
 } TextGame;
@@ -176,7 +180,7 @@ static void show_turn(TextGame *t)
     cli_board_print(t->out, &s->g.pos);
     show_clocks(t);
     if (s->outcome.over) {
-        text_outcome_sentence(s->v, &s->outcome, s->forfeit, s->g.pos.to_move, text, sizeof text);
+        session_outcome_sentence(s, text, sizeof text);
         say(t, "Game over. %s", text);
         fputs("type 'undo', 'save FILE' or 'quit'\n", t->out);
         return;
@@ -195,6 +199,8 @@ static void help(TextGame *t)
           "  hint        the engine's suggestion for the person to move\n"
           "  undo        take back the last move (against the engine: back to your turn)\n"
           "  now         the engine that is thinking moves at once\n"
+          "  resign      give up the game (asked again first)\n"
+          "  draw        offer a draw: the other side accepts or declines\n"
           "  save FILE   write the game so far as a record\n"
           "  board       show the board again\n"
           "  quit        leave (end of input does the same)\n"
@@ -276,6 +282,93 @@ static void wait_hint(TextGame *t)
         if (session_tick(s, clock_ms()) & SESSION_EV_MOVED)
             t->fresh = 1; /* the clock ran out meanwhile */
     }
+}
+
+/* 'resign': asks first. */
+static void resign(TextGame *t)
+{
+    int seat = session_resigner(t->s);
+    if (seat < 0) {
+        fputs(t->s->outcome.over ? "the game is over\n" : "resign on your turn\n", t->out);
+        return;
+    }
+    say(t, "%s: resign the game? Type 'yes' to resign, anything else plays on.",
+        t->s->v->seat[seat].name);
+    t->asking = ASK_RESIGN;
+}
+
+/* Says where a draw offer stands: agreed (the game is over), a person asked, or declined. */
+static void offer_news(TextGame *t)
+{
+    const Session *s = t->s;
+    const CmVariant *v = s->v;
+    int asked = session_offer_asks(s);
+    if (s->outcome.over) {
+        t->fresh = 1;
+    } else if (asked >= 0) {
+        say(t, "%s offers a draw. %s, do you accept? Type 'yes' or 'no'.",
+            v->seat[s->offer_from].name, v->seat[asked].name);
+        t->asking = ASK_DRAW;
+    } else if (s->offer_declined >= 0 && session_seat_human(s, s->offer_declined)) {
+        say(t, "%s declines the draw.", v->seat[s->offer_declined].name);
+    } else if (s->offer_declined >= 0) {
+        say(t, "%s (engine) declines the draw: it thinks it stands better.",
+            v->seat[s->offer_declined].name);
+    }
+}
+
+/* 'draw': offers a draw and tells the answer; an engine's takes it a moment. */
+static void offer_draw(TextGame *t)
+{
+    Session *s = t->s;
+    if (s->outcome.over || !session_human_to_move(s)) {
+        fputs(s->outcome.over ? "the game is over\n" : "offer a draw on your turn\n", t->out);
+        return;
+    }
+    if (session_offer_draw(s, clock_ms()) != CM_OK) {
+        fputs("the draw cannot be offered now\n", t->out);
+        return;
+    }
+    while (s->searching == ENGINE_JOB_DRAW) {
+        engine_thread_wait(s->env.engine, ENGINE_WAIT_MS);
+        session_tick(s, clock_ms());
+    }
+    offer_news(t);
+}
+
+/* The line after a question: its answer. Returns 1 when the line was the answer. */
+static int answer(TextGame *t, const char *cmd)
+{
+    int yes = strcmp(cmd, "yes") == 0 || strcmp(cmd, "y") == 0;
+    int ask = t->asking;
+    t->asking = ASK_NONE;
+    if (ask == ASK_RESIGN) {
+        int seat = session_resigner(t->s);
+        if (!yes) {
+            if (seat >= 0)
+                say(t, "%s plays on.", t->s->v->seat[seat].name);
+            return strcmp(cmd, "no") == 0 || strcmp(cmd, "n") == 0;
+        }
+        if (seat < 0 || session_resign(t->s, seat, clock_ms()) != CM_OK)
+            fputs("you cannot resign now\n", t->out);
+        t->fresh = 1;
+        return 1;
+    }
+    if (!yes && strcmp(cmd, "no") != 0 && strcmp(cmd, "n") != 0) {
+        fputs("type 'yes' or 'no'\n", t->out);
+        t->asking = ask;
+        return 1;
+    }
+    if (session_answer_draw(t->s, yes, clock_ms()) != CM_OK) {
+        fputs("the draw offer could not be answered\n", t->out);
+        return 1;
+    }
+    while (t->s->searching == ENGINE_JOB_DRAW) {
+        engine_thread_wait(t->s->env.engine, ENGINE_WAIT_MS);
+        session_tick(t->s, clock_ms());
+    }
+    offer_news(t);
+    return 1;
 }
 
 /* The engine's suggestion for the person to move, with its score and the line it expects. */
@@ -381,6 +474,8 @@ static char *trim(char *s)
 /* Does what line 'cmd' says. Returns 0 to go on, 1 to quit. */
 static int command(TextGame *t, char *cmd)
 {
+    if (t->asking != ASK_NONE && answer(t, cmd))
+        return 0;
     if (cmd[0] == '\0' || cmd[0] == '#')
         return 0;
     if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0)
@@ -397,6 +492,10 @@ static int command(TextGame *t, char *cmd)
         hint(t);
     } else if (strcmp(cmd, "undo") == 0) {
         undo(t);
+    } else if (strcmp(cmd, "resign") == 0) {
+        resign(t);
+    } else if (strcmp(cmd, "draw") == 0) {
+        offer_draw(t);
     } else if (strcmp(cmd, "now") == 0) {
         if (!session_move_now(t->s))
             fputs("no engine is thinking\n", t->out);

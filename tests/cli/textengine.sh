@@ -143,4 +143,22 @@ run_in "$TMP/in10" --text --seat B=engine:1
 check "the text game's lines fit 79 columns" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^  hint " && has "$OUT" "^  pieces " && fits "$OUT"'
 
+# Resigning (asked again first) and draw offers, each written in the record.
+printf 'E6-E8\nresign\nno\nresign\nyes\nsave %s\n' "$TMP/res.txt" >"$TMP/in9"
+run_in "$TMP/in9" --text --seat B=engine:1
+check "resign asks first, then ends the game in a sentence" \
+    eval 'has "$OUT" "^White plays on\.$" && has "$OUT" "^Game over\. White resigns\. Black wins\.$" &&
+          grep -qx "\[Termination \"resignation\"\]" "$TMP/res.txt" &&
+          grep -qx "\[Result \"B\"\]" "$TMP/res.txt"'
+run replay "$TMP/res.txt"
+check "the resigned game replays with its recorded result" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^recorded result: B$"'
+printf 'draw\nmaybe\nno\ndraw\nyes\nsave %s\n' "$TMP/dr.txt" >"$TMP/in10"
+run_in "$TMP/in10" --text --variant camette
+check "a draw offer between people: declined, then agreed" \
+    eval 'has "$OUT" "^White offers a draw\. Black, do you accept\? Type .yes. or .no.\.$" &&
+          has "$OUT" "^type .yes. or .no.$" && has "$OUT" "^Black declines the draw\.$" &&
+          has "$OUT" "^Game over\. Draw agreed\.$" &&
+          grep -qx "\[Termination \"agreement\"\]" "$TMP/dr.txt"'
+
 finish
