@@ -30,9 +30,9 @@ const char cli_engine_help[] =
     "Runs the engine behind a line protocol on standard input and output, for\n"
     "other programs: a front end, a tournament manager, another engine. It is\n"
     "modelled on chess's UCI: 'cep' (the handshake), 'isready', 'setoption',\n"
-    "'newgame', 'position startpos|doc {...} [moves ...]', 'go' with depth, nodes,\n"
-    "movetime, clocks or infinite, 'stop', 'show' and 'quit'. docs/protocol.md\n"
-    "describes every command and answer.\n";
+    "'variant V', 'newgame', 'position start|doc {...} [moves ...]', 'go' with\n"
+    "depth, nodes, movetime, clocks or infinite, 'stop', 'show' and 'quit'.\n"
+    "docs/protocol.md describes every command and answer.\n";
 
 enum Bad { LINE_OK, LINE_NUL, LINE_TOO_LONG, LINE_NOMEM };
 
@@ -115,10 +115,10 @@ static void cmd_position(Proto *p, char *args)
         *moves = '\0';
         moves += 6;
     } else if (strncmp(args, "moves", 5) == 0) {
-        say("error 'position' needs 'startpos' or 'doc' before 'moves'");
+        say("error 'position' needs 'start' (or 'startpos') or 'doc' before 'moves'");
         return;
     }
-    if (strcmp(args, "startpos") == 0) {
+    if (strcmp(args, "startpos") == 0 || strcmp(args, "start") == 0) {
         if (!set_start(p, NULL))
             return;
     } else if (strncmp(args, "doc ", 4) == 0) {
@@ -140,7 +140,7 @@ static void cmd_position(Proto *p, char *args)
         if (!set_start(p, &pos))
             return;
     } else {
-        say("error 'position' needs 'startpos' or 'doc {...}'");
+        say("error 'position' needs 'start' (or 'startpos') or 'doc {...}'");
         return;
     }
     if (moves != NULL)
@@ -170,6 +170,19 @@ static int read_int(const char *text, long lo, long hi, long *out)
         return 0;
     *out = n;
     return 1;
+}
+
+/* The variant named 'ref' (a name or a variant file), at its start position. */
+static void set_variant(Proto *p, const char *ref)
+{
+    CmError err;
+    const CmVariant *v = catalog_get(&p->ctx->catalog, ref, NULL, &err);
+    if (v == NULL) {
+        say("error variant '%.200s': %s", ref, err.msg);
+        return;
+    }
+    p->v = v;
+    set_start(p, NULL);
 }
 
 /* 'setoption name NAME value VALUE'. */
@@ -204,14 +217,7 @@ static void cmd_setoption(Proto *p, char *args)
         if (!read_int(value, 1, 1, &n))
             say("error Threads: this engine searches with 1 thread");
     } else if (strcmp(name, "Variant") == 0) {
-        CmError err;
-        const CmVariant *v = catalog_get(&p->ctx->catalog, value, NULL, &err);
-        if (v == NULL) {
-            say("error variant '%.200s': %s", value, err.msg);
-            return;
-        }
-        p->v = v;
-        set_start(p, NULL);
+        set_variant(p, value);
     } else {
         say("error no option '%.60s' (options: Level, Hash, Threads, Variant)", name);
     }
@@ -338,6 +344,8 @@ static int command(Proto *p, char *cmd)
         cmd_cep(p);
     } else if (strcmp(cmd, "setoption") == 0) {
         cmd_setoption(p, args);
+    } else if (strcmp(cmd, "variant") == 0) {
+        set_variant(p, args);
     } else if (strcmp(cmd, "newgame") == 0) {
         set_start(p, NULL);
     } else if (strcmp(cmd, "position") == 0) {
@@ -353,19 +361,20 @@ static int command(Proto *p, char *cmd)
     return 0;
 }
 
-/* Whether line 'line' runs while a search does: 'isready' always, 'stop' and 'quit' when no
- * line waits before them (they act on the search they follow). */
-static int urgent(const char *line, int first)
+/* Whether 'line' is the command 'word', with or without arguments. */
+static int is_command(const char *line, const char *word)
 {
-    static const char *const words[] = {"isready", "stop", "quit"};
+    size_t n = strlen(word);
     while (*line == ' ')
         line++;
-    for (size_t i = 0; i < (first ? sizeof words / sizeof words[0] : 1); i++) {
-        size_t n = strlen(words[i]);
-        if (strncmp(line, words[i], n) == 0 && (line[n] == '\0' || line[n] == ' '))
-            return 1;
-    }
-    return 0;
+    return strncmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ');
+}
+
+/* Whether line 'line' runs while a search does: 'isready' always, 'stop' when no line waits
+ * before it (it acts on the search it follows). */
+static int urgent(const char *line, int first)
+{
+    return is_command(line, "isready") || (first && is_command(line, "stop"));
 }
 
 /* Answers a line that could not be read. */
@@ -388,6 +397,9 @@ static void run_queue(Proto *p)
         char *line = p->queue[i];
         int bad = p->bad[i];
         if (p->searching && (line == NULL || !urgent(line, i == 0))) {
+            /* 'quit' waits for a search with limits, and stops one without. */
+            if (i == 0 && line != NULL && p->infinite && is_command(line, "quit"))
+                engine_thread_stop(p->et, p->ticket);
             i++;
             continue;
         }

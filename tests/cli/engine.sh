@@ -30,9 +30,9 @@ check "the handshake names the engine and its options" \
           has "$OUT" "^option name Variant type string default camelot$" &&
           [ "$(printf "%s\n" "$OUT" | tail -n 2 | tr "\n" " ")" = "cepok readyok " ]'
 
-talk 'position startpos moves E6-E8\ngo depth 4\n'
+talk 'variant camelot\nposition start moves E6-E8\nisready\ngo depth 4\nquit\n'
 check "a search by depth reports the depth it completes and a legal move" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^info depth 4 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv " &&
+    eval '[ "$RC" = 0 ] && has "$OUT" "^readyok$" && has "$OUT" "^info depth 4 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv " &&
           [ -n "$(best)" ] && legal camelot E6-E8 "$(best)"'
 
 talk 'go nodes 3000\n'
@@ -45,7 +45,7 @@ check "a search by time gives a legal move" eval 'legal camelot "$(best)"'
 talk 'go wtime 2000 btime 2000 winc 100 binc 100\n'
 check "a search by the clocks gives a legal move" eval 'legal camelot "$(best)"'
 
-talk 'setoption name Variant value grand-camelot\nsetoption name Level value 3\nposition startpos moves G4-G5\ngo depth 2\n'
+talk 'variant grand-camelot\nsetoption name Level value 3\nposition startpos moves G4-G5\ngo depth 2\n'
 check "four players: the line names the seat of each move" \
     eval 'has "$OUT" "^info depth 2 .* pv [RGBY]:[A-P][0-9]+[-x]" && legal grand-camelot G4-G5 "$(best)"'
 
