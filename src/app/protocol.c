@@ -489,14 +489,11 @@ int cli_engine(CliCtx *ctx, int argc, char **argv)
     CliArgs a;
     Proto p;
     int rc = cli_args_parse(cli_engine_usage, cli_engine_help, NULL, 0, argc, argv, &a);
+    if (rc < 0 && a.nargs > 0)
+        rc = cli_usage_error(cli_engine_usage, "unexpected argument '%s'", a.args[0]);
+    cli_args_free(&a);
     if (rc >= 0)
         return rc;
-    if (a.nargs > 0) {
-        rc = cli_usage_error(cli_engine_usage, "unexpected argument '%s'", a.args[0]);
-        cli_args_free(&a);
-        return rc;
-    }
-    cli_args_free(&a);
 
     memset(&p, 0, sizeof p);
     p.ctx = ctx;
