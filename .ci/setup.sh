@@ -4,7 +4,7 @@
 #   sh .ci/setup.sh test             build, then run the whole test suite, plainly and
 #                                    under AddressSanitizer + UndefinedBehaviorSanitizer,
 #                                    then a short run of every fuzz target
-#                                    (CAMELOT_FUZZ_SECONDS each, default 30: nine
+#                                    (CAMELOT_FUZZ_SECONDS each, default 30: ten
 #                                    targets, about 5 minutes)
 set -eu
 

@@ -148,6 +148,15 @@ CLI_COMMAND(bench);   /* bench.c */
 CLI_COMMAND(match);   /* match.c */
 CLI_COMMAND(engine);  /* protocol.c */
 
+/* The engine protocol (protocol.c) read from file descriptor 'in', answered on standard
+ * output, until 'quit' or the end of the input. 'caps' (NULL: none) bounds what the input may
+ * ask for, for tests that feed it anything: every search's nodes and the table's size. */
+typedef struct CliServeCaps {
+    uint64_t nodes; /* 0: no cap */
+    long hash_mb;   /* 0: no cap */
+} CliServeCaps;
+int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps);
+
 /* The text game (textplay.c) of the started session 's': people type moves and commands,
  * read from 'in', and the engine plays the seats the session gives it, each move told on
  * 'out'. 'note' (may be NULL) is said first. Returns an exit code. */

@@ -38,6 +38,8 @@ enum Bad { LINE_OK, LINE_NUL, LINE_TOO_LONG, LINE_NOMEM };
 
 typedef struct Proto {
     CliCtx *ctx;
+    int in; /* the input's file descriptor */
+    CliServeCaps caps;
     EngineThread *et;
     long hash_mb;
     int level;
@@ -172,6 +174,12 @@ static int read_int(const char *text, long lo, long hi, long *out)
     return 1;
 }
 
+/* The table size to use for 'mb' MiB asked for: no more than the caps allow. */
+static long hash_mb(const Proto *p, long mb)
+{
+    return p->caps.hash_mb > 0 && mb > p->caps.hash_mb ? p->caps.hash_mb : mb;
+}
+
 /* The variant named 'ref' (a name or a variant file), at its start position. */
 static void set_variant(Proto *p, const char *ref)
 {
@@ -206,7 +214,7 @@ static void cmd_setoption(Proto *p, char *args)
         EngineThread *et;
         if (!read_int(value, 1, HASH_MAX_MB, &n)) {
             say("error Hash is a whole number of MiB from 1 to %d", HASH_MAX_MB);
-        } else if ((et = engine_thread_new((size_t)n << 20)) == NULL) {
+        } else if ((et = engine_thread_new((size_t)hash_mb(p, n) << 20)) == NULL) {
             say("error no table of %ld MiB can be had; the table stays at %ld MiB", n, p->hash_mb);
         } else {
             engine_thread_free(p->et);
@@ -284,6 +292,8 @@ static void cmd_go(Proto *p, char *args)
     job.seed = p->seed++;
     job.purpose = ENGINE_JOB_MOVE;
     job.analysis = 1;
+    if (p->caps.nodes > 0 && (job.nodes == 0 || job.nodes > p->caps.nodes))
+        job.nodes = p->caps.nodes;
     if (engine_thread_start(p->et, &job, &p->ticket) != CM_OK) {
         say("error out of memory");
         return;
@@ -447,11 +457,11 @@ static void end_line(Proto *p)
  * each whole line and runs what can run. Returns 1 at the end of the input. */
 static int read_input(Proto *p, int wait_ms)
 {
-    struct pollfd pfd = {0, POLLIN, 0};
+    struct pollfd pfd = {p->in, POLLIN, 0};
     char buf[4096];
     if (poll(&pfd, 1, wait_ms) <= 0)
         return 0;
-    ssize_t got = read(0, buf, sizeof buf);
+    ssize_t got = read(p->in, buf, sizeof buf);
     if (got < 0)
         return errno != EINTR && errno != EAGAIN;
     if (got == 0)
@@ -484,21 +494,17 @@ static int read_input(Proto *p, int wait_ms)
     return 0;
 }
 
-int cli_engine(CliCtx *ctx, int argc, char **argv)
+int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps)
 {
-    CliArgs a;
     Proto p;
-    int rc = cli_args_parse(cli_engine_usage, cli_engine_help, NULL, 0, argc, argv, &a);
-    if (rc < 0 && a.nargs > 0)
-        rc = cli_usage_error(cli_engine_usage, "unexpected argument '%s'", a.args[0]);
-    cli_args_free(&a);
-    if (rc >= 0)
-        return rc;
 
     memset(&p, 0, sizeof p);
     p.ctx = ctx;
+    p.in = in;
+    if (caps != NULL)
+        p.caps = *caps;
     p.level = CM_ENGINE_LEVELS;
-    p.hash_mb = CLI_DEFAULT_TT_MB;
+    p.hash_mb = hash_mb(&p, CLI_DEFAULT_TT_MB);
     p.v = cli_variant(ctx, CLI_DEFAULT_VARIANT);
     if (p.v == NULL)
         return CLI_EXIT_INPUT;
@@ -533,4 +539,16 @@ int cli_engine(CliCtx *ctx, int argc, char **argv)
     free(p.queue);
     free(p.bad);
     return CLI_EXIT_OK;
+}
+
+int cli_engine(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    int rc = cli_args_parse(cli_engine_usage, cli_engine_help, NULL, 0, argc, argv, &a);
+    if (rc < 0 && a.nargs > 0)
+        rc = cli_usage_error(cli_engine_usage, "unexpected argument '%s'", a.args[0]);
+    cli_args_free(&a);
+    if (rc >= 0)
+        return rc;
+    return cli_engine_serve(ctx, STDIN_FILENO, NULL);
 }
