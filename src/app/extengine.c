@@ -140,7 +140,7 @@ int ext_send(ExtEngine *e, const char *text, char *why, size_t size)
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {
-            snprintf(why, size, "it stopped reading (it died?)");
+            snprintf(why, size, "its input closed (it died or quit)");
             free(line);
             return -1;
         }

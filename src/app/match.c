@@ -436,7 +436,7 @@ static int cmd_move(const MatchConf *mc, Player *p, MatchGame *mg, CmMove *out)
         int n = snprintf(cmd, cap, "position doc ");
         cm_posdoc_write_line(&game->start, cmd + n, cap - (size_t)n);
     } else {
-        snprintf(cmd, cap, "position start");
+        snprintf(cmd, cap, "position startpos");
     }
     if (mg->nmoves_text > 0)
         snprintf(cmd + strlen(cmd), cap - strlen(cmd), " moves%s", mg->moves);
@@ -459,7 +459,7 @@ static int cmd_move(const MatchConf *mc, Player *p, MatchGame *mg, CmMove *out)
         if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || line[4] == '\0'))
             continue;
         if (strncmp(line, "bestmove ", 9) != 0) {
-            snprintf(why, size, "answered '%.60s' instead of a move", line);
+            snprintf(why, size, "answered '%.40s' instead of a move", line);
             return 1;
         }
         break;
