@@ -1,18 +1,23 @@
-/* The 'match' command: engine against engine (or a random or greedy player), colours
- * alternated over pairs of games with shared random openings, and the score with its Elo
- * difference.
+/* The 'match' command: engine against engine (or a random or greedy player, or another
+ * program through the engine protocol), colours alternated over pairs of games with shared
+ * openings (random plies or lines of a file), games in parallel, the score with its Elo
+ * difference, and a sequential test (SPRT) that may end the match early.
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "camelot/engine.h"
 #include "camelot/notation.h"
+#include "camelot/posdoc.h"
 #include "camelot/record.h"
 #include "cli.h"
+#include "extengine.h"
 #include "io/io.h"
 #include "session/clock.h"
 #include "session/setup.h"
@@ -22,30 +27,48 @@
 #define MATCH_PLIES_PER_SEAT 200 /* the default move cap, per seat */
 #define MATCH_OPENINGS 4         /* random plies at the start of each pair of games */
 #define Z95 1.96                 /* the normal quantile of a 95% interval */
+#define MATCH_TIMEOUT_MS 30000   /* the default wait for a 'cmd:' engine's answer */
+#define MATCH_SPRT_GAMES 20000   /* the default game cap of a match with --sprt */
+#define MATCH_MAX_THREADS 64     /* the most games at once */
 
 const char cli_match_usage[] =
     "match --a SPEC --b SPEC [--variant V] [--games N]\n"
-    "                     [--time S | --depth D] [--seed K] [--records FILE]";
+    "                     [--time S | --depth D] [--seed K] [--records FILE]\n"
+    "                     [--openings-file FILE] [--concurrency N]\n"
+    "                     [--sprt ELO0,ELO1[,ALPHA,BETA]]";
 const char cli_match_help[] =
     "Plays engine against engine and reports wins, draws and losses of A, its score\n"
     "and the Elo difference with a 95% interval. Colours (or, in four-player games,\n"
-    "teams or seat pairs) alternate; each pair of games starts with the same random\n"
-    "opening plies. A game still going after the move cap is a draw. In the\n"
-    "individual four-player game a player whose seats alone have pieces left wins,\n"
-    "and at the move cap the player with more pieces does.\n\n"
-    "  --a SPEC, --b SPEC  a player: 'level=N' (1-10), 'random', or 'greedy' (the\n"
-    "                   move that captures most, else a random one); engine options\n"
-    "                   may follow, comma-separated: null=1, futility=1,\n"
-    "                   hashfirst=1, lmr=0, multi=brs|paranoid, depth=N, time=S\n"
-    "                   (this player only)\n"
+    "teams or seat pairs) alternate; each pair of games starts with the same\n"
+    "opening. A game still going after the move cap is a draw. In the individual\n"
+    "four-player game a player whose seats alone have pieces left wins, and at the\n"
+    "move cap the player with more pieces does.\n\n"
+    "  --a SPEC, --b SPEC  a player: 'level=N' (1-10), 'random', 'greedy' (the\n"
+    "                   move that captures most, else a random one), or\n"
+    "                   'cmd:PROGRAM', a program speaking the engine protocol\n"
+    "                   (PROGRAM runs through /bin/sh -c, e.g. 'cmd:camelot\n"
+    "                   engine'); an engine that dies, hangs or answers an illegal\n"
+    "                   move or garbage loses the game and is started afresh.\n"
+    "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
+    "                   multi=brs|paranoid, depth=N, time=S (comma-separated)\n"
     "  --variant V      default: camelot\n"
-    "  --games N        default 2\n"
+    "  --games N        default 2 (with --sprt: 20000, the most games)\n"
     "  --time S         seconds per move (default 0.1)\n"
     "  --depth D        plies per move instead of a time\n"
     "  --seed K         seeds the openings and the players' noise (default 1)\n"
-    "  --openings K     random plies at the start of each pair of games (default 4);\n"
-    "                   a ply that ends the game or leaves a capture to the next\n"
-    "                   player is avoided when another exists\n"
+    "  --openings K     random plies at the start of each pair of games (default 4,\n"
+    "                   or 0 with --openings-file); a ply that ends the game or\n"
+    "                   leaves a capture to the next player is avoided when\n"
+    "                   another exists\n"
+    "  --openings-file FILE  one opening per line, used in turn, each for a pair:\n"
+    "                   moves from the start, or '{...}', a position document on\n"
+    "                   one line, then maybe 'moves ...'; '#' starts a comment\n"
+    "  --concurrency N  games played at once, each with its own engines (default 1)\n"
+    "  --sprt E0,E1[,A,B]  a sequential test of Elo E0 against E1 over pairs of\n"
+    "                   games (alpha A and beta B: default 0.05): the match stops\n"
+    "                   when it decides\n"
+    "  --timeout S      the longest wait for a 'cmd:' engine: at its start, and per\n"
+    "                   move S + 10 times the move time (default 30)\n"
     "  --max-plies P    the move cap (default 200 per seat: 400 plies for two\n"
     "                   players)\n"
     "  --records FILE   write every game as a record to FILE; with '%d' in FILE, one\n"
@@ -67,7 +90,7 @@ static int rnd_below(uint64_t *s, int n)
     return (int)(rnd_next(s) % (uint64_t)n);
 }
 
-enum { PLAYER_ENGINE, PLAYER_RANDOM, PLAYER_GREEDY };
+enum { PLAYER_ENGINE, PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_CMD };
 
 typedef struct Player {
     const char *spec;
@@ -77,6 +100,7 @@ typedef struct Player {
     int64_t time_ms; /* 0: the match's */
     CmEngineOptions opt;
     CmEngine *engine;
+    ExtEngine ext; /* a 'cmd:' player's program */
 } Player;
 
 /* Reads one switch "NAME=VALUE" of a player spec into 'p'. Returns 0 when it is not one. */
@@ -116,6 +140,17 @@ static int parse_player(const char *spec, Player *p, char *why, size_t size)
     p->spec = spec;
     p->level = CM_ENGINE_LEVELS;
     cm_engine_default_options(&p->opt);
+    if (strncmp(spec, "cmd:", 4) == 0) {
+        /* The rest is the program's command line, commas and all. */
+        p->kind = PLAYER_CMD;
+        p->ext.cmd = spec + 4;
+        p->ext.to = p->ext.from = -1;
+        if (spec[4 + strspn(spec + 4, " \t")] == '\0') {
+            snprintf(why, size, "player 'cmd:' needs a program (e.g. 'cmd:camelot engine')");
+            return 0;
+        }
+        return 1;
+    }
     if (strlen(spec) >= sizeof buf) {
         snprintf(why, size, "player '%.40s...' too long", spec);
         return 0;
@@ -132,7 +167,8 @@ static int parse_player(const char *spec, Player *p, char *why, size_t size)
         } else if (first && !eq && strcmp(tok, "greedy") == 0) {
             p->kind = PLAYER_GREEDY;
         } else if (!player_switch(p, tok, eq ? eq + 1 : "")) {
-            snprintf(why, size, "bad player '%s' (e.g. level=10, random, greedy)", spec);
+            snprintf(why, size, "bad player '%s' (e.g. level=10, random, greedy, cmd:PROGRAM)",
+                     spec);
             return 0;
         }
     }
@@ -158,6 +194,15 @@ static CmMove simple_move(const Player *p, const CmMoveList *list, uint64_t *rng
     return list->m[rnd_below(rng, list->n)];
 }
 
+/* An opening of the openings file: a start position and moves played from it. */
+typedef struct Opening {
+    CmPosition start;
+    int from_doc; /* 'start' is a position document's, not the variant's start */
+    CmMove *moves;
+    int nmoves;
+    long line; /* in the file, from 1 */
+} Opening;
+
 typedef struct MatchConf {
     const CmVariant *v;
     long games, openings, max_plies;
@@ -166,6 +211,10 @@ typedef struct MatchConf {
     uint64_t seed;
     const char *records;
     int quiet;
+    const char *variant_ref; /* as given, for 'cmd:' engines */
+    int64_t timeout_ms;
+    const Opening *book; /* the openings file's, or NULL */
+    int nbook;
 } MatchConf;
 
 /* Which player ('0' = A, '1' = B) plays each seat in game 'g': two teams alternate by team;
@@ -177,7 +226,7 @@ static int seat_player(const CmVariant *v, int seat, long g)
 }
 
 /* How a game ended that the rules did not end. */
-enum { END_RULES, END_CAP, END_ADJUDICATED, END_CAP_MATERIAL };
+enum { END_RULES, END_CAP, END_ADJUDICATED, END_CAP_MATERIAL, END_FORFEIT };
 
 /* In a game of more than two teams, the player whose seats alone have pieces left, or -1. */
 static int sole_player(const CmVariant *v, const CmPosition *pos, long g)
@@ -205,9 +254,13 @@ static int material_leader(const CmVariant *v, const CmPosition *pos, long g)
 /* One played game, as 'play_game' leaves it. */
 typedef struct MatchGame {
     CmGame game;
-    long g;   /* its number, from 0 */
-    int end;  /* 'END_*' */
-    int sole; /* the adjudicated player (0 = A, 1 = B), when 'end' says so */
+    long g;                 /* its number, from 0 */
+    int end;                /* 'END_*' */
+    int sole;               /* the adjudicated player (0 = A, 1 = B), when 'end' says so */
+    const Opening *opening; /* from the openings file, or NULL */
+    char *moves;            /* the moves played, in WCF notation, for 'cmd:' engines */
+    size_t nmoves_text, moves_cap;
+    char why[EXT_WHY_MAX]; /* why the loser of a forfeit lost */
 } MatchGame;
 
 static void add_tag(CmTag *tags, int *n, const char *name, const char *fmt, ...)
@@ -223,10 +276,12 @@ static void add_tag(CmTag *tags, int *n, const char *name, const char *fmt, ...)
 }
 
 /* Writes game 'mg' as a record: the file of its own when '--records' holds '%d', else added
- * to the one file of the match (emptied by the first game). Returns 0, or -1 with 'err'. */
-static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *pl, CmError *err)
+ * to the one file of the match (emptied by the 'first' game written). Returns 0, or -1 with
+ * 'err'. */
+static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *pl, int first,
+                        CmError *err)
 {
-    CmTag tags[CM_MAX_SEATS + 6];
+    CmTag tags[CM_MAX_SEATS + 7];
     int nt = 0;
     const char *winner = mg->sole ? "B" : "A";
     add_tag(tags, &nt, "Event", "camelot match");
@@ -235,8 +290,28 @@ static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *
         int who = seat_player(mc->v, s, mg->g);
         add_tag(tags, &nt, mc->v->seat[s].name, "%c %s", who ? 'B' : 'A', pl[who].spec);
     }
-    add_tag(tags, &nt, "Opening", "%ld random plies", mc->openings);
-    if (mg->end == END_CAP) {
+    if (mg->opening != NULL && mc->openings > 0)
+        add_tag(tags, &nt, "Opening", "line %ld of the openings file, %ld random plies",
+                mg->opening->line, mc->openings);
+    else if (mg->opening != NULL)
+        add_tag(tags, &nt, "Opening", "line %ld of the openings file", mg->opening->line);
+    else
+        add_tag(tags, &nt, "Opening", "%ld random plies", mc->openings);
+    if (mg->end == END_FORFEIT) {
+        /* The other player wins; in a game of more than two teams no team result says so. */
+        CmOutcome o = {1, 0, -1, 0, CM_REASON_NONE};
+        char result[64] = "*";
+        for (int s = 0; s < mc->v->nseats; s++)
+            if (seat_player(mc->v, s, mg->g) == mg->sole) {
+                o.winner = mc->v->seat[s].team;
+                o.seats |= 1u << s;
+            }
+        if (mc->v->nteams == 2)
+            cm_result_str(mc->v, &o, result, sizeof result);
+        add_tag(tags, &nt, "Result", "%s", result);
+        add_tag(tags, &nt, "Termination", "forfeit: %s's engine %.200s", mg->sole ? "A" : "B",
+                mg->why);
+    } else if (mg->end == END_CAP) {
         add_tag(tags, &nt, "Result", "draw");
         add_tag(tags, &nt, "Termination", "move cap %ld plies", mc->max_plies);
     } else if (mg->end == END_ADJUDICATED) {
@@ -253,7 +328,7 @@ static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *
         return -1;
     }
     /* Records in one file are parted by an empty line. */
-    int joined = mg->g > 0 && strstr(mc->records, "%d") == NULL;
+    int joined = !first && strstr(mc->records, "%d") == NULL;
     text[0] = '\n';
     cm_record_write(&mg->game, tags, nt, text + joined, need - 1);
     CmStatus st;
@@ -264,7 +339,7 @@ static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *
                  at + 2);
         st = io_write_atomic(path, text, strlen(text), err);
     } else {
-        st = io_append(mc->records, text, strlen(text), mg->g == 0, err);
+        st = io_append(mc->records, text, strlen(text), first, err);
     }
     free(text);
     return st == CM_OK ? 0 : -1;
@@ -288,12 +363,39 @@ static int opening_fault(const CmPosition *pos, const CmMove *m)
     return ob.kind == CM_OBLIGE_CAPTURE;
 }
 
-/* Random opening plies, shared by both games of a pair. They should give a balanced game, so a
- * ply that would end the game, or hand the next player a capture, is avoided when another
- * exists: an opening that loses material measures luck, not the players. Returns 0, or -1. */
-static int play_opening(const MatchConf *mc, CmGame *game, long g, CmMoveList *list)
+/* Plays 'm' in game 'mg', keeping its text for the 'cmd:' engines. Returns 0, or -1. */
+static int game_play(MatchGame *mg, const CmMove *m)
 {
+    char text[CM_MOVE_TEXT_MAX];
+    size_t n = cm_move_str(&mg->game.pos, m, text, sizeof text);
+    if (mg->nmoves_text + n + 2 > mg->moves_cap) {
+        size_t cap = mg->moves_cap ? mg->moves_cap * 2 : 1024;
+        while (cap < mg->nmoves_text + n + 2)
+            cap *= 2;
+        char *nm = realloc(mg->moves, cap);
+        if (nm == NULL)
+            return -1;
+        mg->moves = nm;
+        mg->moves_cap = cap;
+    }
+    mg->moves[mg->nmoves_text++] = ' ';
+    memcpy(mg->moves + mg->nmoves_text, text, n + 1);
+    mg->nmoves_text += n;
+    return cm_game_play(&mg->game, m) == CM_OK ? 0 : -1;
+}
+
+/* The opening of game 'mg': the moves of its line of the openings file, if any, then random
+ * plies, all shared by both games of a pair. The random plies should give a balanced game, so
+ * a ply that would end the game, or hand the next player a capture, is avoided when another
+ * exists: an opening that loses material measures luck, not the players. Returns 0, or -1. */
+static int play_opening(const MatchConf *mc, MatchGame *mg, CmMoveList *list)
+{
+    CmGame *game = &mg->game;
+    long g = mg->g;
     uint64_t orng = mc->seed * 1000003u + (uint64_t)(g / 2) * 7919u + 17u;
+    for (int i = 0; mg->opening != NULL && i < mg->opening->nmoves; i++)
+        if (game_play(mg, &mg->opening->moves[i]) != 0)
+            return -1;
     for (long i = 0; i < mc->openings && !game->outcome.over; i++) {
         int n = cm_movegen_all(&game->pos, list);
         if (n == 0)
@@ -306,18 +408,86 @@ static int play_opening(const MatchConf *mc, CmGame *game, long g, CmMoveList *l
                 pick = k;
             }
         }
-        if (cm_game_play(game, &list->m[pick]) != CM_OK)
+        if (game_play(mg, &list->m[pick]) != 0)
             return -1;
     }
     return 0;
 }
 
-/* The move of player 'p' in 'game' (whose legal moves are 'list'). Returns 0, or -1. */
-static int player_move(const MatchConf *mc, Player *p, const CmGame *game, const CmMoveList *list,
+/* The move of a 'cmd:' player: the position sent as the start and the moves from it, then
+ * 'go', and lines read until 'bestmove'. Returns 0, or 1 with the reason in 'mg->why' when
+ * the engine forfeits the game: it died, hung, said 'error', answered garbage, or a move
+ * that is not legal here. */
+static int cmd_move(const MatchConf *mc, Player *p, MatchGame *mg, CmMove *out)
+{
+    ExtEngine *e = &p->ext;
+    const CmGame *game = &mg->game;
+    char *why = mg->why, *line;
+    size_t size = sizeof mg->why;
+    int64_t ms = mc->depth ? 0 : mc->time_ms;
+    int doc = mg->opening != NULL && mg->opening->from_doc;
+    size_t cap = mg->nmoves_text + 100 + (doc ? cm_posdoc_write_line(&game->start, NULL, 0) : 0);
+    char *cmd = malloc(cap);
+    if (cmd == NULL) {
+        snprintf(why, size, "could not be told the position: out of memory");
+        return 1;
+    }
+    if (doc) {
+        int n = snprintf(cmd, cap, "position doc ");
+        cm_posdoc_write_line(&game->start, cmd + n, cap - (size_t)n);
+    } else {
+        snprintf(cmd, cap, "position startpos");
+    }
+    if (mg->nmoves_text > 0)
+        snprintf(cmd + strlen(cmd), cap - strlen(cmd), " moves%s", mg->moves);
+    int bad = ext_send(e, cmd, why, size);
+    free(cmd);
+    char go[64];
+    if (mc->depth)
+        snprintf(go, sizeof go, "go depth %ld", mc->depth);
+    else
+        snprintf(go, sizeof go, "go movetime %lld", (long long)ms);
+    if (bad || ext_send(e, go, why, size) != 0)
+        return 1;
+    uint64_t deadline = clock_ms() + (uint64_t)mc->timeout_ms + 10u * (uint64_t)ms;
+    for (;;) {
+        char r[EXT_WHY_MAX];
+        if (ext_read_line(e, deadline, &line, r, sizeof r) != 0) {
+            snprintf(why, size, "gave no move: %.150s", r);
+            return 1;
+        }
+        if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || line[4] == '\0'))
+            continue;
+        if (strncmp(line, "bestmove ", 9) != 0) {
+            snprintf(why, size, "answered '%.40s' instead of a move", line);
+            return 1;
+        }
+        break;
+    }
+    const char *text = line + 9;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (strcmp(text, "none") == 0) {
+        snprintf(why, size, "answered 'bestmove none' in a game that goes on");
+        return 1;
+    }
+    if (cm_move_parse(&game->pos, text, out, &err) != CM_OK) {
+        snprintf(why, size, "played the illegal move '%.40s' (%.100s)", text, err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* The move of player 'p' in game 'mg' (whose legal moves are 'list'). Returns 0, 1 when the
+ * player forfeits the game (a 'cmd:' engine, see 'cmd_move'), or -1 on an error. */
+static int player_move(const MatchConf *mc, Player *p, MatchGame *mg, const CmMoveList *list,
                        uint64_t *rng, CmMove *out)
 {
+    const CmGame *game = &mg->game;
     CmLimits lim;
     CmSearchResult res;
+    if (p->kind == PLAYER_CMD)
+        return cmd_move(mc, p, mg, out);
     if (p->kind != PLAYER_ENGINE) {
         *out = simple_move(p, list, rng);
         return 0;
@@ -340,6 +510,15 @@ static int player_move(const MatchConf *mc, Player *p, const CmGame *game, const
     return 0;
 }
 
+/* Ends game 'mg' as lost by player 'loser', whose engine is stopped (to start afresh in the
+ * next game). */
+static void forfeit(MatchGame *mg, Player *pl, int loser)
+{
+    mg->end = END_FORFEIT;
+    mg->sole = !loser;
+    ext_stop(&pl[loser].ext);
+}
+
 /* Plays game 'mg->g' to its end (or the move cap). Returns 0, or -1 on an error. */
 static int play_moves(const MatchConf *mc, Player *pl, MatchGame *mg, CmMoveList *list)
 {
@@ -347,6 +526,17 @@ static int play_moves(const MatchConf *mc, Player *pl, MatchGame *mg, CmMoveList
     CmGame *game = &mg->game;
     uint64_t rng = mc->seed * 2654435761u + (uint64_t)mg->g * 40503u + 5u;
 
+    /* A 'cmd:' engine that is not running (the first game, or after a forfeit) starts. */
+    for (int k = 0; k < 2; k++) {
+        char why[EXT_WHY_MAX];
+        if (pl[k].kind != PLAYER_CMD || pl[k].ext.pid > 0)
+            continue;
+        if (ext_start(&pl[k].ext, mc->variant_ref, mc->timeout_ms, why, sizeof why) != 0) {
+            snprintf(mg->why, sizeof mg->why, "did not start: %.150s", why);
+            forfeit(mg, pl, k);
+            return 0;
+        }
+    }
     while (!game->outcome.over) {
         if (game->n >= mc->max_plies) {
             mg->sole = material_leader(v, &game->pos, mg->g);
@@ -363,7 +553,12 @@ static int play_moves(const MatchConf *mc, Player *pl, MatchGame *mg, CmMoveList
             fputs("camelot: internal error: a settled position without moves\n", stderr);
             return -1;
         }
-        if (player_move(mc, p, game, list, &rng, &m) != 0)
+        int r = player_move(mc, p, mg, list, &rng, &m);
+        if (r == 1) {
+            forfeit(mg, pl, (int)(p - pl));
+            return 0;
+        }
+        if (r != 0)
             return -1;
         /* Never an illegal move: the move must be one the rules core generated here. */
         if (cm_movelist_find(list, &m) < 0) {
@@ -373,7 +568,7 @@ static int play_moves(const MatchConf *mc, Player *pl, MatchGame *mg, CmMoveList
                     text);
             return -1;
         }
-        if (cm_game_play(game, &m) != CM_OK)
+        if (game_play(mg, &m) != 0)
             return -1;
     }
     return 0;
@@ -383,7 +578,7 @@ static int play_moves(const MatchConf *mc, Player *pl, MatchGame *mg, CmMoveList
 static int score_of_a(const CmVariant *v, const MatchGame *mg)
 {
     const CmOutcome *o = &mg->game.outcome;
-    if (mg->end == END_ADJUDICATED || mg->end == END_CAP_MATERIAL)
+    if (mg->end == END_ADJUDICATED || mg->end == END_CAP_MATERIAL || mg->end == END_FORFEIT)
         return mg->sole == 0 ? 2 : 0;
     if (mg->end == END_CAP || o->draw || o->winner < 0)
         return 1;
@@ -403,6 +598,8 @@ static void print_game(const MatchConf *mc, const MatchGame *mg, int result)
         snprintf(text, sizeof text, "%c's seats alone left", mg->sole ? 'B' : 'A');
     else if (mg->end == END_CAP_MATERIAL)
         snprintf(text, sizeof text, "%c has more pieces at the move cap", mg->sole ? 'B' : 'A');
+    else if (mg->end == END_FORFEIT)
+        snprintf(text, sizeof text, "%c forfeits", mg->sole ? 'A' : 'B');
     else
         text_outcome(v, &mg->game.outcome, text, sizeof text);
     printf("game %ld: A plays", mg->g + 1);
@@ -413,12 +610,40 @@ static void print_game(const MatchConf *mc, const MatchGame *mg, int result)
            result == 2   ? "wins"
            : result == 1 ? "draws"
                          : "loses");
+    if (mg->end == END_FORFEIT)
+        printf("  %c's engine %.66s\n", mg->sole ? 'A' : 'B', mg->why);
     fflush(stdout);
 }
 
-/* One game; returns the score of A (2 win, 1 draw, 0 loss), or -1 on an error. */
-static int play_game(const MatchConf *mc, Player *pl, long g, CmMoveList *list)
+/* A sequential probability ratio test over pairs of games (see docs/engine.md). */
+typedef struct Sprt {
+    int on;
+    double elo0, elo1, alpha, beta;
+    double lower, upper; /* the bounds of the log-likelihood ratio */
+    long penta[5];       /* pairs by A's points in them: 0, 0.5, 1, 1.5, 2 */
+    long pairs;
+    double llr;
+    int decision; /* 0: none yet; -1: H0 (Elo ELO0) accepted; 1: H1 (Elo ELO1) accepted */
+} Sprt;
+
+/* The match: its settings and, under 'lock', the games handed out and their results. */
+typedef struct Match {
+    MatchConf mc;
+    pthread_mutex_t lock;
+    long next;          /* the next game to hand out */
+    long w, d, l;       /* A's wins, draws and losses */
+    signed char *score; /* per game: A's score (0, 1, 2), or -1 until it is over */
+    long written;       /* records written */
+    int stop;           /* no more games: decided, or an error */
+    int error;
+    Sprt sprt;
+} Match;
+
+/* One game, number 'g' of the match 'm'; returns the score of A (2 win, 1 draw, 0 loss), or
+ * -1 on an error. The line of the game and its record are written under the match's lock. */
+static int play_game(Match *m, Player *pl, long g, CmMoveList *list)
 {
+    const MatchConf *mc = &m->mc;
     MatchGame mg;
     int result = -1;
 
@@ -426,24 +651,300 @@ static int play_game(const MatchConf *mc, Player *pl, long g, CmMoveList *list)
     mg.g = g;
     mg.end = END_RULES;
     mg.sole = -1;
-    if (cm_game_init(&mg.game, mc->v, NULL) != CM_OK)
+    mg.opening = mc->nbook > 0 ? &mc->book[(g / 2) % mc->nbook] : NULL;
+    if (cm_game_init(&mg.game, mc->v,
+                     mg.opening && mg.opening->from_doc ? &mg.opening->start : NULL) != CM_OK)
         return -1;
     for (int i = 0; i < 2; i++)
         if (pl[i].engine != NULL)
             cm_engine_clear(pl[i].engine);
-    if (play_opening(mc, &mg.game, g, list) != 0 || play_moves(mc, pl, &mg, list) != 0)
+    if (play_opening(mc, &mg, list) != 0 || play_moves(mc, pl, &mg, list) != 0)
         goto out;
     result = score_of_a(mc->v, &mg);
+    pthread_mutex_lock(&m->lock);
     if (!mc->quiet)
         print_game(mc, &mg, result);
     CmError err;
-    if (mc->records != NULL && write_record(mc, &mg, pl, &err) != 0) {
+    if (mc->records != NULL && write_record(mc, &mg, pl, m->written == 0, &err) != 0) {
         cli_report(&err, NULL, 0);
         result = -1;
     }
+    m->written++;
+    pthread_mutex_unlock(&m->lock);
 out:
     cm_game_free(&mg.game);
+    free(mg.moves);
     return result;
+}
+
+/* The expected score of a player 'elo' points stronger, on the logistic scale. */
+static double score_of_elo(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+/* The most likely distribution over the five pair scores 'x' with the observed frequencies
+ * 'f' (summing to 1) whose mean is 's' is f[i] / (1 + lambda (x[i] - s)) (a Lagrange
+ * multiplier); 'lambda' is the root of sum f[i] (x[i] - s) / (1 + lambda (x[i] - s)), which
+ * falls as 'lambda' grows, found by bisection. Writes the distribution to 'p'. */
+static void mle_with_mean(const double *f, double s, double *p)
+{
+    double lo = -1.0 / (1.0 - s) + 1e-9, hi = 1.0 / s - 1e-9;
+    for (int it = 0; it < 200; it++) {
+        double mid = (lo + hi) / 2, g = 0;
+        for (int i = 0; i < 5; i++)
+            g += f[i] * (i / 4.0 - s) / (1 + mid * (i / 4.0 - s));
+        if (g > 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double lambda = (lo + hi) / 2;
+    for (int i = 0; i < 5; i++)
+        p[i] = f[i] / (1 + lambda * (i / 4.0 - s));
+}
+
+/* The log-likelihood ratio of H1 (Elo ELO1) against H0 (Elo ELO0) from the pairs so far, as
+ * the generalised SPRT of fishtest computes it: for each hypothesis the most likely
+ * distribution of a pair's score (0 to 1 in steps of 1/4) whose mean is the score the Elo
+ * difference gives, and N times the mean log ratio of the two over the pairs played. An
+ * empty class counts as 0.001 pairs. */
+static double sprt_llr(const Sprt *t)
+{
+    double c[5], f[5], p0[5], p1[5], n = 0, llr = 0;
+    for (int i = 0; i < 5; i++) {
+        c[i] = t->penta[i] > 0 ? (double)t->penta[i] : 1e-3;
+        n += c[i];
+    }
+    for (int i = 0; i < 5; i++)
+        f[i] = c[i] / n;
+    mle_with_mean(f, score_of_elo(t->elo0), p0);
+    mle_with_mean(f, score_of_elo(t->elo1), p1);
+    for (int i = 0; i < 5; i++)
+        llr += f[i] * log(p1[i] / p0[i]);
+    return n * llr;
+}
+
+/* Counts A's score 'r' in game 'g' (under the match's lock); a pair complete counts for the
+ * SPRT, whose standing is printed and which stops the match when it decides. */
+static void count_game(Match *m, long g, int r)
+{
+    Sprt *t = &m->sprt;
+    m->w += r == 2;
+    m->d += r == 1;
+    m->l += r == 0;
+    m->score[g] = (signed char)r;
+    long other = g ^ 1;
+    if (!t->on || other >= m->mc.games || m->score[other] < 0)
+        return;
+    t->penta[r + m->score[other]]++;
+    t->pairs++;
+    t->llr = sprt_llr(t);
+    if (t->decision == 0 && t->llr >= t->upper)
+        t->decision = 1;
+    else if (t->decision == 0 && t->llr <= t->lower)
+        t->decision = -1;
+    if (t->decision != 0)
+        m->stop = 1;
+    if (!m->mc.quiet) {
+        printf("sprt: %ld pairs, LLR %.2f (bounds %.2f, %.2f)\n", t->pairs, t->llr, t->lower,
+               t->upper);
+        fflush(stdout);
+    }
+}
+
+/* One thread of games: its own players (engines, programs) and move list. */
+typedef struct Worker {
+    Match *m;
+    Player pl[2];
+    CmMoveList *list;
+    pthread_t thread;
+} Worker;
+
+static void *worker_run(void *arg)
+{
+    Worker *wk = arg;
+    Match *m = wk->m;
+    for (;;) {
+        pthread_mutex_lock(&m->lock);
+        long g = m->next;
+        int done = m->stop || g >= m->mc.games;
+        m->next += !done;
+        pthread_mutex_unlock(&m->lock);
+        if (done)
+            break;
+        int r = play_game(m, wk->pl, g, wk->list);
+        pthread_mutex_lock(&m->lock);
+        if (r < 0)
+            m->error = m->stop = 1;
+        else
+            count_game(m, g, r);
+        pthread_mutex_unlock(&m->lock);
+    }
+    return NULL;
+}
+
+/* Gives worker 'wk' its players, copies of 'tmpl' with engines of their own. Returns 0, or -1
+ * when memory ran out. */
+static int worker_init(Worker *wk, Match *m, const Player *tmpl, long tt)
+{
+    memset(wk, 0, sizeof *wk);
+    wk->m = m;
+    if ((wk->list = malloc(sizeof *wk->list)) == NULL)
+        return -1;
+    for (int k = 0; k < 2; k++) {
+        wk->pl[k] = tmpl[k];
+        wk->pl[k].engine = NULL;
+        if (wk->pl[k].kind != PLAYER_ENGINE)
+            continue;
+        if (cm_engine_new(m->mc.v, (size_t)tt << 20, &wk->pl[k].engine) != CM_OK)
+            return -1;
+        cm_engine_set_options(wk->pl[k].engine, &wk->pl[k].opt);
+    }
+    return 0;
+}
+
+static void worker_free(Worker *wk)
+{
+    for (int k = 0; k < 2; k++) {
+        cm_engine_free(wk->pl[k].engine);
+        ext_stop(&wk->pl[k].ext);
+    }
+    free(wk->list);
+}
+
+/* ---- The openings file ------------------------------------------------------------------ */
+
+/* Reads opening 'line' (one line of the file, changed in place) into 'op'. Returns 0, or -1
+ * with the reason in 'why'. */
+static int read_opening(CliCtx *ctx, const CmVariant *v, char *line, Opening *op, char *why,
+                        size_t size)
+{
+    CmGame game;
+    CmError err;
+    char *moves = line;
+    cm_error_init(&err, NULL);
+    if (line[0] == '{') {
+        /* The document runs to the brace that closes the first. */
+        int depth = 0;
+        char *end = line;
+        for (; *end; end++) {
+            depth += (*end == '{') - (*end == '}');
+            if (depth == 0)
+                break;
+        }
+        if (*end == '\0') {
+            snprintf(why, size, "the position document has no closing '}'");
+            return -1;
+        }
+        moves = end + 1;
+        char saved = *moves;
+        *moves = '\0';
+        CatalogResolver r = {&ctx->catalog, NULL, {0}};
+        CmStatus st = cm_posdoc_parse(line, strlen(line), catalog_resolve, &r, v, &op->start, &err);
+        *moves = saved;
+        if (st != CM_OK) {
+            snprintf(why, size, "position document, column %d: %.120s", err.col, err.msg);
+            return -1;
+        }
+        if (op->start.v != v) {
+            snprintf(why, size, "the position is of the variant '%s', not '%s'", op->start.v->name,
+                     v->name);
+            return -1;
+        }
+        if (!cm_rules_playable(&op->start, why, size))
+            return -1;
+        op->from_doc = 1;
+        moves += strspn(moves, " \t");
+        if (strncmp(moves, "moves", 5) == 0 && (moves[5] == ' ' || moves[5] == '\0'))
+            moves += 5;
+        else if (*moves != '\0') {
+            snprintf(why, size, "after the position document comes 'moves ...' or nothing");
+            return -1;
+        }
+    }
+    if (cm_game_init(&game, v, op->from_doc ? &op->start : NULL) != CM_OK) {
+        snprintf(why, size, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (char *save = NULL, *tok = strtok_r(moves, " \t", &save); tok != NULL && rc == 0;
+         tok = strtok_r(NULL, " \t", &save)) {
+        CmMove m;
+        CmMove *nm;
+        if (game.outcome.over) {
+            snprintf(why, size, "move '%.40s': the game is already over", tok);
+            rc = -1;
+        } else if (cm_move_parse(&game.pos, tok, &m, &err) != CM_OK) {
+            snprintf(why, size, "move '%.40s': %.120s", tok, err.msg);
+            rc = -1;
+        } else if ((nm = realloc(op->moves, (size_t)(op->nmoves + 1) * sizeof *nm)) == NULL ||
+                   cm_game_play(&game, &m) != CM_OK) {
+            if (nm != NULL)
+                op->moves = nm;
+            snprintf(why, size, "out of memory");
+            rc = -1;
+        } else {
+            op->moves = nm;
+            op->moves[op->nmoves++] = m;
+        }
+    }
+    if (rc == 0 && game.outcome.over) {
+        snprintf(why, size, "the game is over after these moves");
+        rc = -1;
+    }
+    cm_game_free(&game);
+    return rc;
+}
+
+/* Reads the openings file 'path' into '*book' (one opening per line that is neither empty nor
+ * a '#' comment). Prints the first error as 'FILE:LINE: reason' and returns -1. */
+static int read_openings(CliCtx *ctx, const CmVariant *v, const char *path, Opening **book,
+                         int *nbook)
+{
+    CmError err;
+    char *text = NULL, why[200];
+    size_t len;
+    long lineno = 0;
+    int rc = 0;
+    cm_error_init(&err, path);
+    if (io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, &err) != CM_OK) {
+        cli_report(&err, NULL, 0);
+        return -1;
+    }
+    for (char *line = text, *next; line != NULL && rc == 0; line = next) {
+        next = strchr(line, '\n');
+        if (next != NULL)
+            *next++ = '\0';
+        lineno++;
+        line[strcspn(line, "\r#")] = '\0';
+        line += strspn(line, " \t");
+        size_t n = strlen(line);
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+            line[--n] = '\0';
+        if (n == 0)
+            continue;
+        Opening *nb = realloc(*book, (size_t)(*nbook + 1) * sizeof *nb);
+        if (nb == NULL) {
+            rc = -1;
+            fputs("camelot: out of memory\n", stderr);
+            break;
+        }
+        *book = nb;
+        Opening *op = &nb[(*nbook)++];
+        memset(op, 0, sizeof *op);
+        op->line = lineno;
+        if (read_opening(ctx, v, line, op, why, sizeof why) != 0) {
+            fprintf(stderr, "camelot: %s:%ld: %s\n", path, lineno, why);
+            rc = -1;
+        }
+    }
+    if (rc == 0 && *nbook == 0) {
+        fprintf(stderr, "camelot: %s: no opening in the file\n", path);
+        rc = -1;
+    }
+    free(text);
+    return rc;
 }
 
 static double elo_of(double p)
@@ -494,6 +995,18 @@ static void match_report(const MatchConf *mc, const Player *pl, long w, long d, 
            (double)w + 0.5 * (double)d, n, e, elo_lo, elo_hi);
 }
 
+/* Prints the SPRT's pairs, its ratio and its decision. */
+static void sprt_report(const Sprt *t)
+{
+    printf("pairs: %ld %ld %ld %ld %ld (A scoring 0, 0.5, 1, 1.5, 2 in a pair)\n", t->penta[0],
+           t->penta[1], t->penta[2], t->penta[3], t->penta[4]);
+    printf("sprt: Elo %g vs %g (alpha %g, beta %g), LLR %.2f (bounds %.2f, %.2f): %s\n", t->elo0,
+           t->elo1, t->alpha, t->beta, t->llr, t->lower, t->upper,
+           t->decision > 0   ? "H1 accepted"
+           : t->decision < 0 ? "H0 accepted"
+                             : "no decision");
+}
+
 enum {
     OPT_VARIANT,
     OPT_A,
@@ -507,6 +1020,10 @@ enum {
     OPT_RECORDS,
     OPT_TT,
     OPT_QUIET,
+    OPT_OPENINGS_FILE,
+    OPT_CONCURRENCY,
+    OPT_SPRT,
+    OPT_TIMEOUT,
     OPT_COUNT
 };
 
@@ -523,11 +1040,50 @@ static const CliOpt match_opts[OPT_COUNT] = {
     [OPT_RECORDS] = {"--records", 1, 0},
     [OPT_TT] = {"--tt", 1, 0},
     [OPT_QUIET] = {"--quiet", 0, 0},
+    [OPT_OPENINGS_FILE] = {"--openings-file", 1, 0},
+    [OPT_CONCURRENCY] = {"--concurrency", 1, 0},
+    [OPT_SPRT] = {"--sprt", 1, 0},
+    [OPT_TIMEOUT] = {"--timeout", 1, 0},
 };
 
-/* Reads the match's options into 'mc', 'pl' and '*tt'. Returns -1, or an exit code. */
-static int read_match(const CliArgs *a, MatchConf *mc, Player *pl, long *tt, long *max_plies)
+/* Reads '--sprt ELO0,ELO1[,ALPHA,BETA]' into 't'. Returns 0 when it is not that. */
+static int parse_sprt(const char *text, Sprt *t)
 {
+    double x[4] = {0, 0, 0.05, 0.05};
+    const char *p = text;
+    int n = 0;
+    while (n < 4) {
+        char *end;
+        errno = 0;
+        x[n++] = strtod(p, &end);
+        if (errno != 0 || end == p || !isfinite(x[n - 1]) || (*end != ',' && *end != '\0'))
+            return 0;
+        p = end + 1;
+        if (*end == '\0')
+            break;
+    }
+    if ((n != 2 && n != 4) || p[-1] != '\0' || x[0] >= x[1] || fabs(x[0]) > 1000 ||
+        fabs(x[1]) > 1000)
+        return 0;
+    for (int k = 2; k < 4; k++)
+        if (!(x[k] > 0 && x[k] < 0.5))
+            return 0;
+    t->on = 1;
+    t->elo0 = x[0];
+    t->elo1 = x[1];
+    t->alpha = x[2];
+    t->beta = x[3];
+    t->lower = log(t->beta / (1 - t->alpha));
+    t->upper = log((1 - t->beta) / t->alpha);
+    return 1;
+}
+
+/* Reads the match's options into 'm', 'pl', '*tt', '*max_plies' and '*threads'. Returns -1,
+ * or an exit code. */
+static int read_match(const CliArgs *a, Match *m, Player *pl, long *tt, long *max_plies,
+                      long *threads)
+{
+    MatchConf *mc = &m->mc;
     static const struct {
         int opt;
         const char *noun, *range;
@@ -539,10 +1095,11 @@ static int read_match(const CliArgs *a, MatchConf *mc, Player *pl, long *tt, lon
         {OPT_OPENINGS, "opening plies", "0 to 100", 0, 100},
         {OPT_MAX_PLIES, "move cap", "1 to 100000", 1, 100000},
         {OPT_TT, "table size", "1 to 65536 MiB", 1, 65536},
+        {OPT_CONCURRENCY, "concurrency", "1 to 64", 1, MATCH_MAX_THREADS},
     };
-    long *dest[] = {&mc->games, &mc->depth, NULL, &mc->openings, max_plies, tt};
+    long *dest[] = {&mc->games, &mc->depth, NULL, &mc->openings, max_plies, tt, threads};
     long seed = 1;
-    char why[200];
+    char why[300];
     int rc;
 
     if (a->nargs > 0)
@@ -556,6 +1113,18 @@ static int read_match(const CliArgs *a, MatchConf *mc, Player *pl, long *tt, lon
     }
     if (a->value[OPT_TIME] && (rc = cli_seconds_arg(a, a->value[OPT_TIME], &mc->time_ms)) >= 0)
         return rc;
+    if (a->value[OPT_TIMEOUT] &&
+        (rc = cli_seconds_arg(a, a->value[OPT_TIMEOUT], &mc->timeout_ms)) >= 0)
+        return rc;
+    if (a->value[OPT_SPRT] && !parse_sprt(a->value[OPT_SPRT], &m->sprt))
+        return cli_usage_error(a->usage,
+                               "bad SPRT '%s' (ELO0,ELO1 with ELO0 < ELO1, then maybe "
+                               "ALPHA,BETA below 0.5)",
+                               a->value[OPT_SPRT]);
+    if (m->sprt.on && a->value[OPT_GAMES] == NULL)
+        mc->games = MATCH_SPRT_GAMES;
+    if (a->value[OPT_OPENINGS_FILE] && a->value[OPT_OPENINGS] == NULL)
+        mc->openings = 0;
     if (a->value[OPT_A] == NULL || a->value[OPT_B] == NULL)
         return cli_usage_error(a->usage, "both players are needed (--a and --b)");
     if (mc->depth > 0 && a->value[OPT_TIME])
@@ -571,50 +1140,77 @@ static int read_match(const CliArgs *a, MatchConf *mc, Player *pl, long *tt, lon
 
 int cli_match(CliCtx *ctx, int argc, char **argv)
 {
-    MatchConf mc = {NULL, 2, MATCH_OPENINGS, 0, 0, MATCH_DEFAULT_MS, 1, NULL, 0};
-    long tt = CLI_DEFAULT_TT_MB, max_plies = 0, w = 0, d = 0, l = 0;
+    Match m;
+    long tt = CLI_DEFAULT_TT_MB, max_plies = 0, threads = 1;
     Player pl[2];
-    CmMoveList *list = NULL;
+    Worker *wk = NULL;
+    Opening *book = NULL;
+    int nbook = 0, nworkers = 0;
     CliArgs a;
     int rc;
 
+    memset(&m, 0, sizeof m);
     memset(pl, 0, sizeof pl);
+    m.mc = (MatchConf){NULL, 2,    MATCH_OPENINGS,   0,    0, MATCH_DEFAULT_MS, 1, NULL,
+                       0,    NULL, MATCH_TIMEOUT_MS, NULL, 0};
+    pthread_mutex_init(&m.lock, NULL);
     rc = cli_args_parse(cli_match_usage, cli_match_help, match_opts, OPT_COUNT, argc, argv, &a);
     if (rc < 0)
-        rc = read_match(&a, &mc, pl, &tt, &max_plies);
+        rc = read_match(&a, &m, pl, &tt, &max_plies, &threads);
     if (rc >= 0)
         goto out;
     rc = CLI_EXIT_INPUT;
-    mc.v = cli_variant(ctx, a.value[OPT_VARIANT] ? a.value[OPT_VARIANT] : CLI_DEFAULT_VARIANT);
-    if (mc.v == NULL)
+    MatchConf *mc = &m.mc;
+    mc->variant_ref = a.value[OPT_VARIANT] ? a.value[OPT_VARIANT] : CLI_DEFAULT_VARIANT;
+    mc->v = cli_variant(ctx, mc->variant_ref);
+    if (mc->v == NULL)
         goto out;
-    mc.max_plies = max_plies ? max_plies : MATCH_PLIES_PER_SEAT * (long)mc.v->nseats;
-    if ((list = malloc(sizeof *list)) == NULL)
+    mc->max_plies = max_plies ? max_plies : MATCH_PLIES_PER_SEAT * (long)mc->v->nseats;
+    if (a.value[OPT_OPENINGS_FILE] &&
+        read_openings(ctx, mc->v, a.value[OPT_OPENINGS_FILE], &book, &nbook) != 0)
+        goto out;
+    mc->book = book;
+    mc->nbook = nbook;
+    if ((m.score = malloc((size_t)mc->games)) == NULL)
         goto nomem;
-    for (int k = 0; k < 2; k++) {
-        if (pl[k].kind != PLAYER_ENGINE)
-            continue;
-        if (cm_engine_new(mc.v, (size_t)tt << 20, &pl[k].engine) != CM_OK)
+    memset(m.score, -1, (size_t)mc->games);
+    if (threads > mc->games)
+        threads = mc->games;
+    if ((wk = calloc((size_t)threads, sizeof *wk)) == NULL)
+        goto nomem;
+    for (; nworkers < threads; nworkers++)
+        if (worker_init(&wk[nworkers], &m, pl, tt) != 0) {
+            nworkers++;
             goto nomem;
-        cm_engine_set_options(pl[k].engine, &pl[k].opt);
-    }
-    for (long g = 0; g < mc.games; g++) {
-        int r = play_game(&mc, pl, g, list);
-        if (r < 0)
-            goto out;
-        w += r == 2;
-        d += r == 1;
-        l += r == 0;
-    }
-    match_report(&mc, pl, w, d, l);
+        }
+    if (pl[0].kind == PLAYER_CMD || pl[1].kind == PLAYER_CMD)
+        ext_install_signals();
+    /* One thread plays in this one; more run side by side. */
+    int started = 1;
+    for (; started < nworkers; started++)
+        if (pthread_create(&wk[started].thread, NULL, worker_run, &wk[started]) != 0)
+            break;
+    worker_run(&wk[0]);
+    for (int k = 1; k < started; k++)
+        pthread_join(wk[k].thread, NULL);
+    if (m.error)
+        goto out;
+    match_report(mc, pl, m.w, m.d, m.l);
+    if (m.sprt.on)
+        sprt_report(&m.sprt);
     rc = CLI_EXIT_OK;
     goto out;
 nomem:
     rc = cli_out_of_memory();
 out:
-    for (int k = 0; k < 2; k++)
-        cm_engine_free(pl[k].engine);
-    free(list);
+    for (int k = 0; k < nworkers; k++)
+        worker_free(&wk[k]);
+    free(wk);
+    for (int k = 0; k < nbook; k++)
+        free(book[k].moves);
+    free(book);
+    free(m.score);
+    pthread_mutex_destroy(&m.lock);
     cli_args_free(&a);
     return rc;
 }

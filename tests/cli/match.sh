@@ -71,6 +71,131 @@ check "a line per game, colours alternating" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^game 1: A plays W; " && has "$OUT" "^game 2: A plays B; " &&
           has "$OUT" "^game 4: A plays B; "'
 
+# ---- Programs through the engine protocol ('cmd:'), in parallel, openings, SPRT ----------
+
+ENGINE="cmd:'$CAMELOT' engine"
+
+# Two copies of this build through pipes: every game played, recorded and replayable.
+run match --a "$ENGINE" --b "$ENGINE" --depth 1 --games 4 --max-plies 60 --seed 2 \
+    --records "$TMP/cmd-%d.txt"
+check "cmd: two engine programs play a short match" \
+    eval '[ "$RC" = 0 ] && [ -z "$ERR" ] &&
+          has "$OUT" "^camelot: A cmd:.* engine vs B cmd:.* engine, 4 games: A wins [0-9]+, draws [0-9]+, loses [0-9]+$" &&
+          [ "$(printf "%s\n" "$OUT" | grep -c "^game ")" = 4 ]'
+GAMES=4
+check "cmd: every record replays to its stated result" [ "$(replay_all "$TMP/cmd")" = 0 ]
+
+# Broken engines lose every game, with the reason in the output and the record, and no hang.
+cat >"$TMP/garbage.sh" <<'SCRIPT'
+#!/bin/sh
+while read -r line; do
+    case "$line" in
+    cep) echo cepok ;;
+    isready) echo readyok ;;
+    go*) echo "hello there" ;;
+    esac
+done
+SCRIPT
+cat >"$TMP/illegal.sh" <<'SCRIPT'
+#!/bin/sh
+while read -r line; do
+    case "$line" in
+    cep) echo cepok ;;
+    isready) echo readyok ;;
+    go*) echo "bestmove A1-A2" ;;
+    esac
+done
+SCRIPT
+cat >"$TMP/hang-engine.sh" <<'SCRIPT'
+#!/bin/sh
+while read -r line; do
+    case "$line" in
+    cep) echo cepok ;;
+    isready) echo readyok ;;
+    go*) sleep 1000 ;;
+    esac
+done
+SCRIPT
+chmod +x "$TMP/garbage.sh" "$TMP/illegal.sh" "$TMP/hang-engine.sh"
+broken() { # broken NAME SPEC REASON-REGEX [OPTIONS...]
+    local name=$1 spec=$2 reason=$3
+    shift 3
+    run match --a "$spec" --b random --games 2 --time 0.05 --records "$TMP/$name-%d.txt" "$@"
+    check "cmd: $name: A forfeits both games, and says why" \
+        eval '[ "$RC" = 0 ] && has "$OUT" "A wins 0, draws 0, loses 2$" &&
+              [ "$(printf "%s\n" "$OUT" | grep -Ec "^  A.s engine $reason")" = 2 ]'
+    check "cmd: $name: the record gives the win to B and the reason" \
+        eval 'grep -q "^\[Result \"B\"\]$" "$TMP/$name-1.txt" &&
+              grep -Eq "^\[Termination \"forfeit: A.s engine $reason" "$TMP/$name-1.txt" &&
+              "$CAMELOT" replay "$TMP/$name-2.txt" >/dev/null'
+}
+broken dead "cmd:false" "did not start: .*[(]it died or quit[)]"
+broken missing "cmd:$TMP/no-such-engine" "did not start: .*[(]it died or quit[)]"
+broken echo "cmd:cat" "did not start: said 'cep' before 'cepok'"
+broken garbage "cmd:$TMP/garbage.sh" "answered 'hello there' instead of a move"
+broken illegal "cmd:$TMP/illegal.sh" "played the illegal move 'A1-A2'"
+start=$(date +%s)
+broken hanging "cmd:$TMP/hang-engine.sh" "gave no move: no answer in time" --timeout 0.5
+check "cmd: a hanging engine is given up in time" [ $(($(date +%s) - start)) -lt 10 ]
+check "cmd: no engine process is left behind" \
+    eval '! ps -eo args | grep -v grep | grep -qF "$TMP/hang-engine.sh"'
+
+# Games in parallel: every game counted and recorded once, in one file.
+run match --a "$ENGINE" --b level=3 --depth 1 --games 6 --max-plies 60 --concurrency 2 \
+    --records "$TMP/par.txt" --quiet
+check "concurrency 2: six games, each counted and recorded once" \
+    eval '[ "$RC" = 0 ] && has "$OUT" ", 6 games: A wins [0-9]+, draws [0-9]+, loses [0-9]+$" &&
+          [ "$(grep -c "^\[Round " "$TMP/par.txt")" = 6 ] &&
+          [ "$(grep "^\[Round " "$TMP/par.txt" | sort -u | wc -l)" = 6 ]'
+sum=$(printf '%s\n' "$OUT" | sed -n 's/.*A wins \([0-9]*\), draws \([0-9]*\), loses \([0-9]*\)$/\1 + \2 + \3/p')
+check "concurrency 2: wins, draws and losses add up" [ "$(( ${sum:-0} ))" = 6 ]
+
+# An openings file: moves from the start and a position document, each played twice.
+cat >"$TMP/openings.txt" <<'LINES'
+# two openings
+I7-I5 E10-C12
+
+{to_move: W, pieces: {E6: WK, F7: WM, G7: WM, D11: BM, E12: BK, F11: BM}} moves F7-F8
+LINES
+run match --a "$ENGINE" --b level=2 --depth 1 --games 4 --max-plies 60 \
+    --openings-file "$TMP/openings.txt" --records "$TMP/book-%d.txt" --quiet
+check "openings file: each line used for a pair of games" \
+    eval '[ "$RC" = 0 ] &&
+          grep -q "^\[Opening \"line 2 of the openings file\"\]$" "$TMP/book-1.txt" &&
+          grep -q "^\[Opening \"line 2 of the openings file\"\]$" "$TMP/book-2.txt" &&
+          grep -q "^\[Opening \"line 4 of the openings file\"\]$" "$TMP/book-3.txt" &&
+          grep -q "^1\. I7-I5 E10-C12" "$TMP/book-1.txt" && grep -q "^1\. I7-I5 E10-C12" "$TMP/book-2.txt" &&
+          grep -q "^\[Position " "$TMP/book-4.txt" && grep -q "^1\. F7-F8" "$TMP/book-4.txt"'
+GAMES=4
+check "openings file: the records replay" [ "$(replay_all "$TMP/book")" = 0 ]
+printf 'I7-I5\nI7-I9-I11\n' >"$TMP/bad-openings.txt"
+run match --a random --b random --openings-file "$TMP/bad-openings.txt"
+check "openings file: an illegal move is an error naming its line" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && has "$ERR" "bad-openings.txt:2: move '\''I7-I9-I11'\''"'
+printf '# nothing\n\n' >"$TMP/empty-openings.txt"
+run match --a random --b random --openings-file "$TMP/empty-openings.txt"
+check "openings file: a file without openings is an error" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "no opening in the file"'
+
+# SPRT: a strong engine against a weak one is decided well before the cap, either way round.
+run match --a level=10 --b level=1 --depth 1 --sprt 0,200 --games 80 --concurrency 2
+check "sprt: the strong engine is found stronger before the cap" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^sprt: [0-9]+ pairs, LLR -?[0-9.]+ \(bounds -2.94, 2.94\)$" &&
+          has "$OUT" "^sprt: Elo 0 vs 200 \(alpha 0.05, beta 0.05\), LLR [0-9.]+ .*: H1 accepted$" &&
+          ! has "$OUT" ", 80 games:"'
+run match --a level=1 --b level=10 --depth 1 --sprt 0,200 --games 80 --quiet
+check "sprt: the weak engine is found not stronger" \
+    eval '[ "$RC" = 0 ] && ! has "$OUT" "^sprt: [0-9]+ pairs" &&
+          has "$OUT" "^sprt: Elo 0 vs 200 .*LLR -[0-9.]+ .*: H0 accepted$"'
+run match --a random --b random --sprt 10,0
+check "sprt: bounds the wrong way round are a usage error" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "bad SPRT '\''10,0'\''"'
+run match --a random --b random --sprt 0,10,0.5,0.05
+check "sprt: an alpha of 0.5 is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "bad SPRT"'
+run match --a "cmd:" --b random
+check "cmd: without a program is a usage error" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "needs a program"'
+
 # Usage errors: exit 2 and a message naming the problem.
 run match --a foo --b random
 check "a bad player is a usage error" \
