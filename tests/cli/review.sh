@@ -50,6 +50,13 @@ run review --time 0.1 "$TMP/short-saved.txt"
 check "a saved review can be reviewed again" \
     eval '[ "$RC" = 0 ] && [ "$(printf "%s\n" "$OUT" | grep -Ec "^ +1\. [WB] ")" = 2 ]'
 
+# A four-player game: one line per seat's move, with the seat's letter.
+printf '[Variant "four-handed-chivalry"]\n\n1. C14-C12 L13-J15 N5-M6 D2-E2 *\n' >"$TMP/four.txt"
+run review --time 0.1 "$TMP/four.txt"
+check "a four-player game is reviewed seat by seat" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^ +1\. R C14-C12 " && has "$OUT" "^ +1\. G L13-J15 " &&
+          has "$OUT" "^ +1\. B N5-M6 " && has "$OUT" "^ +1\. Y D2-E2 "'
+
 # Bad input.
 run review --time 0.1 "$TMP/missing.txt"
 check "a missing record is an error naming it" \
