@@ -15,6 +15,7 @@
 
 #include "camelot/notation.h"
 #include "io/io.h"
+#include "session/analysis.h"
 #include "session/clock.h"
 #include "session/session.h"
 #include "session/text.h"
@@ -725,6 +726,117 @@ static void test_session_draw_offer_engine(void **state)
     engine_thread_free(eng);
 }
 
+/* ---- Review ---------------------------------------------------------------------------------- */
+
+static void test_analysis_marks(void **state)
+{
+    (void)state;
+    assert_int_equal(analysis_mark(0), ANALYSIS_MARK_NONE);
+    assert_int_equal(analysis_mark(ANALYSIS_INACCURACY - 1), ANALYSIS_MARK_NONE);
+    assert_int_equal(analysis_mark(ANALYSIS_INACCURACY), ANALYSIS_MARK_INACCURACY);
+    assert_int_equal(analysis_mark(ANALYSIS_MISTAKE - 1), ANALYSIS_MARK_INACCURACY);
+    assert_int_equal(analysis_mark(ANALYSIS_MISTAKE), ANALYSIS_MARK_MISTAKE);
+    assert_int_equal(analysis_mark(ANALYSIS_BLUNDER), ANALYSIS_MARK_BLUNDER);
+    assert_int_equal(analysis_mark(2 * ANALYSIS_WIN_CAP), ANALYSIS_MARK_BLUNDER);
+    assert_string_equal(analysis_mark_name(ANALYSIS_MARK_NONE), "");
+    assert_string_equal(analysis_mark_name(ANALYSIS_MARK_MISTAKE), "mistake");
+    assert_string_equal(analysis_mark_name(ANALYSIS_MARK_BLUNDER), "blunder");
+    /* A win counts as ten men, however near it is. */
+    assert_int_equal(analysis_capped(CM_SCORE_WIN - 3), ANALYSIS_WIN_CAP);
+    assert_int_equal(analysis_capped(-(CM_SCORE_WIN - 9)), -ANALYSIS_WIN_CAP);
+    assert_int_equal(analysis_capped(-125), -125);
+}
+
+/* Plays the moves of 'text' (separated by spaces) from the start of 'g''s variant. */
+static void play_line(CmGame *g, const char *text)
+{
+    char buf[512], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *t = strtok_r(buf, " ", &save); t != NULL; t = strtok_r(NULL, " ", &save)) {
+        CmMove m;
+        CmError err;
+        cm_error_init(&err, "line");
+        assert_int_equal(cm_move_parse(&g->pos, t, &m, &err), CM_OK);
+        assert_int_equal(cm_game_play(g, &m), CM_OK);
+    }
+}
+
+typedef struct AnalysisSeen {
+    int calls;
+    int stop_after;
+    atomic_bool stop;
+} AnalysisSeen;
+
+static void count_ply(void *ud, int i, const AnalysisPly *p)
+{
+    AnalysisSeen *seen = ud;
+    assert_int_equal(i, seen->calls);
+    assert_non_null(p);
+    if (++seen->calls == seen->stop_after)
+        atomic_store(&seen->stop, true);
+}
+
+#define CAMETTE_GAME "B3-B2 B5-B6 C2-D2 C5-B5 C3-C4 C6-E4xC2 D2-E3 D5xB3 B2xB4 B5xB3 E3-D2"
+
+static void test_analysis_blunder(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_session_variant("camette");
+    CmGame g;
+    CmEngine *e;
+    CmLimits lim;
+    AnalysisPly *plies = calloc(16, sizeof *plies);
+    AnalysisSeen seen = {0, 0, false};
+
+    assert_non_null(plies);
+    assert_int_equal(cm_engine_new(v, 1 << 20, &e), CM_OK);
+    cm_limits_init(&lim);
+    lim.depth = 4;
+
+    /* Black's knight stands next to White's castle and Black plays a man instead. */
+    assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+    play_line(&g, CAMETTE_GAME " B6-B5");
+    assert_int_equal(analysis_run(&g, e, &lim, plies, count_ply, &seen), 12);
+    assert_int_equal(seen.calls, 12);
+    const AnalysisPly *b = &plies[11];
+    assert_int_equal(b->seat, tu_seat(v, 'B'));
+    assert_string_equal(b->move, "B6-B5");
+    assert_string_equal(b->best, "C2-C1");
+    assert_int_equal(b->best_score, CM_SCORE_WIN - 1);
+    assert_true(b->score <= 0);
+    assert_int_equal(b->end, ANALYSIS_END_NONE);
+    assert_false(b->best_played);
+    assert_int_equal(b->mark, ANALYSIS_MARK_BLUNDER);
+    assert_int_equal(b->loss, ANALYSIS_WIN_CAP - analysis_capped(b->score));
+    assert_true(b->loss >= ANALYSIS_BLUNDER);
+    /* Each ply's score after the move is the next one's before, seen from the other side. */
+    for (int i = 0; i + 1 < 12; i++)
+        assert_int_equal(plies[i].score, -plies[i + 1].best_score);
+    cm_game_free(&g);
+
+    /* Entering the castle wins: the engine's own move, and the game says won. */
+    assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+    play_line(&g, CAMETTE_GAME " C2-C1");
+    assert_true(g.outcome.over);
+    assert_int_equal(analysis_run(&g, e, &lim, plies, NULL, NULL), 12);
+    assert_true(plies[11].best_played);
+    assert_int_equal(plies[11].end, ANALYSIS_END_WON);
+    assert_int_equal(plies[11].score, CM_SCORE_WIN);
+    assert_int_equal(plies[11].loss, 0);
+    assert_int_equal(plies[11].mark, ANALYSIS_MARK_NONE);
+    assert_int_equal(plies[10].end, ANALYSIS_END_NONE);
+
+    /* The stop flag ends the review after the ply in hand. */
+    seen.calls = 0;
+    seen.stop_after = 3;
+    lim.stop = &seen.stop;
+    assert_int_equal(analysis_run(&g, e, &lim, plies, count_ply, &seen), 3);
+    assert_int_equal(seen.calls, 3);
+    cm_game_free(&g);
+    cm_engine_free(e);
+    free(plies);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -740,6 +852,8 @@ int main(void)
         cmocka_unit_test(test_session_draw_offer_engine),
         cmocka_unit_test(test_session_pace_spaces_engine_moves),
         cmocka_unit_test(test_session_pause),
+        cmocka_unit_test(test_analysis_marks),
+        cmocka_unit_test(test_analysis_blunder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,40 +121,38 @@ static void print_result(const CmGame *game, const CmRecord *rec)
         printf("recorded result: %s\n", recorded);
 }
 
-static int replay(CliCtx *ctx, const char *path, const char *want)
+int cli_record_load(CliCtx *ctx, const char *path, const char *want, CmRecord *rec, CmGame *game)
 {
     const char *source = strcmp(path, "-") == 0 ? "<stdin>" : path;
     char *text = NULL;
     size_t len = 0;
-    CmRecord rec;
-    CmGame game;
     CmError err;
     int rc = CLI_EXIT_INPUT, have_game = 0;
 
-    memset(&rec, 0, sizeof rec);
+    memset(rec, 0, sizeof *rec);
     if (io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, &err) != CM_OK) {
         cli_report(&err, NULL, 0);
         goto out;
     }
-    if (cm_record_parse(text, len, &rec, &err) != CM_OK) {
+    if (cm_record_parse(text, len, rec, &err) != CM_OK) {
         cli_report(&err, text, len);
         goto out;
     }
-    const CmVariant *v = record_variant(ctx, &rec, path, source, want);
+    const CmVariant *v = record_variant(ctx, rec, path, source, want);
     if (v == NULL)
         goto out;
     CmPosition start;
     cm_error_init(&err, source);
-    if (cm_record_start(&rec, v, &start, &err) != CM_OK) {
+    if (cm_record_start(rec, v, &start, &err) != CM_OK) {
         cli_report(&err, NULL, 0);
         goto out;
     }
-    if (cm_game_init(&game, v, &start) != CM_OK) {
+    if (cm_game_init(game, v, &start) != CM_OK) {
         rc = cli_out_of_memory();
         goto out;
     }
     have_game = 1;
-    CmStatus st = cm_record_replay(&rec, &game, &err);
+    CmStatus st = cm_record_replay(rec, game, &err);
     if (st == CM_ERR_ILLEGAL) {
         err.col = 0; /* 'RECORD:LINE: illegal move ...' */
         cli_report(&err, NULL, 0);
@@ -164,14 +162,29 @@ static int replay(CliCtx *ctx, const char *path, const char *want)
         cli_report(&err, text, len);
         goto out;
     }
-    print_result(&game, &rec);
     rc = CLI_EXIT_OK;
 out:
-    if (have_game)
-        cm_game_free(&game);
-    cm_record_free(&rec);
+    if (rc != CLI_EXIT_OK) {
+        if (have_game)
+            cm_game_free(game);
+        cm_record_free(rec);
+    }
     free(text);
     return rc;
+}
+
+static int replay(CliCtx *ctx, const char *path, const char *want)
+{
+    CmRecord rec;
+    CmGame game;
+    int rc = cli_record_load(ctx, path, want, &rec, &game);
+
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    print_result(&game, &rec);
+    cm_game_free(&game);
+    cm_record_free(&rec);
+    return CLI_EXIT_OK;
 }
 
 int cli_replay(CliCtx *ctx, int argc, char **argv)

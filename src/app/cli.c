@@ -25,6 +25,8 @@ static const CliCommand commands[] = {
     {"status", cli_status_usage, "tell whether the game is over", cli_status_help, cli_status},
     {"show", cli_show_usage, "print the board", cli_show_help, cli_show},
     {"replay", cli_replay_usage, "replay a game record", cli_replay_help, cli_replay},
+    {"review", cli_review_usage, "review a game record with the engine", cli_review_help,
+     cli_review},
     {"analyze", cli_analyze_usage, "search a position with the engine", cli_analyze_help,
      cli_analyze},
     {"bench", cli_bench_usage, "measure the engine's speed", cli_bench_help, cli_bench},

@@ -10,6 +10,7 @@
 
 #include "camelot/error.h"
 #include "camelot/notation.h"
+#include "camelot/record.h"
 #include "camelot/rules.h"
 #include "session/catalog.h"
 #include "session/session.h"
@@ -88,6 +89,11 @@ int cli_load_position(CliCtx *ctx, const char *variant_ref, const char *posfile,
  * source), then, when 'text' holds the source, the line in question and a caret. */
 void cli_report(const CmError *err, const char *text, size_t len);
 
+/* Reads the game record at 'path' ('-': standard input) and replays it in variant 'want'
+ * (a name or file; NULL: the record's Variant tag). On success fills 'rec' and 'game' (free
+ * both) and returns CLI_EXIT_OK; otherwise prints the error and returns the exit code (check.c). */
+int cli_record_load(CliCtx *ctx, const char *path, const char *want, CmRecord *rec, CmGame *game);
+
 /* Prints "camelot: out of memory" and returns CLI_EXIT_INPUT. */
 int cli_out_of_memory(void);
 
@@ -143,6 +149,7 @@ CLI_COMMAND(perft);
 CLI_COMMAND(status);
 CLI_COMMAND(show);
 CLI_COMMAND(replay);  /* check.c */
+CLI_COMMAND(review);  /* review.c */
 CLI_COMMAND(analyze); /* analyze.c */
 CLI_COMMAND(bench);   /* bench.c */
 CLI_COMMAND(match);   /* match.c */

@@ -1,0 +1,248 @@
+/* The 'review' command: the engine goes through a game record move by move and says how much
+ * each move lost against its own best, marking inaccuracies, mistakes and blunders; as text,
+ * and as a record with the verdicts in comments.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "io/io.h"
+#include "session/analysis.h"
+#include "session/clock.h"
+#include "session/text.h"
+
+#define REVIEW_DEFAULT_MS 1000 /* thinking time for each position */
+#define REVIEW_COMMENT_MAX (2 * CM_MOVE_TEXT_MAX + 64)
+
+const char cli_review_usage[] = "review RECORD [--time S] [--variant V] [--save FILE]\n"
+                                "                      [--text]";
+const char cli_review_help[] =
+    "Reviews a game record with the engine (docs/learning.md). For each move: the\n"
+    "engine's score before it (with its best move) and the score after the move\n"
+    "played, both in men for the side that moved (its team in four-player games),\n"
+    "the loss and a mark: an inaccuracy loses 0.50 men or more, a mistake 1.00, a\n"
+    "blunder 2.00 (a won game counts as 10 men). Prints one line per move, then\n"
+    "each seat's marks and average loss.\n\n"
+    "  --time S      search each position S seconds (default 1)\n"
+    "  --variant V   the variant to play the record in, whatever its Variant tag\n"
+    "                says\n"
+    "  --save FILE   also write the game as a record with a comment after each\n"
+    "                move, as {-1.20 blunder; better E6-E8}: the score after the\n"
+    "                move, its mark and the engine's move; 'camelot replay' reads it\n"
+    "  --text        print the review as text (the only form for now)\n";
+
+enum { OPT_TIME, OPT_VARIANT, OPT_SAVE, OPT_TEXT, OPT_COUNT };
+
+static const CliOpt review_opts[OPT_COUNT] = {
+    [OPT_TIME] = {"--time", 1, 0},
+    [OPT_VARIANT] = {"--variant", 1, 0},
+    [OPT_SAVE] = {"--save", 1, 0},
+    [OPT_TEXT] = {"--text", 0, 0},
+};
+
+/* What the text review needs while the engine works. */
+typedef struct Review {
+    const CmVariant *v;
+    FILE *out;
+} Review;
+
+/* Seconds for people: "0.2", "1", "2.5". */
+static void seconds_text(int64_t ms, char *buf, size_t size)
+{
+    snprintf(buf, size, "%g", (double)ms / 1000.0);
+}
+
+/* A loss in men: "0.35". */
+static void loss_text(int loss, char *buf, size_t size)
+{
+    snprintf(buf, size, "%d.%02d", loss / 100, loss % 100);
+}
+
+/* The score after a move for the side that moved: the engine's, or the end of the game. */
+static void after_text(const AnalysisPly *p, char *buf, size_t size)
+{
+    static const char *const ends[] = {"", "won", "drawn", "lost"};
+    if (p->end != ANALYSIS_END_NONE)
+        snprintf(buf, size, "%s", ends[p->end]);
+    else
+        text_score(p->score, buf, size);
+}
+
+/* One line of the text review. */
+static void print_ply(void *ud, int i, const AnalysisPly *p)
+{
+    const Review *r = ud;
+    char best[32], after[32], loss[16], number[16];
+    int marked = p->mark != ANALYSIS_MARK_NONE;
+
+    text_score(p->best_score, best, sizeof best);
+    after_text(p, after, sizeof after);
+    loss_text(p->loss, loss, sizeof loss);
+    snprintf(number, sizeof number, "%d.", i / r->v->nseats + 1);
+    if (marked)
+        fprintf(r->out, "%4s %c %-13s %10s %10s %5s  %-10s %s\n", number,
+                r->v->seat[p->seat].letter, p->move, best, after, loss, analysis_mark_name(p->mark),
+                p->best);
+    else
+        fprintf(r->out, "%4s %c %-13s %10s %10s %5s\n", number, r->v->seat[p->seat].letter, p->move,
+                best, after, loss);
+    fflush(r->out);
+}
+
+/* The marks of each seat and its average loss. */
+static void print_summary(FILE *out, const CmVariant *v, const AnalysisPly *plies, int n)
+{
+    for (int s = 0; s < v->nseats; s++) {
+        int count[ANALYSIS_MARK_COUNT] = {0}, moves = 0;
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            if (plies[i].seat != s)
+                continue;
+            count[plies[i].mark]++;
+            total += plies[i].loss;
+            moves++;
+        }
+        char b[32], m[32], avg[16];
+        int in = count[ANALYSIS_MARK_INACCURACY];
+        text_count(count[ANALYSIS_MARK_BLUNDER], "blunder", b, sizeof b);
+        text_count(count[ANALYSIS_MARK_MISTAKE], "mistake", m, sizeof m);
+        loss_text(moves > 0 ? (int)(total / moves) : 0, avg, sizeof avg);
+        fprintf(out, "%s: %s, %s, %d %s; average loss %s\n", v->seat[s].name, b, m, in,
+                in == 1 ? "inaccuracy" : "inaccuracies", avg);
+    }
+}
+
+/* The comment of ply 'p' in a saved record: "{+0.10}" or "{-1.20 blunder; better E6-E8}". */
+static void comment_text(const AnalysisPly *p, char *buf, size_t size)
+{
+    char after[32];
+    after_text(p, after, sizeof after);
+    if (p->mark == ANALYSIS_MARK_NONE)
+        snprintf(buf, size, "%s {%s}", p->move, after);
+    else
+        snprintf(buf, size, "%s {%s %s; better %s}", p->move, after, analysis_mark_name(p->mark),
+                 p->best);
+}
+
+/* Writes the reviewed game to 'path' as a record with a comment after each reviewed move.
+ * Returns an exit code. */
+static int save_review(const CmGame *game, const CmRecord *rec, int renamed,
+                       const AnalysisPly *plies, int n, int64_t ms, const char *path)
+{
+    CmTag tags[CM_RECORD_MAX_TAGS + 1];
+    int nt = 0, rc = CLI_EXIT_INPUT;
+    char **texts = calloc((size_t)game->n + 1, sizeof *texts);
+    char *out = NULL;
+    CmError err;
+
+    if (texts == NULL)
+        return cli_out_of_memory();
+    /* The record's own tags are kept, but for a variant given with --variant and an earlier
+     * review's annotator. */
+    for (int i = 0; i < rec->ntags; i++)
+        if (strcmp(rec->tag[i].name, "Annotator") != 0 &&
+            !(renamed && strcmp(rec->tag[i].name, "Variant") == 0))
+            tags[nt++] = rec->tag[i];
+    snprintf(tags[nt].name, sizeof tags[nt].name, "Annotator");
+    char time[32];
+    seconds_text(ms, time, sizeof time);
+    snprintf(tags[nt].value, sizeof tags[nt].value, "camelot review, %s s a position", time);
+    nt++;
+    /* The writer takes each move's text as given: the move, then its comment. */
+    for (int i = 0; i < n; i++) {
+        if ((texts[i] = malloc(REVIEW_COMMENT_MAX)) == NULL) {
+            rc = cli_out_of_memory();
+            goto out;
+        }
+        comment_text(&plies[i], texts[i], REVIEW_COMMENT_MAX);
+    }
+    size_t need = cm_record_write_texts(game, (const char *const *)texts, tags, nt, NULL, 0) + 1;
+    if ((out = malloc(need)) == NULL) {
+        rc = cli_out_of_memory();
+        goto out;
+    }
+    cm_record_write_texts(game, (const char *const *)texts, tags, nt, out, need);
+    if (io_write_atomic(path, out, strlen(out), &err) != CM_OK) {
+        cli_report(&err, NULL, 0);
+        goto out;
+    }
+    rc = CLI_EXIT_OK;
+out:
+    for (int i = 0; i < game->n; i++)
+        free(texts[i]);
+    free(texts);
+    free(out);
+    return rc;
+}
+
+/* Reviews the game of 'rec' as text on standard output, and saves it when asked. */
+static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game, int64_t ms)
+{
+    const CmVariant *v = game->v;
+    CmEngine *e = NULL;
+    CmLimits lim;
+    AnalysisPly *plies = NULL;
+    char time[32];
+    int rc = CLI_EXIT_OK;
+
+    if (game->n == 0) {
+        fprintf(stderr, "camelot: %s: the record has no moves to review\n", a->args[0]);
+        return CLI_EXIT_INPUT;
+    }
+    if ((plies = calloc((size_t)game->n, sizeof *plies)) == NULL ||
+        cm_engine_new(v, (size_t)CLI_DEFAULT_TT_MB << 20, &e) != CM_OK) {
+        free(plies);
+        return cli_out_of_memory();
+    }
+    cm_limits_init(&lim);
+    lim.time_ms = (uint64_t)ms;
+    lim.use_all_time = 1;
+    lim.now_ms = clock_ms_cb;
+
+    Review r = {v, stdout};
+    seconds_text(ms, time, sizeof time);
+    printf("review of %s (%s), %s s a position\n", a->args[0], v->name, time);
+    printf("scores in men for the side that moved, before and after its move\n");
+    printf("%4s %c %-13s %10s %10s %5s  %-10s %s\n", "move", ' ', "", "before", "after", "loss",
+           "mark", "better");
+    int n = analysis_run(game, e, &lim, plies, print_ply, &r);
+    if (n < 0) {
+        rc = cli_out_of_memory();
+        goto out;
+    }
+    print_summary(stdout, v, plies, n);
+    if (a->value[OPT_SAVE] != NULL)
+        rc =
+            save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, ms, a->value[OPT_SAVE]);
+out:
+    cm_engine_free(e);
+    free(plies);
+    return rc;
+}
+
+int cli_review(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    CmRecord rec;
+    CmGame game;
+    int64_t ms = REVIEW_DEFAULT_MS;
+    int rc =
+        cli_args_parse(cli_review_usage, cli_review_help, review_opts, OPT_COUNT, argc, argv, &a);
+
+    if (rc < 0 && a.nargs == 0)
+        rc = cli_usage_error(cli_review_usage, "'review' needs a record");
+    else if (rc < 0 && a.nargs > 1)
+        rc = cli_usage_error(cli_review_usage, "unexpected argument '%s'", a.args[1]);
+    if (rc < 0 && a.value[OPT_TIME] != NULL)
+        rc = cli_seconds_arg(&a, a.value[OPT_TIME], &ms);
+    if (rc < 0) {
+        rc = cli_record_load(ctx, a.args[0], a.value[OPT_VARIANT], &rec, &game);
+        if (rc == CLI_EXIT_OK) {
+            rc = review_game(&a, &rec, &game, ms);
+            cm_game_free(&game);
+            cm_record_free(&rec);
+        }
+    }
+    cli_args_free(&a);
+    return rc;
+}

@@ -1,0 +1,113 @@
+/* Reviewing a game with the engine, ply by ply.
+ * SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "analysis.h"
+
+const char *analysis_mark_name(AnalysisMark m)
+{
+    static const char *const names[ANALYSIS_MARK_COUNT] = {"", "inaccuracy", "mistake", "blunder"};
+    return (unsigned)m < ANALYSIS_MARK_COUNT ? names[m] : "";
+}
+
+AnalysisMark analysis_mark(int loss)
+{
+    if (loss >= ANALYSIS_BLUNDER)
+        return ANALYSIS_MARK_BLUNDER;
+    if (loss >= ANALYSIS_MISTAKE)
+        return ANALYSIS_MARK_MISTAKE;
+    if (loss >= ANALYSIS_INACCURACY)
+        return ANALYSIS_MARK_INACCURACY;
+    return ANALYSIS_MARK_NONE;
+}
+
+int analysis_capped(int score)
+{
+    if (score > ANALYSIS_WIN_CAP)
+        return ANALYSIS_WIN_CAP;
+    if (score < -ANALYSIS_WIN_CAP)
+        return -ANALYSIS_WIN_CAP;
+    return score;
+}
+
+/* Searches 'pos' (settled, its game not over), whose history is the first 'nhistory' hashes of
+ * 'game'. Returns the score for the seat to move's team and sets '*best' and '*depth'. */
+static int search(CmEngine *e, const CmGame *game, const CmPosition *pos, int nhistory,
+                  const CmLimits *lim, CmMove *best, int *depth)
+{
+    CmSearchResult res;
+    cm_engine_search(e, pos, game->hashes, nhistory, lim, NULL, NULL, &res);
+    *best = res.move;
+    *depth = res.info.depth;
+    return res.info.score;
+}
+
+/* The score of a finished game for the team of 'seat'. */
+static int end_score(const CmVariant *v, const CmOutcome *o, int seat, AnalysisEnd *end)
+{
+    if (o->draw || o->winner < 0) {
+        *end = ANALYSIS_END_DRAWN;
+        return 0;
+    }
+    if (o->winner == v->seat[seat].team) {
+        *end = ANALYSIS_END_WON;
+        return CM_SCORE_WIN;
+    }
+    *end = ANALYSIS_END_LOST;
+    return -CM_SCORE_WIN;
+}
+
+int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out,
+                 AnalysisFn each, void *ud)
+{
+    const CmVariant *v = game->v;
+    CmGame walk;
+    CmMove best;
+    int depth = 0, done = 0, next = 0, next_depth = 0, have_next = 0;
+
+    if (cm_game_init(&walk, v, &game->start) != CM_OK)
+        return -1;
+    /* Each position is searched once: the search after ply i is the one before ply i + 1. */
+    for (int i = 0; i < game->n && !walk.outcome.over; i++) {
+        AnalysisPly *p = &out[i];
+        const CmPly *ply = &game->ply[i];
+        CmMove next_best;
+
+        memset(p, 0, sizeof *p);
+        p->seat = ply->seat;
+        if (have_next) {
+            p->best_score = next;
+            depth = next_depth;
+        } else {
+            p->best_score = search(e, game, &walk.pos, walk.n, lim, &best, &depth);
+        }
+        p->depth = depth;
+        cm_move_str(&walk.pos, &ply->move, p->move, sizeof p->move);
+        cm_move_str(&walk.pos, &best, p->best, sizeof p->best);
+        p->best_played = cm_move_same(&ply->move, &best);
+        if (cm_game_play(&walk, &ply->move) != CM_OK)
+            break;
+        if (walk.outcome.over) {
+            p->score = end_score(v, &walk.outcome, p->seat, &p->end);
+            have_next = 0;
+        } else {
+            next = search(e, game, &walk.pos, walk.n, lim, &next_best, &next_depth);
+            p->score = cm_variant_partners(v, walk.pos.to_move, p->seat) ? next : -next;
+            best = next_best;
+            have_next = 1;
+        }
+        if (!p->best_played) {
+            p->loss = analysis_capped(p->best_score) - analysis_capped(p->score);
+            if (p->loss < 0)
+                p->loss = 0;
+        }
+        p->mark = analysis_mark(p->loss);
+        done = i + 1;
+        if (each != NULL)
+            each(ud, i, p);
+        if (lim->stop != NULL && atomic_load(lim->stop))
+            break;
+    }
+    cm_game_free(&walk);
+    return done;
+}

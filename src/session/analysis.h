@@ -1,0 +1,71 @@
+/* Reviewing a game with the engine: for every ply, the engine's best move and score before it,
+ * the score after the move played, both for the team of the seat that moved, the loss and a
+ * mark (docs/learning.md). Shared by the 'review' command and its screen; prints nothing.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_ANALYSIS_H
+#define CAMELOT_ANALYSIS_H
+
+#include "camelot/engine.h"
+#include "camelot/notation.h"
+#include "camelot/rules.h"
+
+/* The loss, in hundredths of a man, from which a move is marked. */
+#define ANALYSIS_INACCURACY 50
+#define ANALYSIS_MISTAKE 100
+#define ANALYSIS_BLUNDER 200
+
+/* A won game counts as this many hundredths of a man (ten men) when losses are reckoned, so
+ * that missing a win is a blunder but a slower win is no loss. */
+#define ANALYSIS_WIN_CAP 1000
+
+typedef enum AnalysisMark {
+    ANALYSIS_MARK_NONE,
+    ANALYSIS_MARK_INACCURACY,
+    ANALYSIS_MARK_MISTAKE,
+    ANALYSIS_MARK_BLUNDER,
+    ANALYSIS_MARK_COUNT
+} AnalysisMark;
+
+/* What a game's end means for a team, after the last move. */
+typedef enum AnalysisEnd {
+    ANALYSIS_END_NONE, /* the game goes on: the score is the engine's */
+    ANALYSIS_END_WON,
+    ANALYSIS_END_DRAWN,
+    ANALYSIS_END_LOST
+} AnalysisEnd;
+
+typedef struct AnalysisPly {
+    int seat;                    /* the seat that moved */
+    int best_score;              /* the engine's score before the move, for the mover's team */
+    int score;                   /* the score after the move played, for the mover's team */
+    AnalysisEnd end;             /* the game over after the move: 'score' says it as a score */
+    int loss;                    /* hundredths of a man, never below 0, wins counted as
+                                    ANALYSIS_WIN_CAP */
+    AnalysisMark mark;           /* from 'loss' and the thresholds above */
+    int best_played;             /* 1 when the move played is the engine's best */
+    int depth;                   /* the depth the search before the move completed */
+    char move[CM_MOVE_TEXT_MAX]; /* the move played, canonical */
+    char best[CM_MOVE_TEXT_MAX]; /* the engine's best move, canonical */
+} AnalysisPly;
+
+/* Called after each ply is analysed ('i' from 0); the callee may stop the review by setting
+ * the limits' stop flag. */
+typedef void (*AnalysisFn)(void *ud, int i, const AnalysisPly *p);
+
+/* Reviews the moves of 'game' with engine 'e' (of the game's variant), each position searched
+ * within 'lim' (its 'stop' flag, when set, ends the review after the ply in hand). Fills
+ * 'out[0 .. game->n - 1]' and calls 'each' (may be NULL) after each ply. Returns the number
+ * of plies reviewed, or -1 when memory ran out. */
+int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out,
+                 AnalysisFn each, void *ud);
+
+/* The mark of a loss: "", "inaccuracy", "mistake", "blunder". */
+const char *analysis_mark_name(AnalysisMark m);
+
+/* The mark of a loss in hundredths of a man. */
+AnalysisMark analysis_mark(int loss);
+
+/* A score capped at a won game's worth (ANALYSIS_WIN_CAP), for graphs and losses. */
+int analysis_capped(int score);
+
+#endif

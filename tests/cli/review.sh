@@ -1,0 +1,86 @@
+# review: the engine marks a blunder and names the better move, the saved review replays,
+# and bad input gets a clear error.
+# SPDX-License-Identifier: MIT
+set -eu
+. "$(dirname "$0")/lib.bash"
+
+# A Camette game where Black, with a knight next to White's castle, plays a man instead of
+# entering the castle: it misses a win in one and lets White's king take the knight.
+cat >"$TMP/blunder.txt" <<'REC'
+[Variant "camette"]
+[Event "review test"]
+
+1. B3-B2 B5-B6 2. C2-D2 C5-B5 3. C3-C4 C6-E4xC2 4. D2-E3 D5xB3 5. B2xB4 B5xB3
+6. E3-D2 B6-B5 *
+REC
+run review --time 0.2 "$TMP/blunder.txt"
+check "a review succeeds" eval '[ "$RC" = 0 ] && [ -z "$ERR" ]'
+check "it has one line per ply and a summary line per seat" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -Ec "^ +[0-9]+\. [WB] ")" = 12 ] &&
+          has "$OUT" "^White: .*average loss [0-9]+\.[0-9]{2}$" &&
+          has "$OUT" "^Black: .*average loss [0-9]+\.[0-9]{2}$"'
+check "the missed win is a blunder and the castle entry the better move" \
+    has "$OUT" "^ +6\. B B6-B5 +win in 1 +loss in 1 +[0-9]+\.[0-9]{2} +blunder +C2-C1$"
+check "a move that is the engine's own loses nothing" \
+    has "$OUT" "^ +5\. B B5xB3 .* 0\.00$"
+check "the lines after the record's name fit 80 columns" \
+    eval '[ "$(printf "%s\n" "$OUT" | tail -n +2 | awk "length > 80" | wc -l)" = 0 ]'
+
+# The review saved as a record: a comment after each move, and it replays to the same end.
+run review --time 0.2 --save "$TMP/saved.txt" "$TMP/blunder.txt"
+check "--save succeeds" eval '[ "$RC" = 0 ] && [ -s "$TMP/saved.txt" ]'
+SAVED=$(cat "$TMP/saved.txt")
+check "the saved record keeps the tags and names the reviewer" \
+    eval 'has "$SAVED" "^\[Event \"review test\"\]$" &&
+          has "$SAVED" "^\[Annotator \"camelot review, 0\.2 s a position\"\]$"'
+check "the blunder's comment gives its score, mark and the better move" \
+    has "$SAVED" "B6-B5 \{loss in 1 blunder; better C2-C1\} \*$"
+check "every move has a comment" \
+    eval '[ "$(printf "%s\n" "$SAVED" | grep -o "{[^}]*}" | wc -l)" = 12 ]'
+run replay "$TMP/saved.txt"
+check "the saved review replays" eval '[ "$RC" = 0 ] && has "$OUT" "^to move: W \(White\)$"'
+run replay "$TMP/blunder.txt"
+ORIGINAL=$OUT
+run replay "$TMP/saved.txt"
+check "it replays to the same board as the game" [ "$OUT" = "$ORIGINAL" ]
+
+printf '[Variant "camette"]\n\n1. B3-B2 B5-B6 *\n' >"$TMP/short.txt"
+run review --time 0.1 --save "$TMP/short-saved.txt" "$TMP/short.txt"
+run review --time 0.1 "$TMP/short-saved.txt"
+check "a saved review can be reviewed again" \
+    eval '[ "$RC" = 0 ] && [ "$(printf "%s\n" "$OUT" | grep -Ec "^ +1\. [WB] ")" = 2 ]'
+
+# A four-player game: one line per seat's move, with the seat's letter.
+printf '[Variant "four-handed-chivalry"]\n\n1. C14-C12 L13-J15 N5-M6 D2-E2 *\n' >"$TMP/four.txt"
+run review --time 0.1 "$TMP/four.txt"
+check "a four-player game is reviewed seat by seat" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^ +1\. R C14-C12 " && has "$OUT" "^ +1\. G L13-J15 " &&
+          has "$OUT" "^ +1\. B N5-M6 " && has "$OUT" "^ +1\. Y D2-E2 "'
+
+# Bad input.
+run review --time 0.1 "$TMP/missing.txt"
+check "a missing record is an error naming it" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && has "$ERR" "missing\.txt"'
+printf '[Variant "camette"\n1. C3-C4\n' >"$TMP/syntax.txt"
+run review --time 0.1 "$TMP/syntax.txt"
+check "a record that does not parse is an error at its line" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && has "$ERR" "^$TMP/syntax\.txt:1:"'
+printf '[Variant "camette"]\n\n1. C3-C4 C5-C4\n' >"$TMP/illegal.txt"
+run review --time 0.1 "$TMP/illegal.txt"
+check "an illegal move is an error at its line" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && has "$ERR" "^$TMP/illegal\.txt:3: illegal move .C5-C4."'
+printf '[Variant "camette"]\n\n*\n' >"$TMP/empty.txt"
+run review --time 0.1 "$TMP/empty.txt"
+check "a record without moves is an error" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "no moves to review"'
+run review --time 0.1 --variant nosuchvariant "$TMP/blunder.txt"
+check "an unknown variant is an error" eval '[ "$RC" = 1 ] && has "$ERR" "nosuchvariant"'
+run review --time 0 "$TMP/blunder.txt"
+check "a bad time is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "bad time"'
+run review
+check "no record is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "needs a record"'
+run review --time 0.1 --save "$TMP/no/such/dir/out.txt" "$TMP/blunder.txt"
+check "a save that cannot be written is an error and the review is still printed" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "out\.txt" && has "$OUT" "^ +6\. B B6-B5 "'
+
+finish
