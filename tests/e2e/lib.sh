@@ -18,7 +18,9 @@ tm() { tmux -S "$SOCK" -f /dev/null "$@"; }
 cleanup() {
     local p
     tm kill-server >/dev/null 2>&1
-    # No program of the script may outlive it.
+    # No program of the script may outlive it. (Under LeakSanitizer a program whose terminal
+    # went away has been seen hanging in the exit-time leak check, which stops threads with
+    # ptrace.)
     for p in /proc/[0-9]*; do
         if tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qxF "XDG_DATA_HOME=$DATA"; then
             kill -9 "${p#/proc/}" 2>/dev/null

@@ -10,87 +10,7 @@ if [ $# -lt 2 ]; then
 fi
 CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 SRC=$(cd "$2" && pwd)
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "SKIP: tmux is not installed"
-    exit 77
-fi
-
-TMP=$(mktemp -d)
-SOCK="$TMP/tmux.sock"
-DATA="$TMP/data"
-FAILS=0
-tm() { tmux -S "$SOCK" -f /dev/null "$@"; }
-cleanup() {
-    local p
-    tm kill-server >/dev/null 2>&1
-    # No program of this test may outlive it. (Under LeakSanitizer a program whose terminal
-    # went away has been seen hanging in the exit-time leak check, which stops threads with
-    # ptrace.)
-    for p in /proc/[0-9]*; do
-        if tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qxF "XDG_DATA_HOME=$DATA"; then
-            kill -9 "${p#/proc/}" 2>/dev/null
-        fi
-    done
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-unset CAMELOT_VARIANT_DIR TMUX NO_COLOR
-
-# A session that lives throughout, so that the server never exits between games.
-tm new-session -d -s keep -x 80 -y 24 "sleep 100000" || {
-    echo "FAIL: tmux cannot start a server"
-    exit 1
-}
-
-# session COMMAND: a new session "g" of 80x24 running COMMAND (retried if tmux is slow).
-session() {
-    local i
-    tm kill-session -t g >/dev/null 2>&1
-    for i in 1 2 3 4 5; do
-        if tm new-session -d -s g -x 80 -y 24 "$1" 2>/dev/null; then
-            tm set-option -t g remain-on-exit on >/dev/null
-            return 0
-        fi
-        sleep 0.2
-        tm kill-session -t g >/dev/null 2>&1
-    done
-    echo "FAIL: tmux cannot start a session"
-    FAILS=$((FAILS + 1))
-    return 1
-}
-
-# start ARGS...: camelot in session "g", with a private data directory.
-start() {
-    session "exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' $*"
-}
-
-screen() { tm capture-pane -p -t g 2>/dev/null; }
-
-# wait_for TEXT [SECONDS]: polls the screen until it shows TEXT (a fixed string).
-wait_for() {
-    local text=$1 limit=${2:-15} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        if screen | grep -qF -- "$text"; then
-            return 0
-        fi
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
-
-# wait_gone TEXT [SECONDS]
-wait_gone() {
-    local text=$1 limit=${2:-15} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        if ! screen | grep -qF -- "$text"; then
-            return 0
-        fi
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
+. "$(dirname "$0")/lib.sh"
 
 # whole TEXT: the screen shows TEXT whole, on one row or wrapped over the rows that follow
 # (the rows joined with single spaces).
@@ -107,65 +27,8 @@ wait_whole() {
     return 1
 }
 
-check() {
-    local what=$1
-    shift
-    if "$@"; then
-        echo "ok: $what"
-    else
-        echo "FAIL: $what"
-        echo "---- screen ----"
-        screen
-        echo "----------------"
-        FAILS=$((FAILS + 1))
-    fi
-}
-
-keys() { tm send-keys -t g "$@"; }
-
-# The square under the cursor, from the title line ("[E6]").
-cursor() { screen | head -1 | grep -o '\[[A-P][0-9]*\]' | tr -d '[]'; }
-
-# goto SQUARE: arrow keys until the cursor is there, one key at a time.
-goto() {
-    local want=$1 i cur cf cr wf wr key
-    wf=$(printf '%d' "'${want:0:1}")
-    wr=${want:1}
-    for i in $(seq 1 60); do
-        cur=$(cursor)
-        [ -n "$cur" ] || { sleep 0.05; continue; }
-        [ "$cur" = "$want" ] && return 0
-        cf=$(printf '%d' "'${cur:0:1}")
-        cr=${cur:1}
-        if [ "$wr" -gt "$cr" ]; then key=Up
-        elif [ "$wr" -lt "$cr" ]; then key=Down
-        elif [ "$wf" -gt "$cf" ]; then key=Right
-        else key=Left
-        fi
-        keys "$key"
-        wait_gone "[$cur]" 3 || return 1
-    done
-    return 1
-}
-
 # pick SQUARE: the cursor there, then Enter.
 pick() { goto "$1" && keys Enter; }
-
-# typed MOVE: ':' then the move and Enter.
-typed() { keys : && keys -l "$1" && keys Enter; }
-
-alive() { [ "$(tm display -p -t g '#{pane_dead}')" = 0 ]; }
-
-# wait_dead [SECONDS]: until the program in the pane has ended.
-wait_dead() {
-    local limit=${1:-10} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        alive || return 0
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
 
 # ---- 1. With no arguments: Camelot against the engine --------------------------------------
 start
@@ -398,8 +261,4 @@ check "< shortens it" wait_for "Pace 0.25 s"
 keys q
 wait_dead
 
-if [ "$FAILS" -ne 0 ]; then
-    echo "$FAILS check(s) failed"
-    exit 1
-fi
-echo "all checks passed"
+finish

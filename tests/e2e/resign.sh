@@ -10,105 +10,8 @@ if [ $# -lt 2 ]; then
     exit 2
 fi
 CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "SKIP: tmux is not installed"
-    exit 77
-fi
-
-TMP=$(mktemp -d)
-SOCK="$TMP/tmux.sock"
-DATA="$TMP/data"
+. "$(dirname "$0")/lib.sh"
 SAVE="$DATA/camelot/autosave.txt"
-FAILS=0
-tm() { tmux -S "$SOCK" -f /dev/null "$@"; }
-cleanup() {
-    local p
-    tm kill-server >/dev/null 2>&1
-    # No program of this test may outlive it.
-    for p in /proc/[0-9]*; do
-        if tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qxF "XDG_DATA_HOME=$DATA"; then
-            kill -9 "${p#/proc/}" 2>/dev/null
-        fi
-    done
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-unset CAMELOT_VARIANT_DIR TMUX NO_COLOR
-
-# A session that lives throughout, so that the server never exits between games.
-tm new-session -d -s keep -x 80 -y 24 "sleep 100000" || {
-    echo "FAIL: tmux cannot start a server"
-    exit 1
-}
-
-# session COMMAND: a new session "g" of 80x24 running COMMAND (retried if tmux is slow).
-session() {
-    local i
-    tm kill-session -t g >/dev/null 2>&1
-    for i in 1 2 3 4 5; do
-        if tm new-session -d -s g -x 80 -y 24 "$1" 2>/dev/null; then
-            tm set-option -t g remain-on-exit on >/dev/null
-            return 0
-        fi
-        sleep 0.2
-        tm kill-session -t g >/dev/null 2>&1
-    done
-    echo "FAIL: tmux cannot start a session"
-    FAILS=$((FAILS + 1))
-    return 1
-}
-
-# start ARGS...: camelot in session "g", with a private data directory.
-start() {
-    session "exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' $*"
-}
-
-screen() { tm capture-pane -p -t g 2>/dev/null; }
-
-# wait_for TEXT [SECONDS]: polls the screen until it shows TEXT (a fixed string).
-wait_for() {
-    local text=$1 limit=${2:-15} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        if screen | grep -qF -- "$text"; then
-            return 0
-        fi
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
-
-check() {
-    local what=$1
-    shift
-    if "$@"; then
-        echo "ok: $what"
-    else
-        echo "FAIL: $what"
-        echo "---- screen ----"
-        screen
-        echo "----------------"
-        FAILS=$((FAILS + 1))
-    fi
-}
-
-keys() { tm send-keys -t g "$@"; }
-
-# typed MOVE: ':' then the move and Enter.
-typed() { keys : && keys -l "$1" && keys Enter; }
-
-alive() { [ "$(tm display -p -t g '#{pane_dead}')" = 0 ]; }
-
-# wait_dead [SECONDS]: until the program in the pane has ended.
-wait_dead() {
-    local limit=${1:-10} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        alive || return 0
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
 
 # tag NAME VALUE: whether the autosave has the tag line [NAME "VALUE"].
 tag() { grep -qxF "[$1 \"$2\"]" "$SAVE"; }
@@ -172,8 +75,4 @@ check "loaded, the game is still over" wait_for "Draw agreed."
 keys q
 check "q quits the loaded game" wait_dead
 
-if [ "$FAILS" -gt 0 ]; then
-    echo "$FAILS check(s) failed"
-    exit 1
-fi
-echo "all checks passed"
+finish
