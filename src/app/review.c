@@ -2,42 +2,49 @@
  * each move lost against its own best, marking inaccuracies, mistakes and blunders; as text,
  * and as a record with the verdicts in comments.
  * SPDX-License-Identifier: MIT */
+#include <langinfo.h>
+#include <locale.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "io/io.h"
 #include "session/analysis.h"
 #include "session/clock.h"
 #include "session/text.h"
+#include "ui/ui_int.h"
 
 #define REVIEW_DEFAULT_MS 1000 /* thinking time for each position */
 #define REVIEW_COMMENT_MAX (2 * CM_MOVE_TEXT_MAX + 64)
 
 const char cli_review_usage[] = "review RECORD [--time S] [--variant V] [--save FILE]\n"
-                                "                      [--text]";
+                                "                      [--text] [--ascii]";
 const char cli_review_help[] =
     "Reviews a game record with the engine (docs/learning.md). For each move: the\n"
     "engine's score before it (with its best move) and the score after the move\n"
     "played, both in men for the side that moved (its team in four-player games),\n"
     "the loss and a mark: an inaccuracy loses 0.50 men or more, a mistake 1.00, a\n"
     "blunder 2.00 (a won game counts as 10 men). Prints one line per move, then\n"
-    "each seat's marks and average loss.\n\n"
+    "each seat's marks and average loss. On a terminal it shows the evaluation as\n"
+    "a graph, the board and each move's verdict instead (Left/Right, q quits).\n\n"
     "  --time S      search each position S seconds (default 1)\n"
     "  --variant V   the variant to play the record in, whatever its Variant tag\n"
     "                says\n"
     "  --save FILE   also write the game as a record with a comment after each\n"
     "                move, as {-1.20 blunder; better E6-E8}: the score after the\n"
     "                move, its mark and the engine's move; 'camelot replay' reads it\n"
-    "  --text        print the review as text (the only form for now)\n";
+    "  --text        print the review as text, also on a terminal\n"
+    "  --ascii       on the screen, ASCII instead of Unicode blocks and pieces\n"
+    "                (also when the locale is not UTF-8)\n";
 
-enum { OPT_TIME, OPT_VARIANT, OPT_SAVE, OPT_TEXT, OPT_COUNT };
+enum { OPT_TIME, OPT_VARIANT, OPT_SAVE, OPT_TEXT, OPT_ASCII, OPT_COUNT };
 
 static const CliOpt review_opts[OPT_COUNT] = {
-    [OPT_TIME] = {"--time", 1, 0},
-    [OPT_VARIANT] = {"--variant", 1, 0},
-    [OPT_SAVE] = {"--save", 1, 0},
-    [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_TIME] = {"--time", 1, 0},   [OPT_VARIANT] = {"--variant", 1, 0},
+    [OPT_SAVE] = {"--save", 1, 0},   [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_ASCII] = {"--ascii", 0, 0},
 };
 
 /* What the text review needs while the engine works. */
@@ -175,6 +182,97 @@ out:
     return rc;
 }
 
+/* The review on the screen: the analysis runs in this thread, and the screen reads its keys
+ * when the engine looks at the clock, so that 'q' stops the search at once. */
+typedef struct ScreenReview {
+    UiReview ui;
+    const CmGame *game;
+    CmEngine *e;
+    CmLimits lim;
+    atomic_bool stop;
+    AnalysisPly *plies;
+    int n;           /* plies reviewed, or -1 when memory ran out */
+    uint64_t looked; /* when the screen last read the keys (ms) */
+} ScreenReview;
+
+#define SCREEN_LOOK_MS 30 /* how often a search lets the screen read the keys */
+
+static void screen_look(ScreenReview *sr, uint64_t now)
+{
+    sr->looked = now;
+    if (ui_review_pump(&sr->ui))
+        atomic_store(&sr->stop, 1);
+}
+
+/* The engine's clock: it also lets the screen answer keys while the engine thinks. */
+static uint64_t screen_clock(void *ud)
+{
+    ScreenReview *sr = ud;
+    uint64_t now = clock_ms();
+    if (now - sr->looked >= SCREEN_LOOK_MS)
+        screen_look(sr, now);
+    return now;
+}
+
+static void screen_ply(void *ud, int i, const AnalysisPly *p)
+{
+    ScreenReview *sr = ud;
+    (void)p;
+    sr->ui.done = i + 1;
+    screen_look(sr, clock_ms());
+}
+
+static void screen_run(void *ud)
+{
+    ScreenReview *sr = ud;
+    sr->n = analysis_run(sr->game, sr->e, &sr->lim, sr->plies, screen_ply, sr);
+}
+
+/* Whether the review goes on the screen: both ends a terminal and no --text. */
+static int review_on_screen(const CliArgs *a)
+{
+    return !a->value[OPT_TEXT] && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
+/* Reviews the game on the screen, and saves it when asked and the review went to the end. */
+static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *game, CmEngine *e,
+                         const CmLimits *lim, AnalysisPly *plies, int64_t ms)
+{
+    UiOptions opt;
+    ScreenReview *sr = calloc(1, sizeof *sr);
+    int rc;
+
+    if (sr == NULL)
+        return cli_out_of_memory();
+    memset(&opt, 0, sizeof opt);
+    setlocale(LC_ALL, "");
+    opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
+    opt.highlight = 1;
+    sr->game = game;
+    sr->e = e;
+    sr->plies = plies;
+    sr->lim = *lim;
+    sr->lim.now_ms = screen_clock;
+    sr->lim.clock_ud = sr;
+    sr->lim.stop = &sr->stop;
+    atomic_init(&sr->stop, 0);
+    ui_review_init(&sr->ui, game, plies, &opt, a->args[0]);
+    rc = ui_review_run(&sr->ui, screen_run, sr);
+    if (rc == CLI_EXIT_OK && sr->n < 0)
+        rc = cli_out_of_memory();
+    else if (rc == CLI_EXIT_OK && a->value[OPT_SAVE] != NULL) {
+        if (sr->n == game->n)
+            rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, sr->n, ms,
+                             a->value[OPT_SAVE]);
+        else
+            fprintf(stderr, "camelot: the review was stopped before its end: %s not written\n",
+                    a->value[OPT_SAVE]);
+    }
+    free(sr);
+    return rc;
+}
+
 /* Reviews the game of 'rec' as text on standard output, and saves it when asked. */
 static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game, int64_t ms)
 {
@@ -199,6 +297,10 @@ static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game
     lim.use_all_time = 1;
     lim.now_ms = clock_ms_cb;
 
+    if (review_on_screen(a)) {
+        rc = review_screen(a, rec, game, e, &lim, plies, ms);
+        goto out;
+    }
     Review r = {v, stdout};
     seconds_text(ms, time, sizeof time);
     printf("review of %s (%s), %s s a position\n", a->args[0], v->name, time);

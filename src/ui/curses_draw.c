@@ -258,3 +258,66 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
     }
     refresh();
 }
+
+/* ---- The review screen ------------------------------------------------------------------ */
+
+#define REVIEW_AXIS 3 /* columns of the graph's scale: "+5", " 0", "-5" */
+#define REVIEW_KEYS "Left/Right h/l: move  Home/End: first/last  q: quit"
+
+void ui_review_draw(UiReview *r, unsigned flags)
+{
+    Ui *b = &r->board;
+    const UiLayout *l = &b->lay;
+    UiLine lines[8];
+    char text[256];
+
+    if (flags & UI_DRAW_CLEAR)
+        clear();
+    else
+        erase();
+    int min_rows = UI_GRAPH_ROWS + 10 > l->min_rows ? UI_GRAPH_ROWS + 10 : l->min_rows;
+    int min_cols = l->min_cols + UI_PANEL_MIN + 1;
+    if (l->too_small || l->panel_w < UI_PANEL_MIN || LINES < min_rows) {
+        snprintf(text, sizeof text,
+                 "The terminal is too small for the review: it needs at least %d columns and %d "
+                 "rows, and has %d x %d. Please make the window larger (q quits).",
+                 min_cols, min_rows, COLS, LINES);
+        UiSpan span[8];
+        int n = ui_wrap(text, COLS > 1 ? COLS - 1 : 1, span, 8);
+        for (int i = 0; i < n && i < LINES; i++)
+            mvaddnstr(i, 0, text + span[i].start, span[i].len);
+        refresh();
+        return;
+    }
+    put(0, 0, COLS, ui_role_attr(UI_ROLE_TITLE), r->title);
+    draw_board(b);
+
+    /* The graph, its scale on the left. */
+    int y0 = l->panel_y > 1 ? l->panel_y : 1, x0 = l->panel_x;
+    int width = l->panel_w - REVIEW_AXIS, rows = UI_GRAPH_ROWS;
+    attr_t dim = ui_role_attr(UI_ROLE_LABEL);
+    put(y0, x0, 2, dim, "+5");
+    put(y0 + rows / 2 - 1, x0, 2, dim, " 0");
+    put(y0 + rows - 1, x0, 2, dim, "-5");
+    r->first = ui_graph_first(r->first, r->cursor, r->game->n, width);
+    for (int c = 0; c < width && r->first + c < r->game->n; c++) {
+        int i = r->first + c, cur = i == r->cursor;
+        int level = i < r->done ? ui_graph_level(ui_review_score(r, i), rows) : 0;
+        for (int row = 0; row < rows; row++) {
+            UiGraphCell cell;
+            ui_graph_cell(level, row, rows, b->opt.ascii, cur, &cell);
+            UiCellLook look = {{0}, cell.role, cell.role, cell.attr, 1};
+            attrset(ui_look_attr(&look));
+            mvaddstr(y0 + row, x0 + REVIEW_AXIS + c, cell.glyph);
+            attrset(A_NORMAL);
+        }
+        if (cur)
+            put(y0 + rows, x0 + REVIEW_AXIS + c, 1, ui_role_attr(UI_ROLE_TITLE), "^");
+    }
+
+    /* The ply under the cursor. */
+    int n = ui_review_lines(r, lines, 8);
+    draw_lines(b, lines, n, y0 + rows + 2, x0, l->panel_w, LINES - (y0 + rows + 3));
+    put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), REVIEW_KEYS);
+    refresh();
+}

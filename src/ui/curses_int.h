@@ -23,4 +23,7 @@ attr_t ui_look_attr(const UiCellLook *look);
 /* Draws the whole screen for 'ui' at time 'now' into the curses buffer and shows it. */
 void ui_draw(Ui *ui, unsigned flags, uint64_t now);
 
+/* Draws the review screen (its board, graph and the ply under the cursor) and shows it. */
+void ui_review_draw(UiReview *r, unsigned flags);
+
 #endif

@@ -182,17 +182,17 @@ static void install_signals(void)
 
 /* ---- The loop ---------------------------------------------------------------------------- */
 
-int ui_run(Ui *ui)
+/* Takes over the terminal with the options of 'opt' (its colours as the terminal allows).
+ * Returns NULL, having said why, when it cannot. */
+static SCREEN *screen_open(UiOptions *opt)
 {
     SCREEN *scr;
-    FILE *lat = ui->opt.latency_log;
-    unsigned flags = UI_DRAW_ALL | UI_DRAW_CLEAR;
 
     install_signals();
     scr = newterm(NULL, stdout, stdin);
     if (scr == NULL) {
         fputs("camelot: cannot use this terminal (is TERM set?)\n", stderr);
-        return 1;
+        return NULL;
     }
     set_term(scr);
     cbreak();
@@ -203,12 +203,31 @@ int ui_run(Ui *ui)
     curs_set(0);
     set_escdelay(25);
     timeout(TICK_MS);
-    if (ui->opt.color) {
+    if (opt->color) {
         int has256 = 0;
         use_colour = setup_colours(&has256);
-        ui->opt.color = use_colour;
-        ui->opt.color256 = use_colour && has256;
+        opt->color = use_colour;
+        opt->color256 = use_colour && has256;
     }
+    return scr;
+}
+
+/* The exit code after a signal that ended the screen, or 0. */
+static int signal_exit(void)
+{
+    if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP)
+        return 128 + quit_signal;
+    return 0;
+}
+
+int ui_run(Ui *ui)
+{
+    SCREEN *scr;
+    FILE *lat = ui->opt.latency_log;
+    unsigned flags = UI_DRAW_ALL | UI_DRAW_CLEAR;
+
+    if ((scr = screen_open(&ui->opt)) == NULL)
+        return 1;
     if (ui->opt.mouse)
         ui_input_mouse(1);
     ui_resize(ui, LINES, COLS);
@@ -253,7 +272,72 @@ int ui_run(Ui *ui)
         ui_input_mouse(0);
     endwin();
     delscreen(scr);
-    if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP)
-        return 128 + quit_signal;
-    return 0;
+    return signal_exit();
+}
+
+/* ---- The review screen ----------------------------------------------------------------- */
+
+/* Lays out the review's board for the terminal as it is now. */
+static void review_layout(UiReview *r)
+{
+    const CmVariant *v = r->game->v;
+    ui_layout_compute(&r->board.lay, LINES, COLS, v->files, v->ranks, r->board.opt.flip);
+}
+
+/* Handles what the terminal sent: 'got' from 'ui_input_read'. Returns redraw flags. */
+static unsigned review_input(UiReview *r, int got, int key)
+{
+    if (got == UI_IN_RESIZE) {
+        review_layout(r);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    }
+    if (got != UI_IN_KEY)
+        return 0;
+    unsigned flags = ui_review_key(r, key);
+    if (flags & UI_QUIT)
+        r->quit = 1;
+    return flags;
+}
+
+int ui_review_pump(UiReview *r)
+{
+    int key = 0, y = 0, x = 0, got;
+
+    /* What the engine found since the last look, then every key waiting. */
+    ui_review_draw(r, 0);
+    timeout(0);
+    while (!r->quit && !quit_signal && (got = ui_input_read(&key, &y, &x)) != UI_IN_NONE) {
+        unsigned flags = review_input(r, got, key);
+        if (flags & UI_DRAW_ALL)
+            ui_review_draw(r, flags);
+    }
+    timeout(TICK_MS);
+    if (quit_signal || terminal_gone())
+        r->quit = 1;
+    return r->quit;
+}
+
+int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud)
+{
+    SCREEN *scr;
+
+    if ((scr = screen_open(&r->board.opt)) == NULL)
+        return 1;
+    review_layout(r);
+    ui_review_draw(r, UI_DRAW_ALL | UI_DRAW_CLEAR);
+    run(ud);
+    r->analysing = 0;
+    unsigned flags = UI_DRAW_ALL;
+    while (!r->quit && !quit_signal) {
+        if (flags)
+            ui_review_draw(r, flags);
+        int key = 0, y = 0, x = 0;
+        int got = ui_input_read(&key, &y, &x);
+        if (got == UI_IN_NONE && terminal_gone())
+            break;
+        flags = review_input(r, got, key);
+    }
+    endwin();
+    delscreen(scr);
+    return signal_exit();
 }

@@ -13,6 +13,7 @@
 #include "camelot/error.h"
 #include "camelot/movegen.h"
 #include "camelot/notation.h"
+#include "session/analysis.h"
 #include "session/session.h"
 
 /* ---- Keys -------------------------------------------------------------------------------- */
@@ -443,6 +444,72 @@ unsigned ui_saves_action(Ui *ui, UiAction act);
 /* rules.c: the rules of the variant in the program's own words, then the keys, wrapped to
  * 'width' columns: a new string of lines ending in '\n', or NULL when out of memory. */
 char *ui_rules_text(const CmVariant *v, int width);
+
+/* ---- The review screen (review.c) -------------------------------------------------------- */
+
+/* The evaluation graph of 'camelot review': a column per ply, the score after it for the first
+ * seat's team, from the zero line up when it is ahead and down when it is behind. Scores
+ * beyond UI_GRAPH_RANGE (hundredths of a man) are drawn at the edge. */
+#define UI_GRAPH_RANGE 500
+#define UI_GRAPH_ROWS 10 /* rows of the graph: as many above the zero line as below */
+
+typedef struct UiGraphCell {
+    char glyph[8]; /* one screen column: UTF-8 or ASCII */
+    int role;      /* 'UiRole' */
+    unsigned attr; /* 'UI_ATTR_*' */
+} UiGraphCell;
+
+/* How far a column for 'score' reaches in a graph of 'rows' rows (even): eighths of a row from
+ * the zero line, up when positive, clamped to half the graph. */
+int ui_graph_level(int score, int rows);
+
+/* The cell at 'row' (0 at the top) of a column reaching 'level' in a graph of 'rows' rows:
+ * eighth blocks (a bar below the zero line is drawn in reverse video, the empty part of a
+ * lower block standing for its filled part), or with 'ascii' '#' for a row at least half
+ * filled. The zero line shows as '_' / a low block in the empty cells of the row above it.
+ * The column of the cursor has the role of a selection. */
+void ui_graph_cell(int level, int row, int rows, int ascii, int cursor, UiGraphCell *out);
+
+/* The first ply of 'n' shown in a graph 'width' columns wide so that ply 'cursor' shows,
+ * moving the view from 'first' no more than it must. */
+int ui_graph_first(int first, int cursor, int n, int width);
+
+/* What the review screen shows: the game, the plies analysed so far, the ply under the
+ * cursor and the board after it, drawn with the looks of the full-screen game's review. */
+typedef struct UiReview {
+    const CmGame *game;
+    const AnalysisPly *plies; /* 'done' of them analysed */
+    int done;
+    int analysing;   /* the engine is at ply 'done' */
+    int cursor;      /* the ply shown, 0 .. game->n - 1 */
+    int first;       /* the first ply in the graph */
+    int quit;        /* the player asked to leave */
+    char title[120]; /* the record's name and variant */
+    Session shell;   /* only its variant, for 'board' */
+    Ui board;        /* in review mode: the position after 'cursor', its move marked */
+} UiReview;
+
+/* Sets up the review of 'game' (at least one ply), whose analysis 'plies' fills. */
+void ui_review_init(UiReview *r, const CmGame *game, const AnalysisPly *plies, const UiOptions *opt,
+                    const char *name);
+
+/* Handles a key; returns redraw flags, UI_QUIT for q or Esc. */
+unsigned ui_review_key(UiReview *r, int key);
+
+/* The score of ply 'i' for the first seat's team, capped at a won game's worth. */
+int ui_review_score(const UiReview *r, int i);
+
+/* The lines under the graph about the ply under the cursor: the move, the scores, the mark and
+ * the better move; or where the analysis is. Returns how many (none when 'max' is below 6). */
+int ui_review_lines(const UiReview *r, UiLine *lines, int max);
+
+/* Runs the review screen (curses_screen.c): 'run' is called once the screen is up and does
+ * the analysis, calling 'ui_review_pump' between and during searches. Returns an exit code. */
+int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud);
+
+/* Shows the screen and reads the keys waiting (curses_screen.c). Returns 1 when the player
+ * quit (or a signal came): the analysis must stop. */
+int ui_review_pump(UiReview *r);
 
 /* ---- The terminal (curses_screen.c) ------------------------------------------------------ */
 

@@ -183,7 +183,7 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
     }
 
     /* Marks, the strongest last; a mark colours the whole cell. */
-    int human = session_human_to_move(ui->s) && ui->mode != UI_MODE_REVIEW;
+    int human = ui->mode != UI_MODE_REVIEW && session_human_to_move(ui->s);
     int mark = -1;
     if (ui->has_last && (teach || ui->mode == UI_MODE_REVIEW) && !building)
         mark = last_move_mark(ui, sq, cell, out);

@@ -1,0 +1,90 @@
+# End-to-end: 'camelot review' on a terminal of 80x24, with the real program in tmux. The
+# evaluation graph and the board show while the engine works; Right moves the graph's cursor
+# and the move shown; the known blunder of a Camette game gets its mark and the better move;
+# --ascii draws the graph in ASCII; q quits at once, even in the middle of a long search; a
+# terminal too small says so; --text still prints the text review.
+# Run as: bash review.sh PATH_TO_camelot SOURCE_DIR
+# SPDX-License-Identifier: MIT
+set -u
+
+if [ $# -lt 2 ]; then
+    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
+    exit 2
+fi
+CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+. "$(dirname "$0")/lib.sh"
+
+# The Camette game of tests/cli/review.sh: Black's B6-B5 misses a win in one.
+cat >"$TMP/blunder.txt" <<'REC'
+[Variant "camette"]
+[Event "review test"]
+
+1. B3-B2 B5-B6 2. C2-D2 C5-B5 3. C3-C4 C6-E4xC2 4. D2-E3 D5xB3 5. B2xB4 B5xB3
+6. E3-D2 B6-B5 *
+REC
+
+# The column of the graph's cursor: where '^' is on the row under the graph, counted from the
+# board's rank label on its left (the board's glyphs take more than a byte).
+cursor_col() { screen | grep -F '^' | head -1 | sed -E 's/^.*[0-9]//' | awk '{ print index($0, "^") }'; }
+
+# ---- 1. The graph, the cursor and the blunder ------------------------------------------------
+start review --time 0.2 blunder.txt
+check "the review screen comes up with its title and keys" \
+    eval 'wait_for "Review of blunder.txt (camette)" && wait_for "q: quit"'
+check "the analysis says where it is, then that it is done" \
+    eval 'wait_for "Analysis done: 12 moves" 60'
+check "the graph shows its scale, its zero line and its blocks" \
+    eval 'screen | grep -qE "^ .* \+5 " && screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{12}" &&
+          screen | grep -qE " -5 "'
+check "the first move is shown, with the board" \
+    eval 'screen | grep -qF "1. White B3-B2" && screen | grep -qF "A  B  C  D  E"'
+before=$(cursor_col)
+keys Right
+check "Right moves to the next move" wait_for "1. Black B5-B6"
+after=$(cursor_col)
+check "and the graph's cursor one column on" \
+    eval '[ -n "$before" ] && [ "$after" = $((before + 1)) ]'
+keys l l
+check "l moves on too" wait_for "2. Black C5-B5"
+keys End
+check "End goes to the last move, the known blunder, with its mark and the better move" \
+    eval 'wait_for "6. Black B6-B5" && wait_for "blunder" && screen | grep -qF "better  C2-C1"'
+check "the cursor is at the last column" eval '[ "$(cursor_col)" = $((before + 11)) ]'
+keys Home
+check "Home goes back to the first move" wait_for "1. White B3-B2"
+keys q
+check "q quits" wait_dead
+
+# ---- 2. ASCII --------------------------------------------------------------------------------
+start review --time 0.1 --ascii blunder.txt
+check "--ascii draws the graph with '#' and '_'" \
+    eval 'wait_for "Analysis done: 12 moves" 60 && screen | grep -qE " 0 [#_]{12}" &&
+          ! screen | grep -qE "[▁▂▃▄▅▆▇█]"'
+keys Escape
+check "Esc quits" wait_dead
+
+# ---- 3. q in the middle of a long search -----------------------------------------------------
+start review --time 30 blunder.txt
+check "a long analysis is under way" wait_for "Analysing move 1 of 12..."
+keys Right
+check "the cursor moves while the engine thinks" wait_for "not analysed yet"
+keys q
+check "q ends it at once" wait_dead 3
+
+# ---- 4. Too small a terminal -----------------------------------------------------------------
+start review --time 0.1 blunder.txt
+wait_for "Review of blunder.txt"
+tm resize-window -t g -x 40 -y 12
+check "a terminal too small says so" wait_for "The terminal is too small"
+tm resize-window -t g -x 80 -y 24
+check "and the review comes back when it grows" wait_for "Review of blunder.txt"
+keys q
+wait_dead
+
+# ---- 5. --text on a terminal -----------------------------------------------------------------
+session "cd '$TMP' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' review --text --time 0.1 blunder.txt; echo \"exit \$?\"; sleep 60"
+check "--text prints the text review on a terminal" \
+    eval 'wait_for "exit 0" 60 && screen | grep -qF "review of blunder.txt (camette)" &&
+          screen | grep -qE "^White: "'
+
+finish

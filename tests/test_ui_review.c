@@ -1,0 +1,265 @@
+/* The review screen without a terminal: the cells of the evaluation graph for known scores
+ * (which block in which row, clamping, the zero line, ASCII), the view that follows the
+ * cursor, and the keys and lines of the screen over a short game with a known blunder.
+ * SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/record.h"
+#include "testutil.h"
+#include "ui/ui_int.h"
+
+#define ROWS UI_GRAPH_ROWS /* 10: rows 0 .. 4 above the zero line, 5 .. 9 below */
+
+static const char *const blocks[9] = {" ",      "\u2581", "\u2582", "\u2583", "\u2584",
+                                      "\u2585", "\u2586", "\u2587", "\u2588"};
+
+/* The glyphs of a column for 'score', top to bottom, and its attributes. */
+static void column(int score, int ascii, int cursor, UiGraphCell *cells)
+{
+    int level = ui_graph_level(score, ROWS);
+    for (int row = 0; row < ROWS; row++)
+        ui_graph_cell(level, row, ROWS, ascii, cursor, &cells[row]);
+}
+
+static void test_ui_review_graph_levels_are_clamped(void **state)
+{
+    (void)state;
+    /* Five men fill the half of the graph: 5 rows of 8 eighths. */
+    assert_int_equal(ui_graph_level(0, ROWS), 0);
+    assert_int_equal(ui_graph_level(100, ROWS), 8);
+    assert_int_equal(ui_graph_level(-100, ROWS), -8);
+    assert_int_equal(ui_graph_level(250, ROWS), 20);
+    assert_int_equal(ui_graph_level(500, ROWS), 40);
+    assert_int_equal(ui_graph_level(-500, ROWS), -40);
+    /* Beyond the range, and a won game's worth, stay at the edge. */
+    assert_int_equal(ui_graph_level(501, ROWS), 40);
+    assert_int_equal(ui_graph_level(1000, ROWS), 40);
+    assert_int_equal(ui_graph_level(-30000, ROWS), -40);
+    /* Rounded to the nearest eighth. */
+    assert_int_equal(ui_graph_level(6, ROWS), 0);
+    assert_int_equal(ui_graph_level(7, ROWS), 1);
+    assert_int_equal(ui_graph_level(-7, ROWS), -1);
+    assert_int_equal(ui_graph_level(60, ROWS), 5);
+    /* A smaller graph has fewer eighths. */
+    assert_int_equal(ui_graph_level(500, 4), 16);
+}
+
+static void test_ui_review_graph_cells_in_blocks(void **state)
+{
+    UiGraphCell c[ROWS];
+    (void)state;
+
+    /* +2.50: two full rows above the zero line and half a row above them. */
+    column(250, 0, 0, c);
+    assert_string_equal(c[4].glyph, blocks[8]);
+    assert_string_equal(c[3].glyph, blocks[8]);
+    assert_string_equal(c[2].glyph, blocks[4]);
+    assert_string_equal(c[1].glyph, " ");
+    assert_string_equal(c[5].glyph, " ");
+    assert_int_equal(c[4].attr, 0);
+    assert_int_equal(c[2].role, UI_ROLE_NORMAL);
+
+    /* -0.60: five eighths hanging from the zero line, a lower block of three reversed. */
+    column(-60, 0, 0, c);
+    assert_string_equal(c[5].glyph, blocks[3]);
+    assert_int_equal(c[5].attr, UI_ATTR_REVERSE);
+    assert_string_equal(c[6].glyph, " ");
+    /* The zero line shows above it, dim. */
+    assert_string_equal(c[4].glyph, blocks[1]);
+    assert_int_equal(c[4].role, UI_ROLE_DIM);
+
+    /* -1.00: one full row below the line, in plain video. */
+    column(-100, 0, 0, c);
+    assert_string_equal(c[5].glyph, blocks[8]);
+    assert_int_equal(c[5].attr, 0);
+    assert_string_equal(c[6].glyph, " ");
+
+    /* Even: only the zero line. */
+    column(0, 0, 0, c);
+    for (int row = 0; row < ROWS; row++)
+        assert_string_equal(c[row].glyph, row == 4 ? blocks[1] : " ");
+
+    /* A win fills the upper half and no more; a loss the lower half. */
+    column(1000, 0, 0, c);
+    for (int row = 0; row < ROWS; row++)
+        assert_string_equal(c[row].glyph, row < 5 ? blocks[8] : " ");
+    column(-1000, 0, 0, c);
+    for (int row = 0; row < ROWS; row++)
+        assert_string_equal(c[row].glyph, row >= 5 ? blocks[8] : (row == 4 ? blocks[1] : " "));
+}
+
+static void test_ui_review_graph_cells_in_ascii(void **state)
+{
+    UiGraphCell c[ROWS];
+    (void)state;
+
+    /* A row is '#' when at least half filled. */
+    column(250, 1, 0, c);
+    assert_string_equal(c[4].glyph, "#");
+    assert_string_equal(c[3].glyph, "#");
+    assert_string_equal(c[2].glyph, "#");
+    assert_string_equal(c[1].glyph, " ");
+    assert_string_equal(c[5].glyph, " ");
+    /* Less than half a row: the zero line '_'. */
+    column(30, 1, 0, c);
+    assert_string_equal(c[4].glyph, "_");
+    column(-60, 1, 0, c);
+    assert_string_equal(c[4].glyph, "_");
+    assert_string_equal(c[5].glyph, "#");
+    assert_string_equal(c[6].glyph, " ");
+    /* ASCII needs no reverse video and no byte beyond ASCII. */
+    for (int score = -600; score <= 600; score += 25) {
+        column(score, 1, 0, c);
+        for (int row = 0; row < ROWS; row++) {
+            assert_int_equal(c[row].attr, 0);
+            assert_int_equal(strlen(c[row].glyph), 1);
+            assert_true((unsigned char)c[row].glyph[0] < 0x80);
+        }
+    }
+}
+
+static void test_ui_review_graph_cursor_column(void **state)
+{
+    UiGraphCell c[ROWS];
+    (void)state;
+
+    /* Every cell of the cursor's column, the zero line's too, has the selection's role. */
+    column(-60, 0, 1, c);
+    for (int row = 0; row < ROWS; row++)
+        assert_int_equal(c[row].role, UI_ROLE_SELECTED);
+    assert_string_equal(c[4].glyph, blocks[1]);
+
+    /* The view: everything when it fits, else it moves just enough to show the cursor. */
+    assert_int_equal(ui_graph_first(0, 11, 12, 30), 0);
+    assert_int_equal(ui_graph_first(0, 29, 100, 30), 0);
+    assert_int_equal(ui_graph_first(0, 30, 100, 30), 1);
+    assert_int_equal(ui_graph_first(0, 45, 100, 30), 16);
+    assert_int_equal(ui_graph_first(16, 10, 100, 30), 10);
+    assert_int_equal(ui_graph_first(16, 20, 100, 30), 16);
+    assert_int_equal(ui_graph_first(0, 99, 100, 30), 70);
+    /* A view left beyond the end (a wider terminal) comes back. */
+    assert_int_equal(ui_graph_first(90, 95, 100, 30), 70);
+    assert_int_equal(ui_graph_first(5, 5, 100, 0), 0);
+}
+
+/* The Camette game of the review tests: Black's last move, B6-B5, misses a win in one. */
+static const char blunder_record[] = "[Variant \"camette\"]\n\n"
+                                     "1. B3-B2 B5-B6 2. C2-D2 C5-B5 3. C3-C4 C6-E4xC2 4. D2-E3 "
+                                     "D5xB3 5. B2xB4 B5xB3\n6. E3-D2 B6-B5 *\n";
+
+static void load_game(CmRecord *rec, CmGame *game)
+{
+    const CmVariant *v = tu_variant("camette");
+    CmPosition start;
+    CmError err;
+    assert_int_equal(cm_record_parse(blunder_record, strlen(blunder_record), rec, &err), CM_OK);
+    assert_int_equal(cm_record_start(rec, v, &start, &err), CM_OK);
+    assert_int_equal(cm_game_init(game, v, &start), CM_OK);
+    assert_int_equal(cm_record_replay(rec, game, &err), CM_OK);
+    assert_int_equal(game->n, 12);
+}
+
+static void test_ui_review_keys_and_lines(void **state)
+{
+    CmRecord rec;
+    CmGame game;
+    AnalysisPly plies[12];
+    UiOptions opt;
+    UiLine lines[8];
+    UiReview *r = calloc(1, sizeof *r);
+    (void)state;
+
+    assert_non_null(r);
+    load_game(&rec, &game);
+    memset(plies, 0, sizeof plies);
+    for (int i = 0; i < 12; i++) {
+        plies[i].seat = i % 2;
+        plies[i].score = 10 * i;
+        plies[i].best_played = 1;
+        snprintf(plies[i].move, sizeof plies[i].move, "M%d", i);
+    }
+    plies[11].score = -(CM_SCORE_WIN - 1); /* loss in one, for Black */
+    plies[11].best_score = CM_SCORE_WIN - 1;
+    plies[11].loss = 2000;
+    plies[11].mark = ANALYSIS_MARK_BLUNDER;
+    plies[11].best_played = 0;
+    snprintf(plies[11].move, sizeof plies[11].move, "B6-B5");
+    snprintf(plies[11].best, sizeof plies[11].best, "C2-C1");
+    memset(&opt, 0, sizeof opt);
+    ui_review_init(r, &game, plies, &opt, "game.txt");
+    assert_string_equal(r->title, "Review of game.txt (camette)");
+
+    /* The board starts after the first move, which it marks. */
+    assert_int_equal(r->cursor, 0);
+    assert_int_equal(ui_shown_position(&r->board), &r->board.review_pos);
+    assert_true(r->board.has_last);
+    assert_int_equal(r->board.last_path.sq[0], tu_sq("B3"));
+
+    /* Keys: left at the start does nothing; right, l, End, h, Home move. */
+    assert_int_equal(ui_review_key(r, UI_KEY_LEFT), 0);
+    assert_int_equal(ui_review_key(r, UI_KEY_RIGHT), UI_DRAW_ALL);
+    assert_int_equal(r->cursor, 1);
+    ui_review_key(r, 'l');
+    assert_int_equal(r->cursor, 2);
+    ui_review_key(r, UI_KEY_END);
+    assert_int_equal(r->cursor, 11);
+    assert_int_equal(ui_review_key(r, UI_KEY_RIGHT), 0);
+    assert_int_equal(r->cursor, 11);
+    ui_review_key(r, 'h');
+    assert_int_equal(r->cursor, 10);
+    ui_review_key(r, UI_KEY_HOME);
+    assert_int_equal(r->cursor, 0);
+    assert_int_equal(ui_review_key(r, 'x'), 0);
+    assert_int_equal(ui_review_key(r, 'q'), UI_QUIT);
+    assert_int_equal(ui_review_key(r, UI_KEY_ESC), UI_QUIT);
+
+    /* The board after the last move is the game's final position. */
+    ui_review_key(r, UI_KEY_END);
+    assert_true(cm_pos_equal(&r->board.review_pos, &game.pos));
+    assert_int_equal(r->board.last_path.sq[0], tu_sq("B6"));
+
+    /* Scores for the first seat: Black's turned round, a loss capped at a won game's worth. */
+    r->done = 12;
+    assert_int_equal(ui_review_score(r, 2), 20);
+    assert_int_equal(ui_review_score(r, 3), -30);
+    assert_int_equal(ui_review_score(r, 11), ANALYSIS_WIN_CAP);
+
+    /* The blunder's lines: the move, the scores, the mark and the better move. */
+    r->analysing = 0;
+    int n = ui_review_lines(r, lines, 8);
+    assert_int_equal(n, 6);
+    assert_string_equal(lines[0].text, "Analysis done: 12 moves");
+    assert_string_equal(lines[1].text, "6. Black B6-B5");
+    assert_int_equal(lines[1].seat, 1);
+    assert_string_equal(lines[2].text, "before  win in 1");
+    assert_string_equal(lines[3].text, "after   loss in 1");
+    assert_string_equal(lines[4].text, "loss    20.00  blunder");
+    assert_int_equal(lines[4].role, UI_ROLE_ERROR);
+    assert_string_equal(lines[5].text, "better  C2-C1");
+
+    /* A ply not analysed yet says so, and where the analysis is. */
+    r->analysing = 1;
+    r->done = 4;
+    n = ui_review_lines(r, lines, 8);
+    assert_int_equal(n, 2);
+    assert_string_equal(lines[0].text, "Analysing move 5 of 12...");
+    assert_string_equal(lines[1].text, "6. Black: not analysed yet");
+    assert_int_equal(ui_review_lines(r, lines, 5), 0);
+
+    cm_game_free(&game);
+    cm_record_free(&rec);
+    free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ui_review_graph_levels_are_clamped),
+        cmocka_unit_test(test_ui_review_graph_cells_in_blocks),
+        cmocka_unit_test(test_ui_review_graph_cells_in_ascii),
+        cmocka_unit_test(test_ui_review_graph_cursor_column),
+        cmocka_unit_test(test_ui_review_keys_and_lines),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
