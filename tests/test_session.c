@@ -279,7 +279,8 @@ static void tick_until(Session *g, int plies, int ms)
     uint64_t t0 = clock_ms();
     while (g->g.n < plies) {
         if (clock_ms() - t0 > (uint64_t)ms)
-            fail_msg("no move after %d ms", ms);
+            fail_msg("no move after %d ms: %d plies, searching %d, held %d, ticket %u, over %d",
+                     ms, g->g.n, g->searching, g->has_held, g->ticket, g->outcome.over);
         session_tick(g, clock_ms());
         sleep_ms(5);
     }
