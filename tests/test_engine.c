@@ -1,5 +1,6 @@
 /* The engine: legal moves only, whole fast games in every variant replayed from their records,
- * wins found, limits (depth, nodes, clock, stop flag), repeatable node counts, levels, every
+ * wins found, limits (depth, nodes, clock, stop flag), repeatable node counts, levels, threads
+ * and the table they share, every
  * combination of the search switches, and the evaluation's capture test checked against the
  * rules core. (The jump chains the quiescence search plays are checked in test_movegen.c.)
  * SPDX-License-Identifier: MIT */
@@ -459,6 +460,110 @@ static void test_engine_levels(void **state)
     cm_engine_free(e);
 }
 
+/* The table keeps every field through its packing, and a slot whose two words do not belong
+ * together (half written by another thread) is not found. */
+static void test_engine_tt_slots(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmMoveList *list;
+    TTEntry te;
+    cm_pos_start(&pos, v);
+    list = tu_moves(&pos);
+    const CmMove *m = &list->m[list->n - 1];
+    uint64_t key = 0x0123456789ABCDEFull;
+    assert_false(cm_tt_probe(e, key, &te));
+    cm_tt_store(e, key, -29950, 37, TT_LOWER, m);
+    assert_true(cm_tt_probe(e, key, &te));
+    assert_int_equal(te.key, key);
+    assert_int_equal(te.score, -29950);
+    assert_int_equal(te.depth, 37);
+    assert_int_equal(te.bound & 3, TT_LOWER);
+    assert_true(cm_tt_move_is(&te.move, m));
+    /* Stored again without a move: the move is kept. */
+    cm_tt_store(e, key, 120, 40, TT_EXACT, NULL);
+    assert_true(cm_tt_probe(e, key, &te));
+    assert_int_equal(te.score, 120);
+    assert_int_equal(te.bound & 3, TT_EXACT);
+    assert_true(cm_tt_move_is(&te.move, m));
+    /* The data word of another entry under this slot's check word. */
+    TTSlot *slot = NULL;
+    TTBucket *b = &e->tt[key & e->tt_mask];
+    for (int i = 0; i < TT_BUCKET; i++)
+        if ((atomic_load(&b->e[i].check) ^ atomic_load(&b->e[i].data)) == key)
+            slot = &b->e[i];
+    assert_non_null(slot);
+    atomic_store(&slot->data, atomic_load(&slot->data) ^ 0x10000);
+    assert_false(cm_tt_probe(e, key, &te));
+    free(list);
+    cm_engine_free(e);
+}
+
+/* Threads: counts out of range are refused; with several threads every variant gets a legal
+ * move at the depth asked for; a stop from another thread ends the search; below level 10 the
+ * helpers stay idle (the node count is that of one thread); back to one thread, the search is
+ * the same as a new engine's. */
+static void test_engine_threads(void **state)
+{
+    (void)state;
+    for (int i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
+        CmEngine *e = new_engine(v), *one = new_engine(v);
+        CmPosition pos;
+        CmLimits lim;
+        CmSearchResult res, alone;
+        assert_int_equal(cm_engine_set_threads(e, 0), CM_ERR_ARG);
+        assert_int_equal(cm_engine_set_threads(e, CM_ENGINE_MAX_THREADS + 1), CM_ERR_ARG);
+        assert_int_equal(cm_engine_set_threads(e, 3), CM_OK);
+        assert_int_equal(cm_engine_set_threads(e, 3), CM_OK);
+        cm_pos_start(&pos, v);
+        cm_limits_init(&lim);
+        lim.depth = 5;
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_int_equal(res.info.depth, 5);
+        assert_true(is_legal(&pos, &res.move));
+
+        lim.level = 5;
+        lim.seed = 7;
+        cm_engine_clear(e);
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_int_equal(cm_engine_search(one, &pos, NULL, 0, &lim, NULL, NULL, &alone), CM_OK);
+        assert_int_equal(res.info.nodes, alone.info.nodes);
+        assert_true(cm_move_same(&res.move, &alone.move));
+
+        assert_int_equal(cm_engine_set_threads(e, 1), CM_OK);
+        lim.level = 0;
+        cm_engine_clear(e);
+        cm_engine_clear(one);
+        assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+        assert_int_equal(cm_engine_search(one, &pos, NULL, 0, &lim, NULL, NULL, &alone), CM_OK);
+        assert_int_equal(res.info.nodes, alone.info.nodes);
+        cm_engine_free(e);
+        cm_engine_free(one);
+    }
+
+    const CmVariant *v = tu_variant("chivalry");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    atomic_bool stop;
+    pthread_t t;
+    atomic_init(&stop, false);
+    assert_int_equal(cm_engine_set_threads(e, 4), CM_OK);
+    cm_pos_start(&pos, v);
+    cm_limits_init(&lim);
+    lim.stop = &stop;
+    assert_int_equal(pthread_create(&t, NULL, stop_later, &stop), 0);
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    pthread_join(t, NULL);
+    assert_true(res.info.depth < CM_ENGINE_MAX_DEPTH);
+    assert_true(is_legal(&pos, &res.move));
+    cm_engine_free(e);
+}
+
 /* Both searches for the individual four-player game give legal moves. */
 static void test_engine_multi_modes(void **state)
 {
@@ -653,6 +758,8 @@ int main(void)
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
         cmocka_unit_test(test_engine_hash_first_same_scores),
+        cmocka_unit_test(test_engine_tt_slots),
+        cmocka_unit_test(test_engine_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /* The search engine: iterative-deepening alpha-beta (principal-variation search) with a
  * transposition table, quiescence over forced captures and castle entries, levels 1-10 for
- * people, and a stop flag. Pure: no I/O, no clock (time comes from the caller's callback), no
- * globals. See docs/engine.md.
+ * people, a stop flag and helper threads. Pure: no I/O, no clock (time comes from the caller's
+ * callback), no globals; its threads live only while a search runs. See docs/engine.md.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_ENGINE_H
 #define CAMELOT_ENGINE_H
@@ -60,6 +60,14 @@ const CmVariant *cm_engine_variant(const CmEngine *e);
 /* Replaces the options (defaults after 'cm_engine_new'). */
 void cm_engine_set_options(CmEngine *e, const CmEngineOptions *opt);
 
+#define CM_ENGINE_MAX_THREADS 64
+
+/* Searches with 'n' threads from now on (1 .. CM_ENGINE_MAX_THREADS; 1 at creation): at level
+ * 10 'cm_engine_search' then runs 'n - 1' helper threads beside the caller's, which share the
+ * transposition table and end with the search (Lazy SMP). Levels below 10 search alone.
+ * CM_ERR_ARG for a count out of range, CM_ERR_NOMEM (the engine keeps its old count). */
+CmStatus cm_engine_set_threads(CmEngine *e, int n);
+
 /* Forgets what earlier searches learnt (transposition table, move history): for a new game,
  * or to make a search repeatable node for node. */
 void cm_engine_clear(CmEngine *e);
@@ -71,7 +79,8 @@ void cm_engine_clear(CmEngine *e);
  * CM_ENGINE_MAX_DEPTH or until stopped. */
 typedef struct CmLimits {
     int depth;                    /* nominal depth in plies, 0 .. CM_ENGINE_MAX_DEPTH */
-    uint64_t nodes;               /* nodes: the search stops when it has searched this many */
+    uint64_t nodes;               /* nodes: the search stops when it has searched this many
+                                     (with threads, the caller's thread has) */
     uint64_t time_ms;             /* thinking time for this move, needs 'now_ms' */
     int use_all_time;             /* 1: go on until 'time_ms' (analysis); 0: do not start an
                                      iteration unlikely to finish in time (play) */
@@ -95,7 +104,7 @@ typedef struct CmSearchInfo {
     int depth;        /* completed nominal depth */
     int seldepth;     /* deepest ply reached */
     int score;        /* for the seat to move (its team), see 'CM_SCORE_WIN' */
-    uint64_t nodes;   /* nodes searched so far in this search */
+    uint64_t nodes;   /* nodes searched so far in this search, by all its threads */
     uint64_t time_ms; /* time used, 0 without a clock */
     int npv;
     CmMove pv[CM_ENGINE_MAX_PV];

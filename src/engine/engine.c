@@ -1,6 +1,7 @@
 /* The engine object: creation with its tables, options, limits, and the search entry point.
  * SPDX-License-Identifier: MIT */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,18 +23,14 @@ void cm_limits_init(CmLimits *lim)
     memset(lim, 0, sizeof *lim);
 }
 
-CmStatus cm_engine_new(const CmVariant *v, size_t tt_bytes, CmEngine **out)
+/* An engine without its transposition table. */
+static CmEngine *engine_make(const CmVariant *v)
 {
     CmEngine *e = calloc(1, sizeof *e);
-    *out = NULL;
     if (e == NULL)
-        return CM_ERR_NOMEM;
+        return NULL;
     e->v = v;
     cm_engine_default_options(&e->opt);
-    if (cm_tt_alloc(e, tt_bytes) != CM_OK) {
-        free(e);
-        return CM_ERR_NOMEM;
-    }
     cm_eval_init(e);
     for (int sq = 0, k = 0; sq < CM_SQUARES; sq++)
         if (cm_variant_on(v, (unsigned)sq))
@@ -41,16 +38,76 @@ CmStatus cm_engine_new(const CmVariant *v, size_t tt_bytes, CmEngine **out)
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
             e->lmr[d][m] = (int8_t)(0.5 + log((double)d) * log((double)m) / 2.0);
+    return e;
+}
+
+CmStatus cm_engine_new(const CmVariant *v, size_t tt_bytes, CmEngine **out)
+{
+    CmEngine *e = engine_make(v);
+    *out = NULL;
+    if (e == NULL)
+        return CM_ERR_NOMEM;
+    if (cm_tt_alloc(e, tt_bytes) != CM_OK) {
+        free(e);
+        return CM_ERR_NOMEM;
+    }
     *out = e;
     return CM_OK;
+}
+
+static void free_helpers(CmEngine **helpers, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(helpers[i]);
+    free(helpers);
 }
 
 void cm_engine_free(CmEngine *e)
 {
     if (e == NULL)
         return;
+    free_helpers(e->helpers, e->nhelpers);
     free(e->tt_mem);
     free(e);
+}
+
+CmStatus cm_engine_set_threads(CmEngine *e, int n)
+{
+    if (n < 1 || n > CM_ENGINE_MAX_THREADS)
+        return CM_ERR_ARG;
+    if (n - 1 == e->nhelpers)
+        return CM_OK;
+    CmEngine **helpers = NULL;
+    if (n > 1) {
+        helpers = calloc((size_t)n - 1, sizeof *helpers);
+        if (helpers == NULL)
+            return CM_ERR_NOMEM;
+        for (int i = 0; i < n - 1; i++) {
+            helpers[i] = engine_make(e->v);
+            if (helpers[i] == NULL) {
+                free_helpers(helpers, i);
+                return CM_ERR_NOMEM;
+            }
+            helpers[i]->tt = e->tt;
+            helpers[i]->tt_mask = e->tt_mask;
+            helpers[i]->opt = e->opt;
+            /* Every other helper searches a ply deeper than the caller's thread, so that the
+             * threads do not all walk the same tree in step. */
+            helpers[i]->depth_bonus = i % 2 == 0;
+        }
+    }
+    free_helpers(e->helpers, e->nhelpers);
+    e->helpers = helpers;
+    e->nhelpers = n - 1;
+    return CM_OK;
+}
+
+uint64_t cm_engine_helper_nodes(const CmEngine *e)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < e->nhelpers; i++)
+        n += atomic_load_explicit(&e->helpers[i]->shown_nodes, memory_order_relaxed);
+    return n;
 }
 
 const CmVariant *cm_engine_variant(const CmEngine *e)
@@ -61,12 +118,59 @@ const CmVariant *cm_engine_variant(const CmEngine *e)
 void cm_engine_set_options(CmEngine *e, const CmEngineOptions *opt)
 {
     e->opt = *opt;
+    for (int i = 0; i < e->nhelpers; i++)
+        e->helpers[i]->opt = *opt;
 }
 
 void cm_engine_clear(CmEngine *e)
 {
     cm_tt_clear(e);
     memset(e->history, 0, sizeof e->history);
+    for (int i = 0; i < e->nhelpers; i++) {
+        memset(e->helpers[i]->history, 0, sizeof e->helpers[i]->history);
+        e->helpers[i]->age = 0;
+    }
+}
+
+/* A helper thread's search: its limits and root are the caller's, its result unused. */
+typedef struct HelperRun {
+    CmEngine *e;
+    const CmPosition *pos;
+    CmLimits lim;
+    CmSearchResult res;
+} HelperRun;
+
+static void *helper_main(void *arg)
+{
+    HelperRun *r = arg;
+    cm_search_run(r->e, r->pos, &r->lim, NULL, NULL, &r->res);
+    return NULL;
+}
+
+/* Starts the helpers on 'pos' (the caller's 'keys' and table age are theirs too); returns how
+ * many threads started. */
+static int helpers_start(CmEngine *e, const CmPosition *pos, const CmLimits *lim, HelperRun *runs,
+                         pthread_t *tids)
+{
+    int started = 0;
+    atomic_store(&e->helpers_stop, lim->stop != NULL && atomic_load(lim->stop));
+    for (int i = 0; i < e->nhelpers; i++) {
+        CmEngine *h = e->helpers[i];
+        h->hbase = e->hbase;
+        memcpy(h->keys, e->keys, (size_t)e->hbase * sizeof *e->keys);
+        h->age = e->age;
+        atomic_store_explicit(&h->shown_nodes, 0, memory_order_relaxed);
+        runs[i].e = h;
+        runs[i].pos = pos;
+        cm_limits_init(&runs[i].lim);
+        runs[i].lim.depth = lim->depth;
+        runs[i].lim.use_all_time = 1;
+        runs[i].lim.stop = &e->helpers_stop;
+        if (pthread_create(&tids[started], NULL, helper_main, &runs[i]) != 0)
+            break;
+        started++;
+    }
+    return started;
 }
 
 CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *history, int nhistory,
@@ -85,7 +189,22 @@ CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *hi
     e->hbase = nhistory - first;
     if (e->hbase > 0)
         memcpy(e->keys, history + first, (size_t)e->hbase * sizeof *history);
+    int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
+    if (e->nhelpers == 0 || level < CM_ENGINE_LEVELS) {
+        cm_search_run(e, pos, lim, progress, ud, out);
+        return CM_OK;
+    }
+    HelperRun *runs = malloc((size_t)e->nhelpers * sizeof *runs);
+    pthread_t *tids = malloc((size_t)e->nhelpers * sizeof *tids);
+    int started = runs != NULL && tids != NULL ? helpers_start(e, pos, lim, runs, tids) : 0;
     cm_search_run(e, pos, lim, progress, ud, out);
+    atomic_store(&e->helpers_stop, true);
+    for (int i = 0; i < started; i++) {
+        pthread_join(tids[i], NULL);
+        out->info.nodes += e->helpers[i]->nodes;
+    }
+    free(runs);
+    free(tids);
     return CM_OK;
 }
 

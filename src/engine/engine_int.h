@@ -21,6 +21,7 @@ typedef struct TTMove {
     uint16_t capsig;
 } TTMove;
 
+/* An entry as a probe returns it. */
 typedef struct TTEntry {
     uint64_t key;
     int16_t score; /* mate scores relative to the node, see 'tt_score_to' */
@@ -29,9 +30,17 @@ typedef struct TTEntry {
     TTMove move;   /* 'from == to' when there is none */
 } TTEntry;
 
+/* An entry as the table keeps it: the fields packed in 'data', and the key XOR 'data' in
+ * 'check'. Threads that share the table read and write the two words without a lock; a slot
+ * half written by one thread while another reads it fails the check and counts as empty. */
+typedef struct TTSlot {
+    _Atomic uint64_t check;
+    _Atomic uint64_t data;
+} TTSlot;
+
 #define TT_BUCKET 4
 typedef struct TTBucket {
-    TTEntry e[TT_BUCKET];
+    TTSlot e[TT_BUCKET];
 } TTBucket;
 
 /* ---- Evaluation (eval.c) ----------------------------------------------------------------- */
@@ -128,7 +137,18 @@ struct CmEngine {
     int pvlen[CM_ENGINE_MAX_PLY + 1];
     CmMoveList tmp; /* scratch list (BRS replies of one seat) */
     Ply ply[CM_ENGINE_MAX_PLY + 2];
+
+    /* Threads (Lazy SMP): the helpers search the same root beside this engine, sharing its
+     * table, until it is done. A helper's 'tt_mem' is NULL (the table is not its own). */
+    int nhelpers;
+    CmEngine **helpers;
+    atomic_bool helpers_stop;     /* set when this engine's search is done */
+    _Atomic uint64_t shown_nodes; /* 'nodes' as at the last poll, for the main thread */
+    int depth_bonus;              /* a helper's iterations go this much deeper */
 };
+
+/* engine.c */
+uint64_t cm_engine_helper_nodes(const CmEngine *e);
 
 /* tt.c */
 CmStatus cm_tt_alloc(CmEngine *e, size_t bytes);

@@ -45,6 +45,7 @@ static uint64_t next_poll(const CmEngine *e)
 static void poll(CmEngine *e)
 {
     e->next_poll = next_poll(e);
+    atomic_store_explicit(&e->shown_nodes, e->nodes, memory_order_relaxed);
     if (e->lim->stop != NULL && atomic_load_explicit(e->lim->stop, memory_order_relaxed))
         e->aborted = 1;
     if (e->node_limit && e->nodes >= e->node_limit)
@@ -802,7 +803,7 @@ static void fill_info(CmEngine *e, CmSearchInfo *info, int depth, int score)
     info->depth = depth;
     info->seldepth = e->seldepth;
     info->score = score;
-    info->nodes = e->nodes;
+    info->nodes = e->nodes + cm_engine_helper_nodes(e);
     info->time_ms = e->has_clock ? e->lim->now_ms(e->lim->clock_ud) - e->t0 : 0;
     info->npv = e->pvlen[0] < CM_ENGINE_MAX_PV ? e->pvlen[0] : CM_ENGINE_MAX_PV;
     memcpy(info->pv, e->pv[0], (size_t)info->npv * sizeof(CmMove));
@@ -882,13 +883,13 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     int last = 0;
     for (int d = 1; d <= maxd; d++) {
         int window = ASPIRATION_WINDOW, alpha = -INF, beta = INF, s;
-        e->root_depth = d;
+        e->root_depth = d + e->depth_bonus;
         if (d >= ASPIRATION_DEPTH && last > -MATE_BOUND && last < MATE_BOUND) {
             alpha = last - window;
             beta = last + window;
         }
         for (;;) {
-            s = search(e, d, 0, alpha, beta, 0);
+            s = search(e, d + e->depth_bonus, 0, alpha, beta, 0);
             if (e->aborted)
                 break;
             if (s <= alpha && alpha > -INF) {

@@ -55,12 +55,36 @@ uint16_t cm_tt_capsig(const CmMove *m)
     return (uint16_t)x;
 }
 
+static inline uint64_t tt_pack(int score, int depth, int bound, TTMove m)
+{
+    return (uint64_t)(uint16_t)score | (uint64_t)(uint8_t)depth << 16 |
+           (uint64_t)(uint8_t)bound << 24 | (uint64_t)m.from << 32 | (uint64_t)m.to << 40 |
+           (uint64_t)m.capsig << 48;
+}
+
+static inline TTMove tt_move_of(uint64_t data)
+{
+    return (TTMove){(uint8_t)(data >> 32), (uint8_t)(data >> 40), (uint16_t)(data >> 48)};
+}
+
+/* The key of a slot and its packed fields, read once each. */
+static inline uint64_t tt_read(const TTSlot *t, uint64_t *data)
+{
+    *data = atomic_load_explicit(&t->data, memory_order_relaxed);
+    return atomic_load_explicit(&t->check, memory_order_relaxed) ^ *data;
+}
+
 int cm_tt_probe(const CmEngine *e, uint64_t key, TTEntry *out)
 {
     const TTBucket *b = &e->tt[key & e->tt_mask];
     for (int i = 0; i < TT_BUCKET; i++) {
-        if (b->e[i].key == key && (b->e[i].bound & 3) != TT_NONE) {
-            *out = b->e[i];
+        uint64_t d;
+        if (tt_read(&b->e[i], &d) == key && ((d >> 24) & 3) != TT_NONE) {
+            out->key = key;
+            out->score = (int16_t)(uint16_t)d;
+            out->depth = (uint8_t)(d >> 16);
+            out->bound = (uint8_t)(d >> 24);
+            out->move = tt_move_of(d);
             return 1;
         }
     }
@@ -74,40 +98,41 @@ int cm_tt_probe(const CmEngine *e, uint64_t key, TTEntry *out)
 void cm_tt_store(CmEngine *e, uint64_t key, int score, int depth, int bound, const CmMove *m)
 {
     TTBucket *b = &e->tt[key & e->tt_mask];
-    TTEntry *slot = NULL;
-    int worst = 1 << 30;
+    TTSlot *slot = NULL;
+    uint64_t old = 0;
+    int same = 0, worst = 1 << 30;
 
     /* 1. */
     for (int i = 0; i < TT_BUCKET; i++) {
-        if (b->e[i].key == key) {
+        if (tt_read(&b->e[i], &old) == key) {
             slot = &b->e[i];
+            same = 1;
             break;
         }
     }
     /* 2. */
     if (slot == NULL) {
         for (int i = 0; i < TT_BUCKET; i++) {
-            TTEntry *t = &b->e[i];
-            int age = (e->age - (t->bound >> 2)) & 63;
-            int worth = (t->bound & 3) == TT_NONE ? -1000 : t->depth - 8 * age;
+            uint64_t d;
+            tt_read(&b->e[i], &d);
+            int tbound = (uint8_t)(d >> 24), tdepth = (uint8_t)(d >> 16);
+            int age = (e->age - (tbound >> 2)) & 63;
+            int worth = (tbound & 3) == TT_NONE ? -1000 : tdepth - 8 * age;
             if (worth < worst) {
                 worst = worth;
-                slot = t;
+                slot = &b->e[i];
             }
         }
-    } else if (m == NULL && slot->depth > depth + 2 && (slot->bound >> 2) == e->age) {
+    } else if (m == NULL && (int)(uint8_t)(old >> 16) > depth + 2 &&
+               (uint8_t)(old >> 24) >> 2 == e->age) {
         return; /* keep a deeper result of this search */
     }
-    TTMove keep = slot->key == key ? slot->move : (TTMove){0, 0, 0};
-    slot->key = key;
-    slot->score = (int16_t)score;
-    slot->depth = (uint8_t)(depth < 0 ? 0 : depth);
-    slot->bound = (uint8_t)(bound | (e->age << 2));
-    if (m != NULL) {
-        slot->move.from = m->from;
-        slot->move.to = m->to;
-        slot->move.capsig = cm_tt_capsig(m);
-    } else {
-        slot->move = keep;
-    }
+    TTMove move = {0, 0, 0};
+    if (m != NULL)
+        move = (TTMove){m->from, m->to, cm_tt_capsig(m)};
+    else if (same)
+        move = tt_move_of(old);
+    uint64_t data = tt_pack(score, depth < 0 ? 0 : depth, bound | (e->age << 2), move);
+    atomic_store_explicit(&slot->data, data, memory_order_relaxed);
+    atomic_store_explicit(&slot->check, key ^ data, memory_order_relaxed);
 }
