@@ -13,7 +13,7 @@
 #define PV_TEXT_MAX 8192
 
 const char cli_analyze_usage[] = "analyze [--variant V] [--position FILE] [--depth N | --time S]\n"
-                                 "                       [--tt MB]";
+                                 "                       [--tt MB] [--threads N]";
 const char cli_analyze_help[] =
     "Searches the position with the full-strength engine and prints one line per\n"
     "completed depth: the depth, the deepest ply reached, the score for the side to\n"
@@ -25,14 +25,15 @@ const char cli_analyze_help[] =
     "  --position FILE  a position document; default: the variant's start position\n"
     "  --depth N        search N plies (1 to 64)\n"
     "  --time S         search S seconds (default 5 when no depth is given)\n"
-    "  --tt MB          transposition table size in MiB (default 16)\n";
+    "  --tt MB          transposition table size in MiB (default 16)\n"
+    "  --threads N      search with N threads sharing the table (1 to 64, default 1)\n";
 
-enum { OPT_VARIANT, OPT_POSITION, OPT_DEPTH, OPT_TIME, OPT_TT, OPT_COUNT };
+enum { OPT_VARIANT, OPT_POSITION, OPT_DEPTH, OPT_TIME, OPT_TT, OPT_THREADS, OPT_COUNT };
 
 static const CliOpt analyze_opts[OPT_COUNT] = {
     [OPT_VARIANT] = {"--variant", 1, 0}, [OPT_POSITION] = {"--position", 1, 0},
     [OPT_DEPTH] = {"--depth", 1, 0},     [OPT_TIME] = {"--time", 1, 0},
-    [OPT_TT] = {"--tt", 1, 0},
+    [OPT_TT] = {"--tt", 1, 0},           [OPT_THREADS] = {"--threads", 1, 0},
 };
 
 static void analysis_line(void *ud, const CmSearchInfo *info)
@@ -49,7 +50,7 @@ static void analysis_line(void *ud, const CmSearchInfo *info)
 }
 
 /* Reads the limits of the search from the options. Returns -1, or an exit code. */
-static int read_limits(const CliArgs *a, CmLimits *lim, long *tt)
+static int read_limits(const CliArgs *a, CmLimits *lim, long *tt, long *threads)
 {
     long depth = 0;
     int64_t ms = 0;
@@ -57,6 +58,7 @@ static int read_limits(const CliArgs *a, CmLimits *lim, long *tt)
 
     cm_limits_init(lim);
     *tt = CLI_DEFAULT_TT_MB;
+    *threads = 1;
     if (a->nargs > 0)
         return cli_usage_error(a->usage, "unexpected argument '%s'", a->args[0]);
     if (a->value[OPT_DEPTH] && (rc = cli_int_arg(a, "depth", "1 to 64", a->value[OPT_DEPTH], 1,
@@ -66,6 +68,10 @@ static int read_limits(const CliArgs *a, CmLimits *lim, long *tt)
         return rc;
     if (a->value[OPT_TT] &&
         (rc = cli_int_arg(a, "table size", "1 to 65536 MiB", a->value[OPT_TT], 1, 65536, tt)) >= 0)
+        return rc;
+    if (a->value[OPT_THREADS] &&
+        (rc = cli_int_arg(a, "thread count", "1 to 64", a->value[OPT_THREADS], 1,
+                          CM_ENGINE_MAX_THREADS, threads)) >= 0)
         return rc;
     if (depth > 0 && ms > 0)
         return cli_usage_error(a->usage, "give --depth or --time, not both");
@@ -86,12 +92,12 @@ int cli_analyze(CliCtx *ctx, int argc, char **argv)
     CmOutcome o;
     CmEngine *e = NULL;
     CmSearchResult res;
-    long tt;
+    long tt, threads;
     int rc = cli_args_parse(cli_analyze_usage, cli_analyze_help, analyze_opts, OPT_COUNT, argc,
                             argv, &a);
 
     if (rc < 0)
-        rc = read_limits(&a, &lim, &tt);
+        rc = read_limits(&a, &lim, &tt, &threads);
     if (rc < 0)
         rc = cli_load_position(ctx, a.value[OPT_VARIANT], a.value[OPT_POSITION], &pos);
     else
@@ -106,7 +112,9 @@ int cli_analyze(CliCtx *ctx, int argc, char **argv)
         fprintf(stderr, "game over: %s\n", text);
         goto out;
     }
-    if (cm_engine_new(pos.v, (size_t)tt << 20, &e) != CM_OK) {
+    if (cm_engine_new(pos.v, (size_t)tt << 20, &e) != CM_OK ||
+        cm_engine_set_threads(e, (int)threads) != CM_OK) {
+        cm_engine_free(e);
         rc = cli_out_of_memory();
         goto out;
     }

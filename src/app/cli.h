@@ -157,10 +157,12 @@ CLI_COMMAND(engine);  /* protocol.c */
 
 /* The engine protocol (protocol.c) read from file descriptor 'in', answered on standard
  * output, until 'quit' or the end of the input. 'caps' (NULL: none) bounds what the input may
- * ask for, for tests that feed it anything: every search's nodes and the table's size. */
+ * ask for, for tests that feed it anything: every search's nodes, the table's size and the
+ * threads. */
 typedef struct CliServeCaps {
     uint64_t nodes; /* 0: no cap */
     long hash_mb;   /* 0: no cap */
+    int threads;    /* 0: no cap */
 } CliServeCaps;
 int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps);
 

@@ -50,7 +50,8 @@ const char cli_match_help[] =
     "                   engine'); an engine that dies, hangs or answers an illegal\n"
     "                   move or garbage loses the game and is started afresh.\n"
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
-    "                   multi=brs|paranoid, depth=N, time=S (comma-separated)\n"
+    "                   multi=brs|paranoid, depth=N, time=S, threads=N\n"
+    "                   (comma-separated)\n"
     "  --variant V      default: camelot\n"
     "  --games N        default 2 (with --sprt: 20000, the most games)\n"
     "  --time S         seconds per move (default 0.1)\n"
@@ -98,6 +99,7 @@ typedef struct Player {
     int level;       /* 1 .. 10 */
     long depth;      /* 0: the match's */
     int64_t time_ms; /* 0: the match's */
+    long threads;    /* 1 .. CM_ENGINE_MAX_THREADS */
     CmEngineOptions opt;
     CmEngine *engine;
     ExtEngine ext; /* a 'cmd:' player's program */
@@ -124,6 +126,9 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.multi = CM_MULTI_PARANOID;
     } else if (strcmp(name, "depth") == 0 && setup_parse_int(val, 1, CM_ENGINE_MAX_DEPTH, &n)) {
         p->depth = n;
+    } else if (strcmp(name, "threads") == 0 &&
+               setup_parse_int(val, 1, CM_ENGINE_MAX_THREADS, &n)) {
+        p->threads = n;
     } else if (strcmp(name, "time") == 0) {
         return setup_parse_seconds(val, val + strlen(val), &p->time_ms) && p->time_ms > 0;
     } else {
@@ -139,6 +144,7 @@ static int parse_player(const char *spec, Player *p, char *why, size_t size)
     memset(p, 0, sizeof *p);
     p->spec = spec;
     p->level = CM_ENGINE_LEVELS;
+    p->threads = 1;
     cm_engine_default_options(&p->opt);
     if (strncmp(spec, "cmd:", 4) == 0) {
         /* The rest is the program's command line, commas and all. */
@@ -797,7 +803,8 @@ static int worker_init(Worker *wk, Match *m, const Player *tmpl, long tt)
         wk->pl[k].engine = NULL;
         if (wk->pl[k].kind != PLAYER_ENGINE)
             continue;
-        if (cm_engine_new(m->mc.v, (size_t)tt << 20, &wk->pl[k].engine) != CM_OK)
+        if (cm_engine_new(m->mc.v, (size_t)tt << 20, &wk->pl[k].engine) != CM_OK ||
+            cm_engine_set_threads(wk->pl[k].engine, (int)wk->pl[k].threads) != CM_OK)
             return -1;
         cm_engine_set_options(wk->pl[k].engine, &wk->pl[k].opt);
     }

@@ -24,7 +24,7 @@
 
 const char cli_play_usage[] =
     "play [--variant V] [--seat L=WHO]... [--time MIN+SEC] [--pace S]\n"
-    "                    [--load FILE | --resume]\n"
+    "                    [--threads N] [--load FILE | --resume]\n"
     "                    [--ascii] [--no-highlight] [--no-mouse] [--flip] [--text]";
 const char cli_play_help[] =
     "Plays a game. On a terminal this is the full-screen game: move with the arrow\n"
@@ -50,6 +50,7 @@ const char cli_play_help[] =
     "  --time MIN+SEC   clocks: MIN minutes each, SEC seconds added after every move\n"
     "  --pace S         when engines play every seat, at least S seconds between\n"
     "                   their moves (0 to 60; '<' and '>' change it, 'p' pauses)\n"
+    "  --threads N      threads of the engine at level 10 (1 to 64, default 1)\n"
     "  --load FILE      continue the game in a record (one saved with 's', or any\n"
     "                   game record; a record without seats is played by people),\n"
     "                   or start a game from a position document (FILE ending in\n"
@@ -70,6 +71,7 @@ enum {
     OPT_SEAT,
     OPT_TIME,
     OPT_PACE,
+    OPT_THREADS,
     OPT_LOAD,
     OPT_RESUME,
     OPT_ASCII,
@@ -81,11 +83,17 @@ enum {
 };
 
 static const CliOpt play_opts[OPT_COUNT] = {
-    [OPT_VARIANT] = {"--variant", 1, 0},   [OPT_SEAT] = {"--seat", 1, 1},
-    [OPT_TIME] = {"--time", 1, 0},         [OPT_PACE] = {"--pace", 1, 0},
-    [OPT_LOAD] = {"--load", 1, 0},         [OPT_RESUME] = {"--resume", 0, 0},
-    [OPT_ASCII] = {"--ascii", 0, 0},       [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
-    [OPT_NO_MOUSE] = {"--no-mouse", 0, 0}, [OPT_FLIP] = {"--flip", 0, 0},
+    [OPT_VARIANT] = {"--variant", 1, 0},
+    [OPT_SEAT] = {"--seat", 1, 1},
+    [OPT_TIME] = {"--time", 1, 0},
+    [OPT_PACE] = {"--pace", 1, 0},
+    [OPT_THREADS] = {"--threads", 1, 0},
+    [OPT_LOAD] = {"--load", 1, 0},
+    [OPT_RESUME] = {"--resume", 0, 0},
+    [OPT_ASCII] = {"--ascii", 0, 0},
+    [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
+    [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
+    [OPT_FLIP] = {"--flip", 0, 0},
     [OPT_TEXT] = {"--text", 0, 0},
 };
 
@@ -94,6 +102,7 @@ typedef struct Play {
     CliArgs a;
     int64_t base_ms, inc_ms;    /* --time */
     int64_t pace_ms;            /* --pace */
+    long threads;               /* --threads */
     char data_dir[IO_PATH_MAX]; /* "" when games are not saved */
     char note[NOTE_MAX];        /* the first message on the screen */
     EngineThread *eng;
@@ -114,6 +123,12 @@ static int check_options(Play *p)
                                "bad time control '%s' (e.g. 10+5: ten minutes, five seconds a "
                                "move)",
                                a->value[OPT_TIME]);
+    p->threads = 1;
+    int rc;
+    if (a->value[OPT_THREADS] &&
+        (rc = cli_int_arg(a, "thread count", "1 to 64", a->value[OPT_THREADS], 1,
+                          CM_ENGINE_MAX_THREADS, &p->threads)) >= 0)
+        return rc;
     if (a->value[OPT_PACE]) {
         const char *pace = a->value[OPT_PACE];
         if (!setup_parse_seconds(pace, pace + strlen(pace), &p->pace_ms) || p->pace_ms < 0 ||
@@ -362,6 +377,8 @@ static int text_game(CliCtx *ctx, Play *p)
     }
     p->text = 1;
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
+    if (p->eng != NULL)
+        engine_thread_set_threads(p->eng, (int)p->threads);
     SessionEnv env = {&ctx->catalog, p->eng, NULL};
     session_init(&p->session, &env);
     session_set_pace(&p->session, (uint64_t)p->pace_ms);
@@ -400,6 +417,8 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
         p->data_dir[0] = '\0';
     }
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
+    if (p->eng != NULL)
+        engine_thread_set_threads(p->eng, (int)p->threads);
     SessionEnv env = {&ctx->catalog, p->eng, p->data_dir};
     session_init(&p->session, &env);
     session_set_pace(&p->session, (uint64_t)p->pace_ms);

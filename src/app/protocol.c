@@ -42,6 +42,7 @@ typedef struct Proto {
     CliServeCaps caps;
     EngineThread *et;
     long hash_mb;
+    int threads;
     int level;
     const CmVariant *v;
     CmGame game; /* the position set, with the moves that led to it */
@@ -151,13 +152,20 @@ static void cmd_position(Proto *p, char *args)
 
 /* ---- Options -------------------------------------------------------------------------------- */
 
+/* The most threads the caps allow. */
+static int threads_max(const Proto *p)
+{
+    return p->caps.threads > 0 && p->caps.threads < CM_ENGINE_MAX_THREADS ? p->caps.threads
+                                                                          : CM_ENGINE_MAX_THREADS;
+}
+
 static void cmd_cep(Proto *p)
 {
     say("id name camelot %s", CAMELOT_VERSION);
     say("id author the camelot authors");
     say("option name Level type spin default %d min 1 max %d", p->level, CM_ENGINE_LEVELS);
     say("option name Hash type spin default %ld min 1 max %d", p->hash_mb, HASH_MAX_MB);
-    say("option name Threads type spin default 1 min 1 max 1");
+    say("option name Threads type spin default %d min 1 max %d", p->threads, threads_max(p));
     say("option name Variant type string default %s", p->v->name);
     say("cepok");
 }
@@ -220,10 +228,15 @@ static void cmd_setoption(Proto *p, char *args)
             engine_thread_free(p->et);
             p->et = et;
             p->hash_mb = n;
+            engine_thread_set_threads(p->et, p->threads);
         }
     } else if (strcmp(name, "Threads") == 0) {
-        if (!read_int(value, 1, 1, &n))
-            say("error Threads: this engine searches with 1 thread");
+        if (!read_int(value, 1, threads_max(p), &n)) {
+            say("error Threads is a whole number from 1 to %d", threads_max(p));
+        } else {
+            p->threads = (int)n;
+            engine_thread_set_threads(p->et, p->threads);
+        }
     } else if (strcmp(name, "Variant") == 0) {
         set_variant(p, value);
     } else {
@@ -504,6 +517,7 @@ int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps)
     if (caps != NULL)
         p.caps = *caps;
     p.level = CM_ENGINE_LEVELS;
+    p.threads = 1;
     p.hash_mb = hash_mb(&p, CLI_DEFAULT_TT_MB);
     p.v = cli_variant(ctx, CLI_DEFAULT_VARIANT);
     if (p.v == NULL)

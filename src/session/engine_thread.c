@@ -39,6 +39,7 @@ struct EngineThread {
     int has_done;
     EngineDone done;
     unsigned next_ticket;
+    int threads; /* for the searches from the next one on */
     unsigned info_seq;
     unsigned info_ticket;
     CmSearchInfo info;
@@ -80,6 +81,7 @@ static void *thread_main(void *arg)
         uint64_t *history = et->job_history;
         CmVariant *variant = et->job_variant;
         unsigned ticket = et->job_ticket;
+        int threads = et->threads;
         et->job_history = NULL;
         et->job_variant = NULL;
         et->pending = 0;
@@ -105,6 +107,8 @@ static void *thread_main(void *arg)
         job.pos.v = et->variant;
         if (et->engine == NULL)
             st = cm_engine_new(job.v, et->tt_bytes, &et->engine);
+        if (st == CM_OK)
+            cm_engine_set_threads(et->engine, threads); /* short of memory: as many as before */
 
         /* 3. */
         et->searched = job.pos;
@@ -158,6 +162,7 @@ EngineThread *engine_thread_new(size_t tt_bytes)
         return NULL;
     et->tt_bytes = tt_bytes;
     et->next_ticket = 1;
+    et->threads = 1;
     atomic_init(&et->want_stop, false);
     if (pthread_mutex_init(&et->mu, NULL) != 0)
         goto fail_mu;
@@ -282,6 +287,13 @@ CmStatus engine_thread_start(EngineThread *et, const EngineJob *job, unsigned *t
     pthread_cond_broadcast(&et->wake);
     pthread_mutex_unlock(&et->mu);
     return CM_OK;
+}
+
+void engine_thread_set_threads(EngineThread *et, int n)
+{
+    pthread_mutex_lock(&et->mu);
+    et->threads = n < 1 ? 1 : n > CM_ENGINE_MAX_THREADS ? CM_ENGINE_MAX_THREADS : n;
+    pthread_mutex_unlock(&et->mu);
 }
 
 void engine_thread_stop(EngineThread *et, unsigned ticket)

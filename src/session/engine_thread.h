@@ -53,6 +53,10 @@ void engine_thread_free(EngineThread *et);
  * returns 0. Returns 1 when all was freed. NULL does nothing. */
 int engine_thread_leave(EngineThread *et, int wait_ms);
 
+/* The threads of the searches queued from now on (1 .. CM_ENGINE_MAX_THREADS; 1 at the start;
+ * used at level 10 only, see 'cm_engine_set_threads'). */
+void engine_thread_set_threads(EngineThread *et, int n);
+
 /* Queues a search, cancelling the one before if any. '*ticket_out' names it. CM_ERR_NOMEM. */
 CmStatus engine_thread_start(EngineThread *et, const EngineJob *job, unsigned *ticket_out);
 

@@ -35,6 +35,11 @@ check "a search by depth reports the depth it completes and a legal move" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^readyok$" && has "$OUT" "^info depth 4 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv " &&
           [ -n "$(best)" ] && legal camelot E6-E8 "$(best)"'
 
+talk 'setoption name Threads value 3\nposition start moves E6-E8\ngo depth 5\ncep\n'
+check "three threads: a search by depth gives a legal move, and the option shows the count" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^info depth 5 " && legal camelot E6-E8 "$(sed -n "s/^bestmove //p" <<<"$OUT")" &&
+          has "$OUT" "^option name Threads type spin default 3 min 1 max 64$"'
+
 talk 'go nodes 3000\n'
 check "a node limit is kept" \
     eval 'has "$OUT" "^bestmove " && ! printf "%s\n" "$OUT" | awk "/^info/ { if (\$8 > 3000) bad = 1 } END { exit !bad }"'
@@ -64,7 +69,7 @@ check "a game that has ended gets 'bestmove none'" \
 # Bad input of every kind: an error line each, and the engine still answers.
 {
     printf 'bogus\nsetoption name Level value 0\nsetoption name Hash value lots\n'
-    printf 'setoption name Threads value 2\nsetoption name Colour value red\nsetoption\n'
+    printf 'setoption name Threads value 0\nsetoption name Colour value red\nsetoption\n'
     printf 'setoption name Variant value no-such-variant\nposition\nposition moves E6-E8\n'
     printf 'position startpos moves E6-E8 Z1-Z2\nposition doc {to_move: Q}\n'
     printf 'go depth\ngo depth 0\ngo sideways 3\ngo qtime 10\nbad\000byte\n'

@@ -43,6 +43,18 @@ for t in 0 0x10 1e3 -1 " 2" 2s; do
     check "analyze --time '$t' is a usage error" \
         eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: bad time .$t. \(seconds > 0"'
 done
+# Threads: from 1 to 64.
+run_bounded 60 analyze --depth 6 --threads 2
+check "analyze --threads 2 reaches its depth and gives a move" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^depth 6 " && has "$OUT" "^bestmove "'
+for n in 0 65 two; do
+    run analyze --threads "$n"
+    check "analyze --threads '$n' is a usage error" \
+        eval '[ "$RC" = 2 ] && has "$ERR" "thread count" && [ -z "$OUT" ]'
+    run play --threads "$n" --text
+    check "play --threads '$n' is a usage error" \
+        eval '[ "$RC" = 2 ] && has "$ERR" "thread count" && [ -z "$OUT" ]'
+done
 run analyze --time ""
 check "analyze --time '' is a usage error" \
     eval '[ "$RC" = 2 ] && has "$ERR" "option .--time. needs a value"'

@@ -206,6 +206,11 @@ check "a missing player is a usage error" \
 run match --a random --b random --games 0
 check "zero games is a usage error" \
     eval '[ "$RC" = 2 ] && has "$ERR" "bad number of games '\''0'\''"'
+run match --a level=10,threads=2 --b level=10,threads=1 --depth 3 --games 2 --variant cam
+check "a player with two threads plays its games" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^cam: A level=10,threads=2 vs B level=10,threads=1, 2 games: "'
+run match --a level=10,threads=0 --b random
+check "zero threads is a bad player" eval '[ "$RC" = 2 ] && has "$ERR" "bad player '\''level=10,threads=0'\''"'
 run match --a level=11 --b random
 check "level 11 does not exist" eval '[ "$RC" = 2 ] && has "$ERR" "bad player '\''level=11'\''"'
 run match --a random --b random --records "$TMP/no/such/dir/%d.txt" --games 2

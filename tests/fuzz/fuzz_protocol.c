@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    CliServeCaps caps = {NODES, 1};
+    CliServeCaps caps = {NODES, 1, 2};
     FILE *in = tmpfile();
     if (in == NULL || (size > 0 && fwrite(data, 1, size, in) != size) || fflush(in) != 0 ||
         fseek(in, 0, SEEK_SET) != 0)
