@@ -126,8 +126,7 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.multi = CM_MULTI_PARANOID;
     } else if (strcmp(name, "depth") == 0 && setup_parse_int(val, 1, CM_ENGINE_MAX_DEPTH, &n)) {
         p->depth = n;
-    } else if (strcmp(name, "threads") == 0 &&
-               setup_parse_int(val, 1, CM_ENGINE_MAX_THREADS, &n)) {
+    } else if (strcmp(name, "threads") == 0 && setup_parse_int(val, 1, CM_ENGINE_MAX_THREADS, &n)) {
         p->threads = n;
     } else if (strcmp(name, "time") == 0) {
         return setup_parse_seconds(val, val + strlen(val), &p->time_ms) && p->time_ms > 0;
