@@ -440,7 +440,7 @@ static void test_engine_levels(void **state)
     CmPosition pos;
     CmLimits lim;
     CmSearchResult res;
-    CmMove first;
+    CmMove first = {0};
     int differ = 0;
     cm_pos_start(&pos, v);
     for (int seed = 1; seed <= 12; seed++) {
