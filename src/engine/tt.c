@@ -113,8 +113,7 @@ void cm_tt_store(CmEngine *e, uint64_t key, int score, int depth, int bound, con
     /* 2. */
     if (slot == NULL) {
         for (int i = 0; i < TT_BUCKET; i++) {
-            uint64_t d;
-            tt_read(&b->e[i], &d);
+            uint64_t d = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
             int tbound = (uint8_t)(d >> 24), tdepth = (uint8_t)(d >> 16);
             int age = (e->age - (tbound >> 2)) & 63;
             int worth = (tbound & 3) == TT_NONE ? -1000 : tdepth - 8 * age;
