@@ -166,7 +166,7 @@ unsigned ui_select_square(Ui *ui, CmSquare sq, uint64_t now)
     UiSelection *sel = &ui->sel;
     char why[CM_EXPLAIN_MAX];
 
-    if (ui->s->outcome.over && ui->learn != NULL) {
+    if (ui->learn != NULL && ui->learn->state == UI_LESSON_DONE) {
         ui_message(ui, UI_ROLE_NORMAL, "This lesson is done: Enter or n goes on.");
         return UI_DRAW_STATUS;
     }
