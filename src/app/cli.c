@@ -19,6 +19,7 @@ static const char help_help[] = "Describes a command, or all of them.\n";
 
 static const CliCommand commands[] = {
     {"play", cli_play_usage, "play a game (the default command)", cli_play_help, cli_play},
+    {"learn", cli_learn_usage, "learn the rules, lesson by lesson", cli_learn_help, cli_learn},
     {"validate", cli_validate_usage, "check variant files", cli_validate_help, cli_validate},
     {"moves", cli_moves_usage, "list the legal moves", cli_moves_help, cli_moves},
     {"perft", cli_perft_usage, "count move sequences to a depth", cli_perft_help, cli_perft},
@@ -56,7 +57,8 @@ static void overview(FILE *f)
           "  camelot --time 10+5                  with clocks: 10 minutes, 5 s a move\n"
           "  camelot --resume                     continue the autosaved game\n"
           "  camelot --load RECORD                continue a saved game\n"
-          "  camelot --ascii                      letters instead of glyphs\n\n"
+          "  camelot --ascii                      letters instead of glyphs\n"
+          "  camelot learn                        learn the rules, lesson by lesson\n\n"
           "commands:\n",
           f);
     for (int i = 0; i < NCOMMANDS; i++)

@@ -143,6 +143,7 @@ int cli_perft_count(const CmPosition *pos, int depth, int divide, FILE *out, uin
     extern const char cli_##name##_usage[], cli_##name##_help[]
 
 CLI_COMMAND(play);     /* play.c: the full-screen game, else the text game */
+CLI_COMMAND(learn);    /* learn.c */
 CLI_COMMAND(validate); /* check.c */
 CLI_COMMAND(moves);    /* position.c */
 CLI_COMMAND(perft);

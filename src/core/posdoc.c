@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: MIT */
 #include "camelot/posdoc.h"
 #include "camelot/error.h"
+#include "posdoc_int.h"
 #include "yamltree_int.h"
 
 #include <stdarg.h>
@@ -162,31 +163,26 @@ static CmStatus read_castle_used(CmPosition *pos, const CmYNode *map, CmError *e
     return CM_OK;
 }
 
-CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve, void *ud,
-                         const CmVariant *fallback, CmPosition *out, CmError *err)
+CmStatus cm_posdoc_read(const CmYNode *root, CmVariantResolver resolve, void *ud,
+                        const CmVariant *fallback, CmPosition *out, CmError *err)
 {
     CmYField f[] = {
         {"variant", NULL, NULL},           {"to_move", NULL, NULL},     {"pieces", NULL, NULL},
         {"castle_moves_used", NULL, NULL}, {"quiet_plies", NULL, NULL},
     };
-    CmYNode *root = NULL;
     const CmVariant *v = fallback;
     CmPosition pos;
     char got[64];
     int seat, quiet = 0;
-    CmStatus st = cm_ytree_parse(text, len, &root, err);
-    if (st != CM_OK)
-        goto out;
-    if (cm_ytree_is_null(root)) {
-        st = cm_error_set(err, CM_ERR_SCHEMA, 1, 1, "position document is empty");
-        goto out;
-    }
-    if (root->kind != CM_Y_MAP) {
-        st = cm_error_set(err, CM_ERR_SCHEMA, root->line, root->col,
-                          "expected a mapping of keys such as 'to_move:' and 'pieces:', got %s",
-                          cm_ytree_describe(root, got, sizeof got));
-        goto out;
-    }
+    CmStatus st;
+
+    if (cm_ytree_is_null(root))
+        return cm_error_set(err, CM_ERR_SCHEMA, root ? root->line : 1, root ? root->col : 1,
+                            "position document is empty");
+    if (root->kind != CM_Y_MAP)
+        return cm_error_set(err, CM_ERR_SCHEMA, root->line, root->col,
+                            "expected a mapping of keys such as 'to_move:' and 'pieces:', got %s",
+                            cm_ytree_describe(root, got, sizeof got));
     st = cm_ytree_fields(root, NULL, f, (int)(sizeof f / sizeof f[0]), err);
     if (st == CM_OK && f[0].val != NULL)
         st = find_variant(f[0].val, resolve, ud, fallback, &v, err);
@@ -195,14 +191,14 @@ CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve
     if (st == CM_OK && f[1].val == NULL)
         st = cm_ytree_missing(root, NULL, "to_move", err);
     if (st != CM_OK)
-        goto out;
+        return st;
 
     cm_pos_clear(&pos, v);
     st = read_seat(v, f[1].val, "to_move", &seat, err);
     if (st == CM_OK && f[2].val == NULL)
         st = cm_ytree_missing(root, NULL, "pieces", err);
     if (st != CM_OK)
-        goto out;
+        return st;
     cm_pos_set_turn(&pos, seat);
     st = read_pieces(&pos, f[2].val, err);
     if (st == CM_OK && f[3].val != NULL)
@@ -210,11 +206,21 @@ CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve
     if (st == CM_OK && f[4].val != NULL)
         st = cm_ytree_int(f[4].val, "quiet_plies", 0, UINT16_MAX, &quiet, err);
     if (st != CM_OK)
-        goto out;
+        return st;
     pos.quiet = (uint16_t)quiet;
     *out = pos;
+    return CM_OK;
+}
 
-out:
+CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve, void *ud,
+                         const CmVariant *fallback, CmPosition *out, CmError *err)
+{
+    CmYNode *root = NULL;
+    CmStatus st = cm_ytree_parse(text, len, &root, err);
+    if (st == CM_OK && cm_ytree_is_null(root))
+        st = cm_error_set(err, CM_ERR_SCHEMA, 1, 1, "position document is empty");
+    else if (st == CM_OK)
+        st = cm_posdoc_read(root, resolve, ud, fallback, out, err);
     cm_ytree_free(root);
     return st;
 }

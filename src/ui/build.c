@@ -58,6 +58,8 @@ unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now)
 {
     char text[CM_MOVE_TEXT_MAX];
     int seat = ui->s->g.pos.to_move;
+    if (ui->learn != NULL)
+        return ui_learn_commit(ui, m, now);
     cm_move_str(&ui->s->g.pos, m, text, sizeof text);
     if (session_play(ui->s, m, now) != CM_OK) {
         ui_message(ui, UI_ROLE_ERROR, "Out of memory: the move was not played.");
@@ -164,6 +166,10 @@ unsigned ui_select_square(Ui *ui, CmSquare sq, uint64_t now)
     UiSelection *sel = &ui->sel;
     char why[CM_EXPLAIN_MAX];
 
+    if (ui->learn != NULL && ui->learn->state == UI_LESSON_DONE) {
+        ui_message(ui, UI_ROLE_NORMAL, "This lesson is done: Enter or n goes on.");
+        return UI_DRAW_STATUS;
+    }
     if (ui->s->outcome.over) {
         ui->mode = UI_MODE_OVER;
         return UI_DRAW_ALL;

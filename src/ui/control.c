@@ -34,6 +34,8 @@ const CmPosition *ui_shown_position(const Ui *ui)
 
 UiMode ui_board_mode(const Ui *ui)
 {
+    if (ui->learn != NULL)
+        return UI_MODE_PLAY; /* a lesson's end is no game's end */
     return ui->s->outcome.over ? UI_MODE_OVER : UI_MODE_PLAY;
 }
 
@@ -238,6 +240,7 @@ CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
 
 void ui_free(Ui *ui)
 {
+    ui_learn_close(ui, 0);
     free(ui->legal);
     free(ui->page);
     free(ui->saves);
@@ -802,6 +805,12 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
     if (act == UI_ACT_QUIT && ui->mode != UI_MODE_PLAY && ui->mode != UI_MODE_OVER &&
         ui->mode != UI_MODE_REVIEW)
         return UI_QUIT;
+    if (ui->mode == UI_MODE_PLAY && ui->learn != NULL) {
+        int handled;
+        unsigned flags = ui_learn_action(ui, act, now, &handled);
+        if (handled)
+            return flags;
+    }
     switch (ui->mode) {
     case UI_MODE_PLAY:
         return play_action(ui, act, now);
@@ -810,7 +819,7 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
     case UI_MODE_RULES:
         return page_action(ui, act);
     case UI_MODE_NEWGAME:
-        return ui_form_action(ui, act);
+        return ui_form_action(ui, act, now);
     case UI_MODE_LOAD:
         return ui_saves_action(ui, act);
     case UI_MODE_OVER:
@@ -890,7 +899,7 @@ unsigned ui_tick(Ui *ui, uint64_t now)
         tick_moved(ui, ev);
         flags |= UI_DRAW_ALL;
     }
-    if (ev & SESSION_EV_OVER) {
+    if ((ev & SESSION_EV_OVER) && ui->learn == NULL) {
         if (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE || ui->mode == UI_MODE_ASK)
             ui->mode = UI_MODE_OVER;
         flags |= UI_DRAW_ALL;

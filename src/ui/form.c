@@ -29,7 +29,7 @@ static const struct {
 
 static int form_fields(const UiForm *f)
 {
-    return f->v->nseats + 3; /* variant, seats, time, start */
+    return f->v->nseats + 4; /* variant, seats, time, start, lessons */
 }
 
 static void form_variant(Ui *ui, int idx)
@@ -113,7 +113,7 @@ static unsigned form_start(Ui *ui)
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }
 
-unsigned ui_form_action(Ui *ui, UiAction act)
+unsigned ui_form_action(Ui *ui, UiAction act, uint64_t now)
 {
     UiForm *f = &ui->form;
     int n = form_fields(f);
@@ -133,6 +133,8 @@ unsigned ui_form_action(Ui *ui, UiAction act)
         form_change(ui, 1);
         break;
     case UI_ACT_SELECT:
+        if (f->field == n - 1)
+            return ui_learn_from_form(ui, now);
         return form_start(ui);
     case UI_ACT_CANCEL:
         ui->mode = ui_board_mode(ui);

@@ -14,6 +14,7 @@
 #include "camelot/movegen.h"
 #include "camelot/notation.h"
 #include "session/analysis.h"
+#include "session/course.h"
 #include "session/session.h"
 
 /* ---- Keys -------------------------------------------------------------------------------- */
@@ -305,6 +306,7 @@ typedef struct Ui {
     UiMode line_back;        /* the mode to go back to from the export line */
     int ask;                 /* the question of UI_MODE_ASK: 'UI_ASK_*' */
     int ask_seat;            /* the seat it is put to */
+    struct UiLearn *learn;   /* the lessons, while they are on the board; else NULL */
 } Ui;
 
 /* The questions of UI_MODE_ASK. */
@@ -435,9 +437,54 @@ unsigned ui_take_back_leap(Ui *ui);
 /* Plays 'm' for the person to move and says so. */
 unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now);
 
+/* ---- Lessons (learn.c) --------------------------------------------------------------------- */
+
+/* Where a lesson stands. */
+enum {
+    UI_LESSON_TRY,   /* waiting for a move */
+    UI_LESSON_WRONG, /* a legal move missed the goal: not played, and the lesson says why */
+    UI_LESSON_DONE,  /* a move met the goal and was played */
+};
+
+typedef struct UiLearn {
+    Course *course; /* the lessons and the progress */
+    int owned;      /* opened from the new-game form: the Ui loaded 'course' (and frees it),
+                       and q goes back to the game */
+    int at;         /* the lesson on the board */
+    int state;      /* 'UI_LESSON_*' */
+    int tries;      /* moves that missed the goal */
+    Session game;   /* the lesson's game: every seat a person's, no engine, no autosave */
+    Session *back;  /* the session the Ui had before, paused while the lessons are shown */
+    int was_paused;
+    char feedback[CM_LESSON_LINE_MAX]; /* the lesson's 'wrong' or 'right', "" before a try */
+} UiLearn;
+
+/* Shows the lessons of 'course' on the board, from lesson 'at' (-1: the first not done yet),
+ * in place of the session's game, which is paused. 'owned': see 'UiLearn'. CM_ERR_NOMEM. */
+CmStatus ui_learn_open(Ui *ui, Course *course, int owned, int at, uint64_t now);
+
+/* Leaves the lessons: the Ui shows its session again. */
+void ui_learn_close(Ui *ui, uint64_t now);
+
+/* The new-game form's Lessons: loads the course and opens it. */
+unsigned ui_learn_from_form(Ui *ui, uint64_t now);
+
+/* A move of a lesson: played when it meets the goal, else refused with the lesson's reason. */
+unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now);
+
+/* The keys of the board that mean something else in a lesson; '*handled' 0 leaves 'act' to
+ * the board. */
+unsigned ui_learn_action(Ui *ui, UiAction act, uint64_t now, int *handled);
+
+/* The teaching line, the title, the side panel and the key reminder of a lesson. */
+void ui_learn_status(const Ui *ui, char *buf, size_t size);
+void ui_learn_title(const Ui *ui, char *buf, size_t size);
+int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max);
+const char *ui_learn_keys(const Ui *ui);
+
 /* form.c: the new-game form and the list of saved games. */
 void ui_open_form(Ui *ui);
-unsigned ui_form_action(Ui *ui, UiAction act);
+unsigned ui_form_action(Ui *ui, UiAction act, uint64_t now);
 unsigned ui_open_saves(Ui *ui);
 unsigned ui_saves_action(Ui *ui, UiAction act);
 

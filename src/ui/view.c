@@ -233,6 +233,10 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
         snprintf(buf, size, "%s - review, ply %d of %d", v->title, ui->review_ply, g->g.n);
         return;
     }
+    if (ui->learn != NULL) {
+        ui_learn_title(ui, buf, size);
+        return;
+    }
     if (ui_shown_position(ui) == &ui->edit_pos) {
         snprintf(buf, size, "%s - setting up a position   [%s]", v->title,
                  cm_square_name(ui->cursor, sq));
@@ -319,6 +323,10 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
     if (ui->mode == UI_MODE_ASK) {
         snprintf(buf, size, "%s offers a draw. %s, do you accept? (y/n)",
                  v->seat[g->offer_from].name, v->seat[ui->ask_seat].name);
+        return;
+    }
+    if (ui->learn != NULL && !sel->active) {
+        ui_learn_status(ui, buf, size);
         return;
     }
     if (g->outcome.over) {
@@ -449,6 +457,8 @@ const char *ui_keys_text(const Ui *ui)
     case UI_MODE_ASK:
         return "y yes  n no";
     default:
+        if (ui->learn != NULL)
+            return ui_learn_keys(ui);
         if (session_paced(ui->s))
             return "p pause  < > pace  m move now  ? help  u undo  R resign  q quit";
         return "arrows+Enter move  : type  ? help  H hint  u undo  R resign  D draw  q quit";
@@ -789,6 +799,8 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
 {
     if (width > (int)sizeof lines[0].text - 1)
         width = (int)sizeof lines[0].text - 1;
+    if (ui->learn != NULL)
+        return ui_learn_panel(ui, width, lines, max);
     int n = panel_seats(ui, now, lines, 0, max);
     n = panel_engine(ui, width, lines, n, max);
     return panel_moves(ui, width, lines, n, max);
@@ -825,6 +837,8 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     n = add(lines, n, max, f->field == v->nseats + 2 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
             "               [ Start ]");
+    n = add(lines, n, max, f->field == v->nseats + 3 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
+            "               [ Lessons: learn the rules ]");
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     if (f->error[0])
         n = add(lines, n, max, UI_ROLE_ERROR, -1, "%s", f->error);

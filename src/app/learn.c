@@ -1,0 +1,140 @@
+/* The 'learn' command: the course of lessons on the full-screen board, or its list as text.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "io/io.h"
+#include "session/clock.h"
+#include "session/course.h"
+#include "ui/ui_int.h"
+
+const char cli_learn_usage[] = "learn [LESSON] [--list] [--ascii] [--no-highlight]";
+const char cli_learn_help[] =
+    "Teaches the rules, one small position at a time (docs/learning.md). Each\n"
+    "lesson sets a goal for one move, played with the keys of the game. A move\n"
+    "that misses the goal is not played: the lesson says which rule it missed,\n"
+    "and you try again. Lessons done are kept in the data directory\n"
+    "(lessons.txt). Starts at the first lesson not done yet, or at LESSON (its id,\n"
+    "or its number).\n\n"
+    "  --list          print the lessons, one a line: id, variant, title, and\n"
+    "                  'done' for those done\n"
+    "  --ascii         letters instead of Unicode pieces\n"
+    "  --no-highlight  no teaching marks on the board\n\n"
+    "Keys: arrows and Enter move, n next lesson, p previous, u start again,\n"
+    "H hint, ? rules, q quit.\n";
+
+enum { OPT_LIST, OPT_ASCII, OPT_NO_HIGHLIGHT, OPT_COUNT };
+
+static const CliOpt learn_opts[OPT_COUNT] = {
+    [OPT_LIST] = {"--list", 0, 0},
+    [OPT_ASCII] = {"--ascii", 0, 0},
+    [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
+};
+
+static void list_lessons(const Course *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        const CmLesson *l = c->item[i].lesson;
+        printf("%-28s %-26s %s%s\n", c->item[i].id, l->pos.v->name, l->title,
+               c->item[i].done ? "  (done)" : "");
+    }
+}
+
+/* The course on the screen, from lesson 'at'. */
+static int learn_screen(CliCtx *ctx, const CliArgs *a, Course *c, int at)
+{
+    const CmLesson *first = c->item[at].lesson;
+    SessionEnv env = {&ctx->catalog, NULL, NULL};
+    SessionSetup setup;
+    Session *s = malloc(sizeof *s);
+    Ui *ui = malloc(sizeof *ui);
+    UiOptions opt;
+    int rc;
+
+    if (s == NULL || ui == NULL) {
+        free(s);
+        free(ui);
+        return cli_out_of_memory();
+    }
+    /* The Ui wants a game to start from: the first lesson's, never saved; the lessons are
+     * games of their own on top of it. */
+    session_init(s, &env);
+    setup_default(&setup, first->pos.v, first->pos.v->name);
+    setup_all_human(&setup);
+    if (session_start(s, first->pos.v, &setup, &first->pos) != CM_OK) {
+        free(s);
+        free(ui);
+        return cli_out_of_memory();
+    }
+    memset(&opt, 0, sizeof opt);
+    setlocale(LC_ALL, "");
+    opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
+    opt.highlight = !a->value[OPT_NO_HIGHLIGHT];
+    opt.mouse = 1;
+    if (ui_init(ui, s, &opt) != CM_OK || ui_learn_open(ui, c, 0, at, clock_ms()) != CM_OK) {
+        rc = cli_out_of_memory();
+    } else {
+        rc = ui_run(ui);
+        printf("Lessons done: %d of %d.\n", course_done_count(c), c->n);
+    }
+    ui_free(ui);
+    session_free(s);
+    free(s);
+    free(ui);
+    return rc;
+}
+
+int cli_learn(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    char data_dir[IO_PATH_MAX], msg[CM_ERROR_TEXT_MAX];
+    Course *c = NULL;
+    CmError err;
+    int at = -1;
+    int rc = cli_args_parse(cli_learn_usage, cli_learn_help, learn_opts, OPT_COUNT, argc, argv, &a);
+
+    if (rc < 0 && a.nargs > 1)
+        rc = cli_usage_error(cli_learn_usage, "unexpected argument '%s'", a.args[1]);
+    if (rc < 0 && (c = malloc(sizeof *c)) == NULL)
+        rc = cli_out_of_memory();
+    if (rc >= 0)
+        goto out;
+    /* Without a data directory the lessons still work; only the progress is not kept. */
+    if (io_data_dir(data_dir, sizeof data_dir, &err) != CM_OK)
+        data_dir[0] = '\0';
+    if (course_load(c, &ctx->catalog, data_dir, &err) != CM_OK) {
+        cm_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "camelot: %s\n", msg);
+        rc = CLI_EXIT_INPUT;
+        goto out;
+    }
+    if (a.nargs == 1 && (at = course_find(c, a.args[0])) < 0) {
+        rc = cli_usage_error(cli_learn_usage, "no lesson '%s' ('camelot learn --list' lists them)",
+                             a.args[0]);
+        goto out;
+    }
+    if (a.value[OPT_LIST]) {
+        list_lessons(c);
+        rc = CLI_EXIT_OK;
+    } else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "camelot: the lessons need a terminal ('camelot learn --list' lists "
+                        "them)\n");
+        rc = CLI_EXIT_USAGE;
+    } else {
+        rc = learn_screen(ctx, &a, c, at >= 0 ? at : course_first_open(c));
+    }
+out:
+    if (c != NULL) {
+        course_free(c);
+        free(c);
+    }
+    cli_args_free(&a);
+    return rc;
+}
