@@ -197,6 +197,55 @@ static void test_engine_capture_choice(void **state)
     cm_engine_free(e);
 }
 
+/* Root moves left out: the search answers another legal move, with its own score; with every
+ * move left out there is none; the exclusion does not leak into the next search. */
+static void test_engine_excludes_root_moves(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult best, second, again;
+    CmMoveList list;
+    tu_position(&pos, v, "W F6M F7M E6K; B F8M G10M H10M B11M C11M", 'W');
+    cm_limits_init(&lim);
+    lim.depth = 5;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &best), CM_OK);
+    assert_true(best.has_move);
+    lim.exclude = &best.move;
+    lim.nexclude = 1;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &second), CM_OK);
+    assert_true(second.has_move);
+    assert_true(is_legal(&pos, &second.move));
+    assert_false(cm_move_same(&second.move, &best.move));
+    assert_true(second.info.npv > 0);
+    assert_false(cm_move_same(&second.info.pv[0], &best.move));
+    assert_true(second.info.score <= best.info.score);
+
+    /* Every move left out: no move. */
+    int n = cm_movegen_all(&pos, &list);
+    assert_true(n >= 2);
+    lim.exclude = list.m;
+    lim.nexclude = n;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &again), CM_OK);
+    assert_false(again.has_move);
+
+    /* A bad count is refused. */
+    lim.nexclude = -1;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &again), CM_ERR_ARG);
+    lim.exclude = NULL;
+    lim.nexclude = 1;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &again), CM_ERR_ARG);
+
+    /* The table kept no score of the position searched without its best move. */
+    lim.nexclude = 0;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &again), CM_OK);
+    assert_true(cm_move_same(&again.move, &best.move));
+    assert_int_equal(again.info.score, best.info.score);
+    cm_engine_free(e);
+}
+
 /* A finished game has no move to search. */
 static void test_engine_game_over(void **state)
 {
@@ -744,6 +793,7 @@ int main(void)
         cmocka_unit_test(test_engine_games_replay),
         cmocka_unit_test(test_engine_finds_castle_win),
         cmocka_unit_test(test_engine_capture_choice),
+        cmocka_unit_test(test_engine_excludes_root_moves),
         cmocka_unit_test(test_engine_game_over),
         cmocka_unit_test(test_engine_skips_seat),
         cmocka_unit_test(test_engine_bad_arguments),

@@ -92,6 +92,9 @@ typedef struct CmLimits {
                                      NULL: none */
     int level;                    /* 1 .. 10; 0 means 10 */
     uint64_t seed;                /* the noise of levels below 10 is drawn from it */
+    const CmMove *exclude;        /* root moves left out of the search (by effect), as when
+                                     the second-best move is wanted; NULL: none */
+    int nexclude;                 /* moves in 'exclude', 0 .. CM_MAX_MOVES */
 } CmLimits;
 
 /* Zero limits: level 10, no depth, node or time limit. */
@@ -122,7 +125,8 @@ typedef struct CmSearchResult {
 } CmSearchResult;
 
 /* Searches 'pos' (a position of the engine's variant; settled first, as 'cm_rules_settle'
- * does) within 'lim'. 'history' holds the hashes of the positions of the game before 'pos'
+ * does) within 'lim', leaving out the root moves of 'lim->exclude' (then 'has_move' is 0 when
+ * every move is left out). 'history' holds the hashes of the positions of the game before 'pos'
  * (as in 'CmGame.hashes', oldest first; may be NULL when 'nhistory' is 0) so that repetitions
  * are seen. 'progress' (may be NULL) is called after each iteration. Fills '*out' and returns
  * CM_OK; CM_ERR_ARG when 'pos' is of another variant or a limit is out of range. The move is

@@ -166,6 +166,8 @@ static int helpers_start(CmEngine *e, const CmPosition *pos, const CmLimits *lim
         runs[i].lim.depth = lim->depth;
         runs[i].lim.use_all_time = 1;
         runs[i].lim.stop = &e->helpers_stop;
+        runs[i].lim.exclude = lim->exclude;
+        runs[i].lim.nexclude = lim->nexclude;
         if (pthread_create(&tids[started], NULL, helper_main, &runs[i]) != 0)
             break;
         started++;
@@ -179,7 +181,8 @@ CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *hi
     memset(out, 0, sizeof *out);
     if (pos->v != e->v || lim->depth < 0 || lim->depth > CM_ENGINE_MAX_DEPTH || lim->level < 0 ||
         lim->level > CM_ENGINE_LEVELS || (lim->time_ms > 0 && lim->now_ms == NULL) ||
-        nhistory < 0 || (nhistory > 0 && history == NULL))
+        nhistory < 0 || (nhistory > 0 && history == NULL) || lim->nexclude < 0 ||
+        lim->nexclude > CM_MAX_MOVES || (lim->nexclude > 0 && lim->exclude == NULL))
         return CM_ERR_ARG;
 
     /* The game's positions: the last HIST_MAX, without the root itself if it was given. */

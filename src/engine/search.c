@@ -285,6 +285,15 @@ static int root_offset(const CmEngine *e, const CmMove *m)
 }
 
 /* Brings the best-ordered of moves i.. to place i. */
+/* Whether root move 'm' is one the caller left out of the search ('CmLimits.exclude'). */
+static int excluded(const CmEngine *e, const CmMove *m)
+{
+    for (int i = 0; i < e->lim->nexclude; i++)
+        if (cm_move_same(m, &e->lim->exclude[i]))
+            return 1;
+    return 0;
+}
+
 static CmMove *pick(Ply *p, int i)
 {
     /* The highest score first (a loop the compiler vectorises), then its first place. */
@@ -703,6 +712,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     CmMove bestm = p->list.m[0];
     for (int i = 0; i < n; i++) {
         CmMove *m = pick(p, i);
+        if (ply == 0 && excluded(e, m))
+            continue;
         int quiet = m->ncap == 0 && p->order[i] < ORD_KILLER;
         /* The moves come in falling order, so every move after a pruned one is quiet too. */
         if (quiet && searched > 0 && (futile || quiets >= lmp))
@@ -759,8 +770,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     }
 
     /* 6. */
-    if (ply == 0 && e->noise)
-        return best; /* a misjudged score, not the position's */
+    if (ply == 0 && (e->noise || e->lim->nexclude > 0))
+        return best; /* a misjudged score, or the score of some moves only */
     cm_tt_store(e, pos->hash ^ e->tt_salt, to_tt(best, ply), depth, bound, &bestm);
     return best;
 }
@@ -868,12 +879,22 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         out->has_move = 0;
         return;
     }
-    out->move = e->ply[0].list.m[0];
+    int left = 0;
+    for (int i = n - 1; i >= 0; i--)
+        if (!excluded(e, &e->ply[0].list.m[i])) {
+            out->move = e->ply[0].list.m[i];
+            left++;
+        }
+    if (left == 0) {
+        /* Every move was left out. */
+        out->has_move = 0;
+        return;
+    }
     if (cm_tt_probe(e, e->pos.hash ^ e->tt_salt, &te))
         for (int i = 0; i < n; i++)
-            if (cm_tt_move_is(&te.move, &e->ply[0].list.m[i]))
+            if (cm_tt_move_is(&te.move, &e->ply[0].list.m[i]) && !excluded(e, &e->ply[0].list.m[i]))
                 out->move = e->ply[0].list.m[i];
-    if (n == 1 && !lim->use_all_time) {
+    if (left == 1 && !lim->use_all_time) {
         out->info.npv = 1;
         out->info.pv[0] = out->move;
         return;
