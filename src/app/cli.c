@@ -34,6 +34,8 @@ static const CliCommand commands[] = {
     {"match", cli_match_usage, "play engine against engine", cli_match_help, cli_match},
     {"engine", cli_engine_usage, "talk to the engine through a line protocol", cli_engine_help,
      cli_engine},
+    {"puzzle", cli_puzzle_usage, "solve puzzles: find the clearly best move", cli_puzzle_help,
+     cli_puzzle},
     {"help", help_usage, "describe the commands", help_help, run_help},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))

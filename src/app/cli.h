@@ -155,6 +155,22 @@ CLI_COMMAND(analyze); /* analyze.c */
 CLI_COMMAND(bench);   /* bench.c */
 CLI_COMMAND(match);   /* match.c */
 CLI_COMMAND(engine);  /* protocol.c */
+CLI_COMMAND(puzzle);  /* puzzle.c */
+
+/* What 'camelot puzzle --generate' was asked for (puzzlegen.c). */
+typedef struct CliPuzzleGen {
+    const CmVariant *v;
+    const char *out; /* the puzzle file, added to when it exists */
+    long games;      /* games of self-play */
+    long depth;      /* the depth of the check */
+    long level;      /* the level of the engine that plays the games */
+    long seed;       /* the games' random openings and the engine's noise */
+    long max;        /* stop after this many new puzzles */
+} CliPuzzleGen;
+
+/* Generates puzzles from self-play into 'conf->out'; prints the progress on standard error.
+ * Returns an exit code. */
+int cli_puzzle_generate(CliCtx *ctx, const CliPuzzleGen *conf);
 
 /* The engine protocol (protocol.c) read from file descriptor 'in', answered on standard
  * output, until 'quit' or the end of the input. 'caps' (NULL: none) bounds what the input may

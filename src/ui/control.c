@@ -36,6 +36,8 @@ UiMode ui_board_mode(const Ui *ui)
 {
     if (ui->learn != NULL)
         return UI_MODE_PLAY; /* a lesson's end is no game's end */
+    if (ui->puzzles != NULL)
+        return UI_MODE_PLAY; /* a puzzle's solution may end the game: the board stays */
     return ui->s->outcome.over ? UI_MODE_OVER : UI_MODE_PLAY;
 }
 
@@ -201,10 +203,15 @@ static void place_cursor(Ui *ui)
         ui->cursor = central(ui->s->v, NULL);
 }
 
-/* The board turned so that the only person playing sits at the bottom. */
+/* The board turned so that the only person playing (in a puzzle, the solver) sits at the
+ * bottom. */
 static void auto_flip(Ui *ui)
 {
     const CmVariant *v = ui->s->v;
+    if (ui->puzzles != NULL) {
+        ui->opt.flip = v->nseats == 2 && ui->puzzles->run.p->pos.to_move == 1;
+        return;
+    }
     ui->opt.flip = v->nseats == 2 && session_humans(ui->s) == 1 && session_seat_human(ui->s, 1);
 }
 
@@ -337,7 +344,7 @@ static unsigned act_review(Ui *ui)
     session_cancel_search(ui->s);
     ui_clear_selection(ui);
     ui->mode = UI_MODE_REVIEW;
-    review_to(ui, ui->s->outcome.over ? 0 : ui->s->g.n);
+    review_to(ui, ui->s->outcome.over || ui->puzzles != NULL ? 0 : ui->s->g.n);
     ui->msg[0] = '\0'; /* the status line tells the move, the key line the keys */
     return UI_DRAW_ALL;
 }
@@ -520,6 +527,12 @@ static int changes_game(UiAction act)
 
 static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
 {
+    if (ui->puzzles != NULL) {
+        int handled;
+        unsigned flags = ui_puzzle_action(ui, act, now, &handled);
+        if (handled)
+            return flags;
+    }
     if (ui->s->paused && changes_game(act)) {
         ui_message(ui, UI_ROLE_ERROR, "Paused: p to go on.");
         return UI_DRAW_STATUS;
@@ -755,8 +768,14 @@ static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
     }
 }
 
-static unsigned review_action(Ui *ui, UiAction act)
+static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
 {
+    if (ui->puzzles != NULL) {
+        int handled;
+        unsigned flags = ui_puzzle_action(ui, act, now, &handled);
+        if (handled)
+            return flags;
+    }
     switch (act) {
     case UI_ACT_LEFT:
         review_to(ui, ui->review_ply - 1);
@@ -825,7 +844,7 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
     case UI_MODE_OVER:
         return over_action(ui, act, now);
     case UI_MODE_REVIEW:
-        return review_action(ui, act);
+        return review_action(ui, act, now);
     case UI_MODE_EDIT:
         return ui_edit_action(ui, act);
     case UI_MODE_ASK:

@@ -15,6 +15,7 @@
 #include "camelot/notation.h"
 #include "session/analysis.h"
 #include "session/course.h"
+#include "session/puzzle.h"
 #include "session/session.h"
 
 /* ---- Keys -------------------------------------------------------------------------------- */
@@ -261,8 +262,11 @@ typedef struct UiForm {
     char error[200];
 } UiForm;
 
+typedef struct UiPuzzles UiPuzzles;
+
 typedef struct Ui {
-    Session *s; /* the game in progress; not owned */
+    Session *s;         /* the game in progress; not owned */
+    UiPuzzles *puzzles; /* puzzle mode ('camelot puzzle'): the puzzles; NULL for a game */
     UiOptions opt;
     UiLayout lay;
     UiMode mode;
@@ -491,6 +495,47 @@ unsigned ui_saves_action(Ui *ui, UiAction act);
 /* rules.c: the rules of the variant in the program's own words, then the keys, wrapped to
  * 'width' columns: a new string of lines ending in '\n', or NULL when out of memory. */
 char *ui_rules_text(const CmVariant *v, int width);
+
+/* ---- Puzzles (puzzle.c) -------------------------------------------------------------------
+ *
+ * 'camelot puzzle' plays on the board of the game: the session holds the puzzle's position,
+ * people at every seat, and a move of the player goes to the puzzle (right, solved, or wrong
+ * and the solution shown) instead of the game. n goes to the next puzzle, s shows the
+ * solution; what would change the game otherwise (undo, hints, saving, resigning) is not
+ * offered. */
+
+struct UiPuzzles {
+    PuzzleBook *book;
+    PuzzleScore *score;
+    const char *data_dir;  /* where the score is kept; NULL or "": nowhere */
+    const CmVariant *only; /* serve this variant's puzzles only; NULL: all */
+    int at;                /* the puzzle shown: an index of 'book->order' */
+    PuzzleRun run;
+};
+
+/* Starts the puzzle at index 'at' of 'pz->book->order' on session 's'. CM_ERR_NOMEM. */
+CmStatus ui_puzzle_start(UiPuzzles *pz, Session *s, int at);
+
+/* Puts the screen (set up with 'ui_init' on the session of 'ui_puzzle_start') in puzzle mode,
+ * the solver at the bottom, and says what the puzzle asks. */
+void ui_puzzle_attach(Ui *ui, UiPuzzles *pz);
+
+/* The puzzle shown. */
+const CmPuzzle *ui_puzzle_current(const Ui *ui);
+
+/* A move of the player, in puzzle mode (from 'ui_commit'). */
+unsigned ui_puzzle_commit(Ui *ui, const CmMove *m, uint64_t now);
+
+/* The keys of puzzle mode on the board and in review: sets '*handled' and returns redraw
+ * flags when the key means something else in a puzzle. */
+unsigned ui_puzzle_action(Ui *ui, UiAction act, uint64_t now, int *handled);
+
+/* The title, the teaching line when no move is being built (returns 0 to leave it to the
+ * game's), the key reminder and the panel's first lines in puzzle mode. */
+void ui_puzzle_title(const Ui *ui, char *buf, size_t size);
+int ui_puzzle_status(const Ui *ui, char *buf, size_t size);
+const char *ui_puzzle_keys(const Ui *ui);
+int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max);
 
 /* ---- The review screen (review.c) -------------------------------------------------------- */
 

@@ -229,6 +229,10 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
     const CmVariant *v = ui->s->v;
     const Session *g = ui->s;
     char sq[4], length[64];
+    if (ui->puzzles != NULL && ui->mode != UI_MODE_REVIEW && ui->mode != UI_MODE_EDIT) {
+        ui_puzzle_title(ui, buf, size);
+        return;
+    }
     if (ui->mode == UI_MODE_REVIEW) {
         snprintf(buf, size, "%s - review, ply %d of %d", v->title, ui->review_ply, g->g.n);
         return;
@@ -329,6 +333,8 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         ui_learn_status(ui, buf, size);
         return;
     }
+    if (ui->puzzles != NULL && ui_puzzle_status(ui, buf, size))
+        return;
     if (g->outcome.over) {
         outcome_sentence(ui, buf, size);
         return;
@@ -459,6 +465,8 @@ const char *ui_keys_text(const Ui *ui)
     default:
         if (ui->learn != NULL)
             return ui_learn_keys(ui);
+        if (ui->puzzles != NULL)
+            return ui_puzzle_keys(ui);
         if (session_paced(ui->s))
             return "p pause  < > pace  m move now  ? help  u undo  R resign  q quit";
         return "arrows+Enter move  : type  ? help  H hint  u undo  R resign  D draw  q quit";
@@ -801,6 +809,8 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
         width = (int)sizeof lines[0].text - 1;
     if (ui->learn != NULL)
         return ui_learn_panel(ui, width, lines, max);
+    if (ui->puzzles != NULL)
+        return panel_moves(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
     int n = panel_seats(ui, now, lines, 0, max);
     n = panel_engine(ui, width, lines, n, max);
     return panel_moves(ui, width, lines, n, max);

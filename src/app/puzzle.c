@@ -1,0 +1,256 @@
+/* The 'puzzle' command: puzzles on the full-screen board (find the clearly best move), the list
+ * of the puzzles, and their generation from self-play (puzzlegen.c).
+ * SPDX-License-Identifier: MIT */
+#include <langinfo.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "io/io.h"
+#include "session/puzzle.h"
+#include "ui/ui_int.h"
+
+#define GEN_DEFAULT_GAMES 10
+#define GEN_DEFAULT_DEPTH 8
+#define GEN_DEFAULT_LEVEL 6
+#define GEN_DEFAULT_MAX 1000
+
+const char cli_puzzle_usage[] =
+    "puzzle [--variant V] [--id ID] [--file FILE] [--ascii] [--no-highlight]\n"
+    "                      [--no-mouse]\n"
+    "       camelot puzzle --list [--variant V] [--file FILE]\n"
+    "       camelot puzzle --generate --variant V --out FILE [--games N] [--depth D]\n"
+    "                      [--level L] [--seed K] [--max N]";
+const char cli_puzzle_help[] =
+    "Puzzles from engine games: in each position one move is clearly best (a jump\n"
+    "that wins material, a castle entry that wins, the only defence). Find it on the\n"
+    "board with the keys of the game (arrows and Enter, or ':' and the move); when\n"
+    "the solution is longer, the other side answers and you find the next move. A\n"
+    "wrong move ends the try and the solution is shown. The score (puzzles solved\n"
+    "and missed) and the streak are kept in $XDG_DATA_HOME/camelot/puzzles.txt.\n"
+    "Puzzles come easiest first; each one not yet tried before any tried. In the\n"
+    "puzzle: n next puzzle, s show the solution (a miss), v step through the moves,\n"
+    "? rules and keys, q quit. See docs/learning.md.\n\n"
+    "  --variant V   only puzzles of variant V (camette, cam, camelot)\n"
+    "  --id ID       start with the puzzle ID (see --list)\n"
+    "  --file FILE   the puzzles of FILE instead of the installed ones\n"
+    "  --list        print the puzzles, one a line: id, variant, difficulty, goal\n"
+    "                and whether you solved it\n"
+    "  --ascii, --no-highlight, --no-mouse   as for 'camelot play'\n\n"
+    "  --generate    play the engine against itself and keep the positions where\n"
+    "                its best move, searched to depth D, is better than every\n"
+    "                other by two men or more (or wins when no other does); new\n"
+    "                puzzles are added to --out FILE (atomically, after each game)\n"
+    "  --out FILE    the puzzle file to write (required with --generate)\n"
+    "  --games N     games of self-play (default 10)\n"
+    "  --depth D     the depth of the check (default 8)\n"
+    "  --level L     the level of the engine that plays the games (default 6; lower\n"
+    "                levels blunder more)\n"
+    "  --seed K      the games' openings and the engine's noise (default 1)\n"
+    "  --max N       stop after N new puzzles (default 1000)\n";
+
+enum {
+    OPT_VARIANT,
+    OPT_ID,
+    OPT_FILE,
+    OPT_LIST,
+    OPT_GENERATE,
+    OPT_OUT,
+    OPT_GAMES,
+    OPT_DEPTH,
+    OPT_LEVEL,
+    OPT_SEED,
+    OPT_MAX,
+    OPT_ASCII,
+    OPT_NO_HIGHLIGHT,
+    OPT_NO_MOUSE,
+    OPT_COUNT
+};
+
+static const CliOpt puzzle_opts[OPT_COUNT] = {
+    [OPT_VARIANT] = {"--variant", 1, 0},
+    [OPT_ID] = {"--id", 1, 0},
+    [OPT_FILE] = {"--file", 1, 0},
+    [OPT_LIST] = {"--list", 0, 0},
+    [OPT_GENERATE] = {"--generate", 0, 0},
+    [OPT_OUT] = {"--out", 1, 0},
+    [OPT_GAMES] = {"--games", 1, 0},
+    [OPT_DEPTH] = {"--depth", 1, 0},
+    [OPT_LEVEL] = {"--level", 1, 0},
+    [OPT_SEED] = {"--seed", 1, 0},
+    [OPT_MAX] = {"--max", 1, 0},
+    [OPT_ASCII] = {"--ascii", 0, 0},
+    [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
+    [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
+};
+
+/* Reads a whole-number option into '*out' when it is given. Returns -1, or an exit code. */
+static int number(const CliArgs *a, int opt, const char *noun, const char *range, long lo, long hi,
+                  long *out)
+{
+    if (a->value[opt] == NULL)
+        return -1;
+    return cli_int_arg(a, noun, range, a->value[opt], lo, hi, out);
+}
+
+static int generate(CliCtx *ctx, const CliArgs *a)
+{
+    CliPuzzleGen conf = {
+        NULL, NULL, GEN_DEFAULT_GAMES, GEN_DEFAULT_DEPTH, GEN_DEFAULT_LEVEL, 1, GEN_DEFAULT_MAX};
+    int rc;
+
+    if (a->value[OPT_VARIANT] == NULL)
+        return cli_usage_error(a->usage, "--generate needs --variant");
+    if (a->value[OPT_OUT] == NULL)
+        return cli_usage_error(a->usage, "--generate needs --out FILE");
+    if (a->value[OPT_ID] || a->value[OPT_FILE] || a->value[OPT_LIST])
+        return cli_usage_error(a->usage, "--generate takes no --id, --file or --list");
+    if ((rc = number(a, OPT_GAMES, "game count", "1 to 100000", 1, 100000, &conf.games)) >= 0 ||
+        (rc = number(a, OPT_DEPTH, "depth", "1 to 64", 1, CM_ENGINE_MAX_DEPTH, &conf.depth)) >= 0 ||
+        (rc = number(a, OPT_LEVEL, "level", "1 to 10", 1, CM_ENGINE_LEVELS, &conf.level)) >= 0 ||
+        (rc = number(a, OPT_SEED, "seed", "0 to 2^31", 0, 2147483647L, &conf.seed)) >= 0 ||
+        (rc = number(a, OPT_MAX, "puzzle count", "1 to 100000", 1, 100000, &conf.max)) >= 0)
+        return rc;
+    if ((conf.v = cli_variant(ctx, a->value[OPT_VARIANT])) == NULL)
+        return CLI_EXIT_INPUT;
+    conf.out = a->value[OPT_OUT];
+    return cli_puzzle_generate(ctx, &conf);
+}
+
+/* The puzzles of the book (of variant 'v' only, when not NULL), one a line. */
+static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
+{
+    for (int k = 0; k < b->n; k++) {
+        const CmPuzzle *p = b->all[k];
+        if (v != NULL && puzzle_book_variant(b, k) != v)
+            continue;
+        int r = puzzle_score_result(s, p->id);
+        printf("%-16s %-10s difficulty %d  %-6s%s\n", p->id, puzzle_book_variant(b, k)->name,
+               p->difficulty, cm_puzzle_goal_name(p->goal),
+               r < 0 ? ""
+               : r   ? "  solved"
+                     : "  missed");
+    }
+    return CLI_EXIT_OK;
+}
+
+/* How the screen looks, from the options and the environment. */
+static void screen_options(const CliArgs *a, UiOptions *opt)
+{
+    const char *no_color = getenv("NO_COLOR");
+    memset(opt, 0, sizeof *opt);
+    setlocale(LC_ALL, "");
+    opt->ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt->color = no_color == NULL || no_color[0] == '\0';
+    opt->highlight = !a->value[OPT_NO_HIGHLIGHT];
+    opt->mouse = !a->value[OPT_NO_MOUSE];
+}
+
+/* The puzzles on the screen, from the first to serve (or 'id'), until the player quits. */
+static int play(CliCtx *ctx, const CliArgs *a, PuzzleBook *b, PuzzleScore *s, const CmVariant *v,
+                const char *data_dir, const char *note)
+{
+    UiPuzzles pz;
+    Session session;
+    SessionEnv env = {&ctx->catalog, NULL, NULL};
+    UiOptions opt;
+    Ui ui;
+    int rc = CLI_EXIT_OK, at = -1;
+
+    if (a->value[OPT_ID] != NULL) {
+        int i = puzzle_book_find(b, a->value[OPT_ID]);
+        for (int k = 0; k < b->n && i >= 0; k++)
+            if (b->order[k] == i)
+                at = k;
+        if (at < 0) {
+            fprintf(stderr,
+                    "camelot: there is no puzzle '%s' ('camelot puzzle --list' lists them)\n",
+                    a->value[OPT_ID]);
+            return CLI_EXIT_INPUT;
+        }
+    } else if ((at = puzzle_book_next(b, s, v, -1)) < 0) {
+        fprintf(stderr, "camelot: there is no puzzle%s%s\n", v ? " of " : "", v ? v->name : "");
+        return CLI_EXIT_INPUT;
+    }
+    memset(&pz, 0, sizeof pz);
+    pz.book = b;
+    pz.score = s;
+    pz.data_dir = data_dir;
+    pz.only = v;
+    session_init(&session, &env);
+    if (ui_puzzle_start(&pz, &session, at) != CM_OK) {
+        session_free(&session);
+        return cli_out_of_memory();
+    }
+    screen_options(a, &opt);
+    if (ui_init(&ui, &session, &opt) != CM_OK) {
+        rc = cli_out_of_memory();
+    } else {
+        ui_puzzle_attach(&ui, &pz);
+        if (note[0])
+            ui_message(&ui, UI_ROLE_ERROR, "%s", note);
+        rc = ui_run(&ui);
+        ui_free(&ui);
+        printf("Puzzles: %d solved, %d missed; streak %d (best %d).\n", s->solved, s->missed,
+               s->streak, s->best);
+    }
+    session_free(&session);
+    return rc;
+}
+
+int cli_puzzle(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    PuzzleBook book;
+    PuzzleScore score;
+    const CmVariant *v = NULL;
+    char data_dir[IO_PATH_MAX], note[IO_PATH_MAX + 200] = "";
+    CmError err;
+    int rc =
+        cli_args_parse(cli_puzzle_usage, cli_puzzle_help, puzzle_opts, OPT_COUNT, argc, argv, &a);
+
+    if (rc < 0 && a.nargs > 0)
+        rc = cli_usage_error(a.usage, "unexpected argument '%s'", a.args[0]);
+    if (rc < 0 && a.value[OPT_GENERATE] != NULL) {
+        rc = generate(ctx, &a);
+        goto out;
+    }
+    for (int o = OPT_OUT; o <= OPT_MAX && rc < 0; o++)
+        if (a.value[o] != NULL)
+            rc = cli_usage_error(a.usage, "%s goes with --generate", puzzle_opts[o].name);
+    if (rc < 0 && a.value[OPT_LIST] && a.value[OPT_ID])
+        rc = cli_usage_error(a.usage, "--list and --id: choose one");
+    if (rc >= 0)
+        goto out;
+    if (a.value[OPT_VARIANT] != NULL && (v = cli_variant(ctx, a.value[OPT_VARIANT])) == NULL) {
+        rc = CLI_EXIT_INPUT;
+        goto out;
+    }
+    if (puzzle_book_load(&book, &ctx->catalog, a.value[OPT_FILE], &err) != CM_OK) {
+        cli_report(&err, NULL, 0);
+        rc = CLI_EXIT_INPUT;
+        goto out;
+    }
+    if (io_data_dir(data_dir, sizeof data_dir, &err) != CM_OK) {
+        snprintf(note, sizeof note, "The score is not kept: %s.", err.msg);
+        data_dir[0] = '\0';
+    }
+    if (puzzle_score_load(&score, data_dir, &err) != CM_OK)
+        snprintf(note, sizeof note, "The score could not be read: %s.", err.msg);
+    if (a.value[OPT_LIST]) {
+        rc = list(&book, &score, v);
+    } else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fputs("camelot: puzzles are played on a terminal; 'camelot puzzle --list' lists them\n",
+              stderr);
+        rc = CLI_EXIT_USAGE;
+    } else {
+        rc = play(ctx, &a, &book, &score, v, data_dir, note);
+    }
+    puzzle_score_free(&score);
+    puzzle_book_free(&book);
+out:
+    cli_args_free(&a);
+    return rc;
+}
