@@ -1,0 +1,73 @@
+# puzzle: the help, the list of the shipped puzzles, clear errors for bad puzzle files and
+# bad options, no screen without a terminal, and a small generation that writes a puzzle file
+# the list reads back.
+# SPDX-License-Identifier: MIT
+set -eu
+. "$(dirname "$0")/lib.bash"
+export XDG_DATA_HOME="$TMP/data"
+
+run puzzle --help
+check "--help describes the command and its generation" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot puzzle" && has "$OUT" "--generate" &&
+          has "$OUT" "two men"'
+run --help
+check "camelot --help lists puzzle" has "$OUT" "^  puzzle +"
+
+run puzzle --list
+check "--list prints the shipped puzzles" eval '[ "$RC" = 0 ] && [ -z "$ERR" ]'
+check "at least 200 of them, one a line: id, variant, difficulty, goal" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -Ec "^[a-z]+-[0-9]{4} +(camette|cam|camelot) +difficulty [1-9]  (win|gain|defend) *$")" -ge 200 ]'
+for v in camette cam camelot; do
+    check "the list has puzzles of $v" has "$OUT" "^$v-[0-9]{4} +$v "
+done
+run puzzle --list --variant cam
+check "--variant keeps one variant's" \
+    eval '[ "$RC" = 0 ] && [ -n "$OUT" ] && ! has "$OUT" " (camette|camelot) +difficulty"'
+
+# Bad puzzle files: the file, line and column, and the reason; exit 1.
+printf 'variant: camelot\ndepth: 6\nthreshold: 200\npuzzles:\n  - id: x\n    difficulty: 1\n    goal: gain\n    position: {to_move: W, pieces: {E6: WK, F7: WM, D11: BM}}\n    solution: [E6-E9]\n' >"$TMP/illegal.yaml"
+run puzzle --list --file "$TMP/illegal.yaml"
+check "an illegal solution is refused with its place and reason" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "illegal.yaml:9:16: solution\[0\] .E6-E9.: "'
+printf 'variant: camelot\ndepth: 6\nthreshold: 200\npuzzles: [\n' >"$TMP/broken.yaml"
+run puzzle --list --file "$TMP/broken.yaml"
+check "broken YAML is refused" eval '[ "$RC" = 1 ] && has "$ERR" "broken.yaml:[0-9]+:[0-9]+: "'
+head -c 3000 /dev/urandom >"$TMP/noise.yaml"
+run puzzle --list --file "$TMP/noise.yaml"
+check "noise is refused, not a crash" eval '[ "$RC" = 1 ] && has "$ERR" "noise.yaml"'
+run puzzle --list --file "$TMP/missing.yaml"
+check "a missing file is refused" eval '[ "$RC" = 1 ] && has "$ERR" "missing.yaml"'
+printf 'variant: chivalry\ndepth: 6\nthreshold: 200\npuzzles: []\n' >"$TMP/empty.yaml"
+run puzzle --list --file "$TMP/empty.yaml"
+check "a file of no puzzles lists nothing" eval '[ "$RC" = 0 ] && [ -z "$OUT" ]'
+
+# Usage errors.
+run puzzle extra
+check "an argument is refused" eval '[ "$RC" = 2 ] && has "$ERR" "unexpected argument"'
+run puzzle --games 3
+check "a generation option alone is refused" eval '[ "$RC" = 2 ] && has "$ERR" "--generate"'
+run puzzle --generate --variant cam
+check "--generate needs --out" eval '[ "$RC" = 2 ] && has "$ERR" "--out"'
+run puzzle --generate --variant cam --out "$TMP/x.yaml" --depth 0
+check "a bad depth is refused" eval '[ "$RC" = 2 ] && has "$ERR" "depth"'
+run puzzle
+check "without a terminal the screen is not tried" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "on a terminal" && has "$ERR" "--list"'
+
+# A small generation: a puzzle file that the list reads back, and a second run adds to it.
+run puzzle --generate --variant camette --games 3 --depth 4 --out "$TMP/gen.yaml"
+check "a generation writes a puzzle file" \
+    eval '[ "$RC" = 0 ] && [ -s "$TMP/gen.yaml" ] && has "$OUT" "new puzzles" &&
+          has "$ERR" "^game 2: "'
+N1=$(grep -c "^  - id:" "$TMP/gen.yaml" || true)
+run puzzle --list --file "$TMP/gen.yaml"
+check "its puzzles load" eval '[ "$RC" = 0 ] && [ "$(printf "%s" "$OUT" | grep -c .)" = "$N1" ]'
+run puzzle --generate --variant camette --games 3 --depth 4 --seed 2 --out "$TMP/gen.yaml"
+N2=$(grep -c "^  - id:" "$TMP/gen.yaml" || true)
+check "a second run keeps the first one's puzzles" eval '[ "$RC" = 0 ] && [ "$N2" -ge "$N1" ] &&
+    has "$ERR" "$N1 puzzles kept"'
+run puzzle --generate --variant camette --games 1 --depth 5 --out "$TMP/gen.yaml"
+check "puzzles of another depth are not mixed in" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "depth 4" && [ "$(grep -c "^  - id:" "$TMP/gen.yaml")" = "$N2" ]'
+
+finish

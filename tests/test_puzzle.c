@@ -1,0 +1,510 @@
+/* Puzzles: reading and writing puzzle files (every solution checked against the rules), the
+ * shipped puzzles (each solution legal; a sample checked again by the engine at the file's
+ * depth), the rule of uniqueness, the score file, the order of serving and a puzzle solved or
+ * missed on a session.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/notation.h"
+#include "camelot/puzzle.h"
+#include "io/io.h"
+#include "session/puzzle.h"
+#include "testutil.h"
+#include "tu_session.h"
+
+/* A Camelot position where White must capture and one jump takes three men. */
+#define POSITION                                                                                   \
+    "{to_move: W, pieces: {F6: WM, F7: WM, E6: WK, F8: BM, G10: BM, H10: BM, B11: BM, C11: BM}}"
+
+static const char good[] = "# a comment\n"
+                           "variant: camelot\n"
+                           "depth: 6\n"
+                           "threshold: 200\n"
+                           "puzzles:\n"
+                           "  - id: one-move\n"
+                           "    difficulty: 2\n"
+                           "    goal: gain\n"
+                           "    position: " POSITION "\n"
+                           "    solution: [F7xF9xH11xH9]\n"
+                           "  - id: three-moves\n"
+                           "    difficulty: 4\n"
+                           "    goal: defend\n"
+                           "    position: " POSITION "\n"
+                           "    solution: [f7xf9xh11xh9, C11-C10, E6-F7]\n";
+
+static CmStatus parse(const char *text, CmPuzzleSet *set, CmError *err)
+{
+    CatalogResolver res = {tu_catalog(), NULL, {0}};
+    cm_error_init(err, NULL);
+    return cm_puzzles_parse(text, strlen(text), catalog_resolve, &res, set, err);
+}
+
+static void test_puzzle_parse(void **state)
+{
+    (void)state;
+    CmPuzzleSet set;
+    CmError err;
+    CmMove m;
+    assert_int_equal(parse(good, &set, &err), CM_OK);
+    assert_ptr_equal(set.v, tu_session_variant("camelot"));
+    assert_int_equal(set.depth, 6);
+    assert_int_equal(set.threshold, 200);
+    assert_int_equal(set.n, 2);
+    assert_string_equal(set.p[0].id, "one-move");
+    assert_int_equal(set.p[0].difficulty, 2);
+    assert_int_equal(set.p[0].goal, CM_GOAL_GAIN);
+    assert_int_equal(set.p[0].nsol, 1);
+    assert_int_equal(set.p[0].line, 6);
+    assert_true(tu_find_move(&set.p[0].pos, "F7>H9xF8,G10,H10", &m));
+    assert_true(cm_move_same(&set.p[0].sol[0], &m));
+    assert_int_equal(set.p[1].nsol, 3);
+    assert_int_equal(set.p[1].goal, CM_GOAL_DEFEND);
+    assert_int_equal(set.p[1].pos.to_move, tu_seat(set.v, 'W'));
+    assert_int_equal(cm_puzzle_check_line(&set.p[1], &err), CM_OK);
+    cm_puzzles_free(&set);
+    cm_puzzles_free(&set); /* freeing twice does nothing */
+    assert_null(set.p);
+}
+
+/* Written, then read back: the same puzzles, each move as its canonical path. */
+static void test_puzzle_write_read(void **state)
+{
+    (void)state;
+    CmPuzzleSet set, back;
+    CmError err;
+    char buf[4096];
+    assert_int_equal(parse(good, &set, &err), CM_OK);
+    size_t len =
+        cm_puzzles_write_head("camelot", 6, 200, "made by a test\nsecond line", buf, sizeof buf);
+    for (int i = 0; i < set.n; i++)
+        len += cm_puzzle_write(&set.p[i], buf + len, sizeof buf - len);
+    assert_true(len < sizeof buf);
+    tu_assert_contains(buf, "# made by a test\n# second line\nvariant: camelot\n");
+    tu_assert_contains(buf, "solution: [F7xF9xH11xH9, C11-C10, E6-F7]\n");
+    assert_int_equal(cm_puzzle_write(&set.p[0], NULL, 0),
+                     strlen(strstr(buf, "  - id: one")) - strlen(strstr(buf, "  - id: three")));
+    assert_int_equal(parse(buf, &back, &err), CM_OK);
+    assert_int_equal(back.n, set.n);
+    for (int i = 0; i < set.n; i++) {
+        assert_string_equal(back.p[i].id, set.p[i].id);
+        assert_true(cm_pos_equal(&back.p[i].pos, &set.p[i].pos));
+        assert_int_equal(back.p[i].nsol, set.p[i].nsol);
+        for (int k = 0; k < set.p[i].nsol; k++)
+            assert_true(cm_move_same(&back.p[i].sol[k], &set.p[i].sol[k]));
+    }
+    /* Cut short: snprintf semantics, terminated. */
+    char small[20];
+    assert_true(cm_puzzle_write(&set.p[1], small, sizeof small) > sizeof small);
+    assert_int_equal(strlen(small), sizeof small - 1);
+    cm_puzzles_free(&set);
+    cm_puzzles_free(&back);
+}
+
+/* A bad file: the code, the line and column, and the message. */
+static void expect_bad(const char *text, CmStatus code, int line, int col, const char *msg)
+{
+    CmPuzzleSet set;
+    CmError err;
+    memset(&set, 0, sizeof set);
+    CmStatus st = parse(text, &set, &err);
+    if (st != code || err.line != line || err.col != col || strstr(err.msg, msg) == NULL)
+        fail_msg("got %d at %d:%d '%s'; wanted %d at %d:%d '%s'", st, err.line, err.col, err.msg,
+                 code, line, col, msg);
+    assert_null(set.p);
+}
+
+#define HEAD "variant: camelot\ndepth: 6\nthreshold: 200\npuzzles:\n"
+#define ITEM(id, sol)                                                                              \
+    "  - id: " id "\n    difficulty: 1\n    goal: gain\n    position: " POSITION "\n"              \
+    "    solution: " sol "\n"
+
+static void test_puzzle_bad_files(void **state)
+{
+    (void)state;
+    expect_bad("", CM_ERR_SCHEMA, 1, 1, "the puzzle file is empty");
+    expect_bad("[1, 2]\n", CM_ERR_SCHEMA, 1, 1, "expected a mapping");
+    expect_bad("variant: camelot\n  - x: [\n", CM_ERR_SYNTAX, 2, 6, "mapping values");
+    expect_bad("variant: camelot\ndepth: 6\npuzzles: []\n", CM_ERR_SCHEMA, 1, 1,
+               "missing key 'threshold'");
+    expect_bad("variant: nonesuch\ndepth: 6\nthreshold: 200\npuzzles: []\n", CM_ERR_SCHEMA, 1, 10,
+               "nonesuch");
+    expect_bad("variant: camelot\ndepth: 99\nthreshold: 200\npuzzles: []\n", CM_ERR_SCHEMA, 2, 8,
+               "depth must be between 1 and 64");
+    expect_bad(HEAD "  - 3\n", CM_ERR_SCHEMA, 5, 5, "expected a mapping");
+    expect_bad(HEAD ITEM("a b", "[F7xF9xH11xH9]"), CM_ERR_SCHEMA, 5, 9, "letters, digits");
+    expect_bad(HEAD ITEM("x", "[F7xF9xH11xH9]") ITEM("x", "[F7xF9xH11xH9]"), CM_ERR_SCHEMA, 10, 9,
+               "duplicate puzzle id 'x' (first at line 5)");
+    expect_bad(HEAD ITEM("x", "[]"), CM_ERR_SCHEMA, 9, 15, "odd number of moves");
+    expect_bad(HEAD ITEM("x", "[F7xF9xH11xH9, C11-C10]"), CM_ERR_SCHEMA, 9, 15,
+               "odd number of moves");
+    expect_bad(HEAD ITEM("x", "[E6-E7]"), CM_ERR_ILLEGAL, 9, 16, "solution[0] 'E6-E7'");
+    expect_bad(HEAD ITEM("x", "[F7xF9xH11xH9, C11-C10, E6-Z7]"), CM_ERR_SYNTAX, 9, 39,
+               "solution[2] 'E6-Z7'");
+    expect_bad(HEAD ITEM("x", "[[F7]]"), CM_ERR_SCHEMA, 9, 16, "expected a move");
+    expect_bad(HEAD "  - id: x\n    difficulty: 10\n", CM_ERR_SCHEMA, 5, 5, "missing key 'goal'");
+    expect_bad(HEAD "  - {id: x, difficulty: 0, goal: gain, position: " POSITION
+                    ", solution: [F7xF9xH11xH9]}\n",
+               CM_ERR_SCHEMA, 5, 25, "difficulty must be between 1 and 9");
+    expect_bad(HEAD "  - {id: x, difficulty: 1, goal: lose, position: " POSITION
+                    ", solution: [F7xF9xH11xH9]}\n",
+               CM_ERR_SCHEMA, 5, 34, "expected win, gain or defend");
+    expect_bad(HEAD "  - {id: x, difficulty: 1, goal: win, colour: red, position: " POSITION
+                    ", solution: [F7xF9xH11xH9]}\n",
+               CM_ERR_SCHEMA, 5, 39, "unknown key 'colour'");
+    /* A position no game can be played from: White has already won. */
+    expect_bad(HEAD "  - {id: x, difficulty: 1, goal: win, position: {to_move: B, pieces: {F16: "
+                    "WM, G16: WM, E10: BM}}, solution: [E10-E9]}\n",
+               CM_ERR_SCHEMA, 5, 49, "cannot be played");
+    /* The game ends with the first move, but the solution goes on. */
+    expect_bad(HEAD "  - {id: x, difficulty: 1, goal: win, position: {to_move: W, pieces: {F16: "
+                    "WM, G15: WM, E5: BM, E10: BM}}, solution: [G15-G16, E10-E9, E5-E6]}\n",
+               CM_ERR_ILLEGAL, 5, 119, "the game is over after move 1");
+}
+
+/* The rule of uniqueness, and what a puzzle asks. */
+static void test_puzzle_clearly_best(void **state)
+{
+    (void)state;
+    int win = CM_SCORE_WIN - 5, lose = -(CM_SCORE_WIN - 6);
+    assert_true(puzzle_clearly_best(250, 40, 1, 200));
+    assert_false(puzzle_clearly_best(250, 60, 1, 200));
+    assert_true(puzzle_clearly_best(-50, -400, 1, 200));     /* the only defence */
+    assert_false(puzzle_clearly_best(-300, -900, 1, 200));   /* lost anyway */
+    assert_true(puzzle_clearly_best(win, 900, 1, 200));      /* the only win */
+    assert_false(puzzle_clearly_best(win, win - 4, 1, 200)); /* two ways to win */
+    assert_true(puzzle_clearly_best(30, lose, 1, 200));
+    assert_false(puzzle_clearly_best(500, 0, 0, 200)); /* a single move is no puzzle */
+    assert_int_equal(puzzle_goal(win), CM_GOAL_WIN);
+    assert_int_equal(puzzle_goal(150), CM_GOAL_GAIN);
+    assert_int_equal(puzzle_goal(149), CM_GOAL_DEFEND);
+    assert_int_equal(puzzle_difficulty(1, 1), 1);
+    assert_int_equal(puzzle_difficulty(3, 1), 3);
+    assert_int_equal(puzzle_difficulty(5, 1), 4);
+    assert_int_equal(puzzle_difficulty(12, 1), 5);
+    assert_int_equal(puzzle_difficulty(2, 3), 4);
+    assert_int_equal(puzzle_difficulty(12, 9), CM_PUZZLE_MAX_DIFFICULTY);
+}
+
+/* The engine's check of a position with one clearly best jump, and of one without. */
+static void test_puzzle_check(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_session_variant("camelot");
+    CmEngine *e;
+    CmPosition pos;
+    PuzzleCheck c, again;
+    CmMove m;
+    assert_int_equal(cm_engine_new(v, (size_t)PUZZLE_TT_MB << 20, &e), CM_OK);
+    tu_position(&pos, v, "W F6M F7M E6K; B F8M G10M H10M B11M C11M", 'W');
+    assert_int_equal(puzzle_check(e, &pos, 6, PUZZLE_THRESHOLD, &c), CM_OK);
+    assert_int_equal(c.nmoves, 3);
+    assert_true(tu_find_move(&pos, "F7>H9xF8,G10,H10", &m));
+    assert_true(cm_move_same(&c.best, &m));
+    assert_true(c.has_second);
+    assert_false(cm_move_same(&c.second, &m));
+    assert_true(c.best_score - c.second_score >= PUZZLE_THRESHOLD);
+    assert_true(c.unique);
+    assert_true(c.found_depth >= 1 && c.found_depth <= 6);
+    assert_true(c.has_reply);
+    /* Repeatable. */
+    assert_int_equal(puzzle_check(e, &pos, 6, PUZZLE_THRESHOLD, &again), CM_OK);
+    assert_int_equal(again.best_score, c.best_score);
+    assert_int_equal(again.second_score, c.second_score);
+    /* The start position: many moves, none clearly best. */
+    cm_pos_start(&pos, v);
+    assert_int_equal(puzzle_check(e, &pos, 4, PUZZLE_THRESHOLD, &c), CM_OK);
+    assert_true(c.nmoves > 2);
+    assert_false(c.unique);
+    cm_engine_free(e);
+}
+
+/* ---- The shipped puzzles ------------------------------------------------------------------ */
+
+#define SAMPLE_PER_FILE                                                                            \
+    6 /* puzzles of each shipped file the engine checks again; all of                              \
+         them when CAMELOT_PUZZLE_CHECK_ALL is set (docs/testing.md) */
+
+typedef struct Shipped {
+    int nfiles, total;
+    const char *name[8];
+    CmPuzzleSet set[8];
+} Shipped;
+
+static void load_shipped(Shipped *sh)
+{
+    static const char *const files[] = {"camette", "cam", "camelot"};
+    memset(sh, 0, sizeof *sh);
+    for (int i = 0; i < 3; i++) {
+        char path[1024];
+        size_t len;
+        CmError err;
+        CatalogResolver res = {tu_catalog(), NULL, {0}};
+        snprintf(path, sizeof path, "%s/puzzles/%s.yaml", CAMELOT_SOURCE_VARIANT_DIR, files[i]);
+        char *text = tu_read_file(path, &len);
+        assert_non_null(text);
+        cm_error_init(&err, path);
+        if (cm_puzzles_parse(text, len, catalog_resolve, &res, &sh->set[i], &err) != CM_OK)
+            fail_msg("%s:%d:%d: %s", path, err.line, err.col, err.msg);
+        free(text);
+        assert_string_equal(sh->set[i].v->name, files[i]);
+        sh->name[i] = files[i];
+        sh->total += sh->set[i].n;
+        sh->nfiles++;
+    }
+}
+
+static void free_shipped(Shipped *sh)
+{
+    for (int i = 0; i < sh->nfiles; i++)
+        cm_puzzles_free(&sh->set[i]);
+}
+
+/* Every solution played through the rules core as a game: each move among the legal moves,
+ * the solver's and the other side's in turn, the game going on to the last move. */
+static void test_puzzle_shipped_solutions_legal(void **state)
+{
+    (void)state;
+    Shipped sh;
+    load_shipped(&sh);
+    assert_true(sh.total >= 200);
+    for (int f = 0; f < sh.nfiles; f++) {
+        const CmPuzzleSet *set = &sh.set[f];
+        assert_true(set->n >= 30);
+        for (int i = 0; i < set->n; i++) {
+            const CmPuzzle *p = &set->p[i];
+            CmGame g;
+            assert_int_equal(cm_game_init(&g, set->v, &p->pos), CM_OK);
+            assert_false(g.outcome.over);
+            assert_int_equal(g.pos.to_move, p->pos.to_move);
+            assert_true(p->nsol % 2 == 1);
+            for (int k = 0; k < p->nsol; k++) {
+                CmMoveList *list = tu_moves(&g.pos);
+                if (cm_movelist_find(list, &p->sol[k]) < 0)
+                    fail_msg("%s: move %d of the solution is not legal", p->id, k + 1);
+                assert_true(list->n >= (k % 2 == 0 ? 2 : 1)); /* the solver has a choice */
+                free(list);
+                assert_int_equal(g.pos.to_move == p->pos.to_move, k % 2 == 0);
+                assert_false(g.outcome.over);
+                assert_int_equal(cm_game_play(&g, &p->sol[k]), CM_OK);
+            }
+            if (p->goal == CM_GOAL_WIN && p->nsol == 1)
+                assert_true(g.outcome.over || g.pos.to_move != p->pos.to_move);
+            cm_game_free(&g);
+        }
+    }
+    free_shipped(&sh);
+}
+
+/* A sample of each file checked again at the file's depth and threshold, as the generator
+ * checked it: at every move of the solver the solution's move is the engine's, and clearly
+ * best. */
+static void test_puzzle_shipped_sample_unique(void **state)
+{
+    (void)state;
+    Shipped sh;
+    load_shipped(&sh);
+    for (int f = 0; f < sh.nfiles; f++) {
+        const CmPuzzleSet *set = &sh.set[f];
+        CmEngine *e;
+        assert_int_equal(cm_engine_new(set->v, (size_t)PUZZLE_TT_MB << 20, &e), CM_OK);
+        int sample = getenv("CAMELOT_PUZZLE_CHECK_ALL") != NULL ? set->n : SAMPLE_PER_FILE;
+        for (int s = 0; s < sample; s++) {
+            /* Spread over the file. */
+            const CmPuzzle *p = &set->p[s * set->n / sample];
+            CmPosition pos = p->pos;
+            for (int k = 0; k < p->nsol; k++) {
+                if (k % 2 == 0) {
+                    PuzzleCheck c;
+                    char want[64], got[64];
+                    assert_int_equal(puzzle_check(e, &pos, set->depth, set->threshold, &c), CM_OK);
+                    if (!c.unique || !cm_move_same(&c.best, &p->sol[k]))
+                        fail_msg("%s, move %d: the engine plays %s (%d), next best %d; the "
+                                 "solution is %s",
+                                 p->id, k + 1, tu_effect(&c.best, got), c.best_score,
+                                 c.second_score, tu_effect(&p->sol[k], want));
+                }
+                CmUndo u;
+                CmOutcome o;
+                cm_pos_apply(&pos, &p->sol[k], &u);
+                cm_rules_settle(&pos, &o);
+            }
+        }
+        cm_engine_free(e);
+    }
+    free_shipped(&sh);
+}
+
+/* ---- Score, book, a puzzle on a session ----------------------------------------------------- */
+
+static void test_puzzle_score_file(void **state)
+{
+    (void)state;
+    char dir[1024], path[1200];
+    PuzzleScore s;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK); /* no file yet: nothing */
+    assert_int_equal(s.solved + s.missed + s.streak + s.best + s.n, 0);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-2", 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-3", 0, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 1, &err), CM_OK);
+    assert_int_equal(s.solved, 3);
+    assert_int_equal(s.missed, 1);
+    assert_int_equal(s.streak, 1);
+    assert_int_equal(s.best, 2);
+    puzzle_score_free(&s);
+
+    PuzzleScore back;
+    assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+    assert_int_equal(back.solved, 3);
+    assert_int_equal(back.missed, 1);
+    assert_int_equal(back.streak, 1);
+    assert_int_equal(back.best, 2);
+    assert_int_equal(back.n, 3);
+    assert_int_equal(puzzle_score_result(&back, "a-1"), 1);
+    assert_int_equal(puzzle_score_result(&back, "a-3"), 0);
+    assert_int_equal(puzzle_score_result(&back, "a-9"), -1);
+    puzzle_score_free(&back);
+
+    /* Lines that cannot be read are left out; the rest is kept. */
+    snprintf(path, sizeof path, "%s/%s", dir, PUZZLE_SCORE_FILE);
+    const char *damaged = "solved 7\nmissed x\nstreak 99999999999\n\x01\x02 garbage here\n"
+                          "b-1 solved\nb-2 maybe\nbest 2\n";
+    assert_int_equal(io_write_atomic(path, damaged, strlen(damaged), &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+    assert_int_equal(back.solved, 7);
+    assert_int_equal(back.missed, 0);
+    assert_int_equal(back.streak, 0);
+    assert_int_equal(back.best, 2);
+    assert_int_equal(back.n, 1);
+    assert_int_equal(puzzle_score_result(&back, "b-2"), -1);
+    puzzle_score_free(&back);
+
+    /* No data directory: counted in memory only. */
+    assert_int_equal(puzzle_score_record(&back, NULL, "c-1", 0, &err), CM_OK);
+    assert_int_equal(back.missed, 1);
+    puzzle_score_free(&back);
+    tu_remove_tree(dir);
+}
+
+/* The book read from one file; the order of serving: easiest first, untried before missed,
+ * missed before solved, and only one variant's when asked. */
+static void test_puzzle_book_order(void **state)
+{
+    (void)state;
+    char dir[1024], path[1200];
+    PuzzleBook b;
+    PuzzleScore s;
+    CmError err;
+    const char *text =
+        HEAD ITEM("p1", "[F7xF9xH11xH9]") ITEM("p2", "[F7xF9xH11xH9]") ITEM("p3", "[F7xF9xH11xH9]");
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/mine.yaml", dir);
+    /* p2 the hardest: difficulty 3. */
+    char *edited = strdup(text), *at = strstr(edited, "id: p2\n    difficulty: 1");
+    at[strlen("id: p2\n    difficulty: ")] = '3';
+    assert_int_equal(io_write_atomic(path, edited, strlen(edited), &err), CM_OK);
+    free(edited);
+    assert_int_equal(puzzle_book_load(&b, tu_catalog(), path, &err), CM_OK);
+    assert_int_equal(b.n, 3);
+    assert_int_equal(puzzle_book_find(&b, "p3"), 2);
+    assert_int_equal(puzzle_book_find(&b, "p9"), -1);
+    assert_int_equal(b.order[0], 0);
+    assert_int_equal(b.order[1], 2);
+    assert_int_equal(b.order[2], 1);
+    memset(&s, 0, sizeof s);
+    assert_int_equal(puzzle_book_next(&b, &s, NULL, -1), 0);
+    assert_int_equal(puzzle_score_add(&s, "p1", 1), CM_OK);
+    assert_int_equal(puzzle_book_next(&b, &s, NULL, 0), 1); /* p3 */
+    assert_int_equal(puzzle_score_add(&s, "p3", 0), CM_OK);
+    assert_int_equal(puzzle_book_next(&b, &s, NULL, 1), 2); /* p2, untried */
+    assert_int_equal(puzzle_score_add(&s, "p2", 1), CM_OK);
+    assert_int_equal(puzzle_book_next(&b, &s, NULL, 2), 1); /* p3, missed */
+    assert_int_equal(puzzle_book_next(&b, &s, tu_session_variant("cam"), -1), -1);
+    puzzle_score_free(&s);
+    puzzle_book_free(&b);
+
+    /* A bad file: its path, line and column. */
+    const char *bad = HEAD ITEM("p1", "[E6-E7]");
+    assert_int_equal(io_write_atomic(path, bad, strlen(bad), &err), CM_OK);
+    assert_int_equal(puzzle_book_load(&b, tu_catalog(), path, &err), CM_ERR_ILLEGAL);
+    assert_string_equal(err.source, path);
+    assert_int_equal(err.line, 9);
+    assert_int_equal(b.n, 0);
+    puzzle_book_free(&b);
+    tu_remove_tree(dir);
+}
+
+/* On a session: a right move brings the reply, the last one solves; a wrong move misses and
+ * the board shows the whole solution. */
+static void test_puzzle_run(void **state)
+{
+    (void)state;
+    CmPuzzleSet set;
+    CmError err;
+    Session s;
+    PuzzleRun r;
+    PuzzleVerdict verdict;
+    CmMove wrong;
+    char text[200];
+    assert_int_equal(parse(good, &set, &err), CM_OK);
+    tu_session_open(&s, NULL, NULL);
+
+    const CmPuzzle *p = &set.p[1];
+    assert_int_equal(puzzle_run_start(&r, &s, p, set.v), CM_OK);
+    assert_true(session_human_to_move(&s));
+    assert_int_equal(puzzle_run_move(&r, &s, &p->sol[0], 10, &verdict), CM_OK);
+    assert_int_equal(verdict, PUZZLE_RIGHT);
+    assert_int_equal(s.g.n, 2); /* the reply is played */
+    assert_int_equal(r.state, PUZZLE_SOLVING);
+    assert_int_equal(puzzle_run_move(&r, &s, &p->sol[2], 20, &verdict), CM_OK);
+    assert_int_equal(verdict, PUZZLE_DONE);
+    assert_int_equal(r.state, PUZZLE_SOLVED);
+    assert_int_equal(puzzle_run_move(&r, &s, &p->sol[2], 30, &verdict), CM_OK);
+    assert_int_equal(verdict, PUZZLE_NOT_NOW);
+
+    assert_int_equal(puzzle_run_start(&r, &s, p, set.v), CM_OK);
+    assert_int_equal(s.g.n, 0);
+    assert_true(tu_find_move(&s.g.pos, "E6>E8xF8", &wrong));
+    assert_int_equal(puzzle_run_move(&r, &s, &wrong, 10, &verdict), CM_OK);
+    assert_int_equal(verdict, PUZZLE_WRONG);
+    assert_int_equal(r.state, PUZZLE_MISSED);
+    assert_true(r.has_wrong);
+    assert_int_equal(s.g.n, 3); /* the solution on the board */
+    for (int k = 0; k < 3; k++)
+        assert_true(cm_move_same(&s.g.ply[k].move, &p->sol[k]));
+
+    assert_int_equal(puzzle_run_start(&r, &s, &set.p[0], set.v), CM_OK);
+    assert_int_equal(puzzle_run_show(&r, &s, 10), CM_OK);
+    assert_int_equal(r.state, PUZZLE_MISSED);
+    assert_int_equal(s.g.n, 1);
+
+    puzzle_solution_text(p, 0, text, sizeof text);
+    assert_string_equal(text, "F7xF9xH11xH9, C11-C10, E6-F7");
+    puzzle_solution_text(p, 1, text, sizeof text);
+    assert_string_equal(text, "C11-C10, E6-F7");
+    session_free(&s);
+    cm_puzzles_free(&set);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_puzzle_parse),
+        cmocka_unit_test(test_puzzle_write_read),
+        cmocka_unit_test(test_puzzle_bad_files),
+        cmocka_unit_test(test_puzzle_clearly_best),
+        cmocka_unit_test(test_puzzle_check),
+        cmocka_unit_test(test_puzzle_shipped_solutions_legal),
+        cmocka_unit_test(test_puzzle_shipped_sample_unique),
+        cmocka_unit_test(test_puzzle_score_file),
+        cmocka_unit_test(test_puzzle_book_order),
+        cmocka_unit_test(test_puzzle_run),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
