@@ -18,11 +18,11 @@
 #define GEN_DEFAULT_MAX 1000
 
 const char cli_puzzle_usage[] =
-    "puzzle [--variant V] [--id ID] [--file FILE] [--ascii] [--no-highlight]\n"
-    "                      [--no-mouse]\n"
+    "puzzle [--variant V] [--id ID] [--file FILE]\n"
+    "                      [--ascii] [--no-highlight] [--no-mouse]\n"
     "       camelot puzzle --list [--variant V] [--file FILE]\n"
-    "       camelot puzzle --generate --variant V --out FILE [--games N] [--depth D]\n"
-    "                      [--level L] [--seed K] [--max N]";
+    "       camelot puzzle --generate --variant V --out FILE [--games N]\n"
+    "                      [--depth D] [--level L] [--seed K] [--max N]";
 const char cli_puzzle_help[] =
     "Puzzles from engine games: in each position one move is clearly best (a jump\n"
     "that wins material, a castle entry that wins, the only defence). Find it on the\n"
