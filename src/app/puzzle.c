@@ -148,32 +148,47 @@ static void screen_options(const CliArgs *a, UiOptions *opt)
     opt->mouse = !a->value[OPT_NO_MOUSE];
 }
 
-/* The puzzles on the screen, from the first to serve (or 'id'), until the player quits. */
+/* The first puzzle to serve: --id's, else the next one for the score. Sets '*at' (an index of
+ * 'b->order') and returns -1, or prints why there is none and returns an exit code. */
+static int first_puzzle(const CliArgs *a, const PuzzleBook *b, const PuzzleScore *s,
+                        const CmVariant *v, int *at)
+{
+    const char *id = a->value[OPT_ID];
+    *at = -1;
+    if (id == NULL) {
+        if ((*at = puzzle_book_next(b, s, v, -1)) >= 0)
+            return -1;
+        fprintf(stderr, "camelot: there is no puzzle%s%s\n", v ? " of " : "", v ? v->name : "");
+        return CLI_EXIT_INPUT;
+    }
+    int i = puzzle_book_find(b, id);
+    for (int k = 0; k < b->n && i >= 0; k++)
+        if (b->order[k] == i)
+            *at = k;
+    if (*at < 0) {
+        fprintf(stderr, "camelot: there is no puzzle '%s' ('camelot puzzle --list' lists them)\n",
+                id);
+        return CLI_EXIT_INPUT;
+    }
+    if (v != NULL && puzzle_book_variant(b, i) != v) {
+        fprintf(stderr, "camelot: puzzle '%s' is of %s, not %s\n", id,
+                puzzle_book_variant(b, i)->name, v->name);
+        return CLI_EXIT_INPUT;
+    }
+    return -1;
+}
+
+/* The puzzles on the screen, from the one at 'at', until the player quits. */
 static int play(CliCtx *ctx, const CliArgs *a, PuzzleBook *b, PuzzleScore *s, const CmVariant *v,
-                const char *data_dir, const char *note)
+                int at, const char *data_dir, const char *note)
 {
     UiPuzzles pz;
     Session session;
     SessionEnv env = {&ctx->catalog, NULL, NULL};
     UiOptions opt;
     Ui ui;
-    int rc = CLI_EXIT_OK, at = -1;
+    int rc = CLI_EXIT_OK;
 
-    if (a->value[OPT_ID] != NULL) {
-        int i = puzzle_book_find(b, a->value[OPT_ID]);
-        for (int k = 0; k < b->n && i >= 0; k++)
-            if (b->order[k] == i)
-                at = k;
-        if (at < 0) {
-            fprintf(stderr,
-                    "camelot: there is no puzzle '%s' ('camelot puzzle --list' lists them)\n",
-                    a->value[OPT_ID]);
-            return CLI_EXIT_INPUT;
-        }
-    } else if ((at = puzzle_book_next(b, s, v, -1)) < 0) {
-        fprintf(stderr, "camelot: there is no puzzle%s%s\n", v ? " of " : "", v ? v->name : "");
-        return CLI_EXIT_INPUT;
-    }
     memset(&pz, 0, sizeof pz);
     pz.book = b;
     pz.score = s;
@@ -239,14 +254,17 @@ int cli_puzzle(CliCtx *ctx, int argc, char **argv)
     }
     if (puzzle_score_load(&score, data_dir, &err) != CM_OK)
         snprintf(note, sizeof note, "The score could not be read: %s.", err.msg);
+    int at;
     if (a.value[OPT_LIST]) {
         rc = list(&book, &score, v);
+    } else if ((rc = first_puzzle(&a, &book, &score, v, &at)) >= 0) {
+        /* said why */
     } else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fputs("camelot: puzzles are played on a terminal; 'camelot puzzle --list' lists them\n",
               stderr);
         rc = CLI_EXIT_USAGE;
     } else {
-        rc = play(ctx, &a, &book, &score, v, data_dir, note);
+        rc = play(ctx, &a, &book, &score, v, at, data_dir, note);
     }
     puzzle_score_free(&score);
     puzzle_book_free(&book);

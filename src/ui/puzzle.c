@@ -258,7 +258,16 @@ int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max)
         }                                                                                          \
     } while (0)
 
-    LINE(UI_ROLE_HEADING, "Puzzle %d of %d", pz->at + 1, pz->book->n);
+    /* Its place among the puzzles served (of one variant, with --variant). */
+    int place = 0, of = 0;
+    for (int k = 0; k < pz->book->n; k++) {
+        if (pz->only != NULL && puzzle_book_variant(pz->book, pz->book->order[k]) != pz->only)
+            continue;
+        of++;
+        if (k <= pz->at)
+            place++;
+    }
+    LINE(UI_ROLE_HEADING, "Puzzle %d of %d", place, of);
     LINE(UI_ROLE_TITLE, " %s", p->id);
     LINE(UI_ROLE_NORMAL, " %s, difficulty %d", ui->s->v->title, p->difficulty);
     if (n < max) {

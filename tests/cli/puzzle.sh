@@ -50,6 +50,10 @@ run puzzle --generate --variant cam
 check "--generate needs --out" eval '[ "$RC" = 2 ] && has "$ERR" "--out"'
 run puzzle --generate --variant cam --out "$TMP/x.yaml" --depth 0
 check "a bad depth is refused" eval '[ "$RC" = 2 ] && has "$ERR" "depth"'
+run puzzle --id nonesuch-0001
+check "an unknown id is refused" eval '[ "$RC" = 1 ] && has "$ERR" "no puzzle .nonesuch-0001."'
+run puzzle --id cam-0001 --variant camette
+check "an id of another variant is refused" eval '[ "$RC" = 1 ] && has "$ERR" "is of cam, not camette"'
 run puzzle
 check "without a terminal the screen is not tried" \
     eval '[ "$RC" = 2 ] && has "$ERR" "on a terminal" && has "$ERR" "--list"'
