@@ -20,4 +20,14 @@ CAMELOT_VARIANT_DIR="$TMP/none" run status --variant only-installed
 check "the prefix's variants still count with CAMELOT_VARIANT_DIR set" \
     eval '[ "$RC" = 0 ]'
 
+# Puzzles are found the same way: PREFIX/share/camelot/variants/puzzles, whose files hide the
+# source tree's of the same name.
+mkdir -p "$PREFIX/share/camelot/variants/puzzles"
+sed -e 's/id: cam-/id: installed-/' "$SRC/variants/puzzles/cam.yaml" \
+    >"$PREFIX/share/camelot/variants/puzzles/cam.yaml"
+run puzzle --list
+check "the installed program finds the puzzles of its prefix" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^installed-0001 +cam " && ! has "$OUT" "^cam-0001 "'
+check "and the others of the search path" has "$OUT" "^camelot-0001 +camelot "
+
 finish
