@@ -252,11 +252,19 @@ CmStatus cm_puzzles_parse(const char *text, size_t len, CmVariantResolver resolv
     if (st != CM_OK)
         goto out;
     set.threshold = threshold;
-    if (f[3].val->n > 0 && (set.p = malloc(f[3].val->n * sizeof *set.p)) == NULL) {
-        st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < f[3].val->n && st == CM_OK; i++) {
+    /* The room grows with the puzzles read, so that a list of a hostile file's many small
+     * items costs no more than the puzzles before the first bad one. */
+    for (size_t i = 0, cap = 0; i < f[3].val->n && st == CM_OK; i++) {
+        if ((size_t)set.n == cap) {
+            size_t more = cap ? 2 * cap : 16;
+            CmPuzzle *p = realloc(set.p, more * sizeof *p);
+            if (p == NULL) {
+                st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+                break;
+            }
+            set.p = p;
+            cap = more;
+        }
         st = read_puzzle(f[3].val->kid[i], &set, &set.p[set.n], err);
         if (st == CM_OK)
             set.n++;
