@@ -12,7 +12,7 @@ work=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/camelot-fuzz.XXXXXX")" && pwd) # absolut
 status=0
 # Each target with the longest input it is given: the file formats up to 64 KiB; a search, a
 # command line, a text game, the engine protocol and a run of keys get less, so that each run stays quick.
-for entry in variant:65536 posdoc:65536 notation:65536 record:65536 engine:1024 save:8192 \
+for entry in variant:65536 posdoc:65536 notation:65536 record:65536 puzzle:65536 engine:1024 save:8192 \
     keys:64 options:256 textgame:256 protocol:1024; do
     target=${entry%%:*}
     max_len=${entry#*:}
