@@ -56,13 +56,13 @@ static void test_puzzle_parse(void **state)
     assert_int_equal(set.n, 2);
     assert_string_equal(set.p[0].id, "one-move");
     assert_int_equal(set.p[0].difficulty, 2);
-    assert_int_equal(set.p[0].goal, CM_GOAL_GAIN);
+    assert_int_equal(set.p[0].goal, CM_PUZZLE_GAIN);
     assert_int_equal(set.p[0].nsol, 1);
     assert_int_equal(set.p[0].line, 6);
     assert_true(tu_find_move(&set.p[0].pos, "F7>H9xF8,G10,H10", &m));
     assert_true(cm_move_same(&set.p[0].sol[0], &m));
     assert_int_equal(set.p[1].nsol, 3);
-    assert_int_equal(set.p[1].goal, CM_GOAL_DEFEND);
+    assert_int_equal(set.p[1].goal, CM_PUZZLE_DEFEND);
     assert_int_equal(set.p[1].pos.to_move, tu_seat(set.v, 'W'));
     assert_int_equal(cm_puzzle_check_line(&set.p[1], &err), CM_OK);
     cm_puzzles_free(&set);
@@ -178,9 +178,9 @@ static void test_puzzle_clearly_best(void **state)
     assert_false(puzzle_clearly_best(win, win - 4, 1, 200)); /* two ways to win */
     assert_true(puzzle_clearly_best(30, lose, 1, 200));
     assert_false(puzzle_clearly_best(500, 0, 0, 200)); /* a single move is no puzzle */
-    assert_int_equal(puzzle_goal(win), CM_GOAL_WIN);
-    assert_int_equal(puzzle_goal(150), CM_GOAL_GAIN);
-    assert_int_equal(puzzle_goal(149), CM_GOAL_DEFEND);
+    assert_int_equal(puzzle_goal(win), CM_PUZZLE_WIN);
+    assert_int_equal(puzzle_goal(150), CM_PUZZLE_GAIN);
+    assert_int_equal(puzzle_goal(149), CM_PUZZLE_DEFEND);
     assert_int_equal(puzzle_difficulty(1, 1), 1);
     assert_int_equal(puzzle_difficulty(3, 1), 3);
     assert_int_equal(puzzle_difficulty(5, 1), 4);
@@ -291,7 +291,7 @@ static void test_puzzle_shipped_solutions_legal(void **state)
                 assert_false(g.outcome.over);
                 assert_int_equal(cm_game_play(&g, &p->sol[k]), CM_OK);
             }
-            if (p->goal == CM_GOAL_WIN && p->nsol == 1)
+            if (p->goal == CM_PUZZLE_WIN && p->nsol == 1)
                 assert_true(g.outcome.over || g.pos.to_move != p->pos.to_move);
             cm_game_free(&g);
         }

@@ -28,10 +28,10 @@
 
 /* What the solver's line achieves, as the puzzle's prompt says it. */
 typedef enum CmPuzzleGoal {
-    CM_GOAL_WIN,    /* win the game (a castle entry, the last capture) */
-    CM_GOAL_GAIN,   /* win material or a clear advantage */
-    CM_GOAL_DEFEND, /* the only move that holds */
-    CM_GOAL_COUNT
+    CM_PUZZLE_WIN,    /* win the game (a castle entry, the last capture) */
+    CM_PUZZLE_GAIN,   /* win material or a clear advantage */
+    CM_PUZZLE_DEFEND, /* the only move that holds */
+    CM_PUZZLE_GOAL_COUNT
 } CmPuzzleGoal;
 
 typedef struct CmPuzzle {

@@ -94,7 +94,7 @@ static void make_puzzle(Gen *g, const CmPosition *pos, const PuzzleCheck *c, CmP
     p->sol[p->nsol++] = c->best;
     cm_pos_apply(&at, &c->best, &u);
     cm_rules_settle(&at, &o);
-    while (c->goal == CM_GOAL_WIN && !o.over && next.has_reply &&
+    while (c->goal == CM_PUZZLE_WIN && !o.over && next.has_reply &&
            (p->nsol + 1) / 2 < GEN_SOLVER_MOVES) {
         CmPosition after = at;
         CmPath path;
@@ -104,7 +104,7 @@ static void make_puzzle(Gen *g, const CmPosition *pos, const PuzzleCheck *c, CmP
         cm_pos_apply(&after, &reply, &u);
         cm_rules_settle(&after, &o);
         if (o.over || after.to_move != pos->to_move || !check(g, &after, &next) ||
-            next.goal != CM_GOAL_WIN)
+            next.goal != CM_PUZZLE_WIN)
             break;
         p->sol[p->nsol++] = reply;
         p->sol[p->nsol++] = next.best;

@@ -14,11 +14,11 @@
 #define MAX_CHECK_DEPTH 64     /* the deepest 'depth' a file may claim */
 #define MAX_THRESHOLD 1000000L /* the largest 'threshold' */
 
-static const char *const goal_names[CM_GOAL_COUNT] = {"win", "gain", "defend"};
+static const char *const goal_names[CM_PUZZLE_GOAL_COUNT] = {"win", "gain", "defend"};
 
 const char *cm_puzzle_goal_name(CmPuzzleGoal g)
 {
-    return g >= 0 && g < CM_GOAL_COUNT ? goal_names[g] : "?";
+    return g >= 0 && g < CM_PUZZLE_GOAL_COUNT ? goal_names[g] : "?";
 }
 
 /* ---- Checking a solution -------------------------------------------------------------------- */
@@ -131,7 +131,7 @@ static CmStatus read_goal(const CmYNode *node, CmPuzzle *p, CmError *err)
     CmStatus st = cm_ytree_expect(node, CM_Y_SCALAR, "'goal'", err);
     if (st != CM_OK)
         return st;
-    for (int g = 0; g < CM_GOAL_COUNT; g++)
+    for (int g = 0; g < CM_PUZZLE_GOAL_COUNT; g++)
         if (strcmp(node->text, goal_names[g]) == 0) {
             p->goal = (CmPuzzleGoal)g;
             return CM_OK;

@@ -360,8 +360,8 @@ int puzzle_clearly_best(int best, int second, int has_second, int threshold)
 CmPuzzleGoal puzzle_goal(int best)
 {
     if (best > WIN_BOUND)
-        return CM_GOAL_WIN;
-    return best >= 150 ? CM_GOAL_GAIN : CM_GOAL_DEFEND;
+        return CM_PUZZLE_WIN;
+    return best >= 150 ? CM_PUZZLE_GAIN : CM_PUZZLE_DEFEND;
 }
 
 int puzzle_difficulty(int found_depth, int solver_moves)

@@ -30,10 +30,10 @@ static void prompt(const Ui *ui, char *buf, size_t size)
     const CmPuzzle *p = ui_puzzle_current(ui);
     const char *seat = ui->s->v->seat[p->pos.to_move].name;
     switch (p->goal) {
-    case CM_GOAL_WIN:
+    case CM_PUZZLE_WIN:
         snprintf(buf, size, "%s to play and win.", seat);
         break;
-    case CM_GOAL_GAIN:
+    case CM_PUZZLE_GAIN:
         snprintf(buf, size, "%s to play and gain the upper hand.", seat);
         break;
     default:
@@ -242,8 +242,8 @@ int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max)
     const UiPuzzles *pz = ui->puzzles;
     const CmPuzzle *p = pz->run.p;
     const PuzzleScore *s = pz->score;
-    static const char *const goals[CM_GOAL_COUNT] = {"win the game", "gain the upper hand",
-                                                     "the only move that holds"};
+    static const char *const goals[CM_PUZZLE_GOAL_COUNT] = {"win the game", "gain the upper hand",
+                                                            "the only move that holds"};
     static const char *const states[] = {"to solve", "solved", "missed"};
     int n = 0, mine = (p->nsol + 1) / 2;
     UiLine *l;
