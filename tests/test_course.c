@@ -25,6 +25,9 @@ static void test_course_loads_the_shipped_lessons_in_order(void **state)
     for (int i = 1; i < c->n; i++)
         assert_true(strcmp(c->item[i - 1].id, c->item[i].id) < 0);
     assert_string_equal(c->item[0].id, "01-plain-move");
+    /* e2e_learn does the first three by keyboard: they stay first. */
+    assert_string_equal(c->item[1].id, "02-canter");
+    assert_string_equal(c->item[2].id, "03-canter-chain");
     assert_int_equal(course_find(c, "01-plain-move"), 0);
     assert_int_equal(course_find(c, "4"), course_find(c, "04-jump"));
     assert_int_equal(course_find(c, "04"), 3);

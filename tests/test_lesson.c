@@ -107,7 +107,7 @@ static void test_lesson_files_load_and_accept_exactly_the_goal(void **state)
         free(l);
         free(names[i]);
     }
-    assert_true(camelot >= 13);
+    assert_true(camelot >= 20); /* the issue: every rule of Camelot taught */
     assert_true(small >= 2);
     assert_true(four >= 3);
 }
@@ -237,6 +237,25 @@ static void test_goal_outcomes(void **state)
     tu_position(&pos, cam, "W E5M; B E6M", 'W');
     g.reason = CM_REASON_ELIMINATION;
     assert_int_equal(met(&g, &pos, "E5>E7xE6"), 1);
+
+    /* 99 quiet plies: the hundredth quiet one draws; entering the castle does not, a castle
+     * move does. */
+    tu_position(&pos, v, "W E15M G16M C4K; B A12M B13K", 'W');
+    pos.quiet = 99;
+    g.kind = CM_GOAL_DRAW;
+    g.reason = CM_REASON_FIFTY_MOVE;
+    assert_int_equal(met(&g, &pos, "C4>C5"), 1);
+    assert_int_equal(met(&g, &pos, "G16>F16"), 1);
+    assert_int_equal(met(&g, &pos, "E15>E14"), 1);
+    g.kind = CM_GOAL_WIN;
+    g.reason = CM_REASON_CASTLE;
+    assert_int_equal(met(&g, &pos, "E15>F16"), 1);
+    tu_position(&pos, v, "W E15M G15M C4K; B A12M B13K", 'W');
+    pos.quiet = 99;
+    g.kind = CM_GOAL_DRAW;
+    g.reason = CM_REASON_NONE;
+    assert_int_equal(met(&g, &pos, "E15>F16"), 0);
+    assert_int_equal(met(&g, &pos, "G15>G14"), 1);
 }
 
 /* ---- Bad lessons ------------------------------------------------------------------------------

@@ -646,6 +646,46 @@ static void test_ui_keys_new_game_form(void **state)
     free_ui(&ui);
 }
 
+/* Lessons opened from the new-game form: q goes back to the game, paused meanwhile; Ctrl-C
+ * quits the program, as it does in the game, and the game is the session left to save. */
+static void test_ui_keys_lessons_from_the_form(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    Session *game = ui.s;
+    press(&ui, ':');
+    type(&ui, "E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(game->g.n, 1);
+    press(&ui, 'n');
+    assert_int_equal(ui.mode, UI_MODE_NEWGAME);
+    press(&ui, UI_KEY_UP); /* from the first field up to the last entry, Lessons */
+    press(&ui, UI_KEY_ENTER);
+    assert_non_null(ui.learn);
+    assert_true(ui.s != game);
+    assert_true(game->paused);
+    unsigned f = press(&ui, 'q');
+    assert_false(f & UI_QUIT);
+    assert_null(ui.learn);
+    assert_true(ui.s == game);
+    assert_false(game->paused);
+    assert_contains(ui.msg, "Back to your game.");
+
+    press(&ui, 'n');
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_ENTER);
+    assert_non_null(ui.learn);
+    f = press(&ui, UI_CTRL('c'));
+    assert_true(f & UI_QUIT);
+    /* The screen ends as after any quit: the lessons close and the game is the one kept. */
+    ui_free(&ui);
+    assert_int_equal(game->g.n, 1);
+    assert_false(game->paused);
+    session_free(game);
+    free(game);
+}
+
 static void test_ui_keys_click_picks_and_lands(void **state)
 {
     (void)state;
@@ -1613,6 +1653,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),
         cmocka_unit_test(test_ui_keys_new_game_form),
+        cmocka_unit_test(test_ui_keys_lessons_from_the_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
         cmocka_unit_test(test_ui_keys_seats_differ_without_colour),

@@ -826,6 +826,9 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
         return UI_QUIT;
     if (ui->mode == UI_MODE_PLAY && ui->learn != NULL) {
         int handled;
+        /* q leaves lessons opened from a game for that game; Ctrl-C quits, as everywhere. */
+        if (act == UI_ACT_QUIT && key == UI_CTRL('c'))
+            return UI_QUIT;
         unsigned flags = ui_learn_action(ui, act, now, &handled);
         if (handled)
             return flags;

@@ -1,8 +1,8 @@
 # End-to-end: the lessons ('camelot learn') with the real program in tmux at 80x24. A wrong
 # try shows the lesson's explanation and leaves the board as it was; the first three lessons
 # are done by keyboard; the progress is kept in the data directory; a move the rules forbid
-# gets the rules core's reason; the new-game form opens the lessons and q goes back to the
-# game.
+# gets the rules core's reason; the new-game form opens the lessons, q goes back to the
+# game and Ctrl-C there quits with the game autosaved.
 # Run as: bash learn.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
@@ -84,8 +84,15 @@ check "the lessons open at the first one not done" wait_for "Lesson 4 of"
 keys q
 check "q goes back to the game" wait_for "Back to your game."
 check "which goes on" wait_for "White to move"
-keys q
-wait_dead
+typed E6-E8
+check "a move of the game" wait_for "Black to move"
+keys n
+wait_for "[ Lessons: learn the rules ]"
+keys Up Enter
+check "the lessons open again" wait_for "Lesson 4 of"
+keys C-c
+check "Ctrl-C in the lessons quits the program" wait_dead
+check "and the game is autosaved" grep -q "E6-E8" "$DATA/camelot/autosave.txt"
 
 # ---- Errors -------------------------------------------------------------------------------------
 check "an unknown lesson is refused" \
