@@ -748,6 +748,14 @@ static void test_ui_keys_game_over_and_review(void **state)
     assert_int_equal(ui.review_ply, 1);
     press(&ui, UI_KEY_ESC);
     assert_int_equal(ui.mode, UI_MODE_OVER);
+    /* 'a' ends the screen's loop for the engine's review, which the command runs; the key
+     * line offers it. */
+    assert_contains(ui_keys_text(&ui), "a analyse");
+    assert_false(ui.want_analysis);
+    assert_true(press(&ui, 'a') & UI_QUIT);
+    assert_true(ui.want_analysis);
+    ui.want_analysis = 0;
+    assert_int_equal(ui.mode, UI_MODE_OVER);
     /* Undo from the end takes the winning move back. */
     press(&ui, 'u');
     assert_int_equal(ui.mode, UI_MODE_PLAY);

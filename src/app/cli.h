@@ -183,6 +183,12 @@ typedef struct CliServeCaps {
 } CliServeCaps;
 int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps);
 
+/* The engine's review (review.c) of a game just played, on the screen in the game's way 'opt'
+ * ('name' in its title), one second a position; the player may quit it at any time. Returns
+ * an exit code. */
+struct UiOptions;
+int cli_review_played(const CmGame *game, const char *name, const struct UiOptions *opt);
+
 /* The text game (textplay.c) of the started session 's': people type moves and commands,
  * read from 'in', and the engine plays the seats the session gives it, each move told on
  * 'out'. 'note' (may be NULL) is said first. Returns an exit code. */

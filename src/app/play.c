@@ -357,7 +357,13 @@ static int run_screen(Play *p)
     } else {
         if (p->note[0])
             ui_message(&ui, UI_ROLE_DIM, "%s", p->note);
-        rc = ui_run(&ui);
+        /* 'a' when the game is over: the engine's review, then the game's screen again. */
+        while ((rc = ui_run(&ui)) == CLI_EXIT_OK && ui.want_analysis) {
+            ui.want_analysis = 0;
+            rc = cli_review_played(&p->session.g, "this game", &ui.opt);
+            if (rc != CLI_EXIT_OK)
+                break;
+        }
         ui_free(&ui);
     }
     if (opt.latency_log != NULL)

@@ -234,21 +234,18 @@ static int review_on_screen(const CliArgs *a)
     return !a->value[OPT_TEXT] && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 }
 
-/* Reviews the game on the screen, and saves it when asked and the review went to the end. */
-static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *game, CmEngine *e,
-                         const CmLimits *lim, AnalysisPly *plies, int64_t ms)
+/* The review of 'game' on the screen, in 'opt''s way ('name' in its title). '*reviewed' is set
+ * to the plies analysed (the whole game unless the player quit first), or -1 when memory ran
+ * out. Returns an exit code. */
+static int screen_review(const CmGame *game, const char *name, const UiOptions *opt, CmEngine *e,
+                         const CmLimits *lim, AnalysisPly *plies, int *reviewed)
 {
-    UiOptions opt;
     ScreenReview *sr = calloc(1, sizeof *sr);
     int rc;
 
+    *reviewed = -1;
     if (sr == NULL)
         return cli_out_of_memory();
-    memset(&opt, 0, sizeof opt);
-    setlocale(LC_ALL, "");
-    opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
-    opt.highlight = 1;
     sr->game = game;
     sr->e = e;
     sr->plies = plies;
@@ -257,19 +254,69 @@ static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *ga
     sr->lim.clock_ud = sr;
     sr->lim.stop = &sr->stop;
     atomic_init(&sr->stop, 0);
-    ui_review_init(&sr->ui, game, plies, &opt, a->args[0]);
+    ui_review_init(&sr->ui, game, plies, opt, name);
     rc = ui_review_run(&sr->ui, screen_run, sr);
-    if (rc == CLI_EXIT_OK && sr->n < 0)
-        rc = cli_out_of_memory();
-    else if (rc == CLI_EXIT_OK && a->value[OPT_SAVE] != NULL) {
-        if (sr->n == game->n)
-            rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, sr->n, ms,
+    *reviewed = sr->n;
+    free(sr);
+    return rc == CLI_EXIT_OK && *reviewed < 0 ? cli_out_of_memory() : rc;
+}
+
+/* Reviews the game on the screen, and saves it when asked and the review went to the end. */
+static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *game, CmEngine *e,
+                         const CmLimits *lim, AnalysisPly *plies, int64_t ms)
+{
+    UiOptions opt;
+    int n;
+
+    memset(&opt, 0, sizeof opt);
+    setlocale(LC_ALL, "");
+    opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
+    opt.highlight = 1;
+    int rc = screen_review(game, a->args[0], &opt, e, lim, plies, &n);
+    if (rc == CLI_EXIT_OK && a->value[OPT_SAVE] != NULL) {
+        if (n == game->n)
+            rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, ms,
                              a->value[OPT_SAVE]);
         else
             fprintf(stderr, "camelot: the review was stopped before its end: %s not written\n",
                     a->value[OPT_SAVE]);
     }
-    free(sr);
+    return rc;
+}
+
+/* An engine, the review's table and its limits for 'ms' a position. 0, or -1 for no memory. */
+static int review_setup(const CmGame *game, int64_t ms, CmEngine **e, AnalysisPly **plies,
+                        CmLimits *lim)
+{
+    *e = NULL;
+    if ((*plies = calloc((size_t)game->n, sizeof **plies)) == NULL ||
+        cm_engine_new(game->v, (size_t)CLI_DEFAULT_TT_MB << 20, e) != CM_OK) {
+        free(*plies);
+        *plies = NULL;
+        return -1;
+    }
+    cm_limits_init(lim);
+    lim->time_ms = (uint64_t)ms;
+    lim->use_all_time = 1;
+    lim->now_ms = clock_ms_cb;
+    return 0;
+}
+
+int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt)
+{
+    CmEngine *e;
+    AnalysisPly *plies;
+    CmLimits lim;
+    int n;
+
+    if (game->n == 0)
+        return CLI_EXIT_OK;
+    if (review_setup(game, REVIEW_DEFAULT_MS, &e, &plies, &lim) != 0)
+        return cli_out_of_memory();
+    int rc = screen_review(game, name, opt, e, &lim, plies, &n);
+    cm_engine_free(e);
+    free(plies);
     return rc;
 }
 
@@ -287,15 +334,8 @@ static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game
         fprintf(stderr, "camelot: %s: the record has no moves to review\n", a->args[0]);
         return CLI_EXIT_INPUT;
     }
-    if ((plies = calloc((size_t)game->n, sizeof *plies)) == NULL ||
-        cm_engine_new(v, (size_t)CLI_DEFAULT_TT_MB << 20, &e) != CM_OK) {
-        free(plies);
+    if (review_setup(game, ms, &e, &plies, &lim) != 0)
         return cli_out_of_memory();
-    }
-    cm_limits_init(&lim);
-    lim.time_ms = (uint64_t)ms;
-    lim.use_all_time = 1;
-    lim.now_ms = clock_ms_cb;
 
     if (review_on_screen(a)) {
         rc = review_screen(a, rec, game, e, &lim, plies, ms);

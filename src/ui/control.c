@@ -746,6 +746,13 @@ static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
         return ui_export_begin(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
+    case UI_ACT_ANALYSE:
+        if (ui->puzzles != NULL || ui->learn != NULL || ui->s->g.n == 0) {
+            ui_message(ui, UI_ROLE_ERROR, "There is no game of yours to analyse here.");
+            return UI_DRAW_STATUS;
+        }
+        ui->want_analysis = 1;
+        return UI_QUIT;
     case UI_ACT_QUIT:
         return UI_QUIT;
     case UI_ACT_UNDO:

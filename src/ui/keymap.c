@@ -144,6 +144,7 @@ static const KeyBind over_keys[] = {
     {'n', UI_ACT_NEW},
     {'v', UI_ACT_REVIEW},
     {'r', UI_ACT_REVIEW},
+    {'a', UI_ACT_ANALYSE},
     {'q', UI_ACT_QUIT},
     {UI_CTRL('c'), UI_ACT_QUIT},
     {'u', UI_ACT_UNDO},

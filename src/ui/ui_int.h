@@ -89,17 +89,18 @@ typedef enum UiAction {
     UI_ACT_CHAR,   /* a character typed into a line */
     UI_ACT_REDRAW, /* Ctrl-L */
     UI_ACT_RESIZE,
-    UI_ACT_EDIT,   /* 'e': edit mode */
-    UI_ACT_EXPORT, /* 'x': write the position and the game to a path typed */
-    UI_ACT_TURN,   /* edit mode: the next seat to move */
-    UI_ACT_CASTLE, /* edit mode: castle moves used by the seat to move */
-    UI_ACT_EMPTY,  /* edit mode: an empty board */
-    UI_ACT_START,  /* edit mode: the variant's start position */
-    UI_ACT_DONE,   /* edit mode: play from the position */
-    UI_ACT_RESIGN, /* 'R' */
-    UI_ACT_DRAW,   /* 'D': offer a draw */
-    UI_ACT_YES,    /* 'y' to a question */
-    UI_ACT_NO,     /* 'n' or Esc to a question */
+    UI_ACT_EDIT,    /* 'e': edit mode */
+    UI_ACT_EXPORT,  /* 'x': write the position and the game to a path typed */
+    UI_ACT_TURN,    /* edit mode: the next seat to move */
+    UI_ACT_CASTLE,  /* edit mode: castle moves used by the seat to move */
+    UI_ACT_EMPTY,   /* edit mode: an empty board */
+    UI_ACT_START,   /* edit mode: the variant's start position */
+    UI_ACT_DONE,    /* edit mode: play from the position */
+    UI_ACT_RESIGN,  /* 'R' */
+    UI_ACT_DRAW,    /* 'D': offer a draw */
+    UI_ACT_YES,     /* 'y' to a question */
+    UI_ACT_NO,      /* 'n' or Esc to a question */
+    UI_ACT_ANALYSE, /* 'a', the game over: the engine's review of the game */
     UI_ACT_COUNT
 } UiAction;
 
@@ -311,6 +312,7 @@ typedef struct Ui {
     int ask;                 /* the question of UI_MODE_ASK: 'UI_ASK_*' */
     int ask_seat;            /* the seat it is put to */
     struct UiLearn *learn;   /* the lessons, while they are on the board; else NULL */
+    int want_analysis;       /* 'ui_run' ended for the engine's review of the game that ended */
 } Ui;
 
 /* The questions of UI_MODE_ASK. */

@@ -457,7 +457,9 @@ const char *ui_keys_text(const Ui *ui)
     case UI_MODE_LOAD:
         return "Up/Down pick  Enter load  Esc cancel";
     case UI_MODE_OVER:
-        return "n new game  v review  u undo  s save  e edit  x export  q quit";
+        return ui->puzzles == NULL && ui->learn == NULL
+                   ? "n new game  a analyse  v review  u undo  s save  e edit  x export  q quit"
+                   : "n new game  v review  u undo  s save  e edit  x export  q quit";
     case UI_MODE_REVIEW:
         return "Left/Right step  Home/End  Esc back";
     case UI_MODE_ASK:

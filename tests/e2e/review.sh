@@ -2,7 +2,8 @@
 # evaluation graph and the board show while the engine works; Right moves the graph's cursor
 # and the move shown; the known blunder of a Camette game gets its mark and the better move;
 # --ascii draws the graph in ASCII; q quits at once, even in the middle of a long search; a
-# terminal too small says so; --text still prints the text review.
+# terminal too small says so; 'a' on the game-over screen of the game reviews the game just
+# played; --text still prints the text review.
 # Run as: bash review.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
@@ -80,6 +81,25 @@ tm resize-window -t g -x 80 -y 24
 check "and the review comes back when it grows" wait_for "Review of blunder.txt"
 keys q
 wait_dead
+
+# ---- 5. After a game: 'a' on the game-over screen ---------------------------------------------
+cat >"$TMP/over.txt" <<'REC'
+[Variant "camette"]
+
+1. C2-E4 B5-C4 2. D3xB5 C6xA4xC2xC4 3. E4xC6 C5xC7 B
+REC
+start --load over.txt
+check "a finished game offers the engine's review on its key line" \
+    eval 'wait_for "Black wins" && wait_for "a analyse"'
+keys a
+check "'a' reviews the game just played with the engine, graph and all" \
+    eval 'wait_for "Review of this game (camette)" && wait_for "Analysis done: 6 moves" 60 &&
+          screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{6}"'
+keys q
+check "q goes back to the game's screen, still over" \
+    eval 'wait_for "n new game  a analyse" && screen | grep -qF "Black wins"'
+keys q
+tm kill-session -t g >/dev/null 2>&1
 
 # ---- 5. --text on a terminal -----------------------------------------------------------------
 session "cd '$TMP' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' review --text --time 0.1 blunder.txt; echo \"exit \$?\"; sleep 60"
