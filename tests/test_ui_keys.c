@@ -665,6 +665,14 @@ static void test_ui_keys_lessons_from_the_form(void **state)
     assert_non_null(ui.learn);
     assert_true(ui.s != game);
     assert_true(game->paused);
+    /* The first lesson's man on F6 steps to F7 by keys: the cursor stays where it landed (the
+     * move it came from is one of the screen's legal moves, which the new position replaces). */
+    assert_int_equal(ui.cursor, sq_named("F6"));
+    press(&ui, ' ');
+    press(&ui, UI_KEY_UP);
+    press(&ui, ' ');
+    assert_int_equal(ui.s->g.n, 1);
+    assert_int_equal(ui.cursor, sq_named("F7"));
     unsigned f = press(&ui, 'q');
     assert_false(f & UI_QUIT);
     assert_null(ui.learn);

@@ -125,12 +125,14 @@ unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now)
             ui_message(ui, UI_ROLE_ERROR, "%s misses the goal. %s", text, lesson->wrong);
         return UI_DRAW_ALL;
     }
+    /* 'm' may be one of the screen's legal moves, which the new position replaces. */
+    CmSquare to = m->to;
     if (session_play(ui->s, m, now) != CM_OK) {
         ui_message(ui, UI_ROLE_ERROR, "Out of memory: the move was not played.");
         return UI_DRAW_ALL;
     }
     ui_position_changed(ui);
-    ui->cursor = m->to; /* not on the next seat's pieces: nobody plays them */
+    ui->cursor = to; /* not on the next seat's pieces: nobody plays them */
     l->state = UI_LESSON_DONE;
     snprintf(l->feedback, sizeof l->feedback, "%s", lesson->right);
     if (course_mark_done(l->course, l->at, &err) != CM_OK)
