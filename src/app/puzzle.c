@@ -127,8 +127,9 @@ static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
         if (v != NULL && puzzle_book_variant(b, k) != v)
             continue;
         int r = puzzle_score_result(s, p->id);
-        printf("%-16s %-10s difficulty %d  %-6s%s\n", p->id, puzzle_book_variant(b, k)->name,
-               p->difficulty, cm_puzzle_goal_name(p->goal),
+        /* The goal is padded only when a result follows it: no line ends in spaces. */
+        printf("%-16s %-10s difficulty %d  %-*s%s\n", p->id, puzzle_book_variant(b, k)->name,
+               p->difficulty, r < 0 ? 0 : 6, cm_puzzle_goal_name(p->goal),
                r < 0 ? ""
                : r   ? "  solved"
                      : "  missed");

@@ -15,8 +15,8 @@ check "camelot --help lists puzzle" has "$OUT" "^  puzzle +"
 
 run puzzle --list
 check "--list prints the shipped puzzles" eval '[ "$RC" = 0 ] && [ -z "$ERR" ]'
-check "at least 200 of them, one a line: id, variant, difficulty, goal" \
-    eval '[ "$(printf "%s\n" "$OUT" | grep -Ec "^[a-z]+-[0-9]{4} +(camette|cam|camelot) +difficulty [1-9]  (win|gain|defend) *$")" -ge 200 ]'
+check "at least 200 of them, one a line: id, variant, difficulty, goal (no trailing blanks)" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -Ec "^[a-z]+-[0-9]{4} +(camette|cam|camelot) +difficulty [1-9]  (win|gain|defend)$")" -ge 200 ]'
 for v in camette cam camelot; do
     check "the list has puzzles of $v" has "$OUT" "^$v-[0-9]{4} +$v "
 done
