@@ -96,6 +96,16 @@ static void test_puzzle_write_read(void **state)
         for (int k = 0; k < set.p[i].nsol; k++)
             assert_true(cm_move_same(&back.p[i].sol[k], &set.p[i].sol[k]));
     }
+    /* The head alone, as a file is before its first puzzle: read as no puzzles, as is an
+     * empty list. */
+    cm_puzzles_free(&back);
+    len = cm_puzzles_write_head("camelot", 6, 200, NULL, buf, sizeof buf);
+    assert_int_equal(parse(buf, &back, &err), CM_OK);
+    assert_int_equal(back.n, 0);
+    cm_puzzles_free(&back);
+    assert_int_equal(parse("variant: camelot\ndepth: 6\nthreshold: 20\npuzzles: []\n", &back, &err),
+                     CM_OK);
+    assert_int_equal(back.n, 0);
     /* Cut short: snprintf semantics, terminated. */
     char small[20];
     assert_true(cm_puzzle_write(&set.p[1], small, sizeof small) > sizeof small);

@@ -247,14 +247,17 @@ CmStatus cm_puzzles_parse(const char *text, size_t len, CmVariantResolver resolv
     st = cm_ytree_int(f[1].val, "depth", 1, MAX_CHECK_DEPTH, &set.depth, err);
     if (st == CM_OK)
         st = cm_ytree_int(f[2].val, "threshold", 1, (int)MAX_THRESHOLD, &threshold, err);
-    if (st == CM_OK)
+    /* 'puzzles:' with nothing after it is a file without puzzles yet, as the head that
+     * 'cm_puzzles_write_head' writes before the first puzzle. */
+    if (st == CM_OK && !cm_ytree_is_null(f[3].val))
         st = cm_ytree_expect(f[3].val, CM_Y_SEQ, "'puzzles'", err);
     if (st != CM_OK)
         goto out;
     set.threshold = threshold;
     /* The room grows with the puzzles read, so that a list of a hostile file's many small
      * items costs no more than the puzzles before the first bad one. */
-    for (size_t i = 0, cap = 0; i < f[3].val->n && st == CM_OK; i++) {
+    size_t items = cm_ytree_is_null(f[3].val) ? 0 : f[3].val->n;
+    for (size_t i = 0, cap = 0; i < items && st == CM_OK; i++) {
         if ((size_t)set.n == cap) {
             size_t more = cap ? 2 * cap : 16;
             CmPuzzle *p = realloc(set.p, more * sizeof *p);
