@@ -225,16 +225,7 @@ CmStatus cm_posdoc_parse(const char *text, size_t len, CmVariantResolver resolve
     return st;
 }
 
-/* Output with snprintf semantics: 'len' counts every byte asked for, written or not. */
-typedef struct Out {
-    char *buf;
-    size_t size;
-    size_t len;
-} Out;
-
-static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(Out *o, const char *fmt, ...)
+void cm_out_put(CmOut *o, const char *fmt, ...)
 {
     va_list ap;
     int n;
@@ -249,9 +240,7 @@ static void put(Out *o, const char *fmt, ...)
     o->len += (size_t)n;
 }
 
-/* Writes 'ref' plain when that is safe, else double-quoted. Bytes of 0x80 and above are
- * copied as they are (UTF-8 stays UTF-8). */
-static void put_scalar(Out *o, const char *ref)
+void cm_out_scalar(CmOut *o, const char *ref)
 {
     int plain = ref[0] != '\0';
     for (const char *p = ref; *p && plain; p++) {
@@ -260,90 +249,90 @@ static void put_scalar(Out *o, const char *ref)
                 c == '_' || c == '/' || c == '.' || (c == '-' && p != ref);
     }
     if (plain) {
-        put(o, "%s", ref);
+        cm_out_put(o, "%s", ref);
         return;
     }
-    put(o, "\"");
+    cm_out_put(o, "\"");
     for (const unsigned char *p = (const unsigned char *)ref; *p; p++) {
         if (*p == '"' || *p == '\\')
-            put(o, "\\%c", *p);
+            cm_out_put(o, "\\%c", *p);
         else if (*p < 0x20 || *p == 0x7f)
-            put(o, "\\x%02X", *p);
+            cm_out_put(o, "\\x%02X", *p);
         else
-            put(o, "%c", *p);
+            cm_out_put(o, "%c", *p);
     }
-    put(o, "\"");
+    cm_out_put(o, "\"");
 }
 
 /* The body of a position document, after its 'variant' line: block style ('flow' 0, pieces
  * wrapped before column 100) or all on one line between braces ('flow' 1). */
-static void put_position(Out *o, const CmPosition *pos, int flow)
+static void put_position(CmOut *o, const CmPosition *pos, int flow)
 {
     const CmVariant *v = pos->v;
     const char *sep = flow ? ", " : "\n";
     size_t line_start;
     int n = 0;
 
-    put(o, "to_move: %c%s", v->seat[pos->to_move].letter, sep);
+    cm_out_put(o, "to_move: %c%s", v->seat[pos->to_move].letter, sep);
 
     /* Pieces by square index (rank by rank from rank 1). */
     line_start = o->len;
-    put(o, "pieces: {");
+    cm_out_put(o, "pieces: {");
     for (int sq = 0; sq < CM_SQUARES; sq++) {
         uint8_t c = pos->board[sq];
         char name[4];
         if (c == CM_EMPTY)
             continue;
         if (n++ > 0) {
-            put(o, ",");
+            cm_out_put(o, ",");
             if (!flow && o->len - line_start > 88) {
                 line_start = o->len + 1;
-                put(o, "\n ");
+                cm_out_put(o, "\n ");
             }
-            put(o, " ");
+            cm_out_put(o, " ");
         }
-        put(o, "%s: %c%c", cm_square_name((CmSquare)sq, name), v->seat[CM_CELL_SEAT(c)].letter,
-            CM_CELL_KIND(c) == CM_KNIGHT ? 'K' : 'M');
+        cm_out_put(o, "%s: %c%c", cm_square_name((CmSquare)sq, name),
+                   v->seat[CM_CELL_SEAT(c)].letter, CM_CELL_KIND(c) == CM_KNIGHT ? 'K' : 'M');
     }
-    put(o, "}");
+    cm_out_put(o, "}");
 
     /* Only seats that have used castle moves; the key is left out when none has. */
     n = 0;
     for (int s = 0; s < v->nseats; s++) {
         if (pos->castle_used[s] == 0)
             continue;
-        put(o, n++ > 0 ? ", " : "%scastle_moves_used: {", sep);
-        put(o, "%c: %d", v->seat[s].letter, pos->castle_used[s]);
+        cm_out_put(o, n++ > 0 ? ", " : "%scastle_moves_used: {", sep);
+        cm_out_put(o, "%c: %d", v->seat[s].letter, pos->castle_used[s]);
     }
     if (n > 0)
-        put(o, "}");
+        cm_out_put(o, "}");
     if (pos->quiet != 0)
-        put(o, "%squiet_plies: %d", sep, pos->quiet);
+        cm_out_put(o, "%squiet_plies: %d", sep, pos->quiet);
     if (!flow)
-        put(o, "\n");
+        cm_out_put(o, "\n");
 }
 
 size_t cm_posdoc_write(const CmPosition *pos, const char *variant_ref, char *buf, size_t size)
 {
-    Out o = {buf, size, 0};
+    CmOut o = {buf, size, 0};
 
     if (size > 0)
         buf[0] = '\0';
-    put(&o, "variant: ");
-    put_scalar(&o, variant_ref != NULL ? variant_ref : pos->v->name);
-    put(&o, "\n");
+    cm_out_put(&o, "variant: ");
+    cm_out_scalar(&o, variant_ref != NULL ? variant_ref : pos->v->name);
+    cm_out_put(&o, "\n");
     put_position(&o, pos, 0);
     return o.len;
 }
 
 size_t cm_posdoc_write_line(const CmPosition *pos, char *buf, size_t size)
 {
-    Out o = {buf, size, 0};
+    CmOut o = {buf, size, 0};
 
     if (size > 0)
         buf[0] = '\0';
-    put(&o, "{");
+    cm_out_put(&o, "{");
     put_position(&o, pos, 1);
-    put(&o, "}");
+    cm_out_put(&o, "}");
     return o.len;
 }

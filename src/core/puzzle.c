@@ -293,48 +293,27 @@ void cm_puzzles_free(CmPuzzleSet *set)
 
 /* ---- Writing -------------------------------------------------------------------------------- */
 
-/* Output with snprintf semantics: 'len' counts every byte asked for, written or not. */
-typedef struct Out {
-    char *buf;
-    size_t size;
-    size_t len;
-} Out;
-
-static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(Out *o, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-    va_start(ap, fmt);
-    if (o->len < o->size)
-        n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
-    else
-        n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->len += (size_t)n;
-}
-
 size_t cm_puzzles_write_head(const char *variant_ref, int depth, int threshold, const char *comment,
                              char *buf, size_t size)
 {
-    Out o = {buf, size, 0};
+    CmOut o = {buf, size, 0};
     if (size > 0)
         buf[0] = '\0';
     for (const char *c = comment; c != NULL && *c;) {
         const char *nl = strchr(c, '\n');
         int n = nl != NULL ? (int)(nl - c) : (int)strlen(c);
-        put(&o, n > 0 ? "# %.*s\n" : "#%.*s\n", n, c);
+        cm_out_put(&o, n > 0 ? "# %.*s\n" : "#%.*s\n", n, c);
         c += n + (nl != NULL);
     }
-    put(&o, "variant: %s\ndepth: %d\nthreshold: %d\npuzzles:\n", variant_ref, depth, threshold);
+    cm_out_put(&o, "variant: ");
+    cm_out_scalar(&o, variant_ref);
+    cm_out_put(&o, "\ndepth: %d\nthreshold: %d\npuzzles:\n", depth, threshold);
     return o.len;
 }
 
 size_t cm_puzzle_write(const CmPuzzle *p, char *buf, size_t size)
 {
-    Out o = {buf, size, 0};
+    CmOut o = {buf, size, 0};
     CmPosition pos = p->pos;
     CmUndo undo;
     CmOutcome oc;
@@ -342,17 +321,17 @@ size_t cm_puzzle_write(const CmPuzzle *p, char *buf, size_t size)
 
     if (size > 0)
         buf[0] = '\0';
-    put(&o, "  - id: %s\n    difficulty: %d\n    goal: %s\n    position: ", p->id, p->difficulty,
-        cm_puzzle_goal_name(p->goal));
+    cm_out_put(&o, "  - id: %s\n    difficulty: %d\n    goal: %s\n    position: ", p->id,
+               p->difficulty, cm_puzzle_goal_name(p->goal));
     o.len += cm_posdoc_write_line(&p->pos, o.len < size ? buf + o.len : NULL,
                                   o.len < size ? size - o.len : 0);
-    put(&o, "\n    solution: [");
+    cm_out_put(&o, "\n    solution: [");
     for (int i = 0; i < p->nsol; i++) {
         cm_move_str(&pos, &p->sol[i], text, sizeof text);
-        put(&o, "%s%s", i > 0 ? ", " : "", text);
+        cm_out_put(&o, "%s%s", i > 0 ? ", " : "", text);
         cm_pos_apply(&pos, &p->sol[i], &undo);
         cm_rules_settle(&pos, &oc);
     }
-    put(&o, "]\n");
+    cm_out_put(&o, "]\n");
     return o.len;
 }
