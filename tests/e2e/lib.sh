@@ -1,9 +1,16 @@
 # Helpers for the end-to-end scripts: the real 'camelot' in a terminal that tmux provides,
 # driven with send-keys and read with capture-pane, polling the screen with a timeout instead
-# of sleeping. A script sets CAMELOT (the program) and sources this file, which makes a
-# private tmux server and data directory (removed at exit) and exits 77 (a skip) when tmux is
-# missing. Checks count failures in FAILS; 'finish' ends the script with its verdict.
+# of sleeping. A script run as 'bash SCRIPT PATH_TO_camelot SOURCE_DIR' sources this file,
+# which sets CAMELOT (the program, an absolute path), makes a private tmux server and data
+# directory (removed at exit) and exits 77 (a skip) when tmux is missing. Checks count
+# failures in FAILS; 'finish' ends the script with its verdict.
 # SPDX-License-Identifier: MIT
+
+if [ $# -lt 2 ]; then
+    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
+    exit 2
+fi
+CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "SKIP: tmux is not installed"

@@ -4,13 +4,8 @@
 # SPDX-License-Identifier: MIT
 set -u
 
-if [ $# -lt 2 ]; then
-    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
-    exit 2
-fi
-CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-SRC=$(cd "$2" && pwd)
 . "$(dirname "$0")/lib.sh"
+SRC=$(cd "$2" && pwd)
 
 # whole TEXT: the screen shows TEXT whole, on one row or wrapped over the rows that follow
 # (the rows joined with single spaces).

@@ -5,11 +5,6 @@
 # SPDX-License-Identifier: MIT
 set -u
 
-if [ $# -lt 2 ]; then
-    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
-    exit 2
-fi
-CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 . "$(dirname "$0")/lib.sh"
 SAVE="$DATA/camelot/autosave.txt"
 
