@@ -7,7 +7,6 @@
 #include "posdoc_int.h"
 #include "yamltree_int.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,19 +106,6 @@ int cm_lesson_accepts(const CmLesson *lesson, const CmMove *m)
 
 /* ---- Reading ------------------------------------------------------------------------------- */
 
-static CmStatus fail(CmError *err, const CmYNode *at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static CmStatus fail(CmError *err, const CmYNode *at, const char *fmt, ...)
-{
-    char msg[sizeof((CmError *)NULL)->msg];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return cm_error_set(err, CM_ERR_SCHEMA, at->line, at->col, "%s", msg);
-}
-
 /* Copies the text of scalar 'node' into 'buf': printable ASCII, the line breaks of a folded
  * block kept only between paragraphs ('paragraphs'; else every break is a space), no break or
  * space at the end. */
@@ -131,20 +117,22 @@ static CmStatus read_text(const CmYNode *node, const char *what, int paragraphs,
     if (st != CM_OK)
         return st;
     if (node->len >= size)
-        return fail(err, node, "%s is too long (at most %zu characters)", what, size - 1);
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node, "%s is too long (at most %zu characters)",
+                             what, size - 1);
     for (size_t i = 0; i < node->len; i++) {
         unsigned char c = (unsigned char)node->text[i];
         if (c == '\n' && !paragraphs)
             c = ' ';
         if (c != '\n' && (c < 0x20 || c > 0x7e))
-            return fail(err, node, "%s holds a character that is not printable ASCII", what);
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                                 "%s holds a character that is not printable ASCII", what);
         buf[n++] = (char)c;
     }
     while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
         n--;
     buf[n] = '\0';
     if (n == 0)
-        return fail(err, node, "%s is empty", what);
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node, "%s is empty", what);
     return CM_OK;
 }
 
@@ -157,8 +145,9 @@ static CmStatus read_square(const CmVariant *v, const CmYNode *node, const char 
     if (st != CM_OK)
         return st;
     if (cm_square_parse(node->text, out) != (int)node->len || !cm_variant_on(v, *out))
-        return fail(err, node, "expected a square of the board for %s, got %s", what,
-                    cm_ytree_describe(node, got, sizeof got));
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                             "expected a square of the board for %s, got %s", what,
+                             cm_ytree_describe(node, got, sizeof got));
     return CM_OK;
 }
 
@@ -184,16 +173,17 @@ static CmStatus read_goal(const CmVariant *v, const CmYNode *map, CmGoal *goal, 
         if (strcmp(f[0].val->text, kind_names[k]) == 0)
             goal->kind = (CmGoalKind)k;
     if (goal->kind == CM_GOAL_KIND_COUNT)
-        return fail(err, f[0].val,
-                    "unknown goal kind %s (expected one of: move, step, canter, jump, charge, "
-                    "capture, castle-move, leave-castle, win, draw)",
-                    cm_ytree_describe(f[0].val, got, sizeof got));
+        return cm_ytree_fail(
+            err, CM_ERR_SCHEMA, f[0].val,
+            "unknown goal kind %s (expected one of: move, step, canter, jump, charge, "
+            "capture, castle-move, leave-castle, win, draw)",
+            cm_ytree_describe(f[0].val, got, sizeof got));
     int counted = goal->kind == CM_GOAL_CANTER || goal->kind == CM_GOAL_JUMP ||
                   goal->kind == CM_GOAL_CHARGE || goal->kind == CM_GOAL_CAPTURE;
     int ended = goal->kind == CM_GOAL_WIN || goal->kind == CM_GOAL_DRAW;
     if (f[1].val != NULL && !counted)
-        return fail(err, f[1].key_node, "a goal of kind '%s' takes no 'count'",
-                    kind_names[goal->kind]);
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, f[1].key_node,
+                             "a goal of kind '%s' takes no 'count'", kind_names[goal->kind]);
     if (f[1].val != NULL)
         st = cm_ytree_int(f[1].val, "'goal.count'", 1, CM_MAX_PIECES, &goal->count, err);
     if (st == CM_OK && f[2].val != NULL) {
@@ -207,8 +197,8 @@ static CmStatus read_goal(const CmVariant *v, const CmYNode *map, CmGoal *goal, 
     if (st != CM_OK || f[4].val == NULL)
         return st;
     if (!ended)
-        return fail(err, f[4].key_node, "a goal of kind '%s' takes no 'reason'",
-                    kind_names[goal->kind]);
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, f[4].key_node,
+                             "a goal of kind '%s' takes no 'reason'", kind_names[goal->kind]);
     st = cm_ytree_expect(f[4].val, CM_Y_SCALAR, "'goal.reason'", err);
     if (st != CM_OK)
         return st;
@@ -216,10 +206,10 @@ static CmStatus read_goal(const CmVariant *v, const CmYNode *map, CmGoal *goal, 
         if (strcmp(f[4].val->text, cm_reason_name((CmReason)r)) == 0)
             goal->reason = (CmReason)r;
     if (goal->reason == CM_REASON_NONE)
-        return fail(err, f[4].val,
-                    "unknown reason %s (expected one of: castle, elimination, stalemate, "
-                    "material, repetition, fifty-move, no-moves)",
-                    cm_ytree_describe(f[4].val, got, sizeof got));
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, f[4].val,
+                             "unknown reason %s (expected one of: castle, elimination, stalemate, "
+                             "material, repetition, fifty-move, no-moves)",
+                             cm_ytree_describe(f[4].val, got, sizeof got));
     return CM_OK;
 }
 
@@ -230,9 +220,10 @@ static CmStatus read_accept(CmLesson *l, const CmYNode *seq, CmError *err)
     if (st != CM_OK)
         return st;
     if (seq->n == 0)
-        return fail(err, seq, "'accept' lists no move");
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, seq, "'accept' lists no move");
     if (seq->n > CM_LESSON_ACCEPT_MAX)
-        return fail(err, seq, "'accept' lists more than %d moves", CM_LESSON_ACCEPT_MAX);
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, seq, "'accept' lists more than %d moves",
+                             CM_LESSON_ACCEPT_MAX);
     l->naccept = 0;
     for (size_t i = 0; i < seq->n; i++) {
         const CmYNode *node = seq->kid[i];
@@ -243,11 +234,13 @@ static CmStatus read_accept(CmLesson *l, const CmYNode *seq, CmError *err)
             return st;
         cm_error_init(&merr, NULL);
         if (cm_move_parse(&l->start, node->text, &m, &merr) != CM_OK)
-            return fail(err, node, "'%.40s' in 'accept': %s", node->text, merr.msg);
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, node, "'%.40s' in 'accept': %s", node->text,
+                                 merr.msg);
         for (int k = 0; k < l->naccept; k++)
             if (cm_move_same(&l->accept[k], &m))
-                return fail(err, node, "'%.40s' in 'accept' is the same move as the one at line %d",
-                            node->text, first[k]->line);
+                return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                                     "'%.40s' in 'accept' is the same move as the one at line %d",
+                                     node->text, first[k]->line);
         first[l->naccept] = node;
         l->accept[l->naccept++] = m;
     }
@@ -267,7 +260,8 @@ static CmStatus check_accept(const CmLesson *l, const CmYNode *seq, const CmYNod
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     cm_movegen_all(&l->start, list);
     if (list->overflow) {
-        st = fail(err, goal_node, "the position has too many moves for a lesson");
+        st = cm_ytree_fail(err, CM_ERR_SCHEMA, goal_node,
+                           "the position has too many moves for a lesson");
         goto out;
     }
     for (int i = 0; i < l->naccept; i++) {
@@ -277,8 +271,8 @@ static CmStatus check_accept(const CmLesson *l, const CmYNode *seq, const CmYNod
             goto out;
         }
         if (!met) {
-            st = fail(err, seq->kid[i], "'%.40s' in 'accept' does not meet the goal",
-                      seq->kid[i]->text);
+            st = cm_ytree_fail(err, CM_ERR_SCHEMA, seq->kid[i],
+                               "'%.40s' in 'accept' does not meet the goal", seq->kid[i]->text);
             goto out;
         }
     }
@@ -290,7 +284,8 @@ static CmStatus check_accept(const CmLesson *l, const CmYNode *seq, const CmYNod
         }
         if (met && !cm_lesson_accepts(l, &list->m[i])) {
             cm_move_str(&l->start, &list->m[i], text, sizeof text);
-            st = fail(err, seq, "%.60s meets the goal but is not in 'accept'", text);
+            st = cm_ytree_fail(err, CM_ERR_SCHEMA, seq,
+                               "%.60s meets the goal but is not in 'accept'", text);
             goto out;
         }
     }
@@ -326,8 +321,9 @@ CmStatus cm_lesson_parse(const char *text, size_t len, CmVariantResolver resolve
         goto out;
     }
     if (root->kind != CM_Y_MAP) {
-        st = fail(err, root, "expected a mapping of keys such as 'title:' and 'goal:', got %s",
-                  cm_ytree_describe(root, got, sizeof got));
+        st = cm_ytree_fail(err, CM_ERR_SCHEMA, root,
+                           "expected a mapping of keys such as 'title:' and 'goal:', got %s",
+                           cm_ytree_describe(root, got, sizeof got));
         goto out;
     }
     st = cm_ytree_fields(root, NULL, f, F_COUNT, err);
@@ -346,7 +342,8 @@ CmStatus cm_lesson_parse(const char *text, size_t len, CmVariantResolver resolve
     if (st != CM_OK)
         goto out;
     if (!cm_rules_playable(&l->pos, why, sizeof why)) {
-        st = fail(err, f[F_POSITION].val, "the position cannot be played: %s", why);
+        st = cm_ytree_fail(err, CM_ERR_SCHEMA, f[F_POSITION].val,
+                           "the position cannot be played: %s", why);
         goto out;
     }
     l->start = l->pos;

@@ -19,20 +19,6 @@
 
 _Static_assert(CM_POSDOC_MAX_BYTES == CM_YAML_MAX_BYTES, "position document size limit");
 
-static CmStatus fail(CmError *err, const CmYNode *at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Fails with CM_ERR_SCHEMA at node 'at'. */
-static CmStatus fail(CmError *err, const CmYNode *at, const char *fmt, ...)
-{
-    char msg[sizeof((CmError *)NULL)->msg];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return cm_error_set(err, CM_ERR_SCHEMA, at->line, at->col, "%s", msg);
-}
-
 /* "W, B": the seat letters of 'v', for messages. */
 static const char *seat_list(const CmVariant *v, char *buf)
 {
@@ -55,12 +41,13 @@ static CmStatus read_seat(const CmVariant *v, const CmYNode *node, const char *w
     char got[64], seats[3 * CM_MAX_SEATS];
     int s;
     if (node->kind != CM_Y_SCALAR || node->len != 1)
-        return fail(err, node, "expected a seat letter for %s, got %s", what,
-                    cm_ytree_describe(node, got, sizeof got));
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node, "expected a seat letter for %s, got %s",
+                             what, cm_ytree_describe(node, got, sizeof got));
     s = cm_variant_seat(v, node->text[0]);
     if (s < 0)
-        return fail(err, node, "'%c' is not a seat of this variant (seats: %s)", node->text[0],
-                    seat_list(v, seats));
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                             "'%c' is not a seat of this variant (seats: %s)", node->text[0],
+                             seat_list(v, seats));
     *s_out = s;
     return CM_OK;
 }
@@ -79,7 +66,8 @@ static CmStatus find_variant(const CmYNode *node, CmVariantResolver resolve, voi
             *v_out = fallback;
             return CM_OK;
         }
-        return fail(err, node, "variant '%.60s' is not available here", node->text);
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node, "variant '%.60s' is not available here",
+                             node->text);
     }
     CmError rerr;
     cm_error_init(&rerr, NULL);
@@ -107,28 +95,31 @@ static CmStatus read_pieces(CmPosition *pos, const CmYNode *map, CmError *err)
         int s, kind;
 
         if (cm_square_parse(key->text, &sq) != (int)key->len || key->len == 0)
-            return fail(err, key, "%s is not a square name",
-                        cm_ytree_describe(key, got, sizeof got));
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, key, "%s is not a square name",
+                                 cm_ytree_describe(key, got, sizeof got));
         if (!cm_variant_on(v, sq))
-            return fail(err, key, "%s is not a square of this board",
-                        cm_ytree_describe(key, got, sizeof got));
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, key, "%s is not a square of this board",
+                                 cm_ytree_describe(key, got, sizeof got));
         if (first[sq] != NULL)
-            return fail(err, key, "two pieces on %s (the first at line %d)",
-                        cm_square_name(sq, name), first[sq]->line);
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, key, "two pieces on %s (the first at line %d)",
+                                 cm_square_name(sq, name), first[sq]->line);
         if (count == CM_MAX_PIECES)
-            return fail(err, key, "too many pieces (at most %d)", CM_MAX_PIECES);
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, key, "too many pieces (at most %d)",
+                                 CM_MAX_PIECES);
         first[sq] = key;
 
         if (val->kind != CM_Y_SCALAR || val->len != 2 || strchr("KkMm", val->text[1]) == NULL ||
             val->text[1] == '\0')
-            return fail(err, val,
-                        "%s is not a piece; write a seat letter and K (knight) or M (man), "
-                        "e.g. 'WK'",
-                        cm_ytree_describe(val, got, sizeof got));
+            return cm_ytree_fail(
+                err, CM_ERR_SCHEMA, val,
+                "%s is not a piece; write a seat letter and K (knight) or M (man), "
+                "e.g. 'WK'",
+                cm_ytree_describe(val, got, sizeof got));
         s = cm_variant_seat(v, val->text[0]);
         if (s < 0)
-            return fail(err, val, "'%c' in '%s' is not a seat of this variant (seats: %s)",
-                        val->text[0], val->text, seat_list(v, seats));
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, val,
+                                 "'%c' in '%s' is not a seat of this variant (seats: %s)",
+                                 val->text[0], val->text, seat_list(v, seats));
         kind = val->text[1] == 'K' || val->text[1] == 'k' ? CM_KNIGHT : CM_MAN;
         cm_pos_put(pos, sq, CM_CELL(s, kind));
         count++;
@@ -151,8 +142,9 @@ static CmStatus read_castle_used(CmPosition *pos, const CmYNode *map, CmError *e
         if (st != CM_OK)
             return st;
         if (first[s] != NULL)
-            return fail(err, key, "seat '%c' is given twice (the first at line %d)",
-                        pos->v->seat[s].letter, first[s]->line);
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, key,
+                                 "seat '%c' is given twice (the first at line %d)",
+                                 pos->v->seat[s].letter, first[s]->line);
         first[s] = key;
         snprintf(what, sizeof what, "castle_moves_used for '%c'", pos->v->seat[s].letter);
         st = cm_ytree_int(map->kid[k + 1], what, 0, pos->v->rules.castle_moves, &used, err);

@@ -6,7 +6,6 @@
 #include "posdoc_int.h"
 #include "yamltree_int.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,20 +85,6 @@ CmStatus cm_puzzle_check_line(const CmPuzzle *p, CmError *err)
 
 /* ---- Reading -------------------------------------------------------------------------------- */
 
-static CmStatus fail(CmError *err, CmStatus code, const CmYNode *at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-/* Fails with 'code' at node 'at'. */
-static CmStatus fail(CmError *err, CmStatus code, const CmYNode *at, const char *fmt, ...)
-{
-    char msg[sizeof((CmError *)NULL)->msg];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return cm_error_set(err, code, at->line, at->col, "%s", msg);
-}
-
 static CmStatus read_id(const CmYNode *node, const CmPuzzleSet *set, CmPuzzle *p, CmError *err)
 {
     char got[64];
@@ -107,20 +92,22 @@ static CmStatus read_id(const CmYNode *node, const CmPuzzleSet *set, CmPuzzle *p
     if (st != CM_OK)
         return st;
     if (node->len == 0 || node->len >= CM_PUZZLE_ID_MAX)
-        return fail(err, CM_ERR_SCHEMA, node, "a puzzle's id has 1 to %d characters, got %s",
-                    CM_PUZZLE_ID_MAX - 1, cm_ytree_describe(node, got, sizeof got));
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                             "a puzzle's id has 1 to %d characters, got %s", CM_PUZZLE_ID_MAX - 1,
+                             cm_ytree_describe(node, got, sizeof got));
     for (size_t i = 0; i < node->len; i++) {
         char c = node->text[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
               c == '-' || c == '_'))
-            return fail(err, CM_ERR_SCHEMA, node,
-                        "a puzzle's id is made of letters, digits, '-' and '_', got %s",
-                        cm_ytree_describe(node, got, sizeof got));
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                                 "a puzzle's id is made of letters, digits, '-' and '_', got %s",
+                                 cm_ytree_describe(node, got, sizeof got));
     }
     for (int i = 0; i < set->n; i++)
         if (strcmp(set->p[i].id, node->text) == 0)
-            return fail(err, CM_ERR_SCHEMA, node, "duplicate puzzle id '%s' (first at line %d)",
-                        node->text, set->p[i].line);
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                                 "duplicate puzzle id '%s' (first at line %d)", node->text,
+                                 set->p[i].line);
     memcpy(p->id, node->text, node->len + 1);
     return CM_OK;
 }
@@ -136,8 +123,9 @@ static CmStatus read_goal(const CmYNode *node, CmPuzzle *p, CmError *err)
             p->goal = (CmPuzzleGoal)g;
             return CM_OK;
         }
-    return fail(err, CM_ERR_SCHEMA, node, "expected win, gain or defend for 'goal', got %s",
-                cm_ytree_describe(node, got, sizeof got));
+    return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                         "expected win, gain or defend for 'goal', got %s",
+                         cm_ytree_describe(node, got, sizeof got));
 }
 
 /* The solution: a list of moves, each legal in turn from the puzzle's position. */
@@ -149,23 +137,25 @@ static CmStatus read_solution(const CmYNode *node, CmPuzzle *p, CmError *err)
     if (st != CM_OK)
         return st;
     if (node->n == 0 || node->n > CM_PUZZLE_MAX_PLIES || node->n % 2 == 0)
-        return fail(err, CM_ERR_SCHEMA, node,
-                    "a solution has an odd number of moves (the solver's first and last), 1 "
-                    "to %d; this one has %zu",
-                    CM_PUZZLE_MAX_PLIES, node->n);
+        return cm_ytree_fail(
+            err, CM_ERR_SCHEMA, node,
+            "a solution has an odd number of moves (the solver's first and last), 1 "
+            "to %d; this one has %zu",
+            CM_PUZZLE_MAX_PLIES, node->n);
     p->nsol = (int)node->n;
     for (size_t i = 0; i < node->n; i++) {
         const CmYNode *m = node->kid[i];
         CmError merr;
         if (m->kind != CM_Y_SCALAR || cm_ytree_is_null(m))
-            return fail(err, CM_ERR_SCHEMA, m, "expected a move for solution[%zu], got %s", i,
-                        cm_ytree_describe(m, got, sizeof got));
+            return cm_ytree_fail(err, CM_ERR_SCHEMA, m, "expected a move for solution[%zu], got %s",
+                                 i, cm_ytree_describe(m, got, sizeof got));
         cm_error_init(&merr, NULL);
         if (cm_move_parse(&pos, m->text, &p->sol[i], &merr) != CM_OK)
-            return fail(err, merr.code, m, "solution[%zu] '%.40s': %s", i, m->text, merr.msg);
+            return cm_ytree_fail(err, merr.code, m, "solution[%zu] '%.40s': %s", i, m->text,
+                                 merr.msg);
         cm_error_init(&merr, NULL);
         if (after_move(p, &pos, (int)i, &merr) != CM_OK)
-            return fail(err, CM_ERR_ILLEGAL, m, "%s", merr.msg);
+            return cm_ytree_fail(err, CM_ERR_ILLEGAL, m, "%s", merr.msg);
     }
     return CM_OK;
 }
@@ -195,8 +185,8 @@ static CmStatus read_puzzle(const CmYNode *node, CmPuzzleSet *set, CmPuzzle *p, 
     if (st == CM_OK)
         st = cm_posdoc_read(f[3].val, NULL, NULL, set->v, &p->pos, err);
     if (st == CM_OK && check_start(&p->pos, err) != CM_OK)
-        st = fail(err, CM_ERR_SCHEMA, f[3].val, "puzzle '%s': %s", p->id,
-                  err != NULL ? err->msg : "");
+        st = cm_ytree_fail(err, CM_ERR_SCHEMA, f[3].val, "puzzle '%s': %s", p->id,
+                           err != NULL ? err->msg : "");
     if (st == CM_OK)
         st = read_solution(f[4].val, p, err);
     return st;
@@ -225,10 +215,11 @@ CmStatus cm_puzzles_parse(const char *text, size_t len, CmVariantResolver resolv
         goto out;
     }
     if (root->kind != CM_Y_MAP) {
-        st = fail(err, CM_ERR_SCHEMA, root,
-                  "expected a mapping of 'variant:', 'depth:', 'threshold:' and 'puzzles:', "
-                  "got %s",
-                  cm_ytree_describe(root, got, sizeof got));
+        st = cm_ytree_fail(
+            err, CM_ERR_SCHEMA, root,
+            "expected a mapping of 'variant:', 'depth:', 'threshold:' and 'puzzles:', "
+            "got %s",
+            cm_ytree_describe(root, got, sizeof got));
         goto out;
     }
     st = cm_ytree_fields(root, NULL, f, (int)(sizeof f / sizeof f[0]), err);
@@ -240,8 +231,9 @@ CmStatus cm_puzzles_parse(const char *text, size_t len, CmVariantResolver resolv
     if (st != CM_OK)
         goto out;
     if (resolve == NULL || (set.v = resolve(ud, f[0].val->text, err)) == NULL) {
-        st = fail(err, CM_ERR_SCHEMA, f[0].val, "%s",
-                  resolve != NULL && err != NULL && err->msg[0] ? err->msg : "unknown variant");
+        st = cm_ytree_fail(err, CM_ERR_SCHEMA, f[0].val, "%s",
+                           resolve != NULL && err != NULL && err->msg[0] ? err->msg
+                                                                         : "unknown variant");
         goto out;
     }
     st = cm_ytree_int(f[1].val, "depth", 1, MAX_CHECK_DEPTH, &set.depth, err);

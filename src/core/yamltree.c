@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT */
 #include "yamltree_int.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,6 +361,16 @@ const char *cm_ytree_describe(const CmYNode *node, char *buf, size_t size)
         snprintf(buf, size, node->len > 40 ? "'%s...'" : "'%s'", text);
     }
     return buf;
+}
+
+CmStatus cm_ytree_fail(CmError *err, CmStatus code, const CmYNode *at, const char *fmt, ...)
+{
+    char msg[sizeof((CmError *)NULL)->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return cm_error_set(err, code, at->line, at->col, "%s", msg);
 }
 
 CmStatus cm_ytree_expect(const CmYNode *node, CmYKind kind, const char *what, CmError *err)

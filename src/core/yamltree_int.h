@@ -68,6 +68,10 @@ const char *cm_ytree_describe(const CmYNode *node, char *buf, size_t size);
  * is of 'kind'. A null scalar is never accepted. */
 CmStatus cm_ytree_expect(const CmYNode *node, CmYKind kind, const char *what, CmError *err);
 
+/* Fails with 'code' at node 'at', the message from 'fmt'. Returns 'code'. */
+CmStatus cm_ytree_fail(CmError *err, CmStatus code, const CmYNode *at, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* One key that a mapping may hold; 'cm_ytree_fields' fills in where it was found. */
 typedef struct CmYField {
     const char *key;         /* the key's text */
