@@ -98,13 +98,7 @@ static CmStatus start_draw_search(Session *s)
 {
     int seat = s->offer_asking;
     EngineJob job;
-    memset(&job, 0, sizeof job);
-    job.v = s->v;
-    job.pos = s->g.pos;
-    job.history = s->g.hashes;
-    job.nhistory = s->g.n + 1;
-    job.purpose = ENGINE_JOB_DRAW;
-    job.seed = s->seed++;
+    session_job_init(s, &job, ENGINE_JOB_DRAW);
     job.level = s->setup.seat[seat].level;
     job.time_ms = session_think_ms(job.level, -1, 0);
     if (job.time_ms > SESSION_DRAW_MS)

@@ -412,17 +412,22 @@ void session_cancel_search(Session *s)
     s->searching = 0;
 }
 
+void session_job_init(Session *s, EngineJob *job, int purpose)
+{
+    memset(job, 0, sizeof *job);
+    job->v = s->v;
+    job->pos = s->g.pos;
+    job->history = s->g.hashes;
+    job->nhistory = s->g.n + 1;
+    job->purpose = purpose;
+    job->seed = s->seed++;
+}
+
 static void start_search(Session *s, int purpose)
 {
     int seat = s->g.pos.to_move;
     EngineJob job;
-    memset(&job, 0, sizeof job);
-    job.v = s->v;
-    job.pos = s->g.pos;
-    job.history = s->g.hashes;
-    job.nhistory = s->g.n + 1;
-    job.purpose = purpose;
-    job.seed = s->seed++;
+    session_job_init(s, &job, purpose);
     if (purpose == ENGINE_JOB_HINT) {
         job.level = CM_ENGINE_LEVELS;
         job.time_ms = SESSION_HINT_MS;

@@ -14,6 +14,10 @@ void session_adopt(Session *s, Session *next);
  * goes on), and restarts that clock at 'now'. */
 void session_charge_clock(Session *s, uint64_t now);
 
+/* A search job for the game's position as it stands (its history, a fresh seed), for
+ * 'purpose' ('ENGINE_JOB_*'); the level and time are the caller's to set. */
+void session_job_init(Session *s, EngineJob *job, int purpose);
+
 /* offer.c: ends the game off the board, without saving it: seat 'seat' resigned and team
  * 'winner' wins (-1: nobody), or the players agreed a draw. */
 void session_end_resigned(Session *s, int seat, int winner);
