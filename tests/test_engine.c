@@ -655,6 +655,72 @@ static void test_engine_eval_symmetric(void **state)
     }
 }
 
+/* The trace of the evaluation ('camelot tune' fits the weights with it): in positions of
+ * random games of every two-team variant, the sum of weight times count is the evaluation
+ * within the rounding of the per-piece advance (under a point a piece) and of the trade term;
+ * a position where the side to move must capture gives no trace. Changing a weight changes
+ * the evaluation by the weight's change times the count. */
+static void test_engine_eval_trace(void **state)
+{
+    (void)state;
+    uint64_t seed = 4242;
+    int traced = 0, forced = 0;
+    for (int i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
+        CmEngine *e = new_engine(v);
+        int w[CM_EVAL_TERMS], w2[CM_EVAL_TERMS];
+        cm_engine_get_weights(e, w);
+        assert_int_equal(w[CM_EVAL_MAN], 100);
+        for (int game = 0; game < 10; game++) {
+            CmGame g;
+            assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+            while (!g.outcome.over && g.n < 120) {
+                double count[CM_EVAL_TERMS];
+                int eval, f;
+                int ok = cm_engine_eval_trace(e, &g.pos, count, &eval);
+                cm_engine_evaluate(e, &g.pos);
+                cm_eval_probe(e, &e->pos, &f);
+                if (ok) {
+                    double sum = 0;
+                    for (int t = 0; t < CM_EVAL_TERMS; t++)
+                        sum += w[t] * count[t];
+                    int pieces = 0;
+                    for (int s = 0; s < v->nseats; s++)
+                        pieces += g.pos.npieces[s];
+                    assert_true(sum - eval < pieces + 2 && eval - sum < pieces + 2);
+                    assert_int_equal(eval, cm_engine_evaluate(e, &g.pos));
+                    assert_int_equal(f, 0);
+                    traced++;
+                } else if (f == 1) {
+                    forced++;
+                }
+                CmMoveList list;
+                int n = cm_movegen_all(&g.pos, &list);
+                assert_int_equal(cm_game_play(&g, &list.m[tu_rand_below(&seed, n)]), CM_OK);
+            }
+            cm_game_free(&g);
+        }
+        /* One weight changed: the evaluation moves by the change times its count. */
+        CmPosition pos;
+        cm_pos_start(&pos, v);
+        double count[CM_EVAL_TERMS];
+        int before;
+        if (cm_engine_eval_trace(e, &pos, count, &before)) {
+            memcpy(w2, w, sizeof w2);
+            w2[CM_EVAL_TEMPO] += 50;
+            cm_engine_set_weights(e, w2);
+            assert_int_equal(cm_engine_evaluate(e, &pos), before + 50);
+            w2[CM_EVAL_MAN] += 10;
+            cm_engine_set_weights(e, w2);
+            assert_int_equal(cm_engine_evaluate(e, &pos), before + 50);
+        }
+        cm_engine_free(e);
+    }
+    assert_true(traced > 2000 && forced > 100);
+    assert_null(cm_engine_term_name(CM_EVAL_TERMS));
+    assert_string_equal(cm_engine_term_name(CM_EVAL_KNIGHT), "knight");
+}
+
 /* The evaluation's capture test (class grids) against the rules core's obligation, for every
  * seat with pieces, in positions of random games: 2 exactly when a piece of the seat stands
  * on an own or side castle square, otherwise 1 exactly when the core obliges a capture. */
@@ -805,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_engine_levels),
         cmocka_unit_test(test_engine_multi_modes),
         cmocka_unit_test(test_engine_eval_symmetric),
+        cmocka_unit_test(test_engine_eval_trace),
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
         cmocka_unit_test(test_engine_hash_first_same_scores),

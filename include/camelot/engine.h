@@ -140,4 +140,43 @@ CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *hi
  * level 10: useful to tests and to tune the evaluation. */
 int cm_engine_evaluate(CmEngine *e, const CmPosition *pos);
 
+/* The terms of the evaluation, each with a weight in points (docs/engine.md). The evaluation
+ * is the sum over the terms of weight times count, the counts taken for the side to move
+ * against the other side. */
+typedef enum CmEvalTerm {
+    CM_EVAL_MAN,            /* per man */
+    CM_EVAL_KNIGHT,         /* per knight */
+    CM_EVAL_ADVANCE_MAN,    /* per man and step nearer its target castle, in 1/16 point */
+    CM_EVAL_ADVANCE_KNIGHT, /* the same for a knight */
+    CM_EVAL_NEAR0,          /* per piece in its target castle */
+    CM_EVAL_NEAR1,          /* per piece 1 step from it */
+    CM_EVAL_NEAR2,
+    CM_EVAL_NEAR3,
+    CM_EVAL_NEAR4,
+    CM_EVAL_CENTRE,        /* per piece and step nearer the centre (no castle win) */
+    CM_EVAL_THREATENED,    /* per piece of the side to move the other side could jump now */
+    CM_EVAL_THREAT_KNIGHT, /* extra when that piece is a knight */
+    CM_EVAL_GUARDED,       /* per piece no jump can reach where it stands */
+    CM_EVAL_TEMPO,         /* for having the move */
+    CM_EVAL_DEFENDER,      /* per piece within 2 steps of its own castle */
+    CM_EVAL_TRADE,         /* per piece more than the other side, times the share of the
+                              pieces of the start that are gone */
+    CM_EVAL_TERMS
+} CmEvalTerm;
+
+/* The name of term 't' ("man", "advance-knight", ...), or NULL when there is none. */
+const char *cm_engine_term_name(int t);
+
+/* The engine's weights, 'CM_EVAL_TERMS' of them, into 'w'. */
+void cm_engine_get_weights(const CmEngine *e, int *w);
+
+/* Replaces the weights (and rebuilds the tables made from them). */
+void cm_engine_set_weights(CmEngine *e, const int *w);
+
+/* The static evaluation of 'pos' as 'cm_engine_evaluate' gives it, and in 'count' the count of
+ * each term, so that the evaluation is close to the sum of weight times count (it differs by
+ * rounding). Returns 0 with nothing in 'count' when the seat to move must capture (the search
+ * never evaluates such a position) or the variant's sides are not two teams. */
+int cm_engine_eval_trace(CmEngine *e, const CmPosition *pos, double *count, int *eval);
+
 #endif

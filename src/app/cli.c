@@ -36,6 +36,8 @@ static const CliCommand commands[] = {
      cli_engine},
     {"puzzle", cli_puzzle_usage, "solve puzzles: find the clearly best move", cli_puzzle_help,
      cli_puzzle},
+    {"tune", cli_tune_usage, "fit the evaluation's weights to game results", cli_tune_help,
+     cli_tune},
     {"help", help_usage, "describe the commands", help_help, run_help},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))

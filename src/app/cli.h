@@ -156,6 +156,7 @@ CLI_COMMAND(bench);   /* bench.c */
 CLI_COMMAND(match);   /* match.c */
 CLI_COMMAND(engine);  /* protocol.c */
 CLI_COMMAND(puzzle);  /* puzzle.c */
+CLI_COMMAND(tune);    /* tune.c */
 
 /* What 'camelot puzzle --generate' was asked for (puzzlegen.c). */
 typedef struct CliPuzzleGen {

@@ -50,7 +50,8 @@ const char cli_match_help[] =
     "                   engine'); an engine that dies, hangs or answers an illegal\n"
     "                   move or garbage loses the game and is started afresh.\n"
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
-    "                   multi=brs|paranoid, depth=N, time=S, threads=N\n"
+    "                   multi=brs|paranoid, depth=N, time=S, threads=N, and\n"
+    "                   w.TERM=N for an evaluation weight (camelot tune --list)\n"
     "                   (comma-separated)\n"
     "  --variant V      default: camelot\n"
     "  --games N        default 2 (with --sprt: 20000, the most games)\n"
@@ -101,6 +102,8 @@ typedef struct Player {
     int64_t time_ms; /* 0: the match's */
     long threads;    /* 1 .. CM_ENGINE_MAX_THREADS */
     CmEngineOptions opt;
+    int weight[CM_EVAL_TERMS];               /* evaluation weights that replace the engine's ... */
+    unsigned char weight_set[CM_EVAL_TERMS]; /* ... where set ('w.TERM=N') */
     CmEngine *engine;
     ExtEngine ext; /* a 'cmd:' player's program */
 } Player;
@@ -130,6 +133,16 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->threads = n;
     } else if (strcmp(name, "time") == 0) {
         return setup_parse_seconds(val, val + strlen(val), &p->time_ms) && p->time_ms > 0;
+    } else if (strncmp(name, "w.", 2) == 0) {
+        for (int t = 0; t < CM_EVAL_TERMS; t++) {
+            if (strcmp(name + 2, cm_engine_term_name(t)) == 0 &&
+                setup_parse_int(val, -1000, 1000, &n)) {
+                p->weight[t] = (int)n;
+                p->weight_set[t] = 1;
+                return 1;
+            }
+        }
+        return 0;
     } else {
         return 0;
     }
@@ -806,6 +819,12 @@ static int worker_init(Worker *wk, Match *m, const Player *tmpl, long tt)
             cm_engine_set_threads(wk->pl[k].engine, (int)wk->pl[k].threads) != CM_OK)
             return -1;
         cm_engine_set_options(wk->pl[k].engine, &wk->pl[k].opt);
+        int w[CM_EVAL_TERMS];
+        cm_engine_get_weights(wk->pl[k].engine, w);
+        for (int t = 0; t < CM_EVAL_TERMS; t++)
+            if (wk->pl[k].weight_set[t])
+                w[t] = wk->pl[k].weight[t];
+        cm_engine_set_weights(wk->pl[k].engine, w);
     }
     return 0;
 }

@@ -211,7 +211,8 @@ CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *hi
     return CM_OK;
 }
 
-int cm_engine_evaluate(CmEngine *e, const CmPosition *pos)
+/* Makes 'pos', settled, the working position of a static evaluation. */
+static void eval_setup(CmEngine *e, const CmPosition *pos)
 {
     CmOutcome o;
     e->pos = *pos;
@@ -220,5 +221,16 @@ int cm_engine_evaluate(CmEngine *e, const CmPosition *pos)
     for (int s = 0; s < e->v->nseats; s++)
         e->psum[s] = cm_eval_material(e, &e->pos, s);
     e->noise = 0;
+}
+
+int cm_engine_evaluate(CmEngine *e, const CmPosition *pos)
+{
+    eval_setup(e, pos);
     return cm_eval_position(e, &e->pos);
+}
+
+int cm_engine_eval_trace(CmEngine *e, const CmPosition *pos, double *count, int *eval)
+{
+    eval_setup(e, pos);
+    return cm_eval_trace(e, &e->pos, count, eval);
 }

@@ -46,16 +46,11 @@ typedef struct TTBucket {
 /* ---- Evaluation (eval.c) ----------------------------------------------------------------- */
 
 /* One table of weights per variant family, chosen from the variant's rules and geometry. */
+/* The weights, indexed by the terms of 'CmEvalTerm' (engine.h), so that 'camelot tune' can
+ * fit them; the named fields of earlier versions are the first terms. */
 typedef struct EvalParams {
     const char *family; /* "race" (1-piece castle win), "camelot", "team", "melee" */
-    int material[CM_KIND_COUNT];
-    int advance[CM_KIND_COUNT]; /* per step nearer the target castle, in 1/16 of a point */
-    int near[5];                /* extra for being 0 (in the castle) .. 4 steps from the target */
-    int centre;                 /* per step nearer the centre (variants without a target) */
-    int threatened;             /* per own piece the other side could jump now */
-    int threat_knight;          /* extra when that piece is a knight */
-    int guarded;                /* per piece no jump can reach where it stands */
-    int tempo;                  /* for having the move */
+    int w[CM_EVAL_TERMS];
 } EvalParams;
 
 /* ---- The engine -------------------------------------------------------------------------- */
@@ -91,7 +86,11 @@ struct CmEngine {
     EvalParams par;
     int16_t pst[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES]; /* material + placement */
     uint8_t dist[CM_MAX_SEATS][CM_SQUARES]; /* steps to the target castle (or the centre) */
+    int dmax[CM_MAX_SEATS];                 /* the most steps of 'dist' */
     uint64_t near_target[CM_MAX_SEATS][4];  /* class grids of squares 1-2 steps from it */
+    uint64_t near_home[CM_MAX_SEATS][4];    /* class grids of squares 0-2 steps from a castle
+                                               the other side aims at */
+    int start_pieces;                       /* pieces on the board at the start */
     unsigned enemy_seats[CM_MAX_SEATS];     /* seats whose pieces a seat may jump */
     uint64_t nostep_any[4];                 /* castle squares of every seat, class grids */
     uint64_t axis_on[4][4]; /* class grids: squares whose two neighbours along an axis
@@ -167,6 +166,8 @@ int cm_eval_position(const CmEngine *e, const CmPosition *pos);
 /* Both at once for the seat to move: '*forced' as 'cm_eval_capture_forced' gives it, and the
  * evaluation unless the seat must capture (then 0). */
 int cm_eval_probe(const CmEngine *e, const CmPosition *pos, int *forced);
+/* 'cm_engine_eval_trace' for the working position, with 'e->psum' set. */
+int cm_eval_trace(const CmEngine *e, const CmPosition *pos, double *tr, int *eval);
 /* Material and placement of a seat, counted from scratch. */
 int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat);
 /* 1 when the seat must capture ('seat' is the seat to move), 0 when it need not, 2 when a

@@ -7,50 +7,67 @@
 #include "camelot/grid4.h"
 #include "engine_int.h"
 
-/* The parameter tables, one per family (docs/engine.md explains the values). */
+/* The weight tables, one per family (docs/engine.md explains the values). */
 static const EvalParams race_params = {
     .family = "race", /* one piece in the target castle wins: Camette, Cam, Grand Cam */
-    .material = {100, 150},
-    .advance = {48, 48},
-    .near = {0, 60, 30, 12, 4},
-    .centre = 0,
-    .threatened = 30,
-    .threat_knight = 15,
-    .guarded = 6,
-    .tempo = 8,
+    .w = {[CM_EVAL_MAN] = 100,
+          [CM_EVAL_KNIGHT] = 150,
+          [CM_EVAL_ADVANCE_MAN] = 48,
+          [CM_EVAL_ADVANCE_KNIGHT] = 48,
+          [CM_EVAL_NEAR1] = 60,
+          [CM_EVAL_NEAR2] = 30,
+          [CM_EVAL_NEAR3] = 12,
+          [CM_EVAL_NEAR4] = 4,
+          [CM_EVAL_THREATENED] = 30,
+          [CM_EVAL_THREAT_KNIGHT] = 15,
+          [CM_EVAL_GUARDED] = 6,
+          [CM_EVAL_TEMPO] = 8},
 };
 static const EvalParams camelot_params = {
     .family = "camelot", /* two pieces in the target castle, two players: Camelot, Chivalry */
-    .material = {100, 160},
-    .advance = {24, 24},
-    .near = {120, 40, 20, 8, 2},
-    .centre = 0,
-    .threatened = 30,
-    .threat_knight = 15,
-    .guarded = 6,
-    .tempo = 8,
+    .w = {[CM_EVAL_MAN] = 100,
+          [CM_EVAL_KNIGHT] = 160,
+          [CM_EVAL_ADVANCE_MAN] = 24,
+          [CM_EVAL_ADVANCE_KNIGHT] = 24,
+          [CM_EVAL_NEAR0] = 120,
+          [CM_EVAL_NEAR1] = 40,
+          [CM_EVAL_NEAR2] = 20,
+          [CM_EVAL_NEAR3] = 8,
+          [CM_EVAL_NEAR4] = 2,
+          [CM_EVAL_THREATENED] = 30,
+          [CM_EVAL_THREAT_KNIGHT] = 15,
+          [CM_EVAL_GUARDED] = 6,
+          [CM_EVAL_TEMPO] = 8},
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
-    .material = {100, 160},
-    .advance = {28, 28},
-    .near = {120, 40, 20, 8, 2},
-    .centre = 0,
-    .threatened = 30,
-    .threat_knight = 15,
-    .guarded = 6,
-    .tempo = 8,
+    .w = {[CM_EVAL_MAN] = 100,
+          [CM_EVAL_KNIGHT] = 160,
+          [CM_EVAL_ADVANCE_MAN] = 28,
+          [CM_EVAL_ADVANCE_KNIGHT] = 28,
+          [CM_EVAL_NEAR0] = 120,
+          [CM_EVAL_NEAR1] = 40,
+          [CM_EVAL_NEAR2] = 20,
+          [CM_EVAL_NEAR3] = 8,
+          [CM_EVAL_NEAR4] = 2,
+          [CM_EVAL_THREATENED] = 30,
+          [CM_EVAL_THREAT_KNIGHT] = 15,
+          [CM_EVAL_GUARDED] = 6,
+          [CM_EVAL_TEMPO] = 8},
 };
 static const EvalParams melee_params = {
     .family = "melee", /* no castle win: Four-Handed Chivalry */
-    .material = {100, 100},
-    .advance = {0, 0},
-    .near = {0, 0, 0, 0, 0},
-    .centre = 4,
-    .threatened = 30,
-    .threat_knight = 0,
-    .guarded = 8,
-    .tempo = 8,
+    .w = {[CM_EVAL_MAN] = 100,
+          [CM_EVAL_KNIGHT] = 100,
+          [CM_EVAL_CENTRE] = 4,
+          [CM_EVAL_THREATENED] = 30,
+          [CM_EVAL_GUARDED] = 8,
+          [CM_EVAL_TEMPO] = 8},
+};
+
+static const char *const term_names[CM_EVAL_TERMS] = {
+    "man",   "knight", "advance-man", "advance-knight", "near0",   "near1", "near2",    "near3",
+    "near4", "centre", "threatened",  "threat-knight",  "guarded", "tempo", "defender", "trade",
 };
 
 #define FAR 64
@@ -119,22 +136,24 @@ static void goal_distances(CmEngine *e)
 static void placement_tables(CmEngine *e)
 {
     const CmVariant *v = e->v;
+    const int *w = e->par.w;
     for (int s = 0; s < v->nseats; s++) {
         int dmax = 0;
         for (int sq = 0; sq < CM_SQUARES; sq++)
             if (e->dist[s][sq] != FAR && e->dist[s][sq] > dmax)
                 dmax = e->dist[s][sq];
+        e->dmax[s] = dmax;
         int centred = v->seat[s].target < 0 || v->rules.castle_win <= 0;
         for (int k = 0; k < CM_KIND_COUNT; k++) {
             for (int sq = 0; sq < CM_SQUARES; sq++) {
                 int d = e->dist[s][sq] == FAR ? dmax : e->dist[s][sq];
-                int val = e->par.material[k];
+                int val = w[CM_EVAL_MAN + k];
                 if (centred) {
-                    val += e->par.centre * (dmax - d);
+                    val += w[CM_EVAL_CENTRE] * (dmax - d);
                 } else {
-                    val += e->par.advance[k] * (dmax - d) / 16;
+                    val += w[CM_EVAL_ADVANCE_MAN + k] * (dmax - d) / 16;
                     if (d <= 4)
-                        val += e->par.near[d];
+                        val += w[CM_EVAL_NEAR0 + d];
                 }
                 e->pst[s][k][sq] = (int16_t)val;
             }
@@ -163,6 +182,19 @@ static void class_grids(CmEngine *e)
                 e->near_target[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
         }
     }
+    memset(e->near_home, 0, sizeof e->near_home);
+    for (int s = 0; s < v->nseats; s++) {
+        for (int o = 0; o < v->nseats; o++) {
+            if (!(e->enemy_seats[s] >> o & 1) || v->seat[o].target < 0 || v->rules.castle_win <= 0)
+                continue;
+            for (int sq = 0; sq < CM_SQUARES; sq++)
+                if (cm_variant_on(v, (unsigned)sq) && e->dist[o][sq] <= 2)
+                    e->near_home[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
+        }
+    }
+    e->start_pieces = 0;
+    for (int sq = 0; sq < CM_SQUARES; sq++)
+        e->start_pieces += v->start[sq] != CM_EMPTY;
     for (int s = 0; s < v->nseats; s++)
         for (int c = 0; c < 4; c++)
             e->nostep_any[c] |= v->cnostep[s][c];
@@ -277,7 +309,8 @@ static inline void direction(const CmEngine *e, int d, CmGrid4 emp, CmGrid4 j, C
  * 3. guarded pieces: those on no line along which a jump could pass over them now or after
  *    one piece moves (both neighbours on the line are board squares and one is empty);
  * 4. the sum, turned to the side to move. */
-static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced, int always)
+static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced, int always,
+                 double *tr)
 {
     const CmVariant *v = e->v;
     const EvalParams *p = &e->par;
@@ -348,21 +381,95 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
         g0 += __builtin_popcountll(safe0[c]);
         g1 += __builtin_popcountll(safe1[c]);
     }
-    val += p->guarded * (g0 - g1);
+    const int *w = p->w;
+    val += w[CM_EVAL_GUARDED] * (g0 - g1);
+    int n0 = 0, n1 = 0, def[2] = {0, 0};
+    for (int c = 0; c < 4; c++) {
+        n0 += __builtin_popcountll(side[0][c]);
+        n1 += __builtin_popcountll(side[1][c]);
+    }
+    for (int s = 0; s < v->nseats; s++)
+        for (int c = 0; c < 4; c++)
+            def[e->side_of[s]] += __builtin_popcountll(pos->cls[s][c] & e->near_home[s][c]);
+    int gone = e->start_pieces - n0 - n1;
+    val += w[CM_EVAL_DEFENDER] * (def[0] - def[1]) +
+           w[CM_EVAL_TRADE] * (n0 - n1) * gone / e->start_pieces;
 
     /* 4. */
-    val =
-        (to == 0 ? val : -val) - p->threatened * threatened - p->threat_knight * knights + p->tempo;
+    if (tr != NULL) {
+        double sg = to == 0 ? 1 : -1;
+        tr[CM_EVAL_GUARDED] = sg * (g0 - g1);
+        tr[CM_EVAL_DEFENDER] = sg * (def[0] - def[1]);
+        tr[CM_EVAL_TRADE] = sg * (n0 - n1) * gone / e->start_pieces;
+        tr[CM_EVAL_THREATENED] = -threatened;
+        tr[CM_EVAL_THREAT_KNIGHT] = -knights;
+        tr[CM_EVAL_TEMPO] = 1;
+    }
+    val = (to == 0 ? val : -val) - w[CM_EVAL_THREATENED] * threatened -
+          w[CM_EVAL_THREAT_KNIGHT] * knights + w[CM_EVAL_TEMPO];
     return val;
+}
+
+/* The counts of the placement terms, for 'cm_engine_eval_trace': each piece as the tables of
+ * 'placement_tables' value it, added for its side ('sg' +1 or -1). */
+static void trace_placement(const CmEngine *e, const CmPosition *pos, int seat, double sg,
+                            double *tr)
+{
+    const CmVariant *v = e->v;
+    int centred = v->seat[seat].target < 0 || v->rules.castle_win <= 0, dmax = e->dmax[seat];
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        uint8_t cell = pos->board[sq];
+        if (cell == CM_EMPTY || CM_CELL_SEAT(cell) != seat)
+            continue;
+        int k = CM_CELL_KIND(cell);
+        int d = e->dist[seat][sq] == FAR ? dmax : e->dist[seat][sq];
+        tr[CM_EVAL_MAN + k] += sg;
+        if (centred) {
+            tr[CM_EVAL_CENTRE] += sg * (dmax - d);
+        } else {
+            tr[CM_EVAL_ADVANCE_MAN + k] += sg * (dmax - d) / 16.0;
+            if (d <= 4)
+                tr[CM_EVAL_NEAR0 + d] += sg;
+        }
+    }
 }
 
 int cm_eval_position(const CmEngine *e, const CmPosition *pos)
 {
     int forced;
-    return probe(e, pos, pos->to_move, &forced, 1);
+    return probe(e, pos, pos->to_move, &forced, 1, NULL);
 }
 
 int cm_eval_probe(const CmEngine *e, const CmPosition *pos, int *forced)
 {
-    return probe(e, pos, pos->to_move, forced, 0);
+    return probe(e, pos, pos->to_move, forced, 0, NULL);
+}
+
+int cm_eval_trace(const CmEngine *e, const CmPosition *pos, double *tr, int *eval)
+{
+    int forced;
+    memset(tr, 0, CM_EVAL_TERMS * sizeof *tr);
+    *eval = probe(e, pos, pos->to_move, &forced, 0, tr);
+    if (forced || e->mode != MODE_TEAMS)
+        return 0;
+    int to = e->side_of[pos->to_move];
+    for (int s = 0; s < e->v->nseats; s++)
+        trace_placement(e, pos, s, e->side_of[s] == to ? 1 : -1, tr);
+    return 1;
+}
+
+const char *cm_engine_term_name(int t)
+{
+    return t >= 0 && t < CM_EVAL_TERMS ? term_names[t] : NULL;
+}
+
+void cm_engine_get_weights(const CmEngine *e, int *w)
+{
+    memcpy(w, e->par.w, sizeof e->par.w);
+}
+
+void cm_engine_set_weights(CmEngine *e, const int *w)
+{
+    memcpy(e->par.w, w, sizeof e->par.w);
+    placement_tables(e);
 }
