@@ -50,6 +50,7 @@ const char cli_match_help[] =
     "                   engine'); an engine that dies, hangs or answers an illegal\n"
     "                   move or garbage loses the game and is started afresh.\n"
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
+    "                   partial=0,\n"
     "                   multi=brs|paranoid, depth=N, time=S, threads=N, and\n"
     "                   w.TERM=N for an evaluation weight (camelot tune --list)\n"
     "                   (comma-separated)\n"
@@ -123,6 +124,8 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.futility = (int)n;
     } else if (strcmp(name, "hashfirst") == 0 && setup_parse_int(val, 0, 1, &n)) {
         p->opt.hash_first = (int)n;
+    } else if (strcmp(name, "partial") == 0 && setup_parse_int(val, 0, 1, &n)) {
+        p->opt.partial = (int)n;
     } else if (strcmp(name, "multi") == 0 && strcmp(val, "brs") == 0) {
         p->opt.multi = CM_MULTI_BRS;
     } else if (strcmp(name, "multi") == 0 && strcmp(val, "paranoid") == 0) {

@@ -15,6 +15,7 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->lmr = 1;
     opt->futility = 0;
     opt->hash_first = 0;
+    opt->partial = 1;
     opt->multi = CM_MULTI_BRS;
 }
 

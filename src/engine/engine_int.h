@@ -126,6 +126,9 @@ struct CmEngine {
     int root_depth;                   /* nominal depth of the iteration in progress */
     CmMove prev_best;                 /* the last completed iteration's move ('has_prev') */
     int has_prev;
+    CmMove iter_best; /* the best root move of the iteration in progress, when one has
+                         been searched to the end with a score above alpha ('has_iter') */
+    int has_iter;
 
     /* History of quiet moves, by seat and the squares' places in 'sqidx' (so that a small
      * board uses a small corner of the table): -HISTORY_MAX .. HISTORY_MAX. */

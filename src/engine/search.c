@@ -752,6 +752,10 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
                 alpha = s;
                 bound = TT_EXACT;
                 update_pv(e, ply, m);
+                if (ply == 0) {
+                    e->iter_best = *m;
+                    e->has_iter = 1;
+                }
                 if (s >= beta) {
                     bound = TT_LOWER;
                     if (m->ncap == 0)
@@ -909,6 +913,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             alpha = last - window;
             beta = last + window;
         }
+        e->has_iter = 0;
         for (;;) {
             s = search(e, d + e->depth_bonus, 0, alpha, beta, 0);
             if (e->aborted)
@@ -927,8 +932,13 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
                 break;
             }
         }
-        if (e->aborted)
+        if (e->aborted) {
+            /* A root move that the unfinished iteration searched to the end and found better
+             * than alpha (or than the last iteration's move) is played. */
+            if (e->has_iter && d > 1 && e->opt.partial)
+                out->move = e->iter_best;
             break;
+        }
         last = s;
         fill_info(e, &out->info, d, s);
         if (e->pvlen[0] > 0) {
