@@ -16,6 +16,7 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->futility = 0;
     opt->hash_first = 0;
     opt->partial = 1;
+    opt->capture_ext = 3;
     opt->multi = CM_MULTI_BRS;
 }
 

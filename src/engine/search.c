@@ -24,6 +24,7 @@
 /* Aspiration windows: from this depth on, an iteration is searched within this many points of
  * the last score; a score outside widens the window by the factor, and past the limit the
  * window opens fully. */
+#define ITERATION_START_PCT 70 /* in play, no iteration is begun after this share of the time */
 #define ASPIRATION_DEPTH 4
 #define ASPIRATION_WINDOW 40
 #define ASPIRATION_GROWTH 3
@@ -706,7 +707,10 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
 
     /* 5. */
     int best = -INF, bound = TT_UPPER, searched = 0, quiets = 0;
-    int ext = !staged && n == 1 && ply < 2 * e->root_depth + 8 ? 1 : 0;
+    int ext =
+        !staged && (n == 1 || (f == 1 && n <= e->opt.capture_ext)) && ply < 2 * e->root_depth + 8
+            ? 1
+            : 0;
     int lmp = e->opt.lmr && prune && depth <= 4 ? 3 + depth * depth : 1 << 30;
     int futile = e->opt.futility && prune && depth <= 2 && ev + 150 * depth <= alpha;
     CmMove bestm = p->list.m[0];
@@ -950,10 +954,11 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             progress(ud, &out->info);
         if (CM_SCORE_IS_MATE(s) && d > WIN - (s < 0 ? -s : s) + 1)
             break;
-        /* In play, an iteration unlikely to finish in the time left is not begun; levels
+        /* In play, an iteration unlikely to finish in the time left is not begun (one cut
+         * short may still find a better move: 'partial'); levels
          * below 10 stop at their depth and may use all the time to get there. */
         if (!lim->use_all_time && levels[level].depth == 0 && e->has_clock && lim->time_ms > 0 &&
-            (lim->now_ms(lim->clock_ud) - e->t0) * 2 > lim->time_ms)
+            (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * ITERATION_START_PCT)
             break;
     }
     out->info.nodes = e->nodes;

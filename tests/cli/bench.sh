@@ -6,7 +6,7 @@
 set -eu
 . "$(dirname "$0")/lib.bash"
 
-BENCH_NODES=15328844
+BENCH_NODES=19940816
 
 run bench
 check "bench runs every position and prints its figures" \
