@@ -39,6 +39,8 @@ typedef struct CmEngineOptions {
     int lmr;           /* 1: late move reductions and late move pruning */
     int futility;      /* 1: reverse futility, razoring and futility pruning (default 0) */
     int hash_first;    /* 1: the hash move is tried before the others are generated (default 0) */
+    int start_pct;     /* in play ('use_all_time' clear), no iteration is begun once this share
+                          of the time, in percent, is gone (default 70) */
     int capture_ext;   /* a node where a capture is forced and at most this many moves exist
                           is searched a ply deeper (default 3; 0: only single moves are) */
     int partial;       /* 1: a better root move found by an iteration the clock cut short is

@@ -17,6 +17,7 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->hash_first = 0;
     opt->partial = 1;
     opt->capture_ext = 3;
+    opt->start_pct = 70;
     opt->multi = CM_MULTI_BRS;
 }
 

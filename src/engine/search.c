@@ -24,7 +24,6 @@
 /* Aspiration windows: from this depth on, an iteration is searched within this many points of
  * the last score; a score outside widens the window by the factor, and past the limit the
  * window opens fully. */
-#define ITERATION_START_PCT 70 /* in play, no iteration is begun after this share of the time */
 #define ASPIRATION_DEPTH 4
 #define ASPIRATION_WINDOW 40
 #define ASPIRATION_GROWTH 3
@@ -958,7 +957,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
          * short may still find a better move: 'partial'); levels
          * below 10 stop at their depth and may use all the time to get there. */
         if (!lim->use_all_time && levels[level].depth == 0 && e->has_clock && lim->time_ms > 0 &&
-            (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * ITERATION_START_PCT)
+            (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * (uint64_t)e->opt.start_pct)
             break;
     }
     out->info.nodes = e->nodes;
