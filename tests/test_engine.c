@@ -836,7 +836,7 @@ static void test_engine_switches(void **state)
         opt.hash_first = (mask >> 2) & 1;
         opt.lmr = (mask >> 3) & 1;
         opt.capture_ext = mask & 1 ? 0 : 3; /* with and without the capture extension */
-        int engine_plies = 0; /* the first three plies of each game are random */
+        int engine_plies = 0;               /* the first three plies of each game are random */
         for (int i = 0; i < TU_NVARIANTS; i++) {
             const CmVariant *v = tu_variant(tu_variant_names[i]);
             CmEngine *e = new_engine(v);
