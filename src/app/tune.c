@@ -13,7 +13,8 @@
 
 #define TUNE_SKIP_PLIES 8 /* the first plies of a game are the match's random opening */
 
-const char cli_tune_usage[] = "tune [--variant V] [--iterations N] [--fix TERM] RECORD...";
+const char cli_tune_usage[] = "tune [--variant V] [--iterations N] [--fix TERM] RECORD...\n"
+                              "       camelot tune --list [--variant V]";
 const char cli_tune_help[] =
     "Fits the evaluation's weights to the results of games (the Texel method): each\n"
     "position of the records (after the first 8 plies) where the side to move need\n"
