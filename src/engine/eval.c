@@ -383,24 +383,25 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
     }
     const int *w = p->w;
     val += w[CM_EVAL_GUARDED] * (g0 - g1);
-    int n0 = 0, n1 = 0, def[2] = {0, 0};
-    for (int c = 0; c < 4; c++) {
-        n0 += __builtin_popcountll(side[0][c]);
-        n1 += __builtin_popcountll(side[1][c]);
+    /* The terms not yet fitted (weight 0) cost nothing in the search. */
+    int n[2] = {0, 0}, def[2] = {0, 0}, gone = 0;
+    if (tr != NULL || w[CM_EVAL_DEFENDER] != 0 || w[CM_EVAL_TRADE] != 0) {
+        for (int s = 0; s < v->nseats; s++) {
+            n[e->side_of[s]] += pos->npieces[s];
+            for (int c = 0; c < 4; c++)
+                def[e->side_of[s]] += __builtin_popcountll(pos->cls[s][c] & e->near_home[s][c]);
+        }
+        gone = e->start_pieces - n[0] - n[1];
+        val += w[CM_EVAL_DEFENDER] * (def[0] - def[1]) +
+               w[CM_EVAL_TRADE] * (n[0] - n[1]) * gone / e->start_pieces;
     }
-    for (int s = 0; s < v->nseats; s++)
-        for (int c = 0; c < 4; c++)
-            def[e->side_of[s]] += __builtin_popcountll(pos->cls[s][c] & e->near_home[s][c]);
-    int gone = e->start_pieces - n0 - n1;
-    val += w[CM_EVAL_DEFENDER] * (def[0] - def[1]) +
-           w[CM_EVAL_TRADE] * (n0 - n1) * gone / e->start_pieces;
 
     /* 4. */
     if (tr != NULL) {
         double sg = to == 0 ? 1 : -1;
         tr[CM_EVAL_GUARDED] = sg * (g0 - g1);
         tr[CM_EVAL_DEFENDER] = sg * (def[0] - def[1]);
-        tr[CM_EVAL_TRADE] = sg * (n0 - n1) * gone / e->start_pieces;
+        tr[CM_EVAL_TRADE] = sg * (n[0] - n[1]) * gone / e->start_pieces;
         tr[CM_EVAL_THREATENED] = -threatened;
         tr[CM_EVAL_THREAT_KNIGHT] = -knights;
         tr[CM_EVAL_TEMPO] = 1;
