@@ -173,6 +173,9 @@ typedef enum CmEvalTerm {
 /* The name of term 't' ("man", "advance-knight", ...), or NULL when there is none. */
 const char *cm_engine_term_name(int t);
 
+/* The term named 'name', or -1 when there is none. */
+int cm_engine_term_find(const char *name);
+
 /* The engine's weights, 'CM_EVAL_TERMS' of them, into 'w'. */
 void cm_engine_get_weights(const CmEngine *e, int *w);
 

@@ -141,15 +141,11 @@ static int player_switch(Player *p, const char *name, const char *val)
     } else if (strcmp(name, "time") == 0) {
         return setup_parse_seconds(val, val + strlen(val), &p->time_ms) && p->time_ms > 0;
     } else if (strncmp(name, "w.", 2) == 0) {
-        for (int t = 0; t < CM_EVAL_TERMS; t++) {
-            if (strcmp(name + 2, cm_engine_term_name(t)) == 0 &&
-                setup_parse_int(val, -1000, 1000, &n)) {
-                p->weight[t] = (int)n;
-                p->weight_set[t] = 1;
-                return 1;
-            }
-        }
-        return 0;
+        int t = cm_engine_term_find(name + 2);
+        if (t < 0 || !setup_parse_int(val, -1000, 1000, &n))
+            return 0;
+        p->weight[t] = (int)n;
+        p->weight_set[t] = 1;
     } else {
         return 0;
     }

@@ -216,10 +216,8 @@ static int read_fixed(const CliArgs *a, int *fixed)
 {
     fixed[CM_EVAL_MAN] = 1;
     for (int i = 0; i < a->nvalues[OPT_FIX]; i++) {
-        int t = 0;
-        while (t < CM_EVAL_TERMS && strcmp(cm_engine_term_name(t), a->values[OPT_FIX][i]) != 0)
-            t++;
-        if (t == CM_EVAL_TERMS)
+        int t = cm_engine_term_find(a->values[OPT_FIX][i]);
+        if (t < 0)
             return cli_usage_error(cli_tune_usage, "no term '%s' (see 'camelot tune --list')",
                                    a->values[OPT_FIX][i]);
         fixed[t] = 1;

@@ -464,6 +464,14 @@ const char *cm_engine_term_name(int t)
     return t >= 0 && t < CM_EVAL_TERMS ? term_names[t] : NULL;
 }
 
+int cm_engine_term_find(const char *name)
+{
+    for (int t = 0; t < CM_EVAL_TERMS; t++)
+        if (strcmp(name, term_names[t]) == 0)
+            return t;
+    return -1;
+}
+
 void cm_engine_get_weights(const CmEngine *e, int *w)
 {
     memcpy(w, e->par.w, sizeof e->par.w);
