@@ -79,7 +79,8 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     cm_grid4_store(g->land, empty & ~cm_grid4_load(v->cnostep[g->seat]));
     cm_grid4_store(g->tgt, tgt);
     for (int d = 0; d < CM_DIR_COUNT; d++)
-        cm_grid4_store(g->pf[d], cm_grid4_shift(cm_grid4_flip(fr, v->cmid[0][d]), v->vunstep[d]));
+        cm_grid4_store(g->pf[d], cm_grid4_shift(cm_grid4_flip(fr, v->cmid[0][d]), v->vunstep[d]) &
+                                     v->cleap[d].mask);
     cm_grid4_store(g->hot, cm_grid4_leap_from(v, en, empty) & ~tgt);
 }
 
@@ -166,14 +167,23 @@ static int seen_hashed(CmGen *g, CmSquare to)
     return seen_linear(g, to, g->piece_first + g->hashed);
 }
 
-/* Records the capture effect (from, to, g->cap) unless this piece already has it. */
+/* Records the capture effect (from, to, g->cap) unless this piece already has it. An effect
+ * of one capture is made by one leap, over the captured square onto 'to', from the one square
+ * before it: a path cannot find it twice, so it is not looked for, and when only counting,
+ * not kept either (no effect of more captures can equal it). */
 static void add_capture(CmGen *g, CmSquare to)
 {
     if (g->exit_filter && (g->fl[to] & CM_SQ_NOSTEP))
         return;
     int mine = g->nout - g->piece_first;
-    if (mine < DEDUPE_HASH_FROM ? seen_linear(g, to, g->piece_first) : seen_hashed(g, to))
+    if (g->ncap == 1) {
+        if (g->counting) {
+            g->count++;
+            return;
+        }
+    } else if (mine < DEDUPE_HASH_FROM ? seen_linear(g, to, g->piece_first) : seen_hashed(g, to)) {
         return;
+    }
     if (g->nout == g->cap_out) {
         g->overflow = 1;
         return;
@@ -282,22 +292,64 @@ static void plain_moves(CmGen *g, CmSquare s)
     }
 }
 
+/* One canter leap in the class grids, from the squares 'b' over the friends that 'pf' marks
+ * ('CmGen.pf', for one class or all four): a leap moves one column or row of the grid, so its
+ * shifts are the same on every board ('cleap' in geometry.c) and are written out here as
+ * constants ('pf' leaves out the squares whose leap would leave the grid). A leap back over
+ * the same friend undoes it, so this also gives the squares that leap into 'b'. The caller
+ * keeps the landings it wants. */
+#define GRID_LEAPS(pf, b)                                                                          \
+    ((((b) & (pf)[CM_DIR_E]) << 1) | (((b) & (pf)[CM_DIR_NE]) << 9) |                              \
+     (((b) & (pf)[CM_DIR_N]) << 8) | (((b) & (pf)[CM_DIR_NW]) << 7) |                              \
+     (((b) & (pf)[CM_DIR_W]) >> 1) | (((b) & (pf)[CM_DIR_SW]) >> 9) |                              \
+     (((b) & (pf)[CM_DIR_S]) >> 8) | (((b) & (pf)[CM_DIR_SE]) >> 7))
+
 /* The canter reach, by breadth in a class grid: from 'start', every square that chains of
  * canter leaps land on, landing only on 'land', not going on from target-castle squares. */
 static uint64_t grid_reach(const CmGen *g, int c, uint64_t start, uint64_t land)
 {
-    const CmVariant *v = g->v;
+    uint64_t pf[CM_DIR_COUNT];
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        pf[d] = g->pf[d][c];
     uint64_t seen = start, reach = 0, front = start;
     while (front) {
-        uint64_t next = 0;
-        for (int d = 0; d < CM_DIR_COUNT; d++)
-            next |= cm_shift(front & g->pf[d][c], v->cleap[d]);
-        next &= land & ~seen;
+        uint64_t next = GRID_LEAPS(pf, front) & land & ~seen;
         seen |= next;
         reach |= next;
         front = next & ~g->tgt[c];
     }
     return reach;
+}
+
+static inline int grid4_any(CmGrid4 x)
+{
+    return (x[0] | x[1] | x[2] | x[3]) != 0;
+}
+
+/* Counts the canters of the men in 'men' (class grids) without listing them: their canter
+ * reaches, found as 'grid_reach' finds them, for one man of each class at a time, each in
+ * its class's lane. A man is not lifted for this: the leaps of its class pass over squares
+ * of other classes, so its own square is never one it leaps over, and the reach never lands
+ * back on the start. */
+static void count_men_canters(CmGen *g, const uint64_t men[4])
+{
+    CmGrid4 pf[CM_DIR_COUNT];
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        pf[d] = cm_grid4_load(g->pf[d]);
+    CmGrid4 left = cm_grid4_load(men), land = cm_grid4_load(g->land), go = ~cm_grid4_load(g->tgt);
+    while (grid4_any(left)) {
+        CmGrid4 start = left & -left;
+        left &= left - 1;
+        CmGrid4 seen = start, reach = start ^ start, front = start;
+        while (grid4_any(front)) {
+            CmGrid4 next = GRID_LEAPS(pf, front) & land & ~seen;
+            seen |= next;
+            reach |= next;
+            front = next & go;
+        }
+        for (int c = 0; c < 4; c++)
+            g->count += __builtin_popcountll(reach[c]);
+    }
 }
 
 static void add_quiet_grid(CmGen *g, int c, uint64_t set)
@@ -533,9 +585,20 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
                 g->count +=
                     __builtin_popcountll(cm_shift(movers, v->cstep[c][d]) & g->land[v->cmid[c][d]]);
         }
+        /* The canters of men off the target castle in bulk too, four men at a time. */
+        uint64_t men[4] = {0, 0, 0, 0};
+        while (!cm_set_empty(&own)) {
+            CmSquare s = cm_set_pop(&own);
+            if (CM_CELL_KIND(g->board[s]) == CM_MAN && !(g->fl[s] & CM_SQ_TARGET))
+                men[CM_CLASS(s)] |= 1ull << CM_CBIT(s);
+            else
+                free_piece(g, s, castle_ok, 1);
+        }
+        count_men_canters(g, men);
+        return;
     }
     while (!cm_set_empty(&own))
-        free_piece(g, cm_set_pop(&own), castle_ok, g->counting);
+        free_piece(g, cm_set_pop(&own), castle_ok, 0);
 }
 
 int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap, int *overflow_out)

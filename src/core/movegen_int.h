@@ -35,7 +35,8 @@ typedef struct CmGen {
     uint64_t land[4];             /* empty squares a plain move or canter may land on */
     uint64_t hot[4];              /* squares, not in the target castle, with a jump leap */
     uint64_t tgt[4];              /* target castle squares */
-    uint64_t pf[CM_DIR_COUNT][4]; /* squares with a friend next to them in that direction */
+    uint64_t pf[CM_DIR_COUNT][4]; /* squares with a friend next to them in that direction,
+                                   * less those whose leap over it leaves the grid */
 } CmGen;
 
 void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap);
