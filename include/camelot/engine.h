@@ -45,6 +45,8 @@ typedef struct CmEngineOptions {
                           is searched a ply deeper (default 3; 0: only single moves are) */
     int partial;       /* 1: a better root move found by an iteration the clock cut short is
                           played rather than the last whole iteration's */
+    int lmr_pct;       /* late move reduction, in percent of ln(depth) x ln(moves) (default
+                          50) */
     CmMultiMode multi; /* search for games of more than two teams */
 } CmEngineOptions;
 

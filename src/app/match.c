@@ -50,7 +50,7 @@ const char cli_match_help[] =
     "                   engine'); an engine that dies, hangs or answers an illegal\n"
     "                   move or garbage loses the game and is started afresh.\n"
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
-    "                   partial=0, capext=N, startpct=N,\n"
+    "                   partial=0, capext=N, startpct=N, lmrpct=N,\n"
     "                   multi=brs|paranoid, depth=N, time=S, threads=N, and\n"
     "                   w.TERM=N for an evaluation weight (camelot tune --list)\n"
     "                   (comma-separated)\n"
@@ -130,6 +130,8 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.start_pct = (int)n;
     } else if (strcmp(name, "capext") == 0 && setup_parse_int(val, 0, CM_MAX_MOVES, &n)) {
         p->opt.capture_ext = (int)n;
+    } else if (strcmp(name, "lmrpct") == 0 && setup_parse_int(val, 0, 200, &n)) {
+        p->opt.lmr_pct = (int)n;
     } else if (strcmp(name, "multi") == 0 && strcmp(val, "brs") == 0) {
         p->opt.multi = CM_MULTI_BRS;
     } else if (strcmp(name, "multi") == 0 && strcmp(val, "paranoid") == 0) {

@@ -18,12 +18,21 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->partial = 1;
     opt->capture_ext = 3;
     opt->start_pct = 70;
+    opt->lmr_pct = 50;
     opt->multi = CM_MULTI_BRS;
 }
 
 void cm_limits_init(CmLimits *lim)
 {
     memset(lim, 0, sizeof *lim);
+}
+
+/* The late move reductions by depth and moves searched, from the options. */
+static void lmr_table(CmEngine *e)
+{
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            e->lmr[d][m] = (int8_t)(0.5 + log((double)d) * log((double)m) * e->opt.lmr_pct / 100.0);
 }
 
 /* An engine without its transposition table. */
@@ -38,9 +47,7 @@ static CmEngine *engine_make(const CmVariant *v)
     for (int sq = 0, k = 0; sq < CM_SQUARES; sq++)
         if (cm_variant_on(v, (unsigned)sq))
             e->sqidx[sq] = (uint8_t)k++;
-    for (int d = 1; d < 64; d++)
-        for (int m = 1; m < 64; m++)
-            e->lmr[d][m] = (int8_t)(0.5 + log((double)d) * log((double)m) / 2.0);
+    lmr_table(e);
     return e;
 }
 
@@ -94,6 +101,7 @@ CmStatus cm_engine_set_threads(CmEngine *e, int n)
             helpers[i]->tt = e->tt;
             helpers[i]->tt_mask = e->tt_mask;
             helpers[i]->opt = e->opt;
+            lmr_table(helpers[i]);
             /* Every other helper searches a ply deeper than the caller's thread, so that the
              * threads do not all walk the same tree in step. */
             helpers[i]->depth_bonus = i % 2 == 0;
@@ -121,8 +129,11 @@ const CmVariant *cm_engine_variant(const CmEngine *e)
 void cm_engine_set_options(CmEngine *e, const CmEngineOptions *opt)
 {
     e->opt = *opt;
-    for (int i = 0; i < e->nhelpers; i++)
+    lmr_table(e);
+    for (int i = 0; i < e->nhelpers; i++) {
         e->helpers[i]->opt = *opt;
+        lmr_table(e->helpers[i]);
+    }
 }
 
 void cm_engine_clear(CmEngine *e)

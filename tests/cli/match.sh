@@ -211,6 +211,12 @@ check "a player with two threads plays its games" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^cam: A level=10,threads=2 vs B level=10,threads=1, 2 games: "'
 run match --a level=10,threads=0 --b random
 check "zero threads is a bad player" eval '[ "$RC" = 2 ] && has "$ERR" "bad player '\''level=10,threads=0'\''"'
+run match --a level=10,lmrpct=80,capext=4,startpct=60 --b level=10,lmrpct=0 --depth 3 --games 2
+check "search switches in range are taken" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^camelot: A level=10,lmrpct=80,capext=4,startpct=60 vs "'
+run match --a level=10,lmrpct=201 --b random
+check "a reduction over 200% is a bad player" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "bad player '\''level=10,lmrpct=201'\''"'
 run match --a level=11 --b random
 check "level 11 does not exist" eval '[ "$RC" = 2 ] && has "$ERR" "bad player '\''level=11'\''"'
 run match --a random --b random --records "$TMP/no/such/dir/%d.txt" --games 2
