@@ -27,8 +27,8 @@ static const EvalParams camelot_params = {
     .family = "camelot", /* two pieces in the target castle, two players: Camelot, Chivalry */
     .w = {[CM_EVAL_MAN] = 100,
           [CM_EVAL_KNIGHT] = 160,
-          [CM_EVAL_ADVANCE_MAN] = 24,
-          [CM_EVAL_ADVANCE_KNIGHT] = 24,
+          [CM_EVAL_ADVANCE_MAN] = 40,
+          [CM_EVAL_ADVANCE_KNIGHT] = 40,
           [CM_EVAL_NEAR0] = 120,
           [CM_EVAL_NEAR1] = 40,
           [CM_EVAL_NEAR2] = 20,
