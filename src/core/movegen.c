@@ -584,8 +584,12 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
     /* 2. */
     CmSquareSet own = pos->occ[seat];
     if (must_capture(g)) {
-        while (!cm_set_empty(&own))
-            capture_piece(g, cm_set_pop(&own));
+        /* A man with no jump leap from its square ('hot') has no move here. */
+        while (!cm_set_empty(&own)) {
+            CmSquare s = cm_set_pop(&own);
+            if (CM_CELL_KIND(g->board[s]) == CM_KNIGHT || ((g->hot[CM_CLASS(s)] >> CM_CBIT(s)) & 1))
+                capture_piece(g, s);
+        }
         return;
     }
 
