@@ -304,6 +304,17 @@ static void plain_moves(CmGen *g, CmSquare s)
      (((b) & (pf)[CM_DIR_W]) >> 1) | (((b) & (pf)[CM_DIR_SW]) >> 9) |                              \
      (((b) & (pf)[CM_DIR_S]) >> 8) | (((b) & (pf)[CM_DIR_SE]) >> 7))
 
+/* One round of the breadth search of a canter reach, on grids of type T (one class, or all
+ * four): the front leaps onto the squares of 'land' not yet seen, and goes on from those of
+ * them in 'go' (not the target castle). Used by 'grid_reach' and 'count_men_canters'. */
+#define REACH_ROUND(T)                                                                             \
+    do {                                                                                           \
+        T next = GRID_LEAPS(pf, front) & land & ~seen;                                             \
+        seen |= next;                                                                              \
+        reach |= next;                                                                             \
+        front = next & go;                                                                         \
+    } while (0)
+
 /* The canter reach, by breadth in a class grid: from 'start', every square that chains of
  * canter leaps land on, landing only on 'land', not going on from target-castle squares. */
 static uint64_t grid_reach(const CmGen *g, int c, uint64_t start, uint64_t land)
@@ -314,18 +325,10 @@ static uint64_t grid_reach(const CmGen *g, int c, uint64_t start, uint64_t land)
     uint64_t seen = start, reach = 0, front = start, go = ~g->tgt[c];
     /* The first two rounds of leaps are made without a test: most reaches end within them, and
      * a loop whose end the processor cannot foresee costs more than a spare round. */
-    for (int i = 0; i < 2; i++) {
-        uint64_t next = GRID_LEAPS(pf, front) & land & ~seen;
-        seen |= next;
-        reach |= next;
-        front = next & go;
-    }
-    while (front) {
-        uint64_t next = GRID_LEAPS(pf, front) & land & ~seen;
-        seen |= next;
-        reach |= next;
-        front = next & go;
-    }
+    REACH_ROUND(uint64_t);
+    REACH_ROUND(uint64_t);
+    while (front)
+        REACH_ROUND(uint64_t);
     return reach;
 }
 
@@ -349,18 +352,10 @@ static void count_men_canters(CmGen *g, const uint64_t men[4])
         CmGrid4 start = left & -left;
         left &= left - 1;
         CmGrid4 seen = start, reach = start ^ start, front = start;
-        for (int i = 0; i < 2; i++) { /* untested, as in 'grid_reach' */
-            CmGrid4 next = GRID_LEAPS(pf, front) & land & ~seen;
-            seen |= next;
-            reach |= next;
-            front = next & go;
-        }
-        while (grid4_any(front)) {
-            CmGrid4 next = GRID_LEAPS(pf, front) & land & ~seen;
-            seen |= next;
-            reach |= next;
-            front = next & go;
-        }
+        REACH_ROUND(CmGrid4); /* two rounds untested, as in 'grid_reach' */
+        REACH_ROUND(CmGrid4);
+        while (grid4_any(front))
+            REACH_ROUND(CmGrid4);
         for (int c = 0; c < 4; c++)
             g->count += __builtin_popcountll(reach[c]);
     }
