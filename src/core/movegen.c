@@ -84,19 +84,6 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     cm_grid4_store(g->hot, cm_grid4_leap_from(v, en, empty) & ~tgt);
 }
 
-int cm_gen_can_jump(const CmGen *g, CmSquare x)
-{
-    unsigned m = g->v->leap_ok[x];
-    while (m) {
-        int d = __builtin_ctz(m);
-        m &= m - 1;
-        int t = x + cm_dir_offset[d];
-        if (is_enemy(g, g->board[t]) && g->board[t + cm_dir_offset[d]] == CM_EMPTY)
-            return 1;
-    }
-    return 0;
-}
-
 static void add_quiet(CmGen *g, CmSquare to, uint8_t flags)
 {
     g->count++;
@@ -200,6 +187,25 @@ static void add_capture(CmGen *g, CmSquare to)
         slot_insert(g, g->hashed++);
 }
 
+/* The directions of the jump leaps from 'x' on the working board: an enemy next to it and an
+ * empty square beyond. Each direction is tested without a branch (which way a test goes
+ * cannot be foreseen), reading wrapped squares where a leap would leave the box; 'leap_ok'
+ * keeps only the real ones. */
+static inline unsigned jump_dirs(const CmGen *g, CmSquare x)
+{
+    unsigned m = 0;
+    for (int d = 0; d < CM_DIR_COUNT; d++) {
+        uint8_t t = (uint8_t)(x + cm_dir_offset[d]), u = (uint8_t)(t + cm_dir_offset[d]);
+        m |= ((g->en >> g->board[t]) & (g->board[u] == CM_EMPTY) & 1u) << d;
+    }
+    return m & g->v->leap_ok[x];
+}
+
+int cm_gen_can_jump(const CmGen *g, CmSquare x)
+{
+    return jump_dirs(g, x) != 0;
+}
+
 /* Jump chain, the moving piece standing on 'x' (2.5), within the generation's budget:
  * 1. try every jump leap from 'x', lifting the jumped piece at once;
  * 2. a landing on a target-castle square ends the move there (2.8);
@@ -207,37 +213,31 @@ static void add_capture(CmGen *g, CmSquare to)
  * 4. when no leap exists and something was captured, the move ends on 'x'. */
 void cm_gen_jumps(CmGen *g, CmSquare x)
 {
-    unsigned m = g->v->leap_ok[x];
-    int any = 0;
     if (--g->budget < 0) {
         g->exhausted = 1;
         g->overflow = 1;
         return;
     }
+    unsigned m = jump_dirs(g, x);
+    if (!m && g->ncap > 0)
+        add_capture(g, x);
     while (m) {
         int d = __builtin_ctz(m);
         m &= m - 1;
         int t = x + cm_dir_offset[d];
         uint8_t c = g->board[t];
-        if (!is_enemy(g, c))
-            continue;
-        int u = t + cm_dir_offset[d];
-        if (g->board[u] != CM_EMPTY)
-            continue;
-        any = 1;
+        CmSquare u = (CmSquare)(t + cm_dir_offset[d]);
         g->board[t] = CM_EMPTY;
         cm_set_add(&g->cap, (unsigned)t);
         g->ncap++;
         if (g->fl[u] & CM_SQ_TARGET)
-            add_capture(g, (CmSquare)u);
+            add_capture(g, u);
         else
-            cm_gen_jumps(g, (CmSquare)u);
+            cm_gen_jumps(g, u);
         g->ncap--;
         cm_set_del(&g->cap, (unsigned)t);
         g->board[t] = c;
     }
-    if (!any && g->ncap > 0)
-        add_capture(g, x);
 }
 
 /* Canter reach from the lifted piece's square 's' (2.4): every square a chain of canter leaps
