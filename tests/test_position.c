@@ -9,6 +9,11 @@
 
 static void check_sets(const CmPosition *pos)
 {
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        uint8_t c = pos->board[sq];
+        int knight = c != CM_EMPTY && CM_CELL_KIND(c) == CM_KNIGHT;
+        assert_int_equal((pos->knights[CM_CLASS(sq)] >> CM_CBIT(sq)) & 1, knight);
+    }
     for (int s = 0; s < pos->v->nseats; s++) {
         int n = 0;
         for (int sq = 0; sq < CM_SQUARES; sq++) {

@@ -14,6 +14,7 @@ typedef struct CmPosition {
     uint8_t board[CM_SQUARES];         /* cells, 'CM_EMPTY' or 'CM_CELL(seat, kind)' */
     CmSquareSet occ[CM_MAX_SEATS];     /* each seat's pieces */
     uint64_t cls[CM_MAX_SEATS][4];     /* each seat's pieces by parity class */
+    uint64_t knights[4];               /* every seat's knights by parity class */
     uint8_t npieces[CM_MAX_SEATS];     /* size of 'occ[seat]' */
     uint8_t castle_used[CM_MAX_SEATS]; /* castle moves made, 0 .. rules.castle_moves */
     uint8_t to_move;                   /* seat number */

@@ -598,14 +598,13 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
                 g->count +=
                     __builtin_popcountll(cm_shift(movers, v->cstep[c][d]) & g->land[v->cmid[c][d]]);
         }
-        /* The canters of men off the target castle in bulk too, four men at a time. */
-        uint64_t men[4] = {0, 0, 0, 0};
-        while (!cm_set_empty(&own)) {
-            CmSquare s = cm_set_pop(&own);
-            if (CM_CELL_KIND(g->board[s]) == CM_MAN && !(g->fl[s] & CM_SQ_TARGET))
-                men[CM_CLASS(s)] |= 1ull << CM_CBIT(s);
-            else
-                free_piece(g, s, castle_ok, 1);
+        /* The canters of men off the target castle in bulk too, four men at a time; knights
+         * and pieces in the target castle one by one. */
+        uint64_t men[4];
+        for (int c = 0; c < 4; c++) {
+            men[c] = g->own[c] & ~pos->knights[c] & ~g->tgt[c];
+            for (uint64_t rest = g->own[c] & ~men[c]; rest; rest &= rest - 1)
+                free_piece(g, CM_CSQ(c, __builtin_ctzll(rest)), castle_ok, 1);
         }
         count_men_canters(g, men);
         return;

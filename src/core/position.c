@@ -5,6 +5,12 @@
 #include <assert.h>
 #include <string.h>
 
+/* Flips square 'sq' in the knights' class grids when 'cell' is a knight. */
+static inline void flip_knight(CmPosition *pos, CmSquare sq, uint8_t cell)
+{
+    pos->knights[CM_CLASS(sq)] ^= (uint64_t)(CM_CELL_KIND(cell) == CM_KNIGHT) << CM_CBIT(sq);
+}
+
 void cm_pos_clear(CmPosition *pos, const CmVariant *v)
 {
     memset(pos, 0, sizeof *pos);
@@ -28,6 +34,7 @@ void cm_pos_put(CmPosition *pos, CmSquare sq, uint8_t cell)
         pos->hash ^= pos->v->zpiece[old][sq];
         cm_set_del(&pos->occ[s], sq);
         pos->cls[s][CM_CLASS(sq)] &= ~(1ull << CM_CBIT(sq));
+        flip_knight(pos, sq, old);
         pos->npieces[s]--;
     }
     pos->board[sq] = cell;
@@ -36,6 +43,7 @@ void cm_pos_put(CmPosition *pos, CmSquare sq, uint8_t cell)
         pos->hash ^= pos->v->zpiece[cell][sq];
         cm_set_add(&pos->occ[s], sq);
         pos->cls[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
+        flip_knight(pos, sq, cell);
         pos->npieces[s]++;
     }
 }
@@ -77,6 +85,8 @@ void cm_pos_apply(CmPosition *pos, const CmMove *m, CmUndo *undo)
     cm_set_add(&pos->occ[seat], m->to);
     pos->cls[seat][CM_CLASS(m->from)] &= ~(1ull << CM_CBIT(m->from));
     pos->cls[seat][CM_CLASS(m->to)] |= 1ull << CM_CBIT(m->to);
+    flip_knight(pos, m->from, cell);
+    flip_knight(pos, m->to, cell);
 
     /* 2. */
     if (m->ncap) {
@@ -92,6 +102,7 @@ void cm_pos_apply(CmPosition *pos, const CmMove *m, CmUndo *undo)
             h ^= v->zpiece[c][sq];
             cm_set_del(&pos->occ[s], sq);
             pos->cls[s][CM_CLASS(sq)] &= ~(1ull << CM_CBIT(sq));
+            flip_knight(pos, sq, c);
             pos->npieces[s]--;
         }
         assert(i == m->ncap);
@@ -124,12 +135,15 @@ void cm_pos_undo(CmPosition *pos, const CmMove *m, const CmUndo *undo)
     cm_set_add(&pos->occ[seat], m->from);
     pos->cls[seat][CM_CLASS(m->to)] &= ~(1ull << CM_CBIT(m->to));
     pos->cls[seat][CM_CLASS(m->from)] |= 1ull << CM_CBIT(m->from);
+    flip_knight(pos, m->to, cell);
+    flip_knight(pos, m->from, cell);
     for (int i = 0; i < undo->ncap; i++) {
         uint8_t c = undo->capcell[i];
         int s = CM_CELL_SEAT(c);
         CmSquare sq = undo->capsq[i];
         pos->board[sq] = c;
         pos->cls[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
+        flip_knight(pos, sq, c);
         cm_set_add(&pos->occ[s], sq);
         pos->npieces[s]++;
     }
