@@ -21,11 +21,6 @@
 #define DEDUPE_SHIFT 4      /* a budget step per this power of two of effects compared */
 #define DEDUPE_HASH_FROM 32 /* a piece's capture effects found again by hash from this many */
 
-static inline int is_enemy(const CmGen *g, uint8_t cell)
-{
-    return (g->en >> cell) & 1;
-}
-
 static inline int is_friend(const CmGen *g, uint8_t cell)
 {
     return (g->fr >> cell) & 1;
@@ -390,13 +385,14 @@ static void canters(CmGen *g, CmSquare s, int knight, int quiet)
         return;
     if (knight) {
         uint64_t hot = g->hot[c];
-        unsigned m = g->v->leap_ok[s];
+        unsigned m = 0; /* the directions with an enemy next to 's', found as in 'jump_dirs' */
+        for (int d = 0; d < CM_DIR_COUNT; d++)
+            m |= ((g->en >> g->board[(uint8_t)(s + cm_dir_offset[d])]) & 1u) << d;
+        m &= g->v->leap_ok[s];
         while (m) {
             int d = __builtin_ctz(m);
             m &= m - 1;
-            int t = s + cm_dir_offset[d];
-            if (is_enemy(g, g->board[t]))
-                hot |= 1ull << CM_CBIT(t + cm_dir_offset[d]);
+            hot |= 1ull << CM_CBIT(s + 2 * cm_dir_offset[d]);
         }
         hot &= ~g->tgt[c];
         uint64_t h = reach & hot;
