@@ -332,30 +332,6 @@ static inline int grid4_any(CmGrid4 x)
     return (x[0] | x[1] | x[2] | x[3]) != 0;
 }
 
-/* Counts the canters of the men in 'men' (class grids) without listing them: their canter
- * reaches, found as 'grid_reach' finds them, for one man of each class at a time, each in
- * its class's lane. A man is not lifted for this: the leaps of its class pass over squares
- * of other classes, so its own square is never one it leaps over, and the reach never lands
- * back on the start. */
-static void count_men_canters(CmGen *g, const uint64_t men[4])
-{
-    CmGrid4 pf[CM_DIR_COUNT];
-    for (int d = 0; d < CM_DIR_COUNT; d++)
-        pf[d] = cm_grid4_load(g->pf[d]);
-    CmGrid4 left = cm_grid4_load(men), land = cm_grid4_load(g->land), go = ~cm_grid4_load(g->tgt);
-    while (grid4_any(left)) {
-        CmGrid4 start = left & -left;
-        left &= left - 1;
-        CmGrid4 seen = start, reach = start ^ start, front = start;
-        REACH_ROUND(CmGrid4); /* two rounds untested, as in 'grid_reach' */
-        REACH_ROUND(CmGrid4);
-        while (grid4_any(front))
-            REACH_ROUND(CmGrid4);
-        for (int c = 0; c < 4; c++)
-            g->count += __builtin_popcountll(reach[c]);
-    }
-}
-
 static void add_quiet_grid(CmGen *g, int c, uint64_t set)
 {
     if (g->counting) {
@@ -369,44 +345,52 @@ static void add_quiet_grid(CmGen *g, int c, uint64_t set)
     }
 }
 
+/* The squares of the class of 's', off the target castle, from which a knight lifted from 's'
+ * has a jump leap: those of the board ('CmGen.hot') and those leaping back onto 's' itself. */
+static uint64_t knight_hot(const CmGen *g, CmSquare s)
+{
+    int c = CM_CLASS(s);
+    uint64_t hot = g->hot[c];
+    unsigned m = 0; /* the directions with an enemy next to 's', found as in 'jump_dirs' */
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        m |= ((g->en >> g->board[(uint8_t)(s + cm_dir_offset[d])]) & 1u) << d;
+    m &= g->v->leap_ok[s];
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        hot |= 1ull << CM_CBIT(s + 2 * cm_dir_offset[d]);
+    }
+    return hot & ~g->tgt[c];
+}
+
+/* The charges of the lifted knight on 's' (2.6): a jump chain from every square of its canter
+ * reach 'reach' in 'hot' (from 'knight_hot'). With 'quiet' set, returns its pure canters: what
+ * it reaches without landing on a hot square. */
+static uint64_t knight_charges(CmGen *g, CmSquare s, uint64_t reach, uint64_t hot, int quiet)
+{
+    int c = CM_CLASS(s);
+    uint64_t h = reach & hot;
+    if (!h)
+        return reach;
+    for (; h; h &= h - 1)
+        cm_gen_jumps(g, CM_CSQ(c, __builtin_ctzll(h)));
+    return quiet ? grid_reach(g, c, 1ull << CM_CBIT(s), g->land[c] & ~hot) : 0;
+}
+
 /* Canters of the lifted piece on 's' ('quiet' set: pure canters are wanted) and, for a knight,
  * its capturing charges (2.6):
- * 1. find the whole canter reach, and the hot squares in it: those with a jump leap, the
- *    leap back onto the knight's own empty square included;
+ * 1. find the whole canter reach;
  * 2. charges: a jump chain from every hot square of the reach;
  * 3. pure canters: a man takes the whole reach; a knight only what it reaches without landing
  *    on a hot square. */
 static void canters(CmGen *g, CmSquare s, int knight, int quiet)
 {
     int c = CM_CLASS(s);
-    uint64_t start = 1ull << CM_CBIT(s);
-    uint64_t reach = grid_reach(g, c, start, g->land[c]);
+    uint64_t reach = grid_reach(g, c, 1ull << CM_CBIT(s), g->land[c]);
     if (!reach)
         return;
-    if (knight) {
-        uint64_t hot = g->hot[c];
-        unsigned m = 0; /* the directions with an enemy next to 's', found as in 'jump_dirs' */
-        for (int d = 0; d < CM_DIR_COUNT; d++)
-            m |= ((g->en >> g->board[(uint8_t)(s + cm_dir_offset[d])]) & 1u) << d;
-        m &= g->v->leap_ok[s];
-        while (m) {
-            int d = __builtin_ctz(m);
-            m &= m - 1;
-            hot |= 1ull << CM_CBIT(s + 2 * cm_dir_offset[d]);
-        }
-        hot &= ~g->tgt[c];
-        uint64_t h = reach & hot;
-        if (h) {
-            uint64_t it = h;
-            while (it) {
-                int b = __builtin_ctzll(it);
-                it &= it - 1;
-                cm_gen_jumps(g, CM_CSQ(c, b));
-            }
-            if (quiet)
-                reach = grid_reach(g, c, start, g->land[c] & ~hot);
-        }
-    }
+    if (knight)
+        reach = knight_charges(g, s, reach, knight_hot(g, s), quiet);
     if (quiet)
         add_quiet_grid(g, c, reach);
 }
@@ -431,6 +415,45 @@ static void begin_piece(CmGen *g, CmSquare s)
     g->piece_first = g->nout;
     g->hashed = 0;
     g->board[s] = CM_EMPTY;
+}
+
+/* Counts the canters of the pieces in 'pieces' (class grids; none in the target castle)
+ * without listing them: their canter reaches, found as 'grid_reach' finds them, for one piece
+ * of each class at a time, each in its class's lane. A piece is not lifted for this: the
+ * leaps of its class pass over squares of other classes, so its own square is never one it
+ * leaps over, and the reach never lands back on the start. A knight whose reach holds a hot
+ * square is then lifted for its charges, and its pure canters are found again without them. */
+static void count_canters(CmGen *g, const uint64_t pieces[4], const uint64_t knights[4])
+{
+    CmGrid4 pf[CM_DIR_COUNT];
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        pf[d] = cm_grid4_load(g->pf[d]);
+    CmGrid4 left = cm_grid4_load(pieces), land = cm_grid4_load(g->land);
+    CmGrid4 go = ~cm_grid4_load(g->tgt), kn = cm_grid4_load(knights);
+    while (grid4_any(left)) {
+        CmGrid4 start = left & -left;
+        left &= left - 1;
+        CmGrid4 seen = start, reach = start ^ start, front = start;
+        REACH_ROUND(CmGrid4); /* two rounds untested, as in 'grid_reach' */
+        REACH_ROUND(CmGrid4);
+        while (grid4_any(front))
+            REACH_ROUND(CmGrid4);
+        CmGrid4 ks = start & kn;
+        for (int c = 0; c < 4; c++) {
+            uint64_t r = reach[c];
+            if (ks[c] && r) {
+                CmSquare s = CM_CSQ(c, __builtin_ctzll(ks[c]));
+                uint64_t hot = knight_hot(g, s);
+                if (r & hot) {
+                    uint8_t cell = g->board[s];
+                    begin_piece(g, s);
+                    r = knight_charges(g, s, r, hot, 1);
+                    g->board[s] = cell;
+                }
+            }
+            g->count += __builtin_popcountll(r);
+        }
+    }
 }
 
 /* Pieces of the seat on own or side castle squares. */
@@ -594,15 +617,14 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
                 g->count +=
                     __builtin_popcountll(cm_shift(movers, v->cstep[c][d]) & g->land[v->cmid[c][d]]);
         }
-        /* The canters of men off the target castle in bulk too, four men at a time; knights
-         * and pieces in the target castle one by one. */
-        uint64_t men[4];
+        /* Canters and charges in bulk too, four pieces at a time; castle moves one by one. */
+        uint64_t off[4];
         for (int c = 0; c < 4; c++) {
-            men[c] = g->own[c] & ~pos->knights[c] & ~g->tgt[c];
-            for (uint64_t rest = g->own[c] & ~men[c]; rest; rest &= rest - 1)
-                free_piece(g, CM_CSQ(c, __builtin_ctzll(rest)), castle_ok, 1);
+            off[c] = g->own[c] & ~g->tgt[c];
+            for (uint64_t t = g->own[c] & g->tgt[c]; t; t &= t - 1)
+                free_piece(g, CM_CSQ(c, __builtin_ctzll(t)), castle_ok, 1);
         }
-        count_men_canters(g, men);
+        count_canters(g, off, pos->knights);
         return;
     }
     while (!cm_set_empty(&own))
