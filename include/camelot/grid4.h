@@ -56,8 +56,9 @@ static inline CmGrid4 cm_grid4_flip(CmGrid4 x, int flip)
 static inline CmGrid4 cm_grid4_leap_from(const CmVariant *v, CmGrid4 prey, CmGrid4 empty)
 {
     CmGrid4 from = {0, 0, 0, 0};
+#pragma GCC unroll 8
     for (int d = 0; d < CM_DIR_COUNT; d++)
-        from |= cm_grid4_shift(cm_grid4_flip(prey, v->cmid[0][d]), v->vunstep[d]) &
+        from |= cm_grid4_shift(cm_grid4_flip(prey, cm_dir_flip(d)), v->vunstep[d]) &
                 cm_grid4_shift(empty, v->vunleap[d]);
     return from;
 }

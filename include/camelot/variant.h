@@ -60,6 +60,13 @@ typedef struct CmSeat {
 #define CM_CSQ(cls, bit)                                                                           \
     ((CmSquare)(((((bit) >> 3) * 2 + ((cls) >> 1)) << 4) | (((bit)&7) * 2 + ((cls)&1))))
 
+/* The change of class of a step in direction 'd' ('CM_DIR_*'): the file parity changes (1)
+ * unless the step is north or south, the rank parity (2) unless it is east or west. */
+static inline int cm_dir_flip(int d)
+{
+    return (d % 4 != 2) | (d % 4 != 0) << 1;
+}
+
 /* Moves the bits of a class grid by a step: '((b & mask) << l) >> r'. */
 typedef struct CmShift {
     uint64_t mask;

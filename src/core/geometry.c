@@ -166,7 +166,7 @@ void cm_variant_finish(CmVariant *v)
             /* The square passed over lies in the class with the other parity along each moving
              * axis, at grid offset 'floor((parity + step) / 2)'. */
             int oi = (pf + df[d] + 2) / 2 - 1, oj = (pr + dr[d] + 2) / 2 - 1;
-            v->cmid[c][d] = (uint8_t)(c ^ (df[d] ? 1 : 0) ^ (dr[d] ? 2 : 0));
+            v->cmid[c][d] = (uint8_t)(c ^ cm_dir_flip(d));
             v->cstep[c][d] = grid_shift(oi, oj);
             v->cunstep[c][d] = grid_shift(-oi, -oj);
         }

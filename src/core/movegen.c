@@ -73,8 +73,9 @@ void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
     cm_grid4_store(g->own, cm_grid4_load(pos->cls[g->seat]));
     cm_grid4_store(g->land, empty & ~cm_grid4_load(v->cnostep[g->seat]));
     cm_grid4_store(g->tgt, tgt);
+#pragma GCC unroll 8
     for (int d = 0; d < CM_DIR_COUNT; d++)
-        cm_grid4_store(g->pf[d], cm_grid4_shift(cm_grid4_flip(fr, v->cmid[0][d]), v->vunstep[d]) &
+        cm_grid4_store(g->pf[d], cm_grid4_shift(cm_grid4_flip(fr, cm_dir_flip(d)), v->vunstep[d]) &
                                      v->cleap[d].mask);
     cm_grid4_store(g->hot, cm_grid4_leap_from(v, en, empty) & ~tgt);
 }
