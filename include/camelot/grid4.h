@@ -7,6 +7,9 @@
 
 #include <stdint.h>
 #include <string.h>
+#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__)
+#include <immintrin.h>
+#endif
 
 #include "camelot/variant.h"
 
@@ -29,6 +32,17 @@ static inline void cm_grid4_store(uint64_t *p, CmGrid4 x)
 static inline CmGrid4 cm_grid4_shift(CmGrid4 b, const uint64_t *sh)
 {
     return ((b & cm_grid4_load(sh)) << cm_grid4_load(sh + 4)) >> cm_grid4_load(sh + 8);
+}
+
+/* The number of squares in each lane. */
+static inline CmGrid4 cm_grid4_popcount(CmGrid4 x)
+{
+#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__)
+    return (CmGrid4)_mm256_popcnt_epi64((__m256i)x);
+#else
+    return (CmGrid4){(uint64_t)__builtin_popcountll(x[0]), (uint64_t)__builtin_popcountll(x[1]),
+                     (uint64_t)__builtin_popcountll(x[2]), (uint64_t)__builtin_popcountll(x[3])};
+#endif
 }
 
 /* Puts the shift 'sh' into lane c of the table 't' that 'cm_grid4_shift' reads. */

@@ -611,13 +611,15 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
     /* 3. */
     int castle_ok = pos->castle_used[seat] < v->rules.castle_moves;
     if (g->counting) {
-        /* Plain moves in bulk: each piece and direction is one move. */
-        for (int c = 0; c < 4; c++) {
-            uint64_t movers = g->own[c] & ~g->tgt[c];
-            for (int d = 0; d < CM_DIR_COUNT; d++)
-                g->count +=
-                    __builtin_popcountll(cm_shift(movers, v->cstep[c][d]) & g->land[v->cmid[c][d]]);
-        }
+        /* Plain moves in bulk: each empty square and direction with a piece able to step
+         * onto it from there is one move. */
+        CmGrid4 movers = cm_grid4_load(g->own) & ~cm_grid4_load(g->tgt);
+        CmGrid4 land = cm_grid4_load(g->land), n = {0, 0, 0, 0};
+#pragma GCC unroll 8
+        for (int d = 0; d < CM_DIR_COUNT; d++)
+            n += cm_grid4_popcount(
+                land & cm_grid4_shift(cm_grid4_flip(movers, cm_dir_flip(d)), v->vunstep[d]));
+        g->count += (int)(n[0] + n[1] + n[2] + n[3]);
         /* Canters and charges in bulk too, four pieces at a time; castle moves one by one. */
         uint64_t off[4];
         for (int c = 0; c < 4; c++) {
