@@ -399,6 +399,29 @@ static void test_puzzle_score_file(void **state)
     assert_int_equal(puzzle_score_record(&back, NULL, "c-1", 0, &err), CM_OK);
     assert_int_equal(back.missed, 1);
     puzzle_score_free(&back);
+
+    /* Another camelot rewriting the file (its lock held for longer than the wait): the try is
+     * counted in memory, the file is left as it is, and the error names the lock. Once the
+     * lock is free, the next try is written with the file's own count. */
+    char lock[1200];
+    int fd;
+    snprintf(lock, sizeof lock, "%s/%s", dir, PUZZLE_SCORE_LOCK);
+    assert_int_equal(io_lock(lock, &fd, &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_int_not_equal(puzzle_score_record(&s, dir, "d-1", 1, &err), CM_OK);
+    assert_non_null(strstr(err.msg, PUZZLE_SCORE_LOCK));
+    assert_int_equal(s.solved, 8);
+    assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+    assert_int_equal(back.solved, 7);
+    puzzle_score_free(&back);
+    io_unlock(fd);
+    assert_int_equal(puzzle_score_record(&s, dir, "d-2", 0, &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+    assert_int_equal(back.solved, 7);
+    assert_int_equal(back.missed, 1);
+    assert_int_equal(puzzle_score_result(&back, "d-2"), 0);
+    puzzle_score_free(&back);
+    puzzle_score_free(&s);
     tu_remove_tree(dir);
 }
 

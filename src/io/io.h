@@ -87,6 +87,10 @@ void io_fresh_name(const char *dir, const char *prefix, char *buf, size_t size);
  * opened. */
 CmStatus io_lock(const char *path, int *fd_out, CmError *err);
 
+/* 'io_lock', tried again every few milliseconds while another process holds the lock, for at
+ * most 'wait_ms' milliseconds: for a lock that is only held while a file is rewritten. */
+CmStatus io_lock_wait(const char *path, int wait_ms, int *fd_out, CmError *err);
+
 /* Releases a lock taken by 'io_lock'; a negative 'fd' does nothing. */
 void io_unlock(int fd);
 

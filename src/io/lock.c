@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "io.h"
@@ -57,6 +58,17 @@ CmStatus io_lock(const char *path, int *fd_out, CmError *err)
     }
     *fd_out = fd;
     return CM_OK;
+}
+
+CmStatus io_lock_wait(const char *path, int wait_ms, int *fd_out, CmError *err)
+{
+    const struct timespec pause = {0, 10 * 1000 * 1000}; /* 10 ms */
+    for (int waited = 0;; waited += 10) {
+        CmStatus st = io_lock(path, fd_out, err);
+        if (st != CM_ERR_ARG || waited >= wait_ms)
+            return st;
+        nanosleep(&pause, NULL);
+    }
 }
 
 void io_unlock(int fd)

@@ -316,16 +316,25 @@ char *puzzle_score_text(const PuzzleScore *s)
 CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
                              CmError *err)
 {
-    char path[IO_PATH_MAX];
+    char path[IO_PATH_MAX], lock[IO_PATH_MAX], why[sizeof err->msg];
     PuzzleScore now;
     CmStatus st;
+    int fd;
 
     if (data_dir == NULL || data_dir[0] == '\0')
         return puzzle_score_add(s, id, solved) == CM_OK
                    ? CM_OK
                    : cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-    if (io_join(data_dir, PUZZLE_SCORE_FILE, path, sizeof path) != 0)
+    if (io_join(data_dir, PUZZLE_SCORE_FILE, path, sizeof path) != 0 ||
+        io_join(data_dir, PUZZLE_SCORE_LOCK, lock, sizeof lock) != 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "the data directory's path is too long");
+    st = io_lock_wait(lock, PUZZLE_LOCK_WAIT_MS, &fd, err);
+    if (st != CM_OK) {
+        memcpy(why, err->msg, sizeof why);
+        if (puzzle_score_add(s, id, solved) != CM_OK)
+            return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        return cm_error_set(err, st, 0, 0, "the score's lock %.300s: %.200s", lock, why);
+    }
     /* The file as it is now, unless it cannot be read: then the score in memory. */
     if (puzzle_score_load(&now, data_dir, NULL) == CM_OK) {
         puzzle_score_free(s);
@@ -333,13 +342,13 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
     } else {
         puzzle_score_free(&now);
     }
-    if (puzzle_score_add(s, id, solved) != CM_OK)
-        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-    char *text = puzzle_score_text(s);
-    if (text == NULL)
-        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-    st = io_write_atomic(path, text, strlen(text), err);
+    char *text = NULL;
+    if (puzzle_score_add(s, id, solved) != CM_OK || (text = puzzle_score_text(s)) == NULL)
+        st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    else
+        st = io_write_atomic(path, text, strlen(text), err);
     free(text);
+    io_unlock(fd);
     return st;
 }
 

@@ -48,7 +48,9 @@ const CmVariant *puzzle_book_variant(const PuzzleBook *b, int i);
 
 /* ---- Score and streak -------------------------------------------------------------------- */
 
-#define PUZZLE_SCORE_FILE "puzzles.txt" /* in the data directory */
+#define PUZZLE_SCORE_FILE "puzzles.txt"  /* in the data directory */
+#define PUZZLE_SCORE_LOCK "puzzles.lock" /* held while the score file is rewritten */
+#define PUZZLE_LOCK_WAIT_MS 2000         /* the longest wait for another camelot's rewrite */
 
 typedef struct PuzzleResult {
     char id[CM_PUZZLE_ID_MAX];
@@ -79,8 +81,11 @@ CmStatus puzzle_score_add(PuzzleScore *s, const char *id, int solved);
 char *puzzle_score_text(const PuzzleScore *s);
 
 /* Reads the file again (another camelot may have counted tries meanwhile), counts the try and
- * writes the file atomically. 's' gets the score written. Without a data directory ('data_dir'
- * NULL or "") the try is counted in 's' alone. */
+ * writes the file atomically, holding the score's lock file meanwhile so that two camelots
+ * counting at once lose neither try. 's' gets the score written. Without a data directory
+ * ('data_dir' NULL or "") the try is counted in 's' alone. When the file cannot be written
+ * (the lock stays held for PUZZLE_LOCK_WAIT_MS, or the disk fails), the try is still counted
+ * in 's' and an error is returned. */
 CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
                              CmError *err);
 
