@@ -4,6 +4,8 @@
 
 #include "fuzz_common.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,4 +124,51 @@ void fuzz_temp_dir(const char *name, char *buf, size_t size)
         perror(buf);
         abort();
     }
+}
+
+static char sandbox[512];
+static int sandbox_fd = -1, home_fd = -1;
+
+/* Removes the files in the sandbox. */
+static void sandbox_empty(void)
+{
+    DIR *d = fdopendir(dup(sandbox_fd));
+    struct dirent *e;
+    if (d == NULL)
+        abort();
+    rewinddir(d); /* the copy shares its offset with 'sandbox_fd', left at the end last time */
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlinkat(sandbox_fd, e->d_name, 0);
+    closedir(d);
+}
+
+static void sandbox_remove(void)
+{
+    sandbox_empty();
+    rmdir(sandbox);
+}
+
+void fuzz_sandbox_init(const char *name)
+{
+    fuzz_temp_dir(name, sandbox, sizeof sandbox);
+    if ((sandbox_fd = open(sandbox, O_RDONLY | O_DIRECTORY)) < 0 ||
+        (home_fd = open(".", O_RDONLY | O_DIRECTORY)) < 0) {
+        perror(sandbox);
+        abort();
+    }
+    atexit(sandbox_remove);
+}
+
+void fuzz_sandbox_enter(void)
+{
+    if (fchdir(sandbox_fd) != 0)
+        abort();
+}
+
+void fuzz_sandbox_leave(void)
+{
+    if (fchdir(home_fd) != 0)
+        abort();
+    sandbox_empty();
 }

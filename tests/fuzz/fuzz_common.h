@@ -1,6 +1,6 @@
 /* Shared set-up of the fuzz targets: the shipped variants, loaded once, and a resolver that
  * finds them by name; the invariant checks several targets make; a private temporary
- * directory for the targets that write files.
+ * directory, and a working directory, for the targets that write files.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_FUZZ_COMMON_H
 #define CAMELOT_FUZZ_COMMON_H
@@ -49,5 +49,17 @@ void fuzz_check_game(const CmGame *g);
  * memory file system, where the files the targets write and sync cost little) when it is
  * there, else in /tmp, and puts its path in 'buf'. Aborts when it cannot. */
 void fuzz_temp_dir(const char *name, char *buf, size_t size);
+
+/* A working directory of its own for a target whose input saves files under names it makes
+ * up, so that nothing is written where the fuzzer runs:
+ * 1. 'fuzz_sandbox_init' makes it (a 'fuzz_temp_dir'), once, and removes it at exit;
+ * 2. 'fuzz_sandbox_enter' makes it the working directory for one input;
+ * 3. 'fuzz_sandbox_leave' goes back and removes the files the input wrote.
+ * The input's names must be names, not paths: the target turns each '/' into '_'. A crash
+ * between 2 and 3 leaves the working directory there: give libFuzzer an absolute
+ * -artifact_prefix, as tests/fuzz/run.sh does. Aborts when a step fails. */
+void fuzz_sandbox_init(const char *name);
+void fuzz_sandbox_enter(void);
+void fuzz_sandbox_leave(void);
 
 #endif

@@ -12,8 +12,10 @@
  * curses_draw.c asks for it: its lines of text after every key, and the looks of the squares
  * (many, and slow to work out) once, at the end. Every state of the screen is the end of some
  * input: of a shorter one, at least. The game has no engine (people play every seat) and no
- * data directory (nothing is saved). Checked after each key: the mode, the cursor, the typed
- * line and the move list are sound; at the end, the session's game replays move by move.
+ * data directory (no autosave). A game saved under a typed name goes to the sandbox
+ * (fuzz_common.h), and every '/' typed becomes '_', so that a name is never a path. Checked
+ * after each key: the mode, the cursor, the typed line and the move list are sound; at the
+ * end, the session's game replays move by move.
  * SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,12 @@ typedef struct Reader {
 static unsigned next(Reader *r)
 {
     return r->at < r->size ? r->data[r->at++] : 0;
+}
+
+/* '/' typed as '_': a name typed for a save stays a name in the sandbox. */
+static int no_slash(int key)
+{
+    return key == '/' ? '_' : key;
 }
 
 /* A key byte as curses_input.c hands it over. */
@@ -150,6 +158,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (!ready) {
         catalog_init(&catalog);
+        fuzz_sandbox_init("keys");
         ready = 1;
     }
     unsigned b0 = next(&r), tc = next(&r), rows = next(&r), cols = next(&r);
@@ -175,6 +184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     ui_resize(&ui, 1 + (int)rows, 1 + (int)cols);
     render(&ui, now, 0);
+    fuzz_sandbox_enter();
 
     while (r.at < r.size) {
         unsigned b = next(&r), flags = 0;
@@ -194,12 +204,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             k |= next(&r) << 8;
             k |= next(&r) << 16;
             k |= next(&r) << 24;
-            flags = ui_handle_key(&ui, (int)k, now);
+            flags = ui_handle_key(&ui, no_slash((int)k), now);
         } else if (b == OP_WIDE) {
             unsigned lo = next(&r);
             flags = ui_handle_key(&ui, 0x80 + (int)lo + 256 * (int)next(&r), now);
         } else {
-            flags = ui_handle_key(&ui, decode_key(b), now);
+            flags = ui_handle_key(&ui, no_slash(decode_key(b)), now);
         }
         check_ui(&ui);
         if (flags & UI_QUIT)
@@ -207,6 +217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         render(&ui, now, 0);
     }
     render(&ui, now, 1);
+    fuzz_sandbox_leave();
     fuzz_check_game(&s.g);
     ui_free(&ui);
     session_free(&s);

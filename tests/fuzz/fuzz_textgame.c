@@ -4,19 +4,13 @@
  * read every line, without a crash or a leak. An input that asks for the list of legal moves
  * more than twice is skipped: each list costs more than all the rest of a run.
  * Its 'save FILE' command writes files. So that it writes nowhere else, every '/' of the input
- * becomes '_' (a file name, never a path), and the game runs in a private temporary directory
- * (the working directory is changed for the call only, and the files saved are removed after
- * it). A crash inside the call leaves the working directory there: give libFuzzer an absolute
- * -artifact_prefix, as tests/fuzz/run.sh does.
+ * becomes '_' (a file name, never a path), and the game runs in the sandbox (fuzz_common.h).
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
-#include <dirent.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "app/cli.h"
 #include "fuzz_common.h"
@@ -24,29 +18,7 @@
 #define MAX_INPUT 65536
 #define MAX_LISTS 2 /* 'moves' commands an input */
 
-static char dir[512];
-static int dir_fd = -1, home_fd = -1;
 static FILE *null_out;
-
-/* Removes the files the game saved in the private directory. */
-static void empty_dir(void)
-{
-    DIR *d = fdopendir(dup(dir_fd));
-    struct dirent *e;
-    if (d == NULL)
-        abort();
-    rewinddir(d); /* the copy shares its offset with 'dir_fd', left at the end last time */
-    while ((e = readdir(d)) != NULL)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlinkat(dir_fd, e->d_name, 0);
-    closedir(d);
-}
-
-static void clean_up(void)
-{
-    empty_dir();
-    rmdir(dir);
-}
 
 /* How many times the 'len' bytes at 'text' hold 'word'. */
 static int count(const char *text, size_t len, const char *word)
@@ -64,14 +36,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    fuzz_temp_dir("textgame", dir, sizeof dir);
-    if ((dir_fd = open(dir, O_RDONLY | O_DIRECTORY)) < 0 ||
-        (home_fd = open(".", O_RDONLY | O_DIRECTORY)) < 0 ||
-        (null_out = fopen("/dev/null", "w")) == NULL) {
+    fuzz_sandbox_init("textgame");
+    if ((null_out = fopen("/dev/null", "w")) == NULL) {
         perror("fuzz_textgame");
         abort();
     }
-    atexit(clean_up);
     return 0;
 }
 
@@ -95,14 +64,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *in = fmemopen(text, len, "r");
     if (in == NULL)
         abort();
-    if (fchdir(dir_fd) != 0)
-        abort();
+    fuzz_sandbox_enter();
     FUZZ_CHECK(cli_text_game(v, v->name, in, null_out) == CLI_EXIT_OK);
-    if (fchdir(home_fd) != 0)
-        abort();
+    fuzz_sandbox_leave();
     /* The game stops only at 'quit', 'exit' or the end of its input. */
     FUZZ_CHECK(feof(in) || count(text, len, "quit") || count(text, len, "exit"));
     fclose(in);
-    empty_dir();
     return 0;
 }
