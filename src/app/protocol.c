@@ -295,7 +295,10 @@ static void cmd_go(Proto *p, char *args)
         return;
     }
     int seat = settled.to_move;
-    if (job.time_ms == 0 && have_clock && clock[seat] >= 0)
+    /* Time from the clocks is played as in a game: a lone legal move at once, and no
+     * iteration begun that is unlikely to finish. Any other limit is searched to the end. */
+    int game_timing = job.time_ms == 0 && have_clock && clock[seat] >= 0;
+    if (game_timing)
         job.time_ms = session_think_ms(p->level, clock[seat], inc[seat] > 0 ? inc[seat] : 0);
     job.v = p->v;
     job.pos = p->game.pos;
@@ -304,7 +307,7 @@ static void cmd_go(Proto *p, char *args)
     job.level = p->level;
     job.seed = p->seed++;
     job.purpose = ENGINE_JOB_MOVE;
-    job.analysis = 1;
+    job.analysis = !game_timing;
     if (p->caps.nodes > 0 && (job.nodes == 0 || job.nodes > p->caps.nodes))
         job.nodes = p->caps.nodes;
     if (engine_thread_start(p->et, &job, &p->ticket) != CM_OK) {

@@ -50,6 +50,16 @@ check "a search by time gives a legal move" eval 'legal camelot "$(best)"'
 talk 'go wtime 2000 btime 2000 winc 100 binc 100\n'
 check "a search by the clocks gives a legal move" eval 'legal camelot "$(best)"'
 
+# White's one legal move is the capture E6xE8: by the clocks it is played at once, as in a
+# game; by a move time it is searched all the same, as in analysis.
+lone='position doc {to_move: W, pieces: {E6: WK, B8: WM, E7: BM, H12: BM, I12: BM}}'
+talk "$lone\ngo wtime 60000 btime 60000\n"
+check "by the clocks, a lone legal move is played without a search" \
+    eval '[ "$(best)" = E6xE8 ] && ! has "$OUT" "^info depth"'
+talk "$lone\ngo movetime 100\n"
+check "by a move time, a lone legal move is searched" \
+    eval '[ "$(best)" = E6xE8 ] && has "$OUT" "^info depth [0-9]+ .* pv E6xE8"'
+
 talk 'variant grand-camelot\nsetoption name Level value 3\nposition startpos moves G4-G5\ngo depth 2\n'
 check "four players: the line names the seat of each move" \
     eval 'has "$OUT" "^info depth 2 .* pv [RGBY]:[A-P][0-9]+[-x]" && legal grand-camelot G4-G5 "$(best)"'
