@@ -60,12 +60,21 @@ CmStatus io_lock(const char *path, int *fd_out, CmError *err)
     return CM_OK;
 }
 
+/* Milliseconds on the monotonic clock. */
+static int64_t mono_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 CmStatus io_lock_wait(const char *path, int wait_ms, int *fd_out, CmError *err)
 {
-    const struct timespec pause = {0, 10 * 1000 * 1000}; /* 10 ms */
-    for (int waited = 0;; waited += 10) {
+    const struct timespec pause = {0, 10 * 1000 * 1000}; /* 10 ms; a signal may cut it short */
+    int64_t end = mono_ms() + wait_ms;
+    for (;;) {
         CmStatus st = io_lock(path, fd_out, err);
-        if (st != CM_ERR_ARG || waited >= wait_ms)
+        if (st != CM_ERR_ARG || mono_ms() >= end)
             return st;
         nanosleep(&pause, NULL);
     }

@@ -330,7 +330,10 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
         return cm_error_set(err, CM_ERR_IO, 0, 0, "the data directory's path is too long");
     st = io_lock_wait(lock, PUZZLE_LOCK_WAIT_MS, &fd, err);
     if (st != CM_OK) {
-        memcpy(why, err->msg, sizeof why);
+        if (err != NULL)
+            memcpy(why, err->msg, sizeof why);
+        else
+            why[0] = '\0';
         if (puzzle_score_add(s, id, solved) != CM_OK)
             return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
         return cm_error_set(err, st, 0, 0, "the score's lock %.300s: %.200s", lock, why);

@@ -85,7 +85,7 @@ char *puzzle_score_text(const PuzzleScore *s);
  * counting at once lose neither try. 's' gets the score written. Without a data directory
  * ('data_dir' NULL or "") the try is counted in 's' alone. When the file cannot be written
  * (the lock stays held for PUZZLE_LOCK_WAIT_MS, or the disk fails), the try is still counted
- * in 's' and an error is returned. */
+ * in 's', until the next try reads the file again, and an error is returned. */
 CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
                              CmError *err);
 
