@@ -409,7 +409,8 @@ static void test_puzzle_score_file(void **state)
     assert_int_equal(io_lock(lock, &fd, &err), CM_OK);
     assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
     assert_int_not_equal(puzzle_score_record(&s, dir, "d-1", 1, &err), CM_OK);
-    assert_non_null(strstr(err.msg, PUZZLE_SCORE_LOCK));
+    assert_non_null(strstr(err.source, PUZZLE_SCORE_LOCK));
+    assert_non_null(strstr(err.msg, "in use by another camelot"));
     assert_int_equal(s.solved, 8);
     assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
     assert_int_equal(back.solved, 7);

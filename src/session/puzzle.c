@@ -316,7 +316,7 @@ char *puzzle_score_text(const PuzzleScore *s)
 CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
                              CmError *err)
 {
-    char path[IO_PATH_MAX], lock[IO_PATH_MAX], why[sizeof err->msg];
+    char path[IO_PATH_MAX], lock[IO_PATH_MAX];
     PuzzleScore now;
     CmStatus st;
     int fd;
@@ -328,16 +328,12 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
     if (io_join(data_dir, PUZZLE_SCORE_FILE, path, sizeof path) != 0 ||
         io_join(data_dir, PUZZLE_SCORE_LOCK, lock, sizeof lock) != 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "the data directory's path is too long");
+    /* The lock's error names the lock file ('source') and says who holds it. */
     st = io_lock_wait(lock, PUZZLE_LOCK_WAIT_MS, &fd, err);
-    if (st != CM_OK) {
-        if (err != NULL)
-            memcpy(why, err->msg, sizeof why);
-        else
-            why[0] = '\0';
-        if (puzzle_score_add(s, id, solved) != CM_OK)
-            return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        return cm_error_set(err, st, 0, 0, "the score's lock %.300s: %.200s", lock, why);
-    }
+    if (st != CM_OK)
+        return puzzle_score_add(s, id, solved) == CM_OK
+                   ? st
+                   : cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     /* The file as it is now, unless it cannot be read: then the score in memory. */
     if (puzzle_score_load(&now, data_dir, NULL) == CM_OK) {
         puzzle_score_free(s);
