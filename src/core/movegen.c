@@ -183,17 +183,30 @@ static void add_capture(CmGen *g, CmSquare to)
         slot_insert(g, g->hashed++);
 }
 
-/* The directions of the jump leaps from 'x' on the working board: an enemy next to it and an
- * empty square beyond. Each direction is tested without a branch (which way a test goes
- * cannot be foreseen), reading wrapped squares where a leap would leave the box; 'leap_ok'
- * keeps only the real ones. */
+/* Whether the square next to 'x' in direction 'd' holds an enemy on the working board. It
+ * reads a wrapped square where the step would leave the box: callers keep only the directions
+ * of 'leap_ok'. */
+static inline unsigned enemy_at(const CmGen *g, CmSquare x, int d)
+{
+    return (g->en >> g->board[(uint8_t)(x + cm_dir_offset[d])]) & 1u;
+}
+
+/* The directions from 'x' with an enemy next to it, and those of them with an empty square
+ * beyond (the jump leaps). Each direction is tested without a branch: which way a test goes
+ * cannot be foreseen, and a branch for each costs more than the eight tests. */
+static inline unsigned enemy_dirs(const CmGen *g, CmSquare x)
+{
+    unsigned m = 0;
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        m |= enemy_at(g, x, d) << d;
+    return m & g->v->leap_ok[x];
+}
+
 static inline unsigned jump_dirs(const CmGen *g, CmSquare x)
 {
     unsigned m = 0;
-    for (int d = 0; d < CM_DIR_COUNT; d++) {
-        uint8_t t = (uint8_t)(x + cm_dir_offset[d]), u = (uint8_t)(t + cm_dir_offset[d]);
-        m |= ((g->en >> g->board[t]) & (g->board[u] == CM_EMPTY) & 1u) << d;
-    }
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        m |= (enemy_at(g, x, d) & (g->board[(uint8_t)(x + 2 * cm_dir_offset[d])] == CM_EMPTY)) << d;
     return m & g->v->leap_ok[x];
 }
 
@@ -302,7 +315,7 @@ static void plain_moves(CmGen *g, CmSquare s)
 
 /* One round of the breadth search of a canter reach, on grids of type T (one class, or all
  * four): the front leaps onto the squares of 'land' not yet seen, and goes on from those of
- * them in 'go' (not the target castle). Used by 'grid_reach' and 'count_men_canters'. */
+ * them in 'go' (not the target castle). Used by 'grid_reach' and 'count_canters'. */
 #define REACH_ROUND(T)                                                                             \
     do {                                                                                           \
         T next = GRID_LEAPS(pf, front) & land & ~seen;                                             \
@@ -352,10 +365,7 @@ static uint64_t knight_hot(const CmGen *g, CmSquare s)
 {
     int c = CM_CLASS(s);
     uint64_t hot = g->hot[c];
-    unsigned m = 0; /* the directions with an enemy next to 's', found as in 'jump_dirs' */
-    for (int d = 0; d < CM_DIR_COUNT; d++)
-        m |= ((g->en >> g->board[(uint8_t)(s + cm_dir_offset[d])]) & 1u) << d;
-    m &= g->v->leap_ok[s];
+    unsigned m = enemy_dirs(g, s);
     while (m) {
         int d = __builtin_ctz(m);
         m &= m - 1;
