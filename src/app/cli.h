@@ -157,6 +157,9 @@ CLI_COMMAND(match);   /* match.c */
 CLI_COMMAND(engine);  /* protocol.c */
 CLI_COMMAND(puzzle);  /* puzzle.c */
 CLI_COMMAND(tune);    /* tune.c */
+CLI_COMMAND(serve);   /* serve.c */
+CLI_COMMAND(online);  /* online.c */
+CLI_COMMAND(relay);   /* serve.c */
 
 /* What 'camelot puzzle --generate' was asked for (puzzlegen.c). */
 typedef struct CliPuzzleGen {

@@ -39,6 +39,13 @@ int session_resigner(const Session *s)
 {
     if (!s->active || s->outcome.over)
         return -1;
+    if (s->net != NULL) {
+        /* On a server a player resigns whenever they like, for their team. */
+        for (int seat = 0; seat < s->v->nseats; seat++)
+            if (session_seat_human(s, seat))
+                return seat;
+        return -1;
+    }
     if (session_seat_human(s, s->g.pos.to_move))
         return s->g.pos.to_move;
     if (session_humans(s) != 1)
@@ -54,6 +61,8 @@ CmStatus session_resign(Session *s, int seat, uint64_t now)
     if (!s->active || s->outcome.over || seat < 0 || seat >= s->v->nseats ||
         !session_seat_human(s, seat))
         return CM_ERR_ILLEGAL;
+    if (s->net != NULL)
+        return session_remote_resign(s);
     const CmVariant *v = s->v;
     session_charge_clock(s, now);
     session_end_resigned(s, seat, v->nteams == 2 ? 1 - v->seat[seat].team : -1);
@@ -140,6 +149,8 @@ static unsigned ask_next(Session *s, uint64_t now)
 CmStatus session_offer_draw(Session *s, uint64_t now)
 {
     const CmVariant *v = s->v;
+    if (s->net != NULL)
+        return s->active && s->offer_from < 0 ? session_remote_draw(s) : CM_ERR_ILLEGAL;
     if (!s->active || !session_human_to_move(s) || s->offer_from >= 0)
         return CM_ERR_ILLEGAL;
     int from = s->g.pos.to_move, team = v->seat[from].team;
@@ -179,6 +190,8 @@ CmStatus session_answer_draw(Session *s, int accept, uint64_t now)
 {
     if (session_offer_asks(s) < 0)
         return CM_ERR_ILLEGAL;
+    if (s->net != NULL)
+        return session_remote_answer(s, accept);
     answer(s, accept, now);
     return s->offer_from >= 0 || s->outcome.over || !accept || s->offer_declined >= 0
                ? CM_OK
@@ -214,6 +227,8 @@ size_t session_outcome_sentence(const Session *s, char *buf, size_t size)
     char who[96];
     int plural = __builtin_popcount(o->seats) > 1;
 
+    if (s->net != NULL)
+        return session_remote_sentence(s, buf, size);
     text_seat_names(v, o->seats, who, sizeof who);
     if (o->over && s->agreed)
         return (size_t)snprintf(buf, size, "Draw agreed.");

@@ -223,6 +223,11 @@ static void trim_texts(Session *s, int ply)
         free(s->texts[--s->ntexts]);
 }
 
+void session_texts_trim(Session *s, int ply)
+{
+    trim_texts(s, ply);
+}
+
 /* Keeps 'text' as the text of the next ply, 'ntexts'. Returns 0 when out of memory. */
 static int keep_text(Session *s, const char *text)
 {
@@ -315,6 +320,8 @@ static CmStatus play_known(Session *s, const CmMove *m, const char *known, uint6
 
 CmStatus session_play(Session *s, const CmMove *m, uint64_t now)
 {
+    if (s->net != NULL)
+        return session_remote_play(s, m, now);
     return play_known(s, m, NULL, now);
 }
 
@@ -341,6 +348,8 @@ static int push_redo(Session *s, const CmMove *m)
 
 int session_undo(Session *s, uint64_t now)
 {
+    if (s->net != NULL)
+        return 0; /* a takeback is asked of the other players: session_ask_takeback */
     int undone = 0, to_person = undo_to_person(s);
 
     session_offer_drop(s);
@@ -375,6 +384,8 @@ int session_undo(Session *s, uint64_t now)
 
 int session_redo(Session *s, uint64_t now)
 {
+    if (s->net != NULL)
+        return 0;
     int redone = 0, to_person = undo_to_person(s);
 
     while (s->nredo > 0 && !s->outcome.over) {
@@ -470,7 +481,7 @@ int session_hint(Session *s)
 
 int session_pause(Session *s, int on, uint64_t now)
 {
-    if (!s->active || !on == !s->paused || (on && s->outcome.over))
+    if (!s->active || s->net != NULL || !on == !s->paused || (on && s->outcome.over))
         return 0;
     if (on) {
         session_charge_clock(s, now);
@@ -519,7 +530,8 @@ static unsigned tick_clocks(Session *s, uint64_t now)
             ev |= SESSION_EV_CLOCK;
         }
     }
-    if (session_clock_left(s, s->g.pos.to_move, now) <= 0) {
+    /* A game on a server loses on time when the server says so. */
+    if (s->net == NULL && session_clock_left(s, s->g.pos.to_move, now) <= 0) {
         session_forfeit(s);
         session_autosave(s, now);
         ev |= SESSION_EV_OVER | SESSION_EV_MOVED | SESSION_EV_THINKING |
@@ -612,6 +624,14 @@ unsigned session_tick(Session *s, uint64_t now)
 
     if (!s->active)
         return 0;
+    if (s->net != NULL) {
+        ev = session_remote_tick(s, now);
+        if (timed(s) && !s->outcome.over && s->turn_t0 != 0)
+            ev |= tick_clocks(s, now);
+        if (s->searching && s->env.engine != NULL)
+            ev |= tick_engine(s, now);
+        return ev;
+    }
     if (s->save_error[0] && s->save_retry_at != 0 && now >= s->save_retry_at &&
         session_autosave(s, now) == CM_OK)
         ev |= SESSION_EV_SAVED;

@@ -32,7 +32,13 @@ enum {
     SESSION_EV_SAVE_FAILED = 32, /* an autosave failed ('save_error') */
     SESSION_EV_THINKING = 64,    /* an engine started or stopped thinking */
     SESSION_EV_SAVED = 128,      /* an autosave that had failed worked when tried again */
-    SESSION_EV_OFFER = 256,      /* an engine answered a draw offer ('session_offer_draw') */
+    SESSION_EV_OFFER = 256,      /* an engine answered a draw offer ('session_offer_draw'), or
+                                    an offer of a game on a server was made or answered */
+    SESSION_EV_CHAT = 512,       /* a game on a server: a chat message came */
+    SESSION_EV_PRESENCE = 1024,  /* a game on a server: a player came or went */
+    SESSION_EV_NET = 2048,       /* a game on a server: the connection went down or came back */
+    SESSION_EV_REFUSED = 4096,   /* a game on a server: the server refused a request (the
+                                    game's 'error' says why; a refused move is taken back) */
 };
 
 #define SESSION_HINT_MS 1500  /* the engine's time for a hint */
@@ -46,8 +52,14 @@ enum {
 #define SESSION_DRAW_MS 500    /* the most an engine thinks about a draw offer */
 #define SESSION_DRAW_ACCEPT 50 /* an engine accepts a draw below this score for its side */
 
+struct Remote;
+
 typedef struct Session {
     SessionEnv env;
+    /* A game on a server (src/session/remote.h): its connection and the game's id; NULL for
+     * a game played here. */
+    struct Remote *net;
+    int64_t net_game;
     int active; /* a game has been started or loaded */
     const CmVariant *v;
     SessionSetup setup;

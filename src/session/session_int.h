@@ -32,4 +32,16 @@ void session_offer_drop(Session *s);
  * Returns 'SESSION_EV_*' bits. */
 unsigned session_offer_tick(Session *s, const EngineDone *done, uint64_t now);
 
+/* session.c: forgets the kept texts of the plies from 'ply' on. */
+void session_texts_trim(Session *s, int ply);
+
+/* remote.c: a session whose game is on a server. Its tick (the connection's news, the game
+ * followed), a move (sent, shown until the server answers), and its offers and resignation. */
+unsigned session_remote_tick(Session *s, uint64_t now);
+CmStatus session_remote_play(Session *s, const CmMove *m, uint64_t now);
+CmStatus session_remote_resign(Session *s);
+CmStatus session_remote_draw(Session *s);
+CmStatus session_remote_answer(Session *s, int accept);
+size_t session_remote_sentence(const Session *s, char *buf, size_t size);
+
 #endif

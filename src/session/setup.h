@@ -9,7 +9,9 @@
 
 #include "camelot/variant.h"
 
-typedef enum SeatKind { SEAT_HUMAN, SEAT_ENGINE, SEAT_KIND_COUNT } SeatKind;
+/* A seat's player: a person here, the engine here, or (a game on a server) someone or
+ * something elsewhere. */
+typedef enum SeatKind { SEAT_HUMAN, SEAT_ENGINE, SEAT_REMOTE, SEAT_KIND_COUNT } SeatKind;
 
 typedef struct SeatSetup {
     SeatKind kind;

@@ -1,0 +1,567 @@
+/* The 'online' command: games on a server, one command a line (for scripts, tests and screen
+ * readers). The game it plays or watches is a session whose game lives on the server, the same
+ * session the screen is handed; the lobby's answers are printed as they come.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "camelot/notation.h"
+#include "cli.h"
+#include "net/conn.h"
+#include "session/clock.h"
+#include "session/remote.h"
+#include "session/text.h"
+
+const char cli_online_usage[] = "online [--server SOCKET|ssh://[USER@]HOST[:PORT]] [--text]";
+const char cli_online_help[] =
+    "Plays on a server ('camelot serve'): lists its games, makes one, takes a seat,\n"
+    "watches, plays, chats and answers offers, one command a line. The connection is\n"
+    "kept up: when it drops, it is made again and the game goes on where it was.\n\n"
+    "  --server S   the server's socket on this machine (default: the one 'camelot\n"
+    "               serve' makes), or ssh://[USER@]HOST[:PORT], which runs 'camelot\n"
+    "               relay' on HOST through ssh ($CAMELOT_SSH in place of 'ssh')\n"
+    "  --text       one command a line (also when the input is not a terminal)\n\n"
+    "Commands (the game is the one made, joined or opened last):\n"
+    "  games                      the games: yours, those with a free seat, those going on\n"
+    "  variants                   the variants the server has\n"
+    "  ratings VARIANT            the ratings table\n"
+    "  create VARIANT [TC] [rated|casual] [SEAT=WHO ...]\n"
+    "                             a new game; TC is MINUTES+SECONDS ('10+5'), days:N\n"
+    "                             (correspondence) or none; WHO is me, open, engine:LEVEL\n"
+    "                             or @NAME (an invitation); by default you take the first\n"
+    "                             seat and the others are open\n"
+    "  join GAME [SEAT]           take a free seat (or the one you are invited to)\n"
+    "  open GAME                  play your seats in it, or watch it\n"
+    "  leave                      give your seat back before the game begins\n"
+    "  MOVE                       play a move in WCF notation (E6-E8, H4xJ4xL6)\n"
+    "  say TEXT                   chat (players with players, watchers with watchers)\n"
+    "  draw | takeback | resign   offer a draw, ask to take back, resign\n"
+    "  yes | no                   answer an offer made to you\n"
+    "  claim [win|engine]         against a player to move who has been gone too long\n"
+    "  board | moves              the board; the legal moves\n"
+    "  export                     the game as a record\n"
+    "  quit\n";
+
+enum { O_SERVER, O_TEXT, O_COUNT };
+
+static const CliOpt online_opts[O_COUNT] = {
+    [O_SERVER] = {"--server", 1, 0},
+    [O_TEXT] = {"--text", 0, 0},
+};
+
+typedef struct Online {
+    CliCtx *ctx;
+    Remote *r;
+    Session s;
+    int has_game; /* 's' is a game on the server */
+    int64_t next; /* a game to make current once its state has come, 0: none */
+    int told;     /* plies told */
+    int chat_told[2];
+    int offer_told; /* the offer last told, as kind * 16 + seat + 1 */
+    unsigned yes_told;
+    int over_told;
+    int quit;
+} Online;
+
+static void put(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void put(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
+/* ---- What the server says --------------------------------------------------------------- */
+
+static void lobby_line(void *ud, const NetMsg *m)
+{
+    Online *o = ud;
+    const char *k = m->argv[0];
+    char clean[NET_LINE_MAX + 1];
+    if (strcmp(k, "ok") == 0 && m->argc >= 3) {
+        const char *verb = m->argv[1];
+        int64_t id;
+        if ((strcmp(verb, "create") == 0 || strcmp(verb, "join") == 0 ||
+             strcmp(verb, "open") == 0) &&
+            net_game_id(m->argv[2], &id)) {
+            o->next = id;
+            if (remote_game(o->r, id) == NULL)
+                remote_follow(o->r, id);
+            if (strcmp(verb, "create") == 0)
+                put("game %lld made.", (long long)id);
+        } else if (strcmp(verb, "games") == 0) {
+            put("%s game%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+        } else if (strcmp(verb, "export") == 0 || strcmp(verb, "variants") == 0 ||
+                   strcmp(verb, "ratings") == 0) {
+            put("(%s: %s line%s)", verb, m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+        }
+        return;
+    }
+    if (strcmp(k, "error") == 0) {
+        net_text_clean(m->argc >= 4 ? m->rest[3] : m->line,
+                       strlen(m->argc >= 4 ? m->rest[3] : m->line), clean, sizeof clean);
+        put("refused (%s): %s", m->argc >= 3 ? m->argv[2] : "?", clean);
+        return;
+    }
+    if (strcmp(k, "record") == 0) {
+        const char *text = m->argc >= 2 ? m->rest[1] : "";
+        put("%s", net_text_clean(text, strlen(text), clean, sizeof clean));
+        return;
+    }
+    if (strcmp(k, "invite") == 0 && m->argc >= 4) {
+        put("%s invites you to game %s (%s): 'join %s'.", m->argv[2], m->argv[1],
+            m->argc >= 4 ? m->argv[3] : "", m->argv[1]);
+        return;
+    }
+    if (strcmp(k, "pong") == 0 || strcmp(k, "ok") == 0)
+        return;
+    /* 'game', 'variant', 'rating' and anything new: as the server said it. */
+    put("%s", net_text_clean(m->line, strlen(m->line), clean, sizeof clean));
+}
+
+/* The name of 'seat' with who plays it: "White (alice)". */
+static void seat_label(const Online *o, int seat, char *buf, size_t size)
+{
+    const RemoteGame *g = session_remote_game(&o->s);
+    const NgSeat *st = &g->ng.seat[seat];
+    const char *name = g->ng.v->seat[seat].name;
+    if (st->kind == NG_PLAYER && strcmp(st->name, remote_name(o->r)) == 0)
+        snprintf(buf, size, "%s (you)", name);
+    else if (st->kind == NG_PLAYER)
+        snprintf(buf, size, "%s (%s)", name, st->name);
+    else if (st->kind == NG_ENGINE)
+        snprintf(buf, size, "%s (engine, level %d)", name, st->level);
+    else
+        snprintf(buf, size, "%s", name);
+}
+
+/* Tells what changed in the game: moves, offers and answers, chat, the end. */
+static void tell(Online *o, unsigned ev)
+{
+    Session *s = &o->s;
+    RemoteGame *g = session_remote_game(s);
+    if (g == NULL)
+        return;
+    NetGame *ng = &g->ng;
+    char who[96];
+    if (ev & SESSION_EV_NET)
+        put("%s", remote_up(o->r) ? "connected again." : remote_status(o->r));
+    if (ev & SESSION_EV_REFUSED) {
+        put("refused: %s", g->error);
+        if (o->told > ng->g.n)
+            o->told = ng->g.n;
+    }
+    if (o->told > ng->g.n) {
+        put("moves taken back: the game is at move %d.", ng->g.n / ng->v->nseats + 1);
+        o->told = ng->g.n;
+    }
+    CmPosition pos;
+    session_position_before(s, o->told, &pos);
+    while (o->told < ng->g.n) {
+        const CmPly *p = &ng->g.ply[o->told];
+        char text[CM_MOVE_TEXT_MAX];
+        cm_move_str(&pos, &p->move, text, sizeof text);
+        seat_label(o, p->seat, who, sizeof who);
+        put("%s plays %s.", who, text);
+        CmUndo u;
+        CmOutcome oc;
+        cm_pos_apply(&pos, &p->move, &u);
+        cm_rules_settle(&pos, &oc);
+        o->told++;
+    }
+    for (int room = 0; room < 2; room++) {
+        int n = ng->nchat[room];
+        if (o->chat_told[room] < n - NETGAME_CHAT_KEEP)
+            o->chat_told[room] = n - NETGAME_CHAT_KEEP;
+        for (; o->chat_told[room] < n; o->chat_told[room]++) {
+            const NgChat *c = &ng->chat[room][o->chat_told[room] % NETGAME_CHAT_KEEP];
+            put("%s%s: %s", room ? "(watching) " : "", c->name, c->text);
+        }
+    }
+    int offer = ng->offer == NG_OFFER_NONE ? 0 : (int)ng->offer * 16 + ng->offer_from + 1;
+    if (offer != o->offer_told) {
+        if (offer != 0) {
+            seat_label(o, ng->offer_from, who, sizeof who);
+            const char *what = ng->offer == NG_OFFER_DRAW       ? "offers a draw"
+                               : ng->offer == NG_OFFER_TAKEBACK ? "asks to take back a move"
+                                                                : "wants to resign for the team";
+            put("%s %s.", who, what);
+        } else if (o->offer_told != 0 && ng->status != NG_OVER) {
+            put("the offer is over.");
+        }
+        o->offer_told = offer;
+        o->yes_told = ng->offer_yes;
+    } else if (offer != 0 && ng->offer_yes != o->yes_told) {
+        for (int seat = 0; seat < ng->v->nseats; seat++)
+            if ((ng->offer_yes & ~o->yes_told) & (1u << seat)) {
+                seat_label(o, seat, who, sizeof who);
+                put("%s accepts.", who);
+            }
+        o->yes_told = ng->offer_yes;
+    }
+    if (offer != 0 && s->offer_asking >= 0 && (ev & SESSION_EV_OFFER))
+        put("answer with 'yes' or 'no'.");
+    if (ng->status == NG_OVER && !o->over_told) {
+        put("game over: %s", ng->sentence[0] ? ng->sentence : ng->result);
+        o->over_told = 1;
+    } else if (ng->status == NG_PLAYING && (ev & SESSION_EV_MOVED) && session_human_to_move(s) &&
+               !g->pending) {
+        seat_label(o, s->g.pos.to_move, who, sizeof who);
+        put("your move: %s.", who);
+    }
+}
+
+/* Makes game 'id' (its state come) the one commands are about. */
+static void make_current(Online *o, int64_t id)
+{
+    RemoteGame *g = remote_game(o->r, id);
+    if (g == NULL || g->syncing || g->ng.v == NULL)
+        return;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (session_start_remote(&o->s, o->r, id, &err) != CM_OK) {
+        put("refused: %s", err.msg);
+        o->next = 0;
+        return;
+    }
+    o->has_game = 1;
+    o->next = 0;
+    o->told = 0;
+    o->chat_told[0] = o->chat_told[1] = 0;
+    o->offer_told = 0;
+    o->yes_told = 0;
+    o->over_told = 0;
+    NetGame *ng = &g->ng;
+    char seats[400], tc[32];
+    netgame_seats_text(ng, seats, sizeof seats);
+    netgame_tc_text(ng, tc, sizeof tc);
+    put("game %lld: %s, %s, %s, %s; %s.", (long long)id, ng->variant, tc,
+        ng->rated ? "rated" : "casual", seats, g->spectator ? "you watch it" : "you play it");
+    tell(o, SESSION_EV_MOVED | SESSION_EV_OFFER | SESSION_EV_CHAT);
+}
+
+/* ---- Commands ------------------------------------------------------------------------------ */
+
+static void cmd_create(Online *o, char **w, int n)
+{
+    if (n < 2) {
+        put("usage: create VARIANT [TC] [rated|casual] [SEAT=WHO ...]");
+        return;
+    }
+    const char *tc = "none", *rated = "casual";
+    char seats[600] = "";
+    size_t len = 0;
+    for (int i = 2; i < n; i++) {
+        if (strcmp(w[i], "rated") == 0 || strcmp(w[i], "casual") == 0) {
+            rated = w[i];
+        } else if (strchr(w[i], '=') != NULL) {
+            len += (size_t)snprintf(seats + len, sizeof seats - len, " %s", w[i]);
+            if (len >= sizeof seats)
+                len = sizeof seats - 1;
+        } else {
+            tc = w[i];
+        }
+    }
+    /* A time control in minutes, as the local game takes it; the server counts seconds. */
+    char tcs[64];
+    int64_t base, inc;
+    if (strcmp(tc, "none") != 0 && strncmp(tc, "days:", 5) != 0) {
+        if (setup_parse_time(tc, &base, &inc) != 0) {
+            put("refused: a time control is MINUTES+SECONDS ('10+5'), days:N or none");
+            return;
+        }
+        snprintf(tcs, sizeof tcs, "%lld+%lld", (long long)((base + 999) / 1000),
+                 (long long)(inc / 1000));
+        tc = tcs;
+    }
+    if (len == 0) {
+        /* You take the first seat; the others are open. */
+        CmError err;
+        const CmVariant *v = catalog_get(&o->ctx->catalog, w[1], NULL, &err);
+        if (v == NULL) {
+            put("refused: no variant '%s' here (the server may still have it: give the "
+                "seats, as W=me B=open)",
+                w[1]);
+            return;
+        }
+        for (int seat = 0; seat < v->nseats; seat++)
+            len += (size_t)snprintf(seats + len, sizeof seats - len, " %c=%s", v->seat[seat].letter,
+                                    seat == 0 ? "me" : "open");
+    }
+    remote_send(o->r, "create %s %s %s%s", w[1], tc, rated, seats);
+}
+
+/* The current game's id, or 0 with a word said. */
+static int64_t current(Online *o)
+{
+    if (!o->has_game) {
+        put("no game: 'create', 'join' or 'open' one first ('games' lists them)");
+        return 0;
+    }
+    return o->s.net_game;
+}
+
+static void cmd_move(Online *o, const char *text)
+{
+    if (current(o) == 0)
+        return;
+    Session *s = &o->s;
+    RemoteGame *g = session_remote_game(s);
+    if (g->spectator) {
+        put("refused: you are watching this game");
+        return;
+    }
+    if (g->ng.status != NG_PLAYING) {
+        put("refused: the game %s", g->ng.status == NG_OVER ? "is over" : "has not begun");
+        return;
+    }
+    if (!session_human_to_move(s)) {
+        put("refused: it is %s's turn", s->v->seat[s->g.pos.to_move].name);
+        return;
+    }
+    if (g->pending) {
+        put("refused: your move waits for the server's answer");
+        return;
+    }
+    CmMove m;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (cm_move_parse(&s->g.pos, text, &m, &err) != CM_OK) {
+        char clean[CM_MOVE_TEXT_MAX];
+        net_text_clean(text, strlen(text), clean, sizeof clean);
+        put("illegal move '%s': %s", clean, err.msg);
+        return;
+    }
+    if (session_play(s, &m, clock_ms()) != CM_OK)
+        put("refused: that cannot be played now");
+}
+
+static void cmd_game(Online *o, const char *verb, const char *arg)
+{
+    int64_t id = current(o);
+    if (id == 0)
+        return;
+    CmError err;
+    cm_error_init(&err, NULL);
+    CmStatus st = CM_OK;
+    if (strcmp(verb, "say") == 0)
+        st = session_say(&o->s, arg, &err);
+    else if (strcmp(verb, "takeback") == 0)
+        st = session_ask_takeback(&o->s, &err);
+    else if (strcmp(verb, "claim") == 0)
+        st = session_claim(&o->s, arg, &err);
+    else if (strcmp(verb, "draw") == 0)
+        st = session_offer_draw(&o->s, clock_ms()) == CM_OK
+                 ? CM_OK
+                 : cm_error_set(&err, CM_ERR_ILLEGAL, 0, 0,
+                                "an offer waits already, or the "
+                                "game is not going on");
+    else if (strcmp(verb, "resign") == 0) {
+        int seat = session_resigner(&o->s);
+        st = seat >= 0 && session_resign(&o->s, seat, clock_ms()) == CM_OK
+                 ? CM_OK
+                 : cm_error_set(&err, CM_ERR_ILLEGAL, 0, 0, "you play no seat in a game going on");
+    } else if (strcmp(verb, "yes") == 0 || strcmp(verb, "no") == 0) {
+        st = session_answer_draw(&o->s, verb[0] == 'y', clock_ms()) == CM_OK
+                 ? CM_OK
+                 : cm_error_set(&err, CM_ERR_ILLEGAL, 0, 0, "no offer waits for your answer");
+    } else if (strcmp(verb, "leave") == 0 || strcmp(verb, "export") == 0) {
+        if (remote_send(o->r, "%s %lld", verb, (long long)id) != 0)
+            st = cm_error_set(&err, CM_ERR_IO, 0, 0, "not connected: %s", remote_status(o->r));
+    }
+    if (st != CM_OK)
+        put("refused: %s", err.msg);
+}
+
+static void cmd_moves(Online *o)
+{
+    if (current(o) == 0)
+        return;
+    CliMoveText *mt;
+    int n = cli_movetext(&o->s.g.pos, &mt);
+    if (n < 0) {
+        cli_movetext_error(n);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        put("%s", mt[i].path);
+    put("%d legal move%s.", n, n == 1 ? "" : "s");
+    cli_movetext_free(mt, n);
+}
+
+/* Splits 'line' at spaces into at most 'max' words. */
+static int split(char *line, char **w, int max)
+{
+    int n = 0;
+    for (char *p = strtok(line, " \t"); p != NULL && n < max; p = strtok(NULL, " \t"))
+        w[n++] = p;
+    return n;
+}
+
+static void command(Online *o, char *line)
+{
+    size_t len = strlen(line);
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        line[--len] = '\0';
+    char copy[NET_LINE_MAX + 1];
+    snprintf(copy, sizeof copy, "%s", line);
+    char *w[32];
+    int n = split(line, w, 32);
+    if (n == 0)
+        return;
+    const char *k = w[0];
+    if (strcmp(k, "quit") == 0 || strcmp(k, "exit") == 0) {
+        o->quit = 1;
+    } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
+        if (remote_send(o->r, "%s", k) != 0)
+            put("not connected: %s", remote_status(o->r));
+    } else if (strcmp(k, "ratings") == 0) {
+        const char *v = n >= 2 ? w[1] : o->has_game ? o->s.setup.variant : CLI_DEFAULT_VARIANT;
+        remote_send(o->r, "ratings %s", v);
+    } else if (strcmp(k, "create") == 0) {
+        cmd_create(o, w, n);
+    } else if ((strcmp(k, "join") == 0 || strcmp(k, "open") == 0 || strcmp(k, "watch") == 0) &&
+               n >= 2) {
+        int64_t id;
+        if (!net_game_id(w[1], &id)) {
+            put("refused: a game is named by its number ('games' lists them)");
+            return;
+        }
+        if (strcmp(k, "join") == 0)
+            remote_send(o->r, "join %lld%s%s", (long long)id, n >= 3 ? " " : "",
+                        n >= 3 ? w[2] : "");
+        else
+            remote_follow(o->r, id);
+    } else if (strcmp(k, "say") == 0) {
+        const char *text = copy + strspn(copy, " \t") + 3;
+        text += strspn(text, " \t");
+        cmd_game(o, "say", text);
+    } else if (strcmp(k, "claim") == 0) {
+        cmd_game(o, "claim", n >= 2 ? w[1] : NULL);
+    } else if (strcmp(k, "draw") == 0 || strcmp(k, "takeback") == 0 || strcmp(k, "resign") == 0 ||
+               strcmp(k, "yes") == 0 || strcmp(k, "no") == 0 || strcmp(k, "leave") == 0 ||
+               strcmp(k, "export") == 0) {
+        cmd_game(o, k, NULL);
+    } else if (strcmp(k, "board") == 0) {
+        if (current(o) != 0)
+            cli_board_print(stdout, &o->s.g.pos);
+    } else if (strcmp(k, "moves") == 0) {
+        cmd_moves(o);
+    } else if (strcmp(k, "move") == 0 && n >= 2) {
+        cmd_move(o, w[1]);
+    } else if (strcmp(k, "help") == 0) {
+        fputs(strstr(cli_online_help, "Commands"), stdout);
+    } else if (n == 1 && strpbrk(k, "-x^") != NULL) {
+        cmd_move(o, k);
+    } else {
+        char clean[80];
+        net_text_clean(k, strlen(k), clean, sizeof clean);
+        put("unknown command '%s' ('help' lists them)", clean);
+    }
+}
+
+int cli_online(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    int rc =
+        cli_args_parse(cli_online_usage, cli_online_help, online_opts, O_COUNT, argc, argv, &a);
+    if (rc < 0 && a.nargs > 0)
+        rc = cli_usage_error(cli_online_usage, "unexpected argument '%s'", a.args[0]);
+    NetAddr addr;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (rc < 0) {
+        if (a.value[O_SERVER] != NULL) {
+            if (net_addr_parse(a.value[O_SERVER], &addr, &err) != CM_OK)
+                rc = cli_usage_error(cli_online_usage, "%s", err.msg);
+        } else {
+            memset(&addr, 0, sizeof addr);
+            if (net_default_socket(addr.path, sizeof addr.path, &err) != CM_OK) {
+                fprintf(stderr, "camelot: %s\n", err.msg);
+                rc = CLI_EXIT_INPUT;
+            }
+        }
+    }
+    if (rc >= 0) {
+        cli_args_free(&a);
+        return rc;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    Online o;
+    memset(&o, 0, sizeof o);
+    o.ctx = ctx;
+    if (remote_open(&addr, &ctx->catalog, &o.r, &err) != CM_OK) {
+        fprintf(stderr, "camelot: %s\n", err.msg);
+        if (!addr.ssh)
+            fprintf(stderr, "camelot: start a server with 'camelot serve' (see 'camelot serve "
+                            "--help'), or name one with --server\n");
+        cli_args_free(&a);
+        return CLI_EXIT_INPUT;
+    }
+    remote_listen(o.r, lobby_line, &o);
+    SessionEnv env = {&ctx->catalog, NULL, NULL};
+    session_init(&o.s, &env);
+    put("connected to %s as %s.", addr.ssh ? addr.dest : addr.path, remote_name(o.r));
+    char in[2 * NET_LINE_MAX];
+    size_t inlen = 0;
+    int in_open = 1;
+    /* Lines are read as they come; the server's news is told between them. At the end of the
+     * input the client waits for the answers to what it sent (a little), then leaves. */
+    uint64_t drain_until = 0;
+    while (!o.quit) {
+        uint64_t now = clock_ms();
+        unsigned ev = o.has_game ? session_tick(&o.s, now) : (remote_poll(o.r, now), 0);
+        if (o.next != 0)
+            make_current(&o, o.next);
+        if (o.has_game)
+            tell(&o, ev);
+        if (!in_open && now >= drain_until)
+            break;
+        struct pollfd p[2] = {{.fd = in_open ? 0 : -1, .events = POLLIN},
+                              {.fd = remote_fd(o.r), .events = POLLIN}};
+        if (poll(p, 2, 50) < 0 && errno != EINTR)
+            break;
+        if (in_open && (p[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+            ssize_t got = read(0, in + inlen, sizeof in - 1 - inlen);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got <= 0) {
+                /* The end of the input ends a last line without a newline. */
+                in_open = 0;
+                drain_until = clock_ms() + 1500;
+                if (inlen > 0) {
+                    in[inlen] = '\0';
+                    command(&o, in);
+                    inlen = 0;
+                }
+            } else {
+                inlen += (size_t)got;
+            }
+            char *nl;
+            while ((nl = memchr(in, '\n', inlen)) != NULL) {
+                *nl = '\0';
+                command(&o, in);
+                size_t used = (size_t)(nl - in) + 1;
+                memmove(in, in + used, inlen - used);
+                inlen -= used;
+            }
+            if (inlen == sizeof in - 1) {
+                put("refused: a line longer than %d bytes", NET_LINE_MAX);
+                inlen = 0;
+            }
+        }
+    }
+    session_free(&o.s);
+    remote_close(o.r);
+    cli_args_free(&a);
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,292 @@
+/* The 'serve' and 'relay' commands: the server that owns networked games, on a Unix socket,
+ * and the relay that joins a connection from elsewhere (ssh) to that socket.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <grp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "io/io.h"
+#include "net/conn.h"
+#include "server/server.h"
+
+const char cli_serve_usage[] =
+    "serve [--socket PATH] [--mode 600|660|666] [--group GROUP]\n"
+    "                     [--data DIR] [--engines N] [--sync full|normal]\n"
+    "                     [--claim-after S] [--quiet]";
+const char cli_serve_help[] =
+    "Runs a server for games played over the network: it owns every game, checks\n"
+    "each move with the rules, runs the clocks and the engine seats, and keeps every\n"
+    "move in a database before anyone is told of it. Players on this machine connect\n"
+    "to its Unix socket with 'camelot online'; the Unix user is the player, no\n"
+    "password. Players elsewhere come through ssh and 'camelot relay' (see\n"
+    "docs/network.md: a server for friends). It runs until interrupted (Ctrl-C or\n"
+    "SIGTERM) and writes a log line for each connection and game on standard error.\n\n"
+    "  --socket PATH     where to listen (default: $XDG_RUNTIME_DIR/camelot/server.sock,\n"
+    "                    or /tmp/camelot-UID/server.sock without $XDG_RUNTIME_DIR)\n"
+    "  --mode M          who may connect, as the socket file's mode: 600 this user\n"
+    "                    only (default), 660 the group too, 666 every user\n"
+    "  --group GROUP     the socket's group, for --mode 660\n"
+    "  --data DIR        the database's directory (default: the data directory,\n"
+    "                    $XDG_DATA_HOME/camelot); the database is DIR/server.db\n"
+    "  --engines N       engine threads for the engine seats (1 to 8, default 1)\n"
+    "  --sync full       every move on the disk before it is told (default)\n"
+    "  --sync normal     written to the system at once, to the disk a little later:\n"
+    "                    a killed server loses nothing, a power cut may\n"
+    "  --claim-after S   a player to move gone S seconds may be claimed against\n"
+    "                    (default 60)\n"
+    "  --quiet           no log\n";
+
+const char cli_relay_usage[] = "relay [--socket PATH] [--as NAME]";
+const char cli_relay_help[] =
+    "Joins its standard input and output to the server's socket on this machine: what\n"
+    "'camelot online --server ssh://HOST' runs on HOST through ssh. On a shared\n"
+    "account, each player's key in authorized_keys runs it with the player's name:\n\n"
+    "  restrict,command=\"camelot relay --as alice\" ssh-ed25519 AAAA... alice@home\n\n"
+    "The server believes --as only from its own Unix user; run by anyone else the\n"
+    "relay speaks as that user, whatever it asks.\n\n"
+    "  --socket PATH   the server's socket (default as for 'camelot serve')\n"
+    "  --as NAME       the player this connection speaks for\n";
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_stop(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+static void log_line(void *ud, const char *line)
+{
+    (void)ud;
+    time_t t = time(NULL);
+    struct tm tm;
+    char when[32] = "";
+    if (localtime_r(&t, &tm) != NULL)
+        strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
+    fprintf(stderr, "%s %s\n", when, line);
+}
+
+enum { S_SOCKET, S_MODE, S_GROUP, S_DATA, S_ENGINES, S_SYNC, S_CLAIM, S_QUIET, S_COUNT };
+
+static const CliOpt serve_opts[S_COUNT] = {
+    [S_SOCKET] = {"--socket", 1, 0},     [S_MODE] = {"--mode", 1, 0},
+    [S_GROUP] = {"--group", 1, 0},       [S_DATA] = {"--data", 1, 0},
+    [S_ENGINES] = {"--engines", 1, 0},   [S_SYNC] = {"--sync", 1, 0},
+    [S_CLAIM] = {"--claim-after", 1, 0}, [S_QUIET] = {"--quiet", 0, 0},
+};
+
+/* The socket's path: the option's, or the default. Prints the error and returns -1. */
+static int socket_path(const char *opt, char *buf, size_t size)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (opt != NULL) {
+        if (opt[0] == '\0' || strlen(opt) >= NET_PATH_MAX || strlen(opt) >= size) {
+            fprintf(stderr, "camelot: a socket's path has 1 to %d bytes\n", NET_PATH_MAX - 1);
+            return -1;
+        }
+        snprintf(buf, size, "%s", opt);
+        return 0;
+    }
+    if (net_default_socket(buf, size, &err) != CM_OK) {
+        fprintf(stderr, "camelot: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_serve(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    int rc = cli_args_parse(cli_serve_usage, cli_serve_help, serve_opts, S_COUNT, argc, argv, &a);
+    (void)ctx;
+    ServerConfig cfg;
+    server_config_default(&cfg);
+    char sock[NET_PATH_MAX], dir[IO_PATH_MAX], db[IO_PATH_MAX];
+    long n;
+    if (rc < 0 && a.nargs > 0)
+        rc = cli_usage_error(cli_serve_usage, "unexpected argument '%s'", a.args[0]);
+    if (rc < 0 && a.value[S_MODE] != NULL) {
+        const char *m = a.value[S_MODE];
+        if (strcmp(m, "600") == 0 || strcmp(m, "0600") == 0)
+            cfg.socket_mode = 0600;
+        else if (strcmp(m, "660") == 0 || strcmp(m, "0660") == 0)
+            cfg.socket_mode = 0660;
+        else if (strcmp(m, "666") == 0 || strcmp(m, "0666") == 0)
+            cfg.socket_mode = 0666;
+        else
+            rc = cli_usage_error(cli_serve_usage, "bad mode '%s' (600, 660 or 666)", m);
+    }
+    if (rc < 0 && a.value[S_GROUP] != NULL) {
+        struct group *gr = getgrnam(a.value[S_GROUP]);
+        if (gr == NULL)
+            rc = cli_usage_error(cli_serve_usage, "no group '%s'", a.value[S_GROUP]);
+        else
+            cfg.socket_gid = gr->gr_gid;
+    }
+    if (rc < 0 && a.value[S_ENGINES] != NULL &&
+        (rc = cli_int_arg(&a, "engine count", "1 to 8", a.value[S_ENGINES], 1, SERVER_ENGINES_MAX,
+                          &n)) < 0)
+        cfg.engines = (int)n;
+    if (rc < 0 && a.value[S_CLAIM] != NULL &&
+        (rc = cli_int_arg(&a, "seconds", "5 to 86400", a.value[S_CLAIM], 5, 86400, &n)) < 0)
+        cfg.claim_ms = n * 1000;
+    if (rc < 0 && a.value[S_SYNC] != NULL) {
+        if (strcmp(a.value[S_SYNC], "full") == 0)
+            cfg.durable = 1;
+        else if (strcmp(a.value[S_SYNC], "normal") == 0)
+            cfg.durable = 0;
+        else
+            rc = cli_usage_error(cli_serve_usage, "bad --sync '%s' (full or normal)",
+                                 a.value[S_SYNC]);
+    }
+    if (rc < 0 && socket_path(a.value[S_SOCKET], sock, sizeof sock) != 0)
+        rc = CLI_EXIT_INPUT;
+    if (rc < 0) {
+        CmError err;
+        cm_error_init(&err, NULL);
+        if (a.value[S_DATA] != NULL)
+            snprintf(dir, sizeof dir, "%s", a.value[S_DATA]);
+        else if (io_data_dir(dir, sizeof dir, &err) != CM_OK) {
+            fprintf(stderr, "camelot: no data directory for the database: %s\n", err.msg);
+            rc = CLI_EXIT_INPUT;
+        }
+        if (rc < 0 && io_join(dir, "server.db", db, sizeof db) != 0) {
+            fprintf(stderr, "camelot: the database's path is too long\n");
+            rc = CLI_EXIT_INPUT;
+        }
+    }
+    if (rc >= 0) {
+        cli_args_free(&a);
+        return rc;
+    }
+    cfg.socket_path = sock;
+    cfg.store_path = db;
+    cfg.site = "camelot serve";
+    cfg.stop = &stop_flag;
+    if (a.value[S_QUIET] == NULL)
+        cfg.log = log_line;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, NULL);
+    sa.sa_handler = on_stop;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (server_run(&cfg, &err) != CM_OK) {
+        fprintf(stderr, "camelot: serve: %s\n", err.msg);
+        rc = CLI_EXIT_INPUT;
+    } else {
+        rc = CLI_EXIT_OK;
+    }
+    cli_args_free(&a);
+    return rc;
+}
+
+/* ---- relay ------------------------------------------------------------------------------- */
+
+enum { R_SOCKET, R_AS, R_COUNT };
+
+static const CliOpt relay_opts[R_COUNT] = {
+    [R_SOCKET] = {"--socket", 1, 0},
+    [R_AS] = {"--as", 1, 0},
+};
+
+/* Writes all of 'len' bytes to 'fd'. Returns 0, or -1 when the other end is gone. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        buf += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+int cli_relay(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    int rc = cli_args_parse(cli_relay_usage, cli_relay_help, relay_opts, R_COUNT, argc, argv, &a);
+    (void)ctx;
+    char sock[NET_PATH_MAX];
+    if (rc < 0 && a.nargs > 0)
+        rc = cli_usage_error(cli_relay_usage, "unexpected argument '%s'", a.args[0]);
+    const char *as = a.value[R_AS];
+    if (rc < 0 && as != NULL && (!net_name_ok(as) || strcmp(as, "open") == 0))
+        rc = cli_usage_error(cli_relay_usage,
+                             "bad name (1 to 32 letters, digits, '_', '-' or '.', not 'open')");
+    if (rc < 0 && socket_path(a.value[R_SOCKET], sock, sizeof sock) != 0)
+        rc = CLI_EXIT_INPUT;
+    int fd = -1;
+    if (rc < 0) {
+        CmError err;
+        cm_error_init(&err, NULL);
+        if (net_connect(sock, &fd, &err) != CM_OK) {
+            /* Said on the protocol too, for the client at the other end of ssh. */
+            printf("error - no-server %s\n", err.msg);
+            fflush(stdout);
+            fprintf(stderr, "camelot: relay: %s\n", err.msg);
+            rc = CLI_EXIT_INPUT;
+        }
+    }
+    if (rc >= 0) {
+        cli_args_free(&a);
+        return rc;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    /* The first line says who this connection speaks for, before anything from the other
+     * end: a line of its own that claims a name comes after it and is refused. */
+    char first[64];
+    int n = snprintf(first, sizeof first, "as%s%s\n", as ? " " : "", as ? as : "");
+    rc = CLI_EXIT_OK;
+    if (write_all(fd, first, (size_t)n) != 0)
+        rc = CLI_EXIT_INPUT;
+    int in_open = 1;
+    char buf[16384];
+    while (rc == CLI_EXIT_OK) {
+        struct pollfd p[2] = {{.fd = fd, .events = POLLIN},
+                              {.fd = in_open ? 0 : -1, .events = POLLIN}};
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            ssize_t r = read(fd, buf, sizeof buf);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0 || write_all(1, buf, (size_t)r) != 0)
+                break;
+        }
+        if (in_open && (p[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+            ssize_t r = read(0, buf, sizeof buf);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0) {
+                /* The other end is done: the server hears the end and closes. */
+                shutdown(fd, SHUT_WR);
+                in_open = 0;
+            } else if (write_all(fd, buf, (size_t)r) != 0) {
+                break;
+            }
+        }
+    }
+    close(fd);
+    cli_args_free(&a);
+    return rc;
+}

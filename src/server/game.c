@@ -1,0 +1,1142 @@
+/* The games a server owns: the requests about one game, checked against its seats, its turn
+ * and the rules; its clocks (the server's own, with the lag a client reports forgiven up to a
+ * quota that grows each move) and correspondence deadlines; its engine seats; and its events,
+ * each stored before it is sent.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include "server_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/notation.h"
+#include "camelot/record.h"
+#include "session/session.h"
+#include "session/text.h"
+
+/* ---- Events ------------------------------------------------------------------------------ */
+
+/* Whether a client attached as a spectator ('spectator') hears events for 'audience'. */
+static int hears(int spectator, int audience)
+{
+    return audience == AUD_ALL || (audience == AUD_PLAYERS) == !spectator;
+}
+
+/* What the store keeps besides the event: who sits where, the status and the result. */
+static CmStatus store_side(Server *s, SGame *g, const NetMsg *m, CmError *err)
+{
+    const NetGame *ng = &g->ng;
+    const char *k = m->argv[0];
+    if (strcmp(k, "create") == 0 || strcmp(k, "seat") == 0 || strcmp(k, "engine") == 0) {
+        for (int seat = 0; seat < ng->v->nseats; seat++) {
+            const NgSeat *st = &ng->seat[seat];
+            CmStatus rc = store_game_player(s->store, ng->id, ng->v->seat[seat].letter,
+                                            st->kind == NG_PLAYER ? st->name : NULL, err);
+            if (rc != CM_OK)
+                return rc;
+        }
+        return CM_OK;
+    }
+    if (strcmp(k, "start") == 0)
+        return store_game_status(s->store, ng->id, "playing", NULL, NULL, s->utc, err);
+    if (strcmp(k, "end") == 0)
+        return store_game_status(s->store, ng->id, "over", ng->result, ng->termination, s->utc,
+                                 err);
+    return CM_OK;
+}
+
+int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
+{
+    if (s->fatal)
+        return -1;
+    char body[NET_LINE_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof body - 40) {
+        srv_log(s, "game %lld: an event too long to send", (long long)g->ng.id);
+        return -1;
+    }
+    static NetMsg m; /* large; the server has one thread */
+    CmError err;
+    cm_error_init(&err, NULL);
+    int64_t seq = g->ng.seq + 1;
+    if (net_msg_parse(&m, body, (size_t)n, &err) != CM_OK ||
+        netgame_apply(&g->ng, seq, m.argc, m.argv, m.rest, &err) != CM_OK) {
+        srv_log(s, "game %lld: the event '%s' does not apply: %s", (long long)g->ng.id, body,
+                err.msg);
+        return -1;
+    }
+    if (store_begin(s->store, &err) != CM_OK ||
+        store_event(s->store, g->ng.id, seq, audience, s->utc, body, &err) != CM_OK ||
+        store_side(s, g, &m, &err) != CM_OK) {
+        srv_fatal(s, &err);
+        return -1;
+    }
+    LogEv *e = &g->log[g->nlog % SRV_LOG_KEEP];
+    free(e->body);
+    e->body = strdup(body);
+    e->seq = seq;
+    e->audience = audience;
+    g->nlog++;
+    for (int i = 0; i < g->nsubs; i++)
+        if (hears(g->subs[i].spectator, audience))
+            srv_sendf(s, g->subs[i].c, "ev %lld %lld %s", (long long)g->ng.id, (long long)seq,
+                      body);
+    return 0;
+}
+
+/* ---- Seats and people ------------------------------------------------------------------- */
+
+int game_involves(const SGame *g, const char *name)
+{
+    for (int seat = 0; g->ng.v != NULL && seat < g->ng.v->nseats; seat++) {
+        const NgSeat *st = &g->ng.seat[seat];
+        if ((st->kind == NG_PLAYER || st->kind == NG_INVITED) && strcmp(st->name, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The seats 'name' plays in 'g', as bits. */
+static unsigned seats_of(const SGame *g, const char *name)
+{
+    unsigned bits;
+    netgame_seat_of(&g->ng, name, &bits);
+    return bits;
+}
+
+/* Whether someone plays seat 'seat' from a connection now. */
+static int seat_present(const SGame *g, int seat)
+{
+    const NgSeat *st = &g->ng.seat[seat];
+    if (st->kind != NG_PLAYER)
+        return 0;
+    for (int i = 0; i < g->nsubs; i++)
+        if (!g->subs[i].spectator && strcmp(g->subs[i].c->name, st->name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Tells everyone attached whether the players of the seats are connected, when that changed
+ * ('force': tell 'only' the state of every seat). */
+static void presence(Server *s, SGame *g, Client *only)
+{
+    for (int seat = 0; seat < g->ng.v->nseats; seat++) {
+        if (g->ng.seat[seat].kind != NG_PLAYER)
+            continue;
+        int on = seat_present(g, seat);
+        int was = g->gone_at[seat] == 0;
+        if (on && !was)
+            g->gone_at[seat] = 0;
+        else if (!on && was)
+            g->gone_at[seat] = s->now ? s->now : 1;
+        if (only != NULL) {
+            uint64_t away = on ? 0 : (s->now - g->gone_at[seat]) / 1000;
+            srv_sendf(s, only, "presence %lld %c %s %llu", (long long)g->ng.id,
+                      g->ng.v->seat[seat].letter, on ? "on" : "off", (unsigned long long)away);
+        } else if (on != was) {
+            for (int i = 0; i < g->nsubs; i++)
+                srv_sendf(s, g->subs[i].c, "presence %lld %c %s 0", (long long)g->ng.id,
+                          g->ng.v->seat[seat].letter, on ? "on" : "off");
+        }
+    }
+}
+
+static int client_has_game(const Client *c, const SGame *g)
+{
+    for (int i = 0; i < c->ngames; i++)
+        if (c->games[i] == g)
+            return 1;
+    return 0;
+}
+
+/* ---- Attaching --------------------------------------------------------------------------- */
+
+typedef struct SyncTo {
+    Server *s;
+    Client *c;
+    int64_t id;
+} SyncTo;
+
+static int sync_line(void *ud, const char *line, size_t len)
+{
+    SyncTo *t = ud;
+    srv_sendf(t->s, t->c, "sync %lld %.*s", (long long)t->id, (int)len, line);
+    return t->c->closing ? -1 : 0;
+}
+
+typedef struct Replay {
+    Server *s;
+    Client *c;
+    SGame *g;
+    int spectator;
+} Replay;
+
+static int replay_event(void *ud, int64_t seq, int audience, const char *body)
+{
+    Replay *r = ud;
+    if (hears(r->spectator, audience))
+        srv_sendf(r->s, r->c, "ev %lld %lld %s", (long long)r->g->ng.id, (long long)seq, body);
+    return r->c->closing;
+}
+
+void game_attach(Server *s, Client *c, SGame *g, int64_t since)
+{
+    int spectator = seats_of(g, c->name) == 0;
+    int found = 0;
+    for (int i = 0; i < g->nsubs; i++)
+        if (g->subs[i].c == c) {
+            g->subs[i].spectator = spectator;
+            found = 1;
+        }
+    if (!found) {
+        if (g->nsubs == g->subcap) {
+            int cap = g->subcap ? 2 * g->subcap : 4;
+            Sub *p = realloc(g->subs, (size_t)cap * sizeof *p);
+            if (p == NULL) {
+                srv_sendf(s, c, "error open busy out of memory");
+                return;
+            }
+            g->subs = p;
+            g->subcap = cap;
+        }
+        if (c->ngames == c->gamecap) {
+            int cap = c->gamecap ? 2 * c->gamecap : 4;
+            SGame **p = realloc(c->games, (size_t)cap * sizeof *p);
+            if (p == NULL) {
+                srv_sendf(s, c, "error open busy out of memory");
+                return;
+            }
+            c->games = p;
+            c->gamecap = cap;
+        }
+        g->subs[g->nsubs++] = (Sub){c, spectator};
+        c->games[c->ngames++] = g;
+    }
+    /* What it missed: the events after 'since' when they are fewer than the lines of the
+     * whole state and still in memory (or in the store), else the whole state. */
+    int64_t missed = since >= 0 ? g->ng.seq - since : -1;
+    int64_t oldest = g->nlog > SRV_LOG_KEEP ? g->log[g->nlog % SRV_LOG_KEEP].seq : 1;
+    int state_lines = 8 + g->ng.g.n / 100 + NETGAME_CHAT_KEEP;
+    if (since >= 0 && since <= g->ng.seq && missed <= state_lines) {
+        if (since + 1 >= oldest) {
+            for (int i = 0; i < g->nlog && i < SRV_LOG_KEEP; i++) {
+                const LogEv *e = &g->log[(g->nlog - 1 - i) % SRV_LOG_KEEP];
+                if (e->seq <= since) {
+                    for (int j = i - 1; j >= 0; j--) {
+                        const LogEv *f = &g->log[(g->nlog - 1 - j) % SRV_LOG_KEEP];
+                        if (hears(spectator, f->audience))
+                            srv_sendf(s, c, "ev %lld %lld %s", (long long)g->ng.id,
+                                      (long long)f->seq, f->body);
+                    }
+                    break;
+                }
+                if (i + 1 == g->nlog || i + 1 == SRV_LOG_KEEP) {
+                    for (int j = i; j >= 0; j--) {
+                        const LogEv *f = &g->log[(g->nlog - 1 - j) % SRV_LOG_KEEP];
+                        if (f->seq > since && hears(spectator, f->audience))
+                            srv_sendf(s, c, "ev %lld %lld %s", (long long)g->ng.id,
+                                      (long long)f->seq, f->body);
+                    }
+                }
+            }
+        } else {
+            Replay r = {s, c, g, spectator};
+            CmError err;
+            if (store_events(s->store, g->ng.id, since, replay_event, &r, &err) != CM_OK)
+                srv_fatal(s, &err);
+        }
+    } else {
+        SyncTo t = {s, c, g->ng.id};
+        netgame_sync(&g->ng, spectator, sync_line, &t);
+    }
+    presence(s, g, NULL);
+    presence(s, g, c);
+}
+
+void game_detach(Server *s, Client *c, SGame *g)
+{
+    for (int i = 0; i < g->nsubs; i++)
+        if (g->subs[i].c == c) {
+            g->subs[i] = g->subs[--g->nsubs];
+            break;
+        }
+    for (int i = 0; i < c->ngames; i++)
+        if (c->games[i] == g) {
+            c->games[i] = c->games[--c->ngames];
+            break;
+        }
+    if (g->ng.v != NULL)
+        presence(s, g, NULL);
+}
+
+/* ---- Clocks --------------------------------------------------------------------------------- */
+
+static int live(const SGame *g)
+{
+    return g->ng.base_ms > 0;
+}
+
+/* Clocks as events write them, from 'clock' and 'deadline' rather than the game's. */
+static void clocks_text(const SGame *g, const int64_t *clock, int64_t deadline, char *buf,
+                        size_t size)
+{
+    NetGame tmp;
+    tmp.v = g->ng.v;
+    tmp.days = g->ng.days;
+    tmp.base_ms = g->ng.base_ms;
+    tmp.deadline = deadline;
+    memcpy(tmp.clock, clock, sizeof tmp.clock);
+    netgame_clocks_text(&tmp, buf, size);
+}
+
+/* Clocks for the turn that begins now: the deadline of a correspondence game moves on. */
+static int64_t next_deadline(Server *s, const SGame *g)
+{
+    return g->ng.days > 0 ? s->utc + (int64_t)g->ng.days * 86400 : 0;
+}
+
+/* The result and sentence of a game that ends off the board with 'winner' (a team, -1: none). */
+static void off_board(const SGame *g, int winner, CmOutcome *o, char *result, size_t size)
+{
+    memset(o, 0, sizeof *o);
+    o->over = 1;
+    o->winner = winner;
+    if (winner >= 0)
+        o->seats = g->ng.v->team_seats[winner];
+    else
+        o->draw = 1;
+    cm_result_str(g->ng.v, o, result, size);
+}
+
+static void end_game(Server *s, SGame *g, int winner, const char *termination, const char *sentence)
+{
+    CmOutcome o;
+    char result[16];
+    off_board(g, winner, &o, result, sizeof result);
+    if (winner < 0 && strcmp(termination, "aborted") == 0)
+        snprintf(result, sizeof result, "*");
+    game_emit(s, g, AUD_ALL, "end %s %s %s", result, termination, sentence);
+}
+
+/* The seat to move ran out of time. */
+static void flag(Server *s, SGame *g)
+{
+    const CmVariant *v = g->ng.v;
+    int seat = g->ng.g.pos.to_move;
+    int winner = v->nteams == 2 ? 1 - v->seat[seat].team : -1;
+    CmOutcome o;
+    char result[16], sentence[200];
+    off_board(g, winner, &o, result, sizeof result);
+    text_outcome_sentence(v, &o, seat, seat, sentence, sizeof sentence);
+    game_emit(s, g, AUD_ALL, "end %s time %s", result, sentence);
+}
+
+/* After a move: the board's end, or the next turn's clock. */
+static void after_move(Server *s, SGame *g)
+{
+    const CmGame *cg = &g->ng.g;
+    if (cg->outcome.over) {
+        char result[16], sentence[200];
+        cm_result_str(g->ng.v, &cg->outcome, result, sizeof result);
+        text_outcome_sentence(g->ng.v, &cg->outcome, -1, cg->pos.to_move, sentence,
+                              sizeof sentence);
+        game_emit(s, g, AUD_ALL, "end %s %s %s", result, cm_reason_name(cg->outcome.reason),
+                  sentence);
+        return;
+    }
+    g->turn_t0 = s->now;
+}
+
+/* Plays 'm' for the seat to move at 'now': 'think' is the thinking time its client reports
+ * (-1 for an engine), 'id' the move's id. Returns 0, 1 when the seat had run out of time (the
+ * game ended instead), -1 when the event could not be made. */
+static int play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t think)
+{
+    NetGame *ng = &g->ng;
+    int seat = ng->g.pos.to_move;
+    int64_t clock[CM_MAX_SEATS];
+    memcpy(clock, ng->clock, sizeof clock);
+    if (live(g)) {
+        int64_t elapsed = g->turn_t0 ? (int64_t)(s->now - g->turn_t0) : 0;
+        int64_t used = elapsed;
+        if (think >= 0) {
+            /* What the network took: the time the server counted beyond the time the client
+             * says it thought, forgiven up to the seat's quota. A client that lies gains at
+             * most the quota; an honest one on a slow link loses nothing while it lasts. */
+            int64_t lag = elapsed - think;
+            int64_t comp = lag < 0 ? 0 : lag < g->quota[seat] ? lag : g->quota[seat];
+            g->quota[seat] -= comp;
+            used = elapsed - comp;
+            g->quota[seat] += SRV_QUOTA_GAIN_MS;
+            if (g->quota[seat] > SRV_QUOTA_MAX_MS)
+                g->quota[seat] = SRV_QUOTA_MAX_MS;
+        }
+        if (used > clock[seat]) {
+            flag(s, g);
+            return 1;
+        }
+        clock[seat] += ng->inc_ms - used;
+    }
+    char text[CM_MOVE_TEXT_MAX], clocks[200];
+    cm_move_str(&ng->g.pos, m, text, sizeof text);
+    clocks_text(g, clock, next_deadline(s, g), clocks, sizeof clocks);
+    if (game_emit(s, g, AUD_ALL, "move %d %s %s %s", ng->g.n, text, id, clocks) != 0)
+        return -1;
+    after_move(s, g);
+    return 0;
+}
+
+/* ---- Engines -------------------------------------------------------------------------------- */
+
+static void engine_queue(Server *s, SGame *g, int purpose, int seat)
+{
+    if (g->engine >= 0 || g->queued)
+        return;
+    if (s->nwaiting == s->waitcap) {
+        int cap = s->waitcap ? 2 * s->waitcap : 16;
+        SGame **p = realloc(s->waiting, (size_t)cap * sizeof *p);
+        if (p == NULL)
+            return;
+        s->waiting = p;
+        s->waitcap = cap;
+    }
+    s->waiting[s->nwaiting++] = g;
+    g->queued = 1;
+    g->engine_purpose = purpose;
+    g->engine_seat = seat;
+}
+
+void game_engines(Server *s)
+{
+    for (int i = 0; i < s->nengines && s->nwaiting > 0; i++) {
+        if (s->eng_game[i] != NULL)
+            continue;
+        SGame *g = s->waiting[0];
+        memmove(s->waiting, s->waiting + 1, (size_t)(s->nwaiting - 1) * sizeof *s->waiting);
+        s->nwaiting--;
+        g->queued = 0;
+        if (g->ng.status != NG_PLAYING)
+            continue;
+        int seat = g->engine_seat;
+        EngineJob job;
+        memset(&job, 0, sizeof job);
+        job.v = g->ng.v;
+        job.pos = g->ng.g.pos;
+        job.history = g->ng.g.hashes;
+        job.nhistory = g->ng.g.n + 1;
+        job.level = g->ng.seat[seat].level;
+        job.purpose = g->engine_purpose;
+        job.seed = (uint64_t)g->ng.id * 1000003u + (uint64_t)g->ng.g.n;
+        if (job.purpose == ENGINE_JOB_DRAW) {
+            job.time_ms = SESSION_DRAW_MS;
+        } else {
+            int64_t left = live(g) ? g->ng.clock[seat] - (int64_t)(s->now - g->turn_t0) : -1;
+            job.time_ms = session_think_ms(job.level, left, g->ng.inc_ms);
+        }
+        if (engine_thread_start(s->eng[i], &job, &g->ticket) != CM_OK)
+            continue;
+        s->eng_game[i] = g;
+        g->engine = i;
+    }
+}
+
+/* The engine seat 'seat' answers the offer under way. */
+static void engine_answer(Server *s, SGame *g, int seat, int yes)
+{
+    game_emit(s, g, AUD_ALL, "answer %c %s", g->ng.v->seat[seat].letter, yes ? "yes" : "no");
+}
+
+static void offer_settle(Server *s, SGame *g);
+
+void game_engine_done(Server *s, SGame *g, const EngineDone *done)
+{
+    NetGame *ng = &g->ng;
+    if (ng->status != NG_PLAYING)
+        return;
+    int seat = g->engine_seat;
+    if (done->purpose == ENGINE_JOB_DRAW) {
+        if (ng->offer != NG_OFFER_DRAW || (ng->offer_yes & (1u << seat)))
+            return;
+        /* The search was of the seat to move: its score is for that seat's team. */
+        int score = done->result.info.depth > 0 ? done->result.info.score : 0;
+        if (ng->v->seat[ng->g.pos.to_move].team != ng->v->seat[seat].team)
+            score = -score;
+        engine_answer(s, g, seat, score < SESSION_DRAW_ACCEPT);
+        offer_settle(s, g);
+        return;
+    }
+    if (ng->g.pos.to_move != seat || ng->seat[seat].kind != NG_ENGINE || !done->result.has_move ||
+        done->result.seat != seat)
+        return;
+    char id[24];
+    snprintf(id, sizeof id, "e%d", ng->g.n);
+    play(s, g, &done->result.move, id, -1);
+}
+
+/* ---- Offers ---------------------------------------------------------------------------------- */
+
+/* The seats whose yes an offer needs: every seat for a draw or a takeback; the resigning
+ * team's other seats for a resignation. */
+static unsigned offer_needs(const SGame *g)
+{
+    const NetGame *ng = &g->ng;
+    if (ng->offer == NG_OFFER_RESIGN)
+        return ng->v->team_seats[ng->v->seat[ng->offer_from].team];
+    return (1u << ng->v->nseats) - 1;
+}
+
+/* The takeback's target: the ply before the last move of the asker's seats, -1 for none. */
+static int takeback_ply(const SGame *g, unsigned seats)
+{
+    const CmGame *cg = &g->ng.g;
+    for (int i = cg->n - 1; i >= 0; i--)
+        if (seats & (1u << cg->ply[i].seat))
+            return i;
+    return -1;
+}
+
+/* Ends the offer when everyone needed has said yes; asks the engines that must answer. */
+static void offer_settle(Server *s, SGame *g)
+{
+    NetGame *ng = &g->ng;
+    if (ng->offer == NG_OFFER_NONE || ng->status != NG_PLAYING)
+        return;
+    unsigned need = offer_needs(g);
+    /* Seats of the one who offered, and engine seats that need no thought, say yes now. */
+    for (int seat = 0; seat < ng->v->nseats; seat++) {
+        if (!(need & (1u << seat)) || (ng->offer_yes & (1u << seat)))
+            continue;
+        const NgSeat *st = &ng->seat[seat];
+        const NgSeat *from = &ng->seat[ng->offer_from];
+        int same =
+            st->kind == NG_PLAYER && from->kind == NG_PLAYER && strcmp(st->name, from->name) == 0;
+        if (same || (st->kind == NG_ENGINE && ng->offer != NG_OFFER_DRAW)) {
+            engine_answer(s, g, seat, 1);
+            if (ng->offer == NG_OFFER_NONE)
+                return;
+        } else if (st->kind == NG_ENGINE) {
+            engine_queue(s, g, ENGINE_JOB_DRAW, seat);
+            return;
+        }
+    }
+    if ((ng->offer_yes & need) != need)
+        return;
+    const CmVariant *v = ng->v;
+    NgOfferKind kind = ng->offer;
+    int from = ng->offer_from;
+    if (kind == NG_OFFER_DRAW) {
+        end_game(s, g, -1, "agreement", "Draw agreed.");
+    } else if (kind == NG_OFFER_RESIGN) {
+        int winner = v->nteams == 2 ? 1 - v->seat[from].team : -1;
+        char who[96], sentence[300];
+        CmOutcome o;
+        char result[16];
+        off_board(g, winner, &o, result, sizeof result);
+        text_seat_names(v, v->team_seats[v->seat[from].team], who, sizeof who);
+        if (winner < 0) {
+            snprintf(sentence, sizeof sentence, "%s resigns: the game ends with no winner.", who);
+        } else {
+            char won[96];
+            text_seat_names(v, o.seats, won, sizeof won);
+            snprintf(sentence, sizeof sentence, "%s resign%s. %s win%s.", who,
+                     __builtin_popcount(v->team_seats[v->seat[from].team]) > 1 ? "" : "s", won,
+                     __builtin_popcount(o.seats) > 1 ? "" : "s");
+        }
+        game_emit(s, g, AUD_ALL, "end %s resignation %s", result, sentence);
+    } else {
+        int ply = takeback_ply(g, 1u << from | seats_of(g, ng->seat[from].name));
+        if (ply < 0)
+            ply = ng->g.n;
+        char clocks[200];
+        netgame_clocks_text(ng, clocks, sizeof clocks);
+        if (g->engine >= 0) {
+            engine_thread_cancel(s->eng[g->engine], g->ticket);
+            s->eng_game[g->engine] = NULL;
+            g->engine = -1;
+        }
+        game_emit(s, g, AUD_ALL, "takeback %d %s", ply, clocks);
+        g->turn_t0 = s->now;
+    }
+}
+
+/* ---- Requests ------------------------------------------------------------------------------ */
+
+static void err_to(Server *s, Client *c, const char *verb, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void err_to(Server *s, Client *c, const char *verb, const char *code, const char *fmt, ...)
+{
+    char why[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    srv_sendf(s, c, "error %s %s %s", verb, code, why);
+}
+
+/* Reads 'LETTER=WHO' seats for a new game; 'me' is the one who creates it. */
+static int create_seats(const CmVariant *v, const char *me, int argc, const char *const *argv,
+                        char *out, size_t size, char *why, size_t why_size)
+{
+    unsigned given = 0;
+    size_t len = 0;
+    int mine = 0;
+    out[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int seat = -1;
+        for (int k = 0; k < v->nseats; k++)
+            if (a[0] == v->seat[k].letter && a[1] == '=')
+                seat = k;
+        if (seat < 0 || (given & (1u << seat))) {
+            snprintf(why, why_size, "'%.40s' is not SEAT=WHO for a seat of the variant, once", a);
+            return -1;
+        }
+        given |= 1u << seat;
+        const char *who = a + 2;
+        char buf[NET_NAME_MAX + 16];
+        if (strcmp(who, "me") == 0) {
+            snprintf(buf, sizeof buf, "%s", me);
+            mine = 1;
+        } else if (strcmp(who, "open") == 0) {
+            snprintf(buf, sizeof buf, "open");
+        } else if (strncmp(who, "engine:", 7) == 0) {
+            int64_t level;
+            if (!net_int(who + 7, 1, 10, &level)) {
+                snprintf(why, why_size, "an engine's level is 1 to 10");
+                return -1;
+            }
+            snprintf(buf, sizeof buf, "engine:%d", (int)level);
+        } else if (who[0] == '@' && net_name_ok(who + 1) && strcmp(who + 1, "open") != 0) {
+            if (strcmp(who + 1, me) == 0)
+                snprintf(buf, sizeof buf, "%s", me), mine = 1;
+            else
+                snprintf(buf, sizeof buf, "%s", who);
+        } else {
+            snprintf(why, why_size,
+                     "a seat is 'me', 'open', 'engine:LEVEL' or '@NAME' (an invitation)");
+            return -1;
+        }
+        int n =
+            snprintf(out + len, size - len, "%s%c=%s", len ? " " : "", v->seat[seat].letter, buf);
+        if (n < 0 || (size_t)n >= size - len) {
+            snprintf(why, why_size, "too many seats");
+            return -1;
+        }
+        len += (size_t)n;
+    }
+    if (given != (1u << v->nseats) - 1) {
+        snprintf(why, why_size, "every seat of the variant must be given (%d)", v->nseats);
+        return -1;
+    }
+    if (!mine) {
+        snprintf(why, why_size, "one seat at least must be 'me'");
+        return -1;
+    }
+    return 0;
+}
+
+/* Starts the game when no seat waits for a player. */
+static void maybe_start(Server *s, SGame *g)
+{
+    NetGame *ng = &g->ng;
+    if (ng->status != NG_WAITING)
+        return;
+    for (int seat = 0; seat < ng->v->nseats; seat++)
+        if (ng->seat[seat].kind == NG_OPEN || ng->seat[seat].kind == NG_INVITED)
+            return;
+    int64_t clock[CM_MAX_SEATS];
+    for (int seat = 0; seat < CM_MAX_SEATS; seat++)
+        clock[seat] = ng->base_ms;
+    char clocks[200];
+    clocks_text(g, clock, next_deadline(s, g), clocks, sizeof clocks);
+    if (game_emit(s, g, AUD_ALL, "start %s", clocks) == 0) {
+        g->turn_t0 = s->now;
+        for (int seat = 0; seat < CM_MAX_SEATS; seat++)
+            g->quota[seat] = SRV_QUOTA_START_MS;
+    }
+}
+
+static SGame *game_new(Server *s, int64_t id)
+{
+    SGame *g = calloc(1, sizeof *g);
+    if (g == NULL)
+        return NULL;
+    g->log = calloc(SRV_LOG_KEEP, sizeof *g->log);
+    if (g->log == NULL) {
+        free(g);
+        return NULL;
+    }
+    netgame_init(&g->ng, id, &s->cat);
+    g->engine = -1;
+    return g;
+}
+
+void game_free(SGame *g)
+{
+    if (g == NULL)
+        return;
+    netgame_free(&g->ng);
+    for (int i = 0; i < SRV_LOG_KEEP; i++)
+        free(g->log[i].body);
+    free(g->log);
+    free(g->subs);
+    free(g);
+}
+
+void game_create(Server *s, Client *c, int argc, const char *const *argv)
+{
+    if (argc < 4) {
+        err_to(s, c, "create", "syntax", "create VARIANT TC rated|casual SEAT=WHO...");
+        return;
+    }
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (catalog_is_path(argv[0]) || strlen(argv[0]) >= NETGAME_VARIANT_MAX) {
+        err_to(s, c, "create", "no-variant", "a variant is named by its name ('variants')");
+        return;
+    }
+    const CmVariant *v = catalog_get(&s->cat, argv[0], NULL, &err);
+    if (v == NULL) {
+        char clean[80];
+        net_text_clean(argv[0], strlen(argv[0]), clean, sizeof clean);
+        err_to(s, c, "create", "no-variant", "no variant '%s' on this server", clean);
+        return;
+    }
+    int64_t base, inc;
+    int days;
+    if (netgame_tc_parse(argv[1], &base, &inc, &days) != 0) {
+        err_to(s, c, "create", "syntax",
+               "a time control is SECONDS+SECONDS (at most 86400+600), days:N (1 to 60) or none");
+        return;
+    }
+    if (strcmp(argv[2], "rated") != 0 && strcmp(argv[2], "casual") != 0) {
+        err_to(s, c, "create", "syntax", "'rated' or 'casual' expected");
+        return;
+    }
+    char seats[400], why[160];
+    if (create_seats(v, c->name, argc - 3, argv + 3, seats, sizeof seats, why, sizeof why)) {
+        err_to(s, c, "create", "syntax", "%s", why);
+        return;
+    }
+    int64_t id;
+    if (store_begin(s->store, &err) != CM_OK ||
+        store_game_new(s->store, argv[0], s->utc, &id, &err) != CM_OK) {
+        srv_fatal(s, &err);
+        return;
+    }
+    SGame *g = game_new(s, id);
+    if (g == NULL || srv_game_add(s, g) != 0) {
+        game_free(g);
+        err_to(s, c, "create", "busy", "out of memory");
+        return;
+    }
+    g->created = s->utc;
+    if (game_emit(s, g, AUD_ALL, "create %s %s %s %s", argv[0], argv[1], argv[2], seats) != 0)
+        return;
+    srv_log(s, "game %lld: %s made it (%s %s %s)", (long long)id, c->name, argv[0], argv[1], seats);
+    game_attach(s, c, g, -1);
+    srv_sendf(s, c, "ok create %lld %lld", (long long)id, (long long)g->ng.seq);
+    /* Invited players who are connected hear of it. */
+    for (int i = 0; i < s->nclients; i++) {
+        Client *o = s->clients[i];
+        if (o != c && o->greeted && !client_has_game(o, g) && game_involves(g, o->name) &&
+            seats_of(g, o->name) == 0)
+            srv_sendf(s, o, "invite %lld %s %s", (long long)id, c->name, argv[0]);
+    }
+    maybe_start(s, g);
+}
+
+static void req_join(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+{
+    NetGame *ng = &g->ng;
+    if (ng->status != NG_WAITING) {
+        err_to(s, c, "join", "full", "the game has begun: 'open' it to watch");
+        return;
+    }
+    int seat = -1;
+    if (argc >= 3) {
+        seat = netgame_seat_by_letter(ng, argv[2]);
+        if (seat < 0) {
+            err_to(s, c, "join", "syntax", "no such seat");
+            return;
+        }
+    } else {
+        for (int k = 0; k < ng->v->nseats && seat < 0; k++)
+            if (ng->seat[k].kind == NG_INVITED && strcmp(ng->seat[k].name, c->name) == 0)
+                seat = k;
+        for (int k = 0; k < ng->v->nseats && seat < 0; k++)
+            if (ng->seat[k].kind == NG_OPEN)
+                seat = k;
+    }
+    const NgSeat *st = seat >= 0 ? &ng->seat[seat] : NULL;
+    if (st == NULL ||
+        !(st->kind == NG_OPEN || (st->kind == NG_INVITED && strcmp(st->name, c->name) == 0))) {
+        err_to(s, c, "join", "full", "that seat is not free for you");
+        return;
+    }
+    if (game_emit(s, g, AUD_ALL, "seat %c %s", ng->v->seat[seat].letter, c->name) != 0)
+        return;
+    game_attach(s, c, g, client_has_game(c, g) ? ng->seq - 1 : -1);
+    maybe_start(s, g);
+    srv_sendf(s, c, "ok join %lld %c %lld", (long long)ng->id, ng->v->seat[seat].letter,
+              (long long)ng->seq);
+}
+
+static void req_leave(Server *s, Client *c, SGame *g)
+{
+    NetGame *ng = &g->ng;
+    unsigned mine = seats_of(g, c->name);
+    if (ng->status != NG_WAITING || mine == 0) {
+        err_to(s, c, "leave", "denied",
+               ng->status == NG_WAITING ? "you have no seat in it" : "it has begun: resign");
+        return;
+    }
+    for (int seat = 0; seat < ng->v->nseats; seat++)
+        if (mine & (1u << seat))
+            game_emit(s, g, AUD_ALL, "seat %c open", ng->v->seat[seat].letter);
+    int people = 0;
+    for (int seat = 0; seat < ng->v->nseats; seat++)
+        people += ng->seat[seat].kind == NG_PLAYER;
+    if (people == 0)
+        end_game(s, g, -1, "aborted", "The game was given up before it began.");
+    game_attach(s, c, g, ng->seq); /* now as a spectator */
+    srv_sendf(s, c, "ok leave %lld", (long long)ng->id);
+}
+
+static void req_move(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+{
+    NetGame *ng = &g->ng;
+    int64_t ply, think;
+    if (argc != 6 || !net_int(argv[2], 0, 10000000, &ply) || !net_move_id_ok(argv[3]) ||
+        !net_int(argv[5], 0, INT64_C(1) << 40, &think)) {
+        err_to(s, c, "move", "syntax", "move GAME PLY MOVE-ID MOVE THINK-MS");
+        return;
+    }
+    unsigned mine = seats_of(g, c->name);
+    /* A move sent twice (a client that lost its connection before the answer) is played
+     * once: the same id at the ply it named is answered again. */
+    if (ply < ng->g.n && strcmp(ng->move_id[ply], argv[3]) == 0 &&
+        (mine & (1u << ng->g.ply[ply].seat))) {
+        srv_sendf(s, c, "ok move %lld %lld again", (long long)ng->id, (long long)ply);
+        return;
+    }
+    if (mine == 0) {
+        err_to(s, c, "move", "denied", "you play no seat in game %lld", (long long)ng->id);
+        return;
+    }
+    if (ng->status != NG_PLAYING) {
+        err_to(s, c, "move", "over",
+               ng->status == NG_OVER ? "the game is over" : "the game has not begun");
+        return;
+    }
+    if (ply != ng->g.n) {
+        err_to(s, c, "move", "stale", "the game is at ply %d, not %lld", ng->g.n, (long long)ply);
+        return;
+    }
+    int seat = ng->g.pos.to_move;
+    if (!(mine & (1u << seat))) {
+        err_to(s, c, "move", "not-your-turn", "%s is to move", ng->v->seat[seat].name);
+        return;
+    }
+    CmMove m;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (cm_move_parse(&ng->g.pos, argv[4], &m, &err) != CM_OK) {
+        char clean[CM_MOVE_TEXT_MAX];
+        net_text_clean(argv[4], strlen(argv[4]), clean, sizeof clean);
+        err_to(s, c, "move", "illegal", "'%s': %s", clean, err.msg);
+        return;
+    }
+    if (g->engine >= 0) {
+        /* An engine thinking about a draw offer: the move ends the offer. */
+        engine_thread_cancel(s->eng[g->engine], g->ticket);
+        s->eng_game[g->engine] = NULL;
+        g->engine = -1;
+    }
+    int r = play(s, g, &m, argv[3], think);
+    if (r == 0)
+        srv_sendf(s, c, "ok move %lld %lld", (long long)ng->id, (long long)ply);
+    else if (r == 1)
+        err_to(s, c, "move", "over", "your time ran out before the move came");
+}
+
+static void req_offer(Server *s, Client *c, SGame *g, NgOfferKind kind, const char *verb)
+{
+    NetGame *ng = &g->ng;
+    unsigned mine = seats_of(g, c->name);
+    if (mine == 0 || ng->status != NG_PLAYING) {
+        err_to(s, c, verb, mine == 0 ? "denied" : "over",
+               mine == 0 ? "you play no seat in it" : "the game is not going on");
+        return;
+    }
+    if (ng->offer != NG_OFFER_NONE) {
+        err_to(s, c, verb, "offer", "a %s offer waits for its answer",
+               netgame_offer_name(ng->offer));
+        return;
+    }
+    /* The seat that speaks: the one to move when it is theirs, else their first. */
+    int seat = mine & (1u << ng->g.pos.to_move) ? ng->g.pos.to_move : __builtin_ctz(mine);
+    if (kind == NG_OFFER_TAKEBACK && takeback_ply(g, mine) < 0) {
+        err_to(s, c, verb, "denied", "you have played no move to take back");
+        return;
+    }
+    /* A resignation waits for the partners who are other people (offer_settle): alone, or
+     * with an engine as partner, it is at once. */
+    if (game_emit(s, g, AUD_ALL, "offer %s %c", netgame_offer_name(kind),
+                  ng->v->seat[seat].letter) != 0)
+        return;
+    srv_sendf(s, c, "ok %s %lld", verb, (long long)ng->id);
+    offer_settle(s, g);
+}
+
+static void req_answer(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+{
+    NetGame *ng = &g->ng;
+    int yes;
+    if (argc != 3 || !net_yes_no(argv[2], &yes)) {
+        err_to(s, c, "answer", "syntax", "answer GAME yes|no");
+        return;
+    }
+    if (ng->offer == NG_OFFER_NONE || ng->status != NG_PLAYING) {
+        err_to(s, c, "answer", "offer", "no offer waits for an answer");
+        return;
+    }
+    unsigned ask = offer_needs(g) & ~ng->offer_yes & seats_of(g, c->name);
+    if (ask == 0) {
+        err_to(s, c, "answer", "denied", "the offer does not wait for you");
+        return;
+    }
+    for (int seat = 0; seat < ng->v->nseats && ng->offer != NG_OFFER_NONE; seat++)
+        if (ask & (1u << seat))
+            game_emit(s, g, AUD_ALL, "answer %c %s", ng->v->seat[seat].letter, yes ? "yes" : "no");
+    srv_sendf(s, c, "ok answer %lld", (long long)ng->id);
+    offer_settle(s, g);
+}
+
+static void req_claim(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+{
+    NetGame *ng = &g->ng;
+    const CmVariant *v = ng->v;
+    unsigned mine = seats_of(g, c->name);
+    if (mine == 0 || ng->status != NG_PLAYING) {
+        err_to(s, c, "claim", "denied", "you play no seat in a game going on");
+        return;
+    }
+    int seat = ng->g.pos.to_move;
+    const NgSeat *st = &ng->seat[seat];
+    if (ng->days > 0 || st->kind != NG_PLAYER || (mine & (1u << seat)) || g->gone_at[seat] == 0 ||
+        (int64_t)(s->now - g->gone_at[seat]) < s->cfg.claim_ms) {
+        int64_t away = st->kind == NG_PLAYER && g->gone_at[seat]
+                           ? (int64_t)(s->now - g->gone_at[seat]) / 1000
+                           : 0;
+        err_to(s, c, "claim", "denied",
+               "only when the player to move has been gone %lld s (now %lld s; "
+               "correspondence games have their deadline instead)",
+               (long long)(s->cfg.claim_ms / 1000), (long long)away);
+        return;
+    }
+    const char *how = argc >= 3 ? argv[2] : (v->nteams == 2 ? "win" : "engine");
+    if (strcmp(how, "engine") == 0) {
+        if (v->nseats <= 2) {
+            err_to(s, c, "claim", "denied", "in a game of two the claim is 'win'");
+            return;
+        }
+        game_emit(s, g, AUD_ALL, "engine %c %d", v->seat[seat].letter, SETUP_DEFAULT_LEVEL);
+    } else if (strcmp(how, "win") == 0 && v->nteams == 2 &&
+               v->seat[seat].team != v->seat[__builtin_ctz(mine)].team) {
+        char sentence[200], won[96];
+        int winner = 1 - v->seat[seat].team;
+        text_seat_names(v, v->team_seats[winner], won, sizeof won);
+        snprintf(sentence, sizeof sentence, "%s left the game. %s win%s.", v->seat[seat].name, won,
+                 __builtin_popcount(v->team_seats[winner]) > 1 ? "" : "s");
+        end_game(s, g, winner, "abandoned", sentence);
+    } else {
+        err_to(s, c, "claim", "denied",
+               "claim GAME win (the other team wins) or claim GAME engine (four seats: the "
+               "engine plays the seat)");
+        return;
+    }
+    srv_sendf(s, c, "ok claim %lld", (long long)ng->id);
+}
+
+static void req_say(Server *s, Client *c, SGame *g, int argc, const char *const *rest)
+{
+    if (argc < 3 || !net_chat_ok(rest[2])) {
+        err_to(s, c, "say", "bad-text",
+               "say GAME TEXT: 1 to %d bytes of text that can be shown (no control characters)",
+               NET_TEXT_MAX);
+        return;
+    }
+    int player = seats_of(g, c->name) != 0;
+    if (game_emit(s, g, player ? AUD_PLAYERS : AUD_SPECTATORS, "%s %s %s",
+                  player ? "chat" : "kibitz", c->name, rest[2]) == 0)
+        srv_sendf(s, c, "ok say %lld", (long long)g->ng.id);
+}
+
+static void req_export(Server *s, Client *c, SGame *g)
+{
+    char *rec = netgame_record(&g->ng, s->cfg.site);
+    if (rec == NULL) {
+        err_to(s, c, "export", "busy", "out of memory");
+        return;
+    }
+    int n = 0;
+    for (char *line = rec; *line != '\0';) {
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        srv_sendf(s, c, "record %.*s", (int)len, line);
+        n++;
+        line += len + (nl != NULL);
+    }
+    free(rec);
+    srv_sendf(s, c, "ok export %lld %d", (long long)g->ng.id, n);
+}
+
+void game_request(Server *s, Client *c, SGame *g, int argc, const char *const *argv,
+                  const char *const *rest)
+{
+    const char *verb = argv[0];
+    if (g->ng.v == NULL) {
+        err_to(s, c, verb, "no-game", "the game cannot be read");
+        return;
+    }
+    if (strcmp(verb, "open") == 0) {
+        int64_t since = -1;
+        if (argc >= 3 && !net_int(argv[2], 0, INT64_MAX, &since)) {
+            err_to(s, c, verb, "syntax", "open GAME [SEQ]");
+            return;
+        }
+        game_attach(s, c, g, since);
+        srv_sendf(s, c, "ok open %lld %lld %s", (long long)g->ng.id, (long long)g->ng.seq,
+                  seats_of(g, c->name) ? "player" : "spectator");
+    } else if (strcmp(verb, "close") == 0) {
+        game_detach(s, c, g);
+        srv_sendf(s, c, "ok close %lld", (long long)g->ng.id);
+    } else if (strcmp(verb, "join") == 0) {
+        req_join(s, c, g, argc, argv);
+    } else if (strcmp(verb, "leave") == 0) {
+        req_leave(s, c, g);
+    } else if (strcmp(verb, "move") == 0) {
+        req_move(s, c, g, argc, argv);
+    } else if (strcmp(verb, "draw") == 0) {
+        req_offer(s, c, g, NG_OFFER_DRAW, verb);
+    } else if (strcmp(verb, "takeback") == 0) {
+        req_offer(s, c, g, NG_OFFER_TAKEBACK, verb);
+    } else if (strcmp(verb, "resign") == 0) {
+        req_offer(s, c, g, NG_OFFER_RESIGN, verb);
+    } else if (strcmp(verb, "answer") == 0) {
+        req_answer(s, c, g, argc, argv);
+    } else if (strcmp(verb, "claim") == 0) {
+        req_claim(s, c, g, argc, argv);
+    } else if (strcmp(verb, "say") == 0) {
+        req_say(s, c, g, argc, rest);
+    } else if (strcmp(verb, "export") == 0) {
+        req_export(s, c, g);
+    }
+}
+
+/* ---- Time ------------------------------------------------------------------------------------ */
+
+int64_t game_tick(Server *s, SGame *g)
+{
+    NetGame *ng = &g->ng;
+    if (ng->v == NULL || ng->status != NG_PLAYING)
+        return INT64_MAX;
+    int64_t next = INT64_MAX;
+    int seat = ng->g.pos.to_move;
+    if (ng->days > 0) {
+        if (s->utc > ng->deadline) {
+            flag(s, g);
+            return INT64_MAX;
+        }
+        next = 1000;
+    } else if (live(g) && g->turn_t0 != 0) {
+        int64_t allowed = ng->clock[seat] + (ng->seat[seat].kind == NG_PLAYER ? g->quota[seat] : 0);
+        int64_t used = (int64_t)(s->now - g->turn_t0);
+        if (used > allowed) {
+            flag(s, g);
+            return INT64_MAX;
+        }
+        next = allowed - used + 1;
+    }
+    if (ng->seat[seat].kind == NG_ENGINE && g->engine < 0 && !g->queued &&
+        ng->offer == NG_OFFER_NONE)
+        engine_queue(s, g, ENGINE_JOB_MOVE, seat);
+    if (ng->offer != NG_OFFER_NONE && g->engine < 0 && !g->queued)
+        offer_settle(s, g);
+    return next;
+}
+
+/* ---- Loading from the store ---------------------------------------------------------------- */
+
+typedef struct Load {
+    Server *s;
+    SGame *g;
+    int bad;
+} Load;
+
+static int load_event(void *ud, int64_t seq, int audience, const char *body)
+{
+    Load *l = ud;
+    static NetMsg m;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (net_msg_parse(&m, body, strlen(body), &err) != CM_OK ||
+        netgame_apply(&l->g->ng, seq, m.argc, m.argv, m.rest, &err) != CM_OK) {
+        srv_log(l->s, "game %lld: event %lld does not replay: %s", (long long)l->g->ng.id,
+                (long long)seq, err.msg);
+        l->bad = 1;
+        return 1;
+    }
+    LogEv *e = &l->g->log[l->g->nlog % SRV_LOG_KEEP];
+    free(e->body);
+    e->body = strdup(body);
+    e->seq = seq;
+    e->audience = audience;
+    l->g->nlog++;
+    return 0;
+}
+
+SGame *game_load(Server *s, int64_t id)
+{
+    SGame *g = game_new(s, id);
+    if (g == NULL)
+        return NULL;
+    Load l = {s, g, 0};
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_events(s->store, id, 0, load_event, &l, &err) != CM_OK || l.bad || g->ng.v == NULL) {
+        game_free(g);
+        return NULL;
+    }
+    /* The clock of the seat to move starts again now: the time the server was away is
+     * nobody's. Everyone is away until they connect. */
+    g->turn_t0 = g->ng.status == NG_PLAYING ? s->now : 0;
+    for (int seat = 0; seat < CM_MAX_SEATS; seat++) {
+        g->quota[seat] = SRV_QUOTA_START_MS;
+        g->gone_at[seat] = s->now ? s->now : 1;
+    }
+    if (g->ng.status == NG_OVER)
+        g->over_at = s->now;
+    return g;
+}
+
+/* ---- The lobby ---------------------------------------------------------------------------- */
+
+size_t game_lobby_line(const SGame *g, char *buf, size_t size)
+{
+    const NetGame *ng = &g->ng;
+    char tc[32], seats[NET_LINE_MAX / 2];
+    netgame_tc_text(ng, tc, sizeof tc);
+    netgame_seats_text(ng, seats, sizeof seats);
+    return (size_t)snprintf(buf, size, "game %lld %s %s %s %s %d %c %s", (long long)ng->id,
+                            ng->variant, netgame_status_name(ng->status), tc,
+                            ng->rated ? "rated" : "casual", ng->g.n,
+                            ng->v->seat[ng->g.pos.to_move].letter, seats);
+}

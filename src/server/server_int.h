@@ -1,0 +1,169 @@
+/* The server's own structures, shared by its files: connections (server.c), games and their
+ * clocks and engines (game.c).
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_SERVER_INT_H
+#define CAMELOT_SERVER_INT_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "net/conn.h"
+#include "net/proto.h"
+#include "server.h"
+#include "session/catalog.h"
+#include "session/engine_thread.h"
+#include "session/netgame.h"
+#include "store.h"
+
+#define SRV_LOG_KEEP 512         /* events a game keeps in memory for clients that come back */
+#define SRV_RATE 100             /* lines a second a client may send, on average */
+#define SRV_BURST 200            /* and at once */
+#define SRV_QUOTA_START_MS 500   /* lag a seat may have forgiven at first */
+#define SRV_QUOTA_GAIN_MS 100    /* more each move */
+#define SRV_QUOTA_MAX_MS 2000    /* at most */
+#define SRV_GAMES_LIST_MAX 200   /* games in one answer to 'games' */
+#define SRV_KEEP_OVER_MS 3600000 /* a finished game stays in memory this long after its end */
+
+enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
+
+struct Client;
+struct Server;
+
+/* An event kept in memory, for clients that come back. */
+typedef struct LogEv {
+    int64_t seq;
+    int audience;
+    char *body;
+} LogEv;
+
+/* A client attached to a game. */
+typedef struct Sub {
+    struct Client *c;
+    int spectator;
+} Sub;
+
+typedef struct SGame {
+    NetGame ng;
+    uint64_t turn_t0;               /* when the clock of the seat to move began (ms), 0: stopped */
+    int64_t quota[CM_MAX_SEATS];    /* lag that may still be forgiven, ms */
+    uint64_t gone_at[CM_MAX_SEATS]; /* since when the seat's player has no connection (ms) */
+    Sub *subs;
+    int nsubs, subcap;
+    LogEv *log;         /* a ring of the last SRV_LOG_KEEP events */
+    int nlog;           /* events ever put in it */
+    int engine;         /* the engine thread working for this game, -1: none */
+    unsigned ticket;    /* its search */
+    int engine_purpose; /* ENGINE_JOB_MOVE or ENGINE_JOB_DRAW */
+    int engine_seat;    /* the seat it plays or answers for */
+    int queued;         /* waiting for an engine thread */
+    uint64_t over_at;   /* when it ended (ms), for forgetting it later */
+    int64_t created;    /* UTC seconds */
+} SGame;
+
+typedef struct Client {
+    NetConn conn;
+    uid_t uid;
+    pid_t pid;
+    int lines;   /* lines received */
+    int greeted; /* 'hello' answered */
+    int trusted; /* its peer is the server's own user: may say who it speaks for */
+    char name[NET_NAME_MAX + 1];
+    uint64_t last_in;   /* when it last sent anything (ms) */
+    uint64_t pinged_at; /* when it was last pinged (ms), 0: not since it spoke */
+    unsigned ping_seq;
+    double tokens; /* lines it may send now */
+    uint64_t tokens_at;
+    int throttled; /* not read from until it has tokens again */
+    int warned;    /* told once that it sends too fast */
+    int closing;   /* to be dropped at the end of the loop's turn */
+    int dirty;     /* has lines to write */
+    int want_out;  /* waits for the socket to take more */
+    SGame **games; /* the games it is attached to */
+    int ngames, gamecap;
+} Client;
+
+typedef struct Server {
+    ServerConfig cfg;
+    int lfd, epfd;
+    uid_t uid;
+    Store *store;
+    Catalog cat;
+    uint64_t now; /* ms, monotonic, at this turn of the loop */
+    int64_t utc;  /* seconds since the epoch, at this turn */
+    /* Engines: one thread each, and the games waiting for one. */
+    int nengines;
+    EngineThread *eng[SERVER_ENGINES_MAX];
+    SGame *eng_game[SERVER_ENGINES_MAX];
+    SGame **waiting;
+    int nwaiting, waitcap;
+    /* Clients. */
+    Client **clients;
+    int nclients, clientcap;
+    Client **dirty;
+    int ndirty, dirtycap;
+    /* Games in memory, by id: an open-addressing table. */
+    SGame **games;
+    int ngames, gamecap;
+    int fatal; /* the store failed: stop */
+    CmError fatal_err;
+} Server;
+
+/* ---- server.c ------------------------------------------------------------------------- */
+
+/* Queues a line to 'c' (dropped when its queue overflows: it reads nothing). */
+void srv_send(Server *s, Client *c, const char *line, size_t len);
+void srv_sendf(Server *s, Client *c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void srv_log(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The game with 'id', loaded from the store when it is not in memory; NULL when there is none. */
+SGame *srv_game(Server *s, int64_t id);
+/* Puts a new game in the table. */
+int srv_game_add(Server *s, SGame *g);
+
+/* Marks the store as failed: the server stops at the end of this turn. */
+void srv_fatal(Server *s, const CmError *err);
+
+/* ---- game.c ---------------------------------------------------------------------------- */
+
+/* A new game from a 'create' request by 'c': 'argv' after the verb. Answers the client. */
+void game_create(Server *s, Client *c, int argc, const char *const *argv);
+
+/* The requests about one game ('argv[0]' the verb, 'argv[1]' the game's id). */
+void game_request(Server *s, Client *c, SGame *g, int argc, const char *const *argv,
+                  const char *const *rest);
+
+/* Attaches 'c' to 'g' (as a player when it holds a seat) and sends what it missed after
+ * 'since' (-1: the whole state). */
+void game_attach(Server *s, Client *c, SGame *g, int64_t since);
+
+/* Detaches 'c' from 'g' (its connection closed or it asked). */
+void game_detach(Server *s, Client *c, SGame *g);
+
+/* Loads game 'id' from the store's events. NULL when it has none or they do not replay. */
+SGame *game_load(Server *s, int64_t id);
+
+/* Frees a game's memory (not its record in the store). */
+void game_free(SGame *g);
+
+/* What time asks of a game: flags, deadlines, engines to start. Returns the ms until it next
+ * needs looking at (INT64_MAX: not before something happens). */
+int64_t game_tick(Server *s, SGame *g);
+
+/* Hands the games that wait for an engine to the free engine threads, oldest first. */
+void game_engines(Server *s);
+
+/* An engine thread finished a search for 'g'. */
+void game_engine_done(Server *s, SGame *g, const EngineDone *done);
+
+/* The line of the lobby that describes 'g' ("game ID VARIANT STATUS TC RATED PLY TO SEATS..."). */
+size_t game_lobby_line(const SGame *g, char *buf, size_t size);
+
+/* Whether 'name' holds a seat in 'g', or is invited to one. */
+int game_involves(const SGame *g, const char *name);
+
+/* Emits a new event of 'g': applies it, stores it, keeps it and sends it to those attached.
+ * Returns 0, or -1 when it does not apply (a bug: logged) or the store failed. */
+int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif

@@ -1,0 +1,496 @@
+/* The server's store in SQLite: the schema and its versions, and every statement the server
+ * runs, prepared once.
+ * SPDX-License-Identifier: MIT */
+#include "store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The statements, each prepared when the store opens. */
+enum {
+    Q_PLAYER_ADD,
+    Q_GAME_NEW,
+    Q_EVENT,
+    Q_GAME_STATUS,
+    Q_GAME_PLAYER,
+    Q_GAME_PLAYER_CLEAR,
+    Q_EVENTS,
+    Q_GAMES_OPEN,
+    Q_GAMES_OF,
+    Q_RATING_GET,
+    Q_RATING_PUT,
+    Q_RATINGS,
+    Q_COUNT
+};
+
+static const char *const query_sql[Q_COUNT] = {
+    [Q_PLAYER_ADD] = "INSERT OR IGNORE INTO players (name, created) VALUES (?1, ?2)",
+    [Q_GAME_NEW] = "INSERT INTO games (variant, created, status) VALUES (?1, ?2, 'waiting')",
+    [Q_EVENT] = "INSERT INTO events (game, seq, audience, at, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_GAME_STATUS] = "UPDATE games SET status = ?2, result = ?3, termination = ?4, "
+                      "ended = CASE WHEN ?2 = 'over' THEN ?5 ELSE NULL END WHERE id = ?1",
+    [Q_GAME_PLAYER] = "INSERT OR REPLACE INTO game_players (game, seat, player) "
+                      "SELECT ?1, ?2, id FROM players WHERE name = ?3",
+    [Q_GAME_PLAYER_CLEAR] = "DELETE FROM game_players WHERE game = ?1 AND seat = ?2",
+    [Q_EVENTS] = "SELECT seq, audience, body FROM events WHERE game = ?1 AND seq > ?2 "
+                 "ORDER BY seq",
+    [Q_GAMES_OPEN] = "SELECT id, variant, status FROM games WHERE status <> 'over' ORDER BY id",
+    [Q_GAMES_OF] = "SELECT DISTINCT g.id, g.variant, g.status FROM games g "
+                   "JOIN game_players gp ON gp.game = g.id JOIN players p ON p.id = gp.player "
+                   "WHERE p.name = ?1 ORDER BY g.id DESC LIMIT ?2",
+    [Q_RATING_GET] = "SELECT r.rating, r.rd, r.vol, r.games, r.updated FROM ratings r "
+                     "JOIN players p ON p.id = r.player WHERE p.name = ?1 AND r.variant = ?2",
+    [Q_RATING_PUT] = "INSERT OR REPLACE INTO ratings (player, variant, rating, rd, vol, games, "
+                     "updated) SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM players WHERE name = ?1",
+    [Q_RATINGS] = "SELECT p.name, r.rating, r.rd, r.vol, r.games, r.updated FROM ratings r "
+                  "JOIN players p ON p.id = r.player WHERE r.variant = ?1 "
+                  "ORDER BY r.rating DESC, p.name LIMIT ?2",
+};
+
+struct Store {
+    sqlite3 *db;
+    sqlite3_stmt *q[Q_COUNT];
+    int in_tx;
+};
+
+/* The schema, one step per version: step k brings a database of version k - 1 to k. Steps
+ * are never changed once released; a change is a new step. */
+static const char *const schema_step[STORE_VERSION + 1] = {
+    [1] = "CREATE TABLE players ("
+          "  id INTEGER PRIMARY KEY,"
+          "  name TEXT NOT NULL UNIQUE,"
+          "  created INTEGER NOT NULL);"
+          "CREATE TABLE games ("
+          "  id INTEGER PRIMARY KEY,"
+          "  variant TEXT NOT NULL,"
+          "  created INTEGER NOT NULL,"
+          "  status TEXT NOT NULL,"
+          "  result TEXT,"
+          "  termination TEXT,"
+          "  ended INTEGER);"
+          "CREATE TABLE events ("
+          "  game INTEGER NOT NULL REFERENCES games (id),"
+          "  seq INTEGER NOT NULL,"
+          "  audience INTEGER NOT NULL,"
+          "  at INTEGER NOT NULL,"
+          "  body TEXT NOT NULL,"
+          "  PRIMARY KEY (game, seq)) WITHOUT ROWID;"
+          "CREATE TABLE ratings ("
+          "  player INTEGER NOT NULL REFERENCES players (id),"
+          "  variant TEXT NOT NULL,"
+          "  rating REAL NOT NULL,"
+          "  rd REAL NOT NULL,"
+          "  vol REAL NOT NULL,"
+          "  games INTEGER NOT NULL,"
+          "  updated INTEGER NOT NULL,"
+          "  PRIMARY KEY (player, variant));"
+          "CREATE VIEW moves AS SELECT game, seq, at, body FROM events WHERE body LIKE 'move %';"
+          "CREATE VIEW chat AS SELECT game, seq, at, audience, body FROM events "
+          "  WHERE body LIKE 'chat %' OR body LIKE 'kibitz %';",
+    /* Version 2: who sits in each game, for a player's list of games without reading every
+     * game's events; filled from the 'seat' events of the games already stored. */
+    [2] = "CREATE TABLE game_players ("
+          "  game INTEGER NOT NULL REFERENCES games (id),"
+          "  seat TEXT NOT NULL,"
+          "  player INTEGER NOT NULL REFERENCES players (id),"
+          "  PRIMARY KEY (game, seat)) WITHOUT ROWID;"
+          "CREATE INDEX game_players_player ON game_players (player, game);"
+          "INSERT OR IGNORE INTO players (name, created) "
+          "  SELECT DISTINCT substr(body, 8), at FROM events"
+          "  WHERE body LIKE 'seat _ %' AND substr(body, 8) NOT IN ('open')"
+          "    AND substr(body, 8) NOT LIKE 'engine:%' AND substr(body, 8) NOT LIKE '@%';"
+          "INSERT OR REPLACE INTO game_players (game, seat, player)"
+          "  SELECT e.game, substr(e.body, 6, 1), p.id FROM events e"
+          "  JOIN players p ON p.name = substr(e.body, 8)"
+          "  WHERE e.body LIKE 'seat _ %' ORDER BY e.seq;",
+};
+
+static CmStatus db_error(Store *st, CmError *err, const char *what)
+{
+    return cm_error_set(err, CM_ERR_IO, 0, 0, "%s: %s", what,
+                        st != NULL && st->db != NULL ? sqlite3_errmsg(st->db) : "no database");
+}
+
+static CmStatus exec(Store *st, const char *sql, CmError *err)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        cm_error_set(err, CM_ERR_IO, 0, 0, "the store: %s", msg ? msg : "error");
+        sqlite3_free(msg);
+        return CM_ERR_IO;
+    }
+    return CM_OK;
+}
+
+int store_version(Store *st)
+{
+    sqlite3_stmt *q;
+    int v = -1;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &q, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+CmStatus store_migrate(Store *st, int to, CmError *err)
+{
+    int from = store_version(st);
+    if (from < 0)
+        return db_error(st, err, "the store's version cannot be read");
+    if (from > STORE_VERSION)
+        return cm_error_set(err, CM_ERR_SCHEMA, 0, 0,
+                            "the store has schema version %d, newer than this program's %d: "
+                            "run a newer camelot",
+                            from, STORE_VERSION);
+    if (to > STORE_VERSION)
+        to = STORE_VERSION;
+    for (int v = from + 1; v <= to; v++) {
+        char pragma[64];
+        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v);
+        CmStatus rc = exec(st, "BEGIN IMMEDIATE", err);
+        if (rc == CM_OK)
+            rc = exec(st, schema_step[v], err);
+        if (rc == CM_OK)
+            rc = exec(st, pragma, err);
+        if (rc == CM_OK)
+            rc = exec(st, "COMMIT", err);
+        if (rc != CM_OK) {
+            char why[sizeof err->msg];
+            snprintf(why, sizeof why, "%s", err != NULL ? err->msg : "");
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+            return cm_error_set(err, CM_ERR_IO, 0, 0,
+                                "the store could not be brought to version %d: %s", v, why);
+        }
+    }
+    return CM_OK;
+}
+
+static void finalize_all(Store *st)
+{
+    for (int i = 0; i < Q_COUNT; i++) {
+        sqlite3_finalize(st->q[i]);
+        st->q[i] = NULL;
+    }
+}
+
+/* Opens 'path' and brings it to 'version'; the statements are prepared only at the current
+ * version. */
+static CmStatus open_at(const char *path, int durable, int version, Store **out, CmError *err)
+{
+    *out = NULL;
+    Store *st = calloc(1, sizeof *st);
+    if (st == NULL)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
+        cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open the store %s: %s", path,
+                     st->db ? sqlite3_errmsg(st->db) : "out of memory");
+        sqlite3_close(st->db);
+        free(st);
+        return CM_ERR_IO;
+    }
+    /* Another process holding the database (a second server) is waited for briefly, then
+     * refused with an error rather than a hang. */
+    sqlite3_busy_timeout(st->db, 2000);
+    CmStatus rc = exec(st, "PRAGMA journal_mode = WAL", err);
+    if (rc == CM_OK)
+        rc = exec(st, durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL", err);
+    if (rc == CM_OK)
+        rc = exec(st, "PRAGMA foreign_keys = ON", err);
+    if (rc == CM_OK)
+        rc = store_migrate(st, version, err);
+    for (int i = 0; rc == CM_OK && version == STORE_VERSION && i < Q_COUNT; i++)
+        if (sqlite3_prepare_v3(st->db, query_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &st->q[i],
+                               NULL) != SQLITE_OK)
+            rc = db_error(st, err, "the store's statements");
+    if (rc != CM_OK) {
+        store_close(st);
+        return rc;
+    }
+    *out = st;
+    return CM_OK;
+}
+
+CmStatus store_open(const char *path, int durable, Store **out, CmError *err)
+{
+    return open_at(path, durable, STORE_VERSION, out, err);
+}
+
+CmStatus store_open_old(const char *path, int version, Store **out, CmError *err)
+{
+    if (version < 1 || version > STORE_VERSION)
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "no schema version %d", version);
+    return open_at(path, 1, version, out, err);
+}
+
+CmStatus store_exec(Store *st, const char *sql, CmError *err)
+{
+    return exec(st, sql, err);
+}
+
+void store_close(Store *st)
+{
+    if (st == NULL)
+        return;
+    if (st->in_tx)
+        store_rollback(st);
+    finalize_all(st);
+    sqlite3_close(st->db);
+    free(st);
+}
+
+CmStatus store_begin(Store *st, CmError *err)
+{
+    if (st->in_tx)
+        return CM_OK;
+    CmStatus rc = exec(st, "BEGIN IMMEDIATE", err);
+    if (rc == CM_OK)
+        st->in_tx = 1;
+    return rc;
+}
+
+CmStatus store_commit(Store *st, CmError *err)
+{
+    if (!st->in_tx)
+        return CM_OK;
+    CmStatus rc = exec(st, "COMMIT", err);
+    if (rc != CM_OK)
+        store_rollback(st);
+    st->in_tx = 0;
+    return rc;
+}
+
+void store_rollback(Store *st)
+{
+    if (st->in_tx)
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    st->in_tx = 0;
+}
+
+int store_in_transaction(Store *st)
+{
+    return st->in_tx;
+}
+
+/* Runs a prepared statement that returns no rows, then resets it. */
+static CmStatus run(Store *st, sqlite3_stmt *q, CmError *err, const char *what)
+{
+    int rc = sqlite3_step(q);
+    CmStatus out = rc == SQLITE_DONE ? CM_OK : db_error(st, err, what);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+static void bind_text(sqlite3_stmt *q, int i, const char *s)
+{
+    if (s == NULL)
+        sqlite3_bind_null(q, i);
+    else
+        sqlite3_bind_text(q, i, s, -1, SQLITE_TRANSIENT);
+}
+
+static CmStatus player_add(Store *st, const char *name, int64_t utc, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_PLAYER_ADD];
+    bind_text(q, 1, name);
+    sqlite3_bind_int64(q, 2, utc);
+    return run(st, q, err, "a new player");
+}
+
+CmStatus store_game_new(Store *st, const char *variant, int64_t utc, int64_t *id_out, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_GAME_NEW];
+    bind_text(q, 1, variant);
+    sqlite3_bind_int64(q, 2, utc);
+    CmStatus rc = run(st, q, err, "a new game");
+    if (rc == CM_OK)
+        *id_out = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+CmStatus store_event(Store *st, int64_t game, int64_t seq, int audience, int64_t utc,
+                     const char *body, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_EVENT];
+    sqlite3_bind_int64(q, 1, game);
+    sqlite3_bind_int64(q, 2, seq);
+    sqlite3_bind_int(q, 3, audience);
+    sqlite3_bind_int64(q, 4, utc);
+    bind_text(q, 5, body);
+    return run(st, q, err, "an event");
+}
+
+CmStatus store_game_status(Store *st, int64_t game, const char *status, const char *result,
+                           const char *termination, int64_t utc, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_GAME_STATUS];
+    sqlite3_bind_int64(q, 1, game);
+    bind_text(q, 2, status);
+    bind_text(q, 3, result);
+    bind_text(q, 4, termination);
+    sqlite3_bind_int64(q, 5, utc);
+    return run(st, q, err, "a game's status");
+}
+
+CmStatus store_game_player(Store *st, int64_t game, char seat, const char *name, CmError *err)
+{
+    char letter[2] = {seat, '\0'};
+    if (name == NULL) {
+        sqlite3_stmt *q = st->q[Q_GAME_PLAYER_CLEAR];
+        sqlite3_bind_int64(q, 1, game);
+        bind_text(q, 2, letter);
+        return run(st, q, err, "a seat");
+    }
+    CmStatus rc = player_add(st, name, 0, err);
+    if (rc != CM_OK)
+        return rc;
+    sqlite3_stmt *q = st->q[Q_GAME_PLAYER];
+    sqlite3_bind_int64(q, 1, game);
+    bind_text(q, 2, letter);
+    bind_text(q, 3, name);
+    return run(st, q, err, "a seat");
+}
+
+/* Steps a query that returns rows, calling 'row' for each until it returns nonzero. */
+static CmStatus rows(Store *st, sqlite3_stmt *q, int (*row)(sqlite3_stmt *q, void *ud), void *ud,
+                     CmError *err, const char *what)
+{
+    CmStatus out = CM_OK;
+    for (;;) {
+        int rc = sqlite3_step(q);
+        if (rc == SQLITE_ROW) {
+            if (row(q, ud) != 0)
+                break;
+            continue;
+        }
+        if (rc != SQLITE_DONE)
+            out = db_error(st, err, what);
+        break;
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+static const char *col_text(sqlite3_stmt *q, int i)
+{
+    const unsigned char *t = sqlite3_column_text(q, i);
+    return t != NULL ? (const char *)t : "";
+}
+
+typedef struct EventWalk {
+    StoreEventFn fn;
+    void *ud;
+} EventWalk;
+
+static int event_row(sqlite3_stmt *q, void *ud)
+{
+    EventWalk *w = ud;
+    return w->fn(w->ud, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 1), col_text(q, 2));
+}
+
+CmStatus store_events(Store *st, int64_t game, int64_t after, StoreEventFn fn, void *ud,
+                      CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_EVENTS];
+    sqlite3_bind_int64(q, 1, game);
+    sqlite3_bind_int64(q, 2, after);
+    EventWalk w = {fn, ud};
+    return rows(st, q, event_row, &w, err, "a game's events");
+}
+
+typedef struct GameWalk {
+    StoreGameFn fn;
+    void *ud;
+} GameWalk;
+
+static int game_row(sqlite3_stmt *q, void *ud)
+{
+    GameWalk *w = ud;
+    return w->fn(w->ud, sqlite3_column_int64(q, 0), col_text(q, 1), col_text(q, 2));
+}
+
+CmStatus store_games(Store *st, const char *name, int max, StoreGameFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[name != NULL ? Q_GAMES_OF : Q_GAMES_OPEN];
+    if (name != NULL) {
+        bind_text(q, 1, name);
+        sqlite3_bind_int(q, 2, max);
+    }
+    GameWalk w = {fn, ud};
+    return rows(st, q, game_row, &w, err, "the games");
+}
+
+static void rating_cols(sqlite3_stmt *q, int i, StoreRating *r)
+{
+    r->rating = sqlite3_column_double(q, i);
+    r->rd = sqlite3_column_double(q, i + 1);
+    r->vol = sqlite3_column_double(q, i + 2);
+    r->games = sqlite3_column_int(q, i + 3);
+    r->updated = sqlite3_column_int64(q, i + 4);
+}
+
+CmStatus store_rating_get(Store *st, const char *name, const char *variant, StoreRating *out,
+                          int *found, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_RATING_GET];
+    bind_text(q, 1, name);
+    bind_text(q, 2, variant);
+    int rc = sqlite3_step(q);
+    CmStatus s = CM_OK;
+    *found = 0;
+    if (rc == SQLITE_ROW) {
+        rating_cols(q, 0, out);
+        *found = 1;
+    } else if (rc != SQLITE_DONE) {
+        s = db_error(st, err, "a rating");
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return s;
+}
+
+CmStatus store_rating_put(Store *st, const char *name, const char *variant, const StoreRating *r,
+                          CmError *err)
+{
+    CmStatus rc = player_add(st, name, r->updated, err);
+    if (rc != CM_OK)
+        return rc;
+    sqlite3_stmt *q = st->q[Q_RATING_PUT];
+    bind_text(q, 1, name);
+    bind_text(q, 2, variant);
+    sqlite3_bind_double(q, 3, r->rating);
+    sqlite3_bind_double(q, 4, r->rd);
+    sqlite3_bind_double(q, 5, r->vol);
+    sqlite3_bind_int(q, 6, r->games);
+    sqlite3_bind_int64(q, 7, r->updated);
+    return run(st, q, err, "a rating");
+}
+
+typedef struct RatingWalk {
+    StoreRatingFn fn;
+    void *ud;
+} RatingWalk;
+
+static int rating_row(sqlite3_stmt *q, void *ud)
+{
+    RatingWalk *w = ud;
+    StoreRating r;
+    rating_cols(q, 1, &r);
+    return w->fn(w->ud, col_text(q, 0), &r);
+}
+
+CmStatus store_ratings(Store *st, const char *variant, int max, StoreRatingFn fn, void *ud,
+                       CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_RATINGS];
+    bind_text(q, 1, variant);
+    sqlite3_bind_int(q, 2, max);
+    RatingWalk w = {fn, ud};
+    return rows(st, q, rating_row, &w, err, "the ratings");
+}

@@ -1,0 +1,92 @@
+/* The server's store: one SQLite database in the server's data directory, in WAL mode, holding
+ * the players, the games, every game's events (its moves and chat among them), results and
+ * ratings. The only file of the program that uses SQLite. The schema has a version
+ * ('PRAGMA user_version'); an older database is brought up to date when opened, a newer one is
+ * refused. Every statement is prepared once and bound with values, never built from text.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_SERVER_STORE_H
+#define CAMELOT_SERVER_STORE_H
+
+#include <stdint.h>
+
+#include "camelot/error.h"
+
+#define STORE_VERSION 2 /* the schema this program writes */
+
+typedef struct Store Store;
+
+/* Opens (creating when missing) the database 'path', brings its schema to STORE_VERSION and
+ * readies its statements. 'durable' 1: every commit reaches the disk before it returns
+ * (synchronous=FULL), 0: it reaches the operating system (synchronous=NORMAL; a killed server
+ * loses nothing, a machine that loses power may lose the last commits). */
+CmStatus store_open(const char *path, int durable, Store **out, CmError *err);
+
+/* For tests of the schema's versions: opens 'path' brought only to schema 'version', without
+ * the statements (only 'store_migrate', 'store_version', 'store_exec' and 'store_close' may be
+ * used on it). */
+CmStatus store_open_old(const char *path, int version, Store **out, CmError *err);
+
+/* Runs SQL text of the program's own (tests and maintenance; never text from a client). */
+CmStatus store_exec(Store *st, const char *sql, CmError *err);
+
+/* Closes the database. NULL does nothing. */
+void store_close(Store *st);
+
+/* The schema version of the open database. */
+int store_version(Store *st);
+
+/* Brings the schema of an open database from its version to 'to' (tests: a database made at
+ * an older version and brought up step by step). */
+CmStatus store_migrate(Store *st, int to, CmError *err);
+
+/* A transaction: every write between 'store_begin' and 'store_commit' is one change, written
+ * whole or not at all. Writes outside a transaction are each their own. */
+CmStatus store_begin(Store *st, CmError *err);
+CmStatus store_commit(Store *st, CmError *err);
+void store_rollback(Store *st);
+int store_in_transaction(Store *st);
+
+/* A new game of 'variant' made at 'utc' (seconds since the epoch): its id. */
+CmStatus store_game_new(Store *st, const char *variant, int64_t utc, int64_t *id_out, CmError *err);
+
+/* Event 'seq' of game 'game' ('audience': 0 everyone, 1 the players, 2 the spectators), made at
+ * 'utc', whose text is 'body' (its words after "ev GAME SEQ"). */
+CmStatus store_event(Store *st, int64_t game, int64_t seq, int audience, int64_t utc,
+                     const char *body, CmError *err);
+
+/* The game's status ("waiting", "playing", "over") and, when over, its result and
+ * termination, at 'utc'. */
+CmStatus store_game_status(Store *st, int64_t game, const char *status, const char *result,
+                           const char *termination, int64_t utc, CmError *err);
+
+/* Seat 'seat' (its letter) of game 'game' is now 'name''s (NULL: no player's). */
+CmStatus store_game_player(Store *st, int64_t game, char seat, const char *name, CmError *err);
+
+/* The events of 'game' after 'after', in order: 'fn' is called for each and stops the walk by
+ * returning nonzero. */
+typedef int (*StoreEventFn)(void *ud, int64_t seq, int audience, const char *body);
+CmStatus store_events(Store *st, int64_t game, int64_t after, StoreEventFn fn, void *ud,
+                      CmError *err);
+
+/* The games not over (oldest first), or, with 'name', the games of that player (newest
+ * first, at most 'max'). */
+typedef int (*StoreGameFn)(void *ud, int64_t id, const char *variant, const char *status);
+CmStatus store_games(Store *st, const char *name, int max, StoreGameFn fn, void *ud, CmError *err);
+
+/* A player's rating in a variant; '*found' 0 (and the values untouched) when they have none. */
+typedef struct StoreRating {
+    double rating, rd, vol;
+    int games;
+    int64_t updated; /* UTC seconds */
+} StoreRating;
+CmStatus store_rating_get(Store *st, const char *name, const char *variant, StoreRating *out,
+                          int *found, CmError *err);
+CmStatus store_rating_put(Store *st, const char *name, const char *variant, const StoreRating *r,
+                          CmError *err);
+
+/* The ratings of a variant, best first, at most 'max'. */
+typedef int (*StoreRatingFn)(void *ud, const char *name, const StoreRating *r);
+CmStatus store_ratings(Store *st, const char *variant, int max, StoreRatingFn fn, void *ud,
+                       CmError *err);
+
+#endif

@@ -1,0 +1,647 @@
+/* The client's side of the network: the connection and its heartbeats, reconnecting, the
+ * games it follows, and the session of a game on a server.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L /* kill */
+#include "remote.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "camelot/notation.h"
+#include "clock.h"
+#include "session_int.h"
+
+struct Remote {
+    NetAddr addr;
+    Catalog *cat;
+    NetConn conn; /* fd -1 while down */
+    pid_t pid;    /* ssh, -1 for none */
+    int up;       /* connected and greeted */
+    char name[NET_NAME_MAX + 1];
+    uint64_t last_in;  /* when the server last said anything */
+    uint64_t retry_at; /* when to connect again, while down */
+    int64_t retry_ms;  /* the wait before the next try */
+    char status[300];
+    RemoteLineFn fn;
+    void *ud;
+    RemoteGame games[REMOTE_GAMES_MAX];
+    unsigned seq; /* for move ids */
+};
+
+/* ---- The connection ------------------------------------------------------------------------ */
+
+static void link_down(Remote *r, uint64_t now, const char *why)
+{
+    if (r->conn.fd >= 0)
+        net_conn_close(&r->conn);
+    r->conn.fd = -1;
+    if (r->pid > 0) {
+        kill(r->pid, SIGTERM);
+        waitpid(r->pid, NULL, 0);
+        r->pid = -1;
+    }
+    r->up = 0;
+    if (r->retry_ms == 0)
+        r->retry_ms = 500;
+    r->retry_at = now + (uint64_t)r->retry_ms;
+    snprintf(r->status, sizeof r->status, "%s; connecting again in %lld s", why,
+             (long long)((r->retry_ms + 999) / 1000));
+    r->retry_ms *= 2;
+    if (r->retry_ms > REMOTE_RETRY_MAX_MS)
+        r->retry_ms = REMOTE_RETRY_MAX_MS;
+}
+
+/* Waits up to 'ms' for a whole line from the server. Returns 1 with it in 'm', 0 on time out,
+ * -1 when the connection ended. */
+static int read_line(Remote *r, int ms, NetMsg *m)
+{
+    uint64_t until = clock_ms() + (uint64_t)ms;
+    for (;;) {
+        const char *line;
+        size_t len;
+        int got = net_conn_line(&r->conn, 0, &line, &len);
+        if (got > 0) {
+            if (net_msg_parse(m, line, len, NULL) == CM_OK)
+                return 1;
+            continue;
+        }
+        uint64_t now = clock_ms();
+        if (now >= until)
+            return 0;
+        struct pollfd p = {.fd = r->conn.fd, .events = POLLIN};
+        if (poll(&p, 1, (int)(until - now)) < 0)
+            continue;
+        if (net_conn_fill(&r->conn) < 0)
+            return -1;
+    }
+}
+
+/* Connects and says hello. Returns CM_OK with the link up. */
+static CmStatus link_up(Remote *r, CmError *err)
+{
+    int fd;
+    pid_t pid;
+    CmStatus st = net_dial(&r->addr, &fd, &pid, err);
+    if (st != CM_OK)
+        return st;
+    net_conn_init(&r->conn, fd, NET_OUT_MAX);
+    r->pid = pid;
+    char hello[32];
+    int n = snprintf(hello, sizeof hello, "hello %d", NET_VERSION);
+    if (net_conn_send(&r->conn, hello, (size_t)n) != 0) {
+        link_down(r, clock_ms(), "out of memory");
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    }
+    while (net_conn_pending(&r->conn) > 0) {
+        if (net_conn_flush(&r->conn) < 0) {
+            link_down(r, clock_ms(), "the server closed the connection");
+            return cm_error_set(err, CM_ERR_IO, 0, 0, "the server closed the connection");
+        }
+        if (net_conn_pending(&r->conn) > 0) {
+            struct pollfd p = {.fd = r->conn.fd, .events = POLLOUT};
+            poll(&p, 1, 100);
+        }
+    }
+    static NetMsg m;
+    for (;;) {
+        int got = read_line(r, REMOTE_HELLO_MS, &m);
+        if (got <= 0) {
+            link_down(r, clock_ms(), "the server did not answer");
+            if (got == 0)
+                return cm_error_set(err, CM_ERR_IO, 0, 0, "no answer from the server in %d s",
+                                    REMOTE_HELLO_MS / 1000);
+            return cm_error_set(err, CM_ERR_IO, 0, 0, "the server closed the connection");
+        }
+        if (m.argc >= 4 && strcmp(m.argv[0], "ok") == 0 && strcmp(m.argv[1], "hello") == 0) {
+            snprintf(r->name, sizeof r->name, "%s", m.argv[3]);
+            break;
+        }
+        if (strcmp(m.argv[0], "error") == 0) {
+            char why[NET_LINE_MAX / 4];
+            net_text_clean(m.line, strlen(m.line), why, sizeof why);
+            link_down(r, clock_ms(), "the server refused the connection");
+            return cm_error_set(err, CM_ERR_IO, 0, 0, "the server says: %s", why);
+        }
+    }
+    r->up = 1;
+    r->last_in = clock_ms();
+    r->retry_ms = 0;
+    r->status[0] = '\0';
+    return CM_OK;
+}
+
+CmStatus remote_open(const NetAddr *addr, Catalog *cat, Remote **out, CmError *err)
+{
+    *out = NULL;
+    Remote *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    r->addr = *addr;
+    r->cat = cat;
+    r->conn.fd = -1;
+    r->pid = -1;
+    r->seq = (unsigned)(clock_us() & 0xFFFFF);
+    CmStatus st = link_up(r, err);
+    if (st != CM_OK) {
+        remote_close(r);
+        return st;
+    }
+    *out = r;
+    return CM_OK;
+}
+
+void remote_close(Remote *r)
+{
+    if (r == NULL)
+        return;
+    if (r->up) {
+        net_conn_send(&r->conn, "quit", 4);
+        net_conn_flush(&r->conn);
+    }
+    if (r->conn.fd >= 0)
+        net_conn_close(&r->conn);
+    if (r->pid > 0) {
+        /* ssh ends when its input does; it is waited for briefly, then told to. */
+        for (int i = 0; i < 50 && waitpid(r->pid, NULL, WNOHANG) == 0; i++)
+            poll(NULL, 0, 20);
+        if (waitpid(r->pid, NULL, WNOHANG) == 0) {
+            kill(r->pid, SIGTERM);
+            waitpid(r->pid, NULL, 0);
+        }
+    }
+    for (int i = 0; i < REMOTE_GAMES_MAX; i++)
+        if (r->games[i].used)
+            netgame_free(&r->games[i].ng);
+    free(r);
+}
+
+void remote_listen(Remote *r, RemoteLineFn fn, void *ud)
+{
+    r->fn = fn;
+    r->ud = ud;
+}
+
+const char *remote_name(const Remote *r)
+{
+    return r->name;
+}
+
+int remote_fd(const Remote *r)
+{
+    return r->conn.fd;
+}
+
+int remote_up(const Remote *r)
+{
+    return r->up;
+}
+
+const char *remote_status(const Remote *r)
+{
+    return r->status;
+}
+
+int remote_send(Remote *r, const char *fmt, ...)
+{
+    if (!r->up)
+        return -1;
+    char line[NET_LINE_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n > NET_LINE_MAX)
+        return -1;
+    if (net_conn_send(&r->conn, line, (size_t)n) != 0 || net_conn_flush(&r->conn) < 0) {
+        link_down(r, clock_ms(), "the connection was lost");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- Games ----------------------------------------------------------------------------------- */
+
+RemoteGame *remote_game(Remote *r, int64_t id)
+{
+    for (int i = 0; i < REMOTE_GAMES_MAX; i++)
+        if (r->games[i].used && r->games[i].ng.id == id)
+            return &r->games[i];
+    return NULL;
+}
+
+/* Follows game 'id' without asking for it (its state is on its way). */
+static RemoteGame *remote_follow_quietly(Remote *r, int64_t id)
+{
+    RemoteGame *g = remote_game(r, id);
+    if (g == NULL) {
+        for (int i = 0; i < REMOTE_GAMES_MAX && g == NULL; i++)
+            if (!r->games[i].used)
+                g = &r->games[i];
+        if (g == NULL)
+            return NULL;
+        memset(g, 0, sizeof *g);
+        g->used = 1;
+        netgame_init(&g->ng, id, r->cat);
+    }
+    return g;
+}
+
+RemoteGame *remote_follow(Remote *r, int64_t id)
+{
+    RemoteGame *g = remote_follow_quietly(r, id);
+    if (g != NULL)
+        remote_send(r, "open %lld", (long long)id);
+    return g;
+}
+
+void remote_unfollow(Remote *r, int64_t id)
+{
+    RemoteGame *g = remote_game(r, id);
+    if (g == NULL)
+        return;
+    remote_send(r, "close %lld", (long long)id);
+    netgame_free(&g->ng);
+    g->used = 0;
+}
+
+/* Sends the move a game waits to hear answered (again, after a reconnection). */
+static void send_pending(Remote *r, RemoteGame *g, uint64_t now)
+{
+    int64_t think = g->turn_seen && now > g->turn_seen ? (int64_t)(now - g->turn_seen) : 0;
+    remote_send(r, "move %lld %d %s %s %lld", (long long)g->ng.id, g->pending_ply, g->pending_id,
+                g->pending_text, (long long)think);
+}
+
+/* Notes what an event changed, for the session. */
+static void note(RemoteGame *g, const char *kind, int was_over, int old_n, int old_to_move,
+                 uint64_t now)
+{
+    NetGame *ng = &g->ng;
+    if (strcmp(kind, "chat") == 0 || strcmp(kind, "kibitz") == 0)
+        g->news |= SESSION_EV_CHAT;
+    else if (strcmp(kind, "offer") == 0 || strcmp(kind, "answer") == 0)
+        g->news |= SESSION_EV_OFFER;
+    else
+        g->news |= SESSION_EV_MOVED | SESSION_EV_CLOCK;
+    if (!was_over && ng->status == NG_OVER)
+        g->news |= SESSION_EV_OVER;
+    g->clock_at = now;
+    if (ng->v != NULL && (ng->g.n != old_n || ng->g.pos.to_move != old_to_move))
+        g->turn_seen = now;
+    if (g->pending && (ng->g.n > g->pending_ply || ng->status == NG_OVER))
+        g->pending = 0;
+}
+
+/* A line about a followed game: an event, a line of a whole state, a presence. Returns 1 when
+ * it was one. */
+static int game_line(Remote *r, const NetMsg *m, uint64_t now)
+{
+    const char *k = m->argv[0];
+    int64_t id, seq;
+    if (m->argc < 3 || !net_game_id(m->argv[1], &id))
+        return 0;
+    RemoteGame *g = remote_game(r, id);
+    if (strcmp(k, "presence") == 0) {
+        if (g == NULL || m->argc < 4)
+            return 1;
+        int seat = netgame_seat_by_letter(&g->ng, m->argv[2]);
+        if (seat >= 0) {
+            int on = strcmp(m->argv[3], "on") == 0;
+            int64_t away = 0;
+            if (m->argc >= 5)
+                net_int(m->argv[4], 0, INT64_C(1) << 40, &away);
+            g->present[seat] = on;
+            g->away_since[seat] = on ? 0 : now - (uint64_t)away * 1000;
+            g->news |= SESSION_EV_PRESENCE;
+        }
+        return 1;
+    }
+    if (strcmp(k, "sync") == 0) {
+        /* The state of a game this client has just made, joined or opened: followed from
+         * now on. */
+        if (g == NULL && strcmp(m->argv[2], "begin") == 0)
+            g = remote_follow_quietly(r, id);
+        if (g == NULL)
+            return 1;
+        CmError err;
+        int done = 0;
+        int was_over = g->ng.status == NG_OVER;
+        g->syncing = 1;
+        if (netgame_sync_apply(&g->ng, m->argc - 2, m->argv + 2, m->rest + 2, &done, &err) != CM_OK)
+            snprintf(g->error, sizeof g->error, "the game's state did not read: %s", err.msg);
+        if (done) {
+            g->syncing = 0;
+            note(g, "sync", was_over, -1, -1, now);
+        }
+        return 1;
+    }
+    if (strcmp(k, "ev") != 0)
+        return 0;
+    if (g == NULL || m->argc < 4 || !net_int(m->argv[2], 1, INT64_MAX, &seq))
+        return 1;
+    if (seq <= g->ng.seq)
+        return 1; /* already had it */
+    NetGame *ng = &g->ng;
+    int was_over = ng->status == NG_OVER;
+    int old_n = ng->v ? ng->g.n : -1, old_to = ng->v ? ng->g.pos.to_move : -1;
+    CmError err;
+    if (netgame_apply(ng, seq, m->argc - 3, m->argv + 3, m->rest + 3, &err) != CM_OK) {
+        /* An event that does not fit what this client has: the whole state is asked for. */
+        snprintf(g->error, sizeof g->error, "%s; the game is read again", err.msg);
+        remote_send(r, "open %lld", (long long)id);
+        return 1;
+    }
+    note(g, m->argv[3], was_over, old_n, old_to, now);
+    return 1;
+}
+
+/* A refusal of a request about a game is kept with the game, for its session to say. */
+static void game_error(Remote *r, const NetMsg *m)
+{
+    if (m->argc < 4)
+        return;
+    const char *verb = m->argv[1];
+    for (int i = 0; i < REMOTE_GAMES_MAX; i++) {
+        RemoteGame *g = &r->games[i];
+        if (!g->used)
+            continue;
+        if (strcmp(verb, "move") == 0 && g->pending) {
+            g->pending = 0;
+            g->news |= SESSION_EV_MOVED | SESSION_EV_REFUSED;
+        } else if (strcmp(verb, "move") != 0) {
+            g->news |= SESSION_EV_REFUSED;
+        } else {
+            continue;
+        }
+        net_text_clean(m->rest[3], strlen(m->rest[3]), g->error, sizeof g->error);
+    }
+}
+
+unsigned remote_poll(Remote *r, uint64_t now)
+{
+    unsigned ev = 0;
+    if (!r->up) {
+        if (now < r->retry_at)
+            return 0;
+        CmError err;
+        cm_error_init(&err, NULL);
+        if (link_up(r, &err) != CM_OK)
+            return 0;
+        /* Back: every followed game asks for what it missed, and a move not yet answered is
+         * sent again (the server plays a move id once). */
+        for (int i = 0; i < REMOTE_GAMES_MAX; i++) {
+            RemoteGame *g = &r->games[i];
+            if (!g->used)
+                continue;
+            if (g->ng.v != NULL && !g->syncing)
+                remote_send(r, "open %lld %lld", (long long)g->ng.id, (long long)g->ng.seq);
+            else
+                remote_send(r, "open %lld", (long long)g->ng.id);
+            if (g->pending)
+                send_pending(r, g, now);
+            g->news |= SESSION_EV_NET;
+        }
+        return REMOTE_EV_LINK;
+    }
+    int got = net_conn_fill(&r->conn);
+    if (got > 0)
+        r->last_in = now;
+    static NetMsg m;
+    for (;;) {
+        const char *line;
+        size_t len;
+        int n = net_conn_line(&r->conn, got < 0, &line, &len);
+        if (n == 0)
+            break;
+        if (n < 0 || net_msg_parse(&m, line, len, NULL) != CM_OK)
+            continue;
+        if (strcmp(m.argv[0], "ping") == 0) {
+            if (m.argc == 2 && net_move_id_ok(m.argv[1]))
+                remote_send(r, "pong %s", m.argv[1]);
+            continue;
+        }
+        if (game_line(r, &m, now)) {
+            ev |= REMOTE_EV_GAME;
+            continue;
+        }
+        if (strcmp(m.argv[0], "error") == 0)
+            game_error(r, &m);
+        if (r->fn != NULL)
+            r->fn(r->ud, &m);
+        ev |= REMOTE_EV_LINE;
+        if (!r->up)
+            break;
+    }
+    if (got < 0 || (r->up && now - r->last_in > REMOTE_DEAD_MS)) {
+        link_down(r, now,
+                  got < 0 ? "the connection to the server was lost"
+                          : "the server has not answered for 10 s");
+        for (int i = 0; i < REMOTE_GAMES_MAX; i++)
+            if (r->games[i].used)
+                r->games[i].news |= SESSION_EV_NET;
+        ev |= REMOTE_EV_LINK;
+    } else if (r->up && now - r->last_in > REMOTE_DEAD_MS / 2) {
+        /* Quiet for a while: a ping, so that a dead link is found in time. */
+        remote_send(r, "ping c%llu", (unsigned long long)(now / 1000));
+        r->last_in = now - REMOTE_DEAD_MS / 4;
+    }
+    return ev;
+}
+
+/* ---- A session on a followed game ------------------------------------------------------ */
+
+RemoteGame *session_remote_game(const Session *s)
+{
+    return s->net != NULL ? remote_game(s->net, s->net_game) : NULL;
+}
+
+/* The seats of the session: this player's are people's here; the others play elsewhere. */
+static void seats_from(Session *s, const RemoteGame *g, const char *me)
+{
+    const NetGame *ng = &g->ng;
+    for (int seat = 0; seat < ng->v->nseats; seat++) {
+        const NgSeat *st = &ng->seat[seat];
+        s->setup.seat[seat].kind =
+            !g->spectator && st->kind == NG_PLAYER && strcmp(st->name, me) == 0 ? SEAT_HUMAN
+                                                                                : SEAT_REMOTE;
+        s->setup.seat[seat].level = st->kind == NG_ENGINE ? st->level : 0;
+    }
+}
+
+/* Makes the session's game the followed game's, plus the move waiting for its answer. */
+static void follow_game(Session *s, RemoteGame *g, uint64_t now)
+{
+    NetGame *ng = &g->ng;
+    CmGame *sg = &s->g;
+    /* Back to the longest shared beginning, then forward. */
+    int same = 0;
+    while (same < sg->n && same < ng->g.n &&
+           cm_move_same(&sg->ply[same].move, &ng->g.ply[same].move))
+        same++;
+    while (sg->n > same)
+        cm_game_undo(sg);
+    session_texts_trim(s, same);
+    for (int i = same; i < ng->g.n; i++)
+        if (cm_game_play(sg, &ng->g.ply[i].move) != CM_OK)
+            break;
+    if (g->pending && sg->n == g->pending_ply) {
+        CmMove m;
+        if (cm_move_parse(&sg->pos, g->pending_text, &m, NULL) == CM_OK)
+            cm_game_play(sg, &m);
+    }
+    seats_from(s, g, remote_name(s->net));
+    memcpy(s->clock, ng->clock, sizeof s->clock);
+    s->turn_t0 = g->clock_at ? g->clock_at : now;
+    if (ng->status == NG_OVER) {
+        s->outcome = ng->outcome;
+        s->turn_t0 = 0;
+    } else {
+        s->outcome = sg->outcome;
+        s->outcome.over = 0; /* the server says when it ends */
+    }
+    if (ng->status != NG_PLAYING)
+        s->turn_t0 = 0;
+    /* The offer under way, as the screen asks about it. */
+    s->offer_from = ng->offer != NG_OFFER_NONE ? ng->offer_from : -1;
+    s->offer_asking = -1;
+    if (ng->offer != NG_OFFER_NONE && !g->spectator) {
+        unsigned need = ng->offer == NG_OFFER_RESIGN
+                            ? ng->v->team_seats[ng->v->seat[ng->offer_from].team]
+                            : (1u << ng->v->nseats) - 1;
+        for (int seat = 0; seat < ng->v->nseats; seat++)
+            if ((need & ~ng->offer_yes & (1u << seat)) && session_seat_human(s, seat)) {
+                s->offer_asking = seat;
+                break;
+            }
+    }
+    s->has_hint = 0;
+}
+
+CmStatus session_start_remote(Session *s, Remote *r, int64_t id, CmError *err)
+{
+    RemoteGame *g = remote_game(r, id);
+    if (g == NULL || g->ng.v == NULL || g->syncing)
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "game %lld has not come from the server",
+                            (long long)id);
+    SessionSetup setup;
+    memset(&setup, 0, sizeof setup);
+    snprintf(setup.variant, sizeof setup.variant, "%s", g->ng.variant);
+    setup.time_base_ms = g->ng.base_ms;
+    setup.time_inc_ms = g->ng.inc_ms;
+    SessionEnv env = s->env;
+    env.data_dir = NULL; /* the server keeps the game */
+    s->env = env;
+    if (session_start(s, g->ng.v, &setup, NULL) != CM_OK)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    s->net = r;
+    s->net_game = id;
+    g->spectator = netgame_seat_of(&g->ng, remote_name(r), NULL) < 0;
+    follow_game(s, g, clock_ms());
+    g->news = 0;
+    return CM_OK;
+}
+
+unsigned session_remote_tick(Session *s, uint64_t now)
+{
+    unsigned ev = 0;
+    unsigned got = remote_poll(s->net, now);
+    RemoteGame *g = session_remote_game(s);
+    if (g == NULL)
+        return SESSION_EV_OVER;
+    if (got & REMOTE_EV_LINK)
+        g->news |= SESSION_EV_NET;
+    if (g->news != 0 && !g->syncing) {
+        ev = g->news;
+        g->news = 0;
+        if (ev & (SESSION_EV_MOVED | SESSION_EV_OVER | SESSION_EV_OFFER | SESSION_EV_NET))
+            follow_game(s, g, now);
+        if (ev & SESSION_EV_MOVED)
+            session_cancel_search(s);
+    }
+    return ev;
+}
+
+CmStatus session_remote_play(Session *s, const CmMove *m, uint64_t now)
+{
+    RemoteGame *g = session_remote_game(s);
+    if (g == NULL || g->ng.status != NG_PLAYING || g->pending || s->outcome.over ||
+        !session_seat_human(s, s->g.pos.to_move))
+        return CM_ERR_ILLEGAL;
+    g->pending = 1;
+    g->pending_ply = g->ng.g.n;
+    snprintf(g->pending_id, sizeof g->pending_id, "m%x%d", s->net->seq++, g->ng.g.n);
+    cm_move_str(&s->g.pos, m, g->pending_text, sizeof g->pending_text);
+    /* Shown at once; the server's event confirms it, or its refusal takes it back. */
+    follow_game(s, g, now);
+    if (s->net->up)
+        send_pending(s->net, g, now);
+    return CM_OK;
+}
+
+/* A request about the session's game, checked to be one it may make. */
+static CmStatus game_request(Session *s, CmError *err, const char *verb, const char *arg)
+{
+    RemoteGame *g = session_remote_game(s);
+    if (g == NULL || g->ng.status != NG_PLAYING)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, 0, "the game is not going on");
+    if (g->spectator && strcmp(verb, "say") != 0)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, 0, "you are watching this game");
+    int rc = arg != NULL ? remote_send(s->net, "%s %lld %s", verb, (long long)g->ng.id, arg)
+                         : remote_send(s->net, "%s %lld", verb, (long long)g->ng.id);
+    if (rc != 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "not connected: %s", remote_status(s->net));
+    return CM_OK;
+}
+
+CmStatus session_say(Session *s, const char *text, CmError *err)
+{
+    if (!net_chat_ok(text))
+        return cm_error_set(err, CM_ERR_ARG, 0, 0,
+                            "a message is 1 to %d bytes of text, without control characters",
+                            NET_TEXT_MAX);
+    RemoteGame *g = session_remote_game(s);
+    if (g == NULL)
+        return cm_error_set(err, CM_ERR_ILLEGAL, 0, 0, "there is no chat in a game here");
+    if (remote_send(s->net, "say %lld %s", (long long)g->ng.id, text) != 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "not connected: %s", remote_status(s->net));
+    return CM_OK;
+}
+
+CmStatus session_ask_takeback(Session *s, CmError *err)
+{
+    return game_request(s, err, "takeback", NULL);
+}
+
+CmStatus session_claim(Session *s, const char *how, CmError *err)
+{
+    return game_request(s, err, "claim", how);
+}
+
+CmStatus session_remote_resign(Session *s)
+{
+    return game_request(s, NULL, "resign", NULL);
+}
+
+CmStatus session_remote_draw(Session *s)
+{
+    return game_request(s, NULL, "draw", NULL);
+}
+
+CmStatus session_remote_answer(Session *s, int accept)
+{
+    return game_request(s, NULL, "answer", accept ? "yes" : "no");
+}
+
+size_t session_remote_sentence(const Session *s, char *buf, size_t size)
+{
+    const RemoteGame *g = session_remote_game(s);
+    if (g == NULL || g->ng.status != NG_OVER)
+        return (size_t)snprintf(buf, size, "The game goes on.");
+    return (size_t)snprintf(buf, size, "%s", g->ng.sentence);
+}
