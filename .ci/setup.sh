@@ -18,7 +18,7 @@ play | test) shift ;;
     ;;
 esac
 
-packages="gcc make cmake pkg-config libyaml-dev libncursesw5-dev"
+packages="gcc make cmake pkg-config libyaml-dev libncursesw5-dev libsqlite3-dev"
 [ "$mode" = test ] && packages="$packages libcmocka-dev clang libclang-rt-dev clang-format tmux"
 
 missing=

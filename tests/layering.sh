@@ -1,5 +1,6 @@
 # The layers of the source tree, checked from the '#include' lines of every file: bottom to
-# top, src/core (with include/camelot) and src/engine; src/io and src/session; src/ui; src/app.
+# top, src/core (with include/camelot) and src/engine; src/io and src/net; src/session;
+# src/server and src/ui; src/app. A layer without a folder yet has no files to check.
 # A file may include only from its own layer and the layers its layer may use; curses, libyaml
 # and threads stay in their own files (curses in src/ui/curses_*.c); the files layer and the session print nothing; the core
 # and the engine touch no file, clock or environment.
@@ -14,9 +15,11 @@ declare -A USES=(
     [core]="core"
     [engine]="engine core"
     [io]="io core"
-    [session]="session io engine core"
+    [net]="net core"
+    [session]="session net io engine core"
+    [server]="server session net io engine core"
     [ui]="ui session engine core"
-    [app]="app ui session io engine core"
+    [app]="app server ui session net io engine core"
 )
 
 # The layer of a file of the tree, from its path.
@@ -35,7 +38,7 @@ layer_of_include() {
     case $name in
     camelot/engine.h) echo engine ;;
     camelot/*) echo core ;;
-    core/* | engine/* | io/* | session/* | ui/* | app/*) echo "${name%%/*}" ;;
+    core/* | engine/* | io/* | net/* | session/* | server/* | ui/* | app/*) echo "${name%%/*}" ;;
     */*) echo "?" ;;
     *) layer_of_file "$file" ;;
     esac
@@ -110,18 +113,23 @@ check_tree() {
         grep -vE '^src/(session/engine_thread|app/match|app/extengine|engine/engine)\.c$')
     [ -z "$hits" ] || complain "threads outside src/session/engine_thread.c, the match and the search's helpers: $hits"
 
-    # Printing: none in the files layer, the session, the core or the engine.
+    hits=$(grep -lE '#[[:space:]]*include[[:space:]]*<sqlite3\.h>' $files | grep -v '^src/server/store\.c$')
+    [ -z "$hits" ] || complain "SQLite outside src/server/store.c: $hits"
+
+    # Printing: none in the files layer, the network, the session, the server (its log goes
+    # through a callback), the core or the engine.
     local quiet
-    quiet=$(printf '%s\n' $files | grep -E '^(src/(io|session|core|engine)/|include/)')
+    quiet=$(printf '%s\n' $files | grep -E '^(src/(io|net|session|server|core|engine)/|include/)')
     hits=$(code_only $quiet | grep -E '\b(printf|fprintf|vprintf|vfprintf|puts|fputs|putchar|fputc|perror|fwrite)[[:space:]]*\(|\b(stdout|stderr)\b')
     [ -z "$hits" ] || complain "printing in a layer that prints nothing:
 $hits"
 
-    # The pure core and engine: no files, no environment, no clock, no randomness, no exit.
+    # The pure core and engine, and the ratings of the server: no files, no environment, no
+    # clock, no randomness, no exit.
     local pure
-    pure=$(printf '%s\n' $files | grep -E '^(src/(core|engine)/|include/)')
+    pure=$(printf '%s\n' $files | grep -E '^(src/(core|engine)/|src/server/rating\.[ch]$|include/)')
     hits=$(code_only $pure | grep -E '\b(fopen|open|getenv|time|clock_gettime|rand|srand|exit|abort)[[:space:]]*\(|\bFILE[[:space:]]*\*')
-    [ -z "$hits" ] || complain "a file, the environment, a clock or an exit in the pure core or engine:
+    [ -z "$hits" ] || complain "a file, the environment, a clock or an exit in the pure core, engine or ratings:
 $hits"
 }
 
