@@ -29,8 +29,9 @@ const char cli_serve_help[] =
     "password. Players elsewhere come through ssh and 'camelot relay' (see\n"
     "docs/network.md: a server for friends). It runs until interrupted (Ctrl-C or\n"
     "SIGTERM) and writes a log line for each connection and game on standard error.\n\n"
-    "  --socket PATH     where to listen (default: $XDG_RUNTIME_DIR/camelot/server.sock,\n"
-    "                    or /tmp/camelot-UID/server.sock without $XDG_RUNTIME_DIR)\n"
+    "  --socket PATH     where to listen (default:\n"
+    "                    $XDG_RUNTIME_DIR/camelot/server.sock, or\n"
+    "                    /tmp/camelot-UID/server.sock without $XDG_RUNTIME_DIR)\n"
     "  --mode M          who may connect, as the socket file's mode: 600 this user\n"
     "                    only (default), 660 the group too, 666 every user\n"
     "  --group GROUP     the socket's group, for --mode 660\n"
@@ -46,8 +47,8 @@ const char cli_serve_help[] =
 
 const char cli_relay_usage[] = "relay [--socket PATH] [--as NAME]";
 const char cli_relay_help[] =
-    "Joins its standard input and output to the server's socket on this machine: what\n"
-    "'camelot online --server ssh://HOST' runs on HOST through ssh. On a shared\n"
+    "Joins its standard input and output to the server's socket on this machine:\n"
+    "what 'camelot online --server ssh://HOST' runs on HOST through ssh. On a shared\n"
     "account, each player's key in authorized_keys runs it with the player's name:\n\n"
     "  restrict,command=\"camelot relay --as alice\" ssh-ed25519 AAAA... alice@home\n\n"
     "The server believes --as only from its own Unix user; run by anyone else the\n"
