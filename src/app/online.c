@@ -101,9 +101,10 @@ static void lobby_line(void *ud, const NetMsg *m)
                 put("game %lld made.", (long long)id);
         } else if (strcmp(verb, "games") == 0) {
             put("%s game%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
-        } else if (strcmp(verb, "export") == 0 || strcmp(verb, "variants") == 0 ||
-                   strcmp(verb, "ratings") == 0) {
-            put("(%s: %s line%s)", verb, m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+        } else if (strcmp(verb, "variants") == 0) {
+            put("%s variant%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+        } else if (strcmp(verb, "ratings") == 0) {
+            put("%s rating%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
         }
         return;
     }
@@ -196,6 +197,9 @@ static void tell(Online *o, unsigned ev)
                                : ng->offer == NG_OFFER_TAKEBACK ? "asks to take back a move"
                                                                 : "wants to resign for the team";
             put("%s %s.", who, what);
+        } else if (o->offer_told != 0 && ng->status != NG_OVER && ng->offer_declined >= 0) {
+            seat_label(o, ng->offer_declined, who, sizeof who);
+            put("%s declines.", who);
         } else if (o->offer_told != 0 && ng->status != NG_OVER) {
             put("the offer is over.");
         }

@@ -13,6 +13,7 @@
 
 #include "camelot/notation.h"
 #include "camelot/record.h"
+#include "rating.h"
 #include "session/session.h"
 #include "session/text.h"
 
@@ -46,6 +47,8 @@ static CmStatus store_side(Server *s, SGame *g, const NetMsg *m, CmError *err)
                                  err);
     return CM_OK;
 }
+
+static void rate(Server *s, SGame *g);
 
 int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
 {
@@ -86,7 +89,78 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
         if (hears(g->subs[i].spectator, audience))
             srv_sendf(s, g->subs[i].c, "ev %lld %lld %s", (long long)g->ng.id, (long long)seq,
                       body);
+    if (strcmp(m.argv[0], "end") == 0) {
+        g->over_at = s->now;
+        g->turn_t0 = 0;
+        rate(s, g);
+    }
     return 0;
+}
+
+/* ---- Ratings ----------------------------------------------------------------------------- */
+
+#define IDLE_PERIOD_S (7 * 86400) /* a week without a rated game is an idle rating period */
+
+/* A rated game that ended: each person's new rating in its variant, stored and told. Engine
+ * seats are met at their level's fixed rating; a game given up before it began rates nobody. */
+static void rate(Server *s, SGame *g)
+{
+    const NetGame *ng = &g->ng;
+    if (!ng->rated || strcmp(ng->result, "*") == 0)
+        return;
+    RatingGame rg;
+    memset(&rg, 0, sizeof rg);
+    rg.nseats = ng->v->nseats;
+    rg.winner = ng->outcome.draw || ng->outcome.winner < 0 ? RATING_NO_WINNER : ng->outcome.winner;
+    StoreRating before[CM_MAX_SEATS];
+    CmError err;
+    cm_error_init(&err, NULL);
+    for (int seat = 0; seat < rg.nseats; seat++) {
+        const NgSeat *st = &ng->seat[seat];
+        RatingSeat *rs = &rg.seat[seat];
+        rs->team = ng->v->seat[seat].team;
+        if (st->kind == NG_ENGINE) {
+            rs->engine = true;
+            rs->rating = rating_engine(st->level);
+            continue;
+        }
+        if (st->kind != NG_PLAYER)
+            return;
+        /* The same person in two seats is one player: the id is the first seat's. */
+        rs->player = netgame_seat_of(ng, st->name, NULL);
+        int found = 0;
+        if (store_rating_get(s->store, st->name, ng->variant, &before[seat], &found, &err) !=
+            CM_OK) {
+            srv_fatal(s, &err);
+            return;
+        }
+        if (found) {
+            Rating r = {before[seat].rating, before[seat].rd, before[seat].vol};
+            int64_t idle = (s->utc - before[seat].updated) / IDLE_PERIOD_S;
+            rs->rating = rating_idle(&r, idle > 1000 ? 1000 : (int)idle);
+        } else {
+            rs->rating = rating_default();
+            memset(&before[seat], 0, sizeof before[seat]);
+        }
+    }
+    Rating out[RATING_MAX_SEATS];
+    if (rating_game(&rg, out, &err) != CM_OK) {
+        srv_log(s, "game %lld: not rated: %s", (long long)ng->id, err.msg);
+        return;
+    }
+    for (int seat = 0; seat < rg.nseats; seat++) {
+        const NgSeat *st = &ng->seat[seat];
+        if (rg.seat[seat].engine || netgame_seat_of(ng, st->name, NULL) != seat)
+            continue;
+        StoreRating r = {out[seat].rating, out[seat].rd, out[seat].volatility,
+                         before[seat].games + 1, s->utc};
+        if (store_rating_put(s->store, st->name, ng->variant, &r, &err) != CM_OK) {
+            srv_fatal(s, &err);
+            return;
+        }
+        game_emit(s, g, AUD_ALL, "rating %s %.0f %.0f", st->name, rg.seat[seat].rating.rating,
+                  out[seat].rating);
+    }
 }
 
 /* ---- Seats and people ------------------------------------------------------------------- */

@@ -16,6 +16,7 @@ void netgame_init(NetGame *ng, int64_t id, Catalog *cat)
     ng->cat = cat;
     ng->id = id;
     ng->offer_from = -1;
+    ng->offer_declined = -1;
     ng->outcome.winner = -1;
 }
 
@@ -434,6 +435,7 @@ CmStatus netgame_apply(NetGame *ng, int64_t seq, int argc, const char *const *ar
         ng->offer = kind;
         ng->offer_from = seat;
         ng->offer_yes = 1u << seat;
+        ng->offer_declined = -1;
     } else if (strcmp(k, "answer") == 0) {
         int yes;
         int seat = argc == 3 ? netgame_seat_by_letter(ng, argv[1]) : -1;
@@ -445,6 +447,7 @@ CmStatus netgame_apply(NetGame *ng, int64_t seq, int argc, const char *const *ar
             ng->offer = NG_OFFER_NONE;
             ng->offer_from = -1;
             ng->offer_yes = 0;
+            ng->offer_declined = seat;
         }
     } else if (strcmp(k, "takeback") == 0) {
         if (argc != 3 || parse_clocks(ng, argv[2], clock, &deadline))

@@ -65,6 +65,7 @@ typedef struct NetGame {
     NgOfferKind offer;  /* the offer under way */
     int offer_from;     /* its seat */
     unsigned offer_yes; /* seats that have accepted it */
+    int offer_declined; /* the seat that declined the last offer, -1: none */
     char result[16];    /* as a record's Result: "W", "R+B", "draw"; "" while going on */
     char termination[24];
     char sentence[200];                /* how it ended, for people */
