@@ -292,41 +292,26 @@ void game_attach(Server *s, Client *c, SGame *g, int64_t since)
         c->games[c->ngames++] = g;
     }
     /* What it missed: the events after 'since' when they are fewer than the lines of the
-     * whole state and still in memory (or in the store), else the whole state. */
-    int64_t missed = since >= 0 ? g->ng.seq - since : -1;
-    int64_t oldest = g->nlog > SRV_LOG_KEEP ? g->log[g->nlog % SRV_LOG_KEEP].seq : 1;
-    int state_lines = 8 + g->ng.g.n / 100 + NETGAME_CHAT_KEEP;
-    if (since >= 0 && since <= g->ng.seq && missed <= state_lines) {
-        if (since + 1 >= oldest) {
-            for (int i = 0; i < g->nlog && i < SRV_LOG_KEEP; i++) {
-                const LogEv *e = &g->log[(g->nlog - 1 - i) % SRV_LOG_KEEP];
-                if (e->seq <= since) {
-                    for (int j = i - 1; j >= 0; j--) {
-                        const LogEv *f = &g->log[(g->nlog - 1 - j) % SRV_LOG_KEEP];
-                        if (hears(spectator, f->audience))
-                            srv_sendf(s, c, "ev %lld %lld %s", (long long)g->ng.id,
-                                      (long long)f->seq, f->body);
-                    }
-                    break;
-                }
-                if (i + 1 == g->nlog || i + 1 == SRV_LOG_KEEP) {
-                    for (int j = i; j >= 0; j--) {
-                        const LogEv *f = &g->log[(g->nlog - 1 - j) % SRV_LOG_KEEP];
-                        if (f->seq > since && hears(spectator, f->audience))
-                            srv_sendf(s, c, "ev %lld %lld %s", (long long)g->ng.id,
-                                      (long long)f->seq, f->body);
-                    }
-                }
-            }
-        } else {
-            Replay r = {s, c, g, spectator};
-            CmError err;
-            if (store_events(s->store, g->ng.id, since, replay_event, &r, &err) != CM_OK)
-                srv_fatal(s, &err);
-        }
-    } else {
+     * whole state, from memory while the ring still holds them (it holds the last events of
+     * every audience, numbered one after another), else from the store; otherwise the whole
+     * state. */
+    int kept = g->nlog < SRV_LOG_KEEP ? g->nlog : SRV_LOG_KEEP;
+    int64_t first_kept = g->ng.seq - kept + 1;
+    int64_t state_lines = 8 + g->ng.g.n / 100 + NETGAME_CHAT_KEEP;
+    if (since < 0 || since > g->ng.seq || g->ng.seq - since > state_lines) {
         SyncTo t = {s, c, g->ng.id};
         netgame_sync(&g->ng, spectator, sync_line, &t);
+    } else if (since + 1 >= first_kept) {
+        for (int64_t seq = since + 1; seq <= g->ng.seq; seq++) {
+            const LogEv *e = &g->log[(g->nlog - 1 - (int)(g->ng.seq - seq)) % SRV_LOG_KEEP];
+            if (hears(spectator, e->audience))
+                srv_sendf(s, c, "ev %lld %lld %s", (long long)g->ng.id, (long long)e->seq, e->body);
+        }
+    } else {
+        Replay r = {s, c, g, spectator};
+        CmError err;
+        if (store_events(s->store, g->ng.id, since, replay_event, &r, &err) != CM_OK)
+            srv_fatal(s, &err);
     }
     presence(s, g, NULL);
     presence(s, g, c);
