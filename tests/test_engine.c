@@ -480,36 +480,19 @@ static void test_engine_limits_in_huge_positions(void **state)
     }
 }
 
-/* The jump bomb of issue 22: 128 men of both colours alternating square by square across the
- * middle of the Chivalry board (ranks 5-12 whole, files D-K of ranks 4 and 13), White to
- * move. Every capture opens the way to others, so forced captures answer forced captures for
- * dozens of plies. */
-static void jump_bomb(CmPosition *pos)
-{
-    char white[1024] = "W", black[1024] = "; B", sq[8], pieces[2048];
-    for (int rank = 4; rank <= 13; rank++) {
-        for (int file = 0; file < 14; file++) {
-            if ((rank == 4 || rank == 13) && (file < 3 || file > 10))
-                continue;
-            snprintf(sq, sizeof sq, " %c%dM", 'A' + file, rank);
-            strcat((file + rank) % 2 == 0 ? white : black, sq);
-        }
-    }
-    snprintf(pieces, sizeof pieces, "%s%s", white, black);
-    tu_position(pos, tu_variant("chivalry"), pieces, 'W');
-}
-
-/* Depth 1 ends in the jump bomb within the nodes its budget allows: the root, and for each
- * root move two quiescence searches (the null window, then the full one) of at most
- * CM_ENGINE_QS_NODES nodes and the one that finds the budget spent. (Without the budget the
- * quiescence search did not end: the node limit, four times the bound, is there to stop it.) */
+/* Depth 1 ends in the jump bomb of issue 22 (tests/data/big/jump-bomb.yaml: 128 men of both
+ * colours alternating square by square across the middle of the Chivalry board, where forced
+ * captures answer forced captures for dozens of plies) within the nodes its budget allows: the
+ * root, and for each root move two quiescence searches (the null window, then the full one)
+ * of at most CM_ENGINE_QS_NODES nodes and the one that finds the budget spent. (Without the
+ * budget the quiescence search did not end: the node limit, four times the bound, stops it.) */
 static void test_engine_depth_one_ends_in_the_jump_bomb(void **state)
 {
     (void)state;
     CmPosition pos;
     CmLimits lim;
     CmSearchResult res;
-    jump_bomb(&pos);
+    tu_position_file(&pos, "jump-bomb.yaml");
     assert_int_equal(pos.npieces[0] + pos.npieces[1], 128);
     CmMoveList *list = tu_moves(&pos);
     uint64_t bound = 1 + 2 * (uint64_t)list->n * (CM_ENGINE_QS_NODES + 1);
