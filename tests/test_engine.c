@@ -480,6 +480,127 @@ static void test_engine_limits_in_huge_positions(void **state)
     }
 }
 
+/* Depth 1 ends in the jump bomb of issue 22 (tests/data/big/jump-bomb.yaml: 128 men of both
+ * colours alternating square by square across the middle of the Chivalry board, where forced
+ * captures answer forced captures for dozens of plies) within the nodes its budget allows: the
+ * root, and for each root move two quiescence searches (the null window, then the full one)
+ * of at most CM_ENGINE_QS_NODES nodes and the one that finds the budget spent. (Without the
+ * budget the quiescence search did not end: the node limit, four times the bound, stops it.) */
+static void test_engine_depth_one_ends_in_the_jump_bomb(void **state)
+{
+    (void)state;
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    tu_position_file(&pos, "jump-bomb.yaml");
+    assert_int_equal(pos.npieces[0] + pos.npieces[1], 128);
+    CmMoveList *list = tu_moves(&pos);
+    uint64_t bound = 1 + 2 * (uint64_t)list->n * (CM_ENGINE_QS_NODES + 1);
+    CmEngine *e = new_engine(pos.v);
+    cm_limits_init(&lim);
+    lim.depth = 1;
+    lim.nodes = 4 * bound;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_int_equal(res.info.depth, 1);
+    assert_true(res.info.nodes <= bound);
+    assert_true(cm_movelist_find(list, &res.move) >= 0);
+    free(list);
+    cm_engine_free(e);
+}
+
+/* A clock that counts its readings as milliseconds. */
+static uint64_t counting_clock(void *ud)
+{
+    uint64_t *t = ud;
+    return ++*t;
+}
+
+/* A white knight on A6 at the edge of a lattice of 15 black men (those on A5 and A7 keep it
+ * from being jumped), Black to move: after many of Black's moves the knight's jump chains take
+ * up to some 90,000 steps to find, within the budget of a node but more than
+ * CM_ENGINE_POLL_STEPS. The clock is read after such nodes, not only every
+ * CM_ENGINE_POLL_NODES nodes: a clock that moves a millisecond a reading ends a search of
+ * 20 ms before the 2048th node. (Before, it was read every 1024 nodes and at the end of each
+ * iteration, about five times by then; the node limit stopped that search.) */
+static void test_engine_reads_the_clock_after_costly_generations(void **state)
+{
+    (void)state;
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    uint64_t t = 0;
+    tu_position(&pos, tu_variant("camelot"),
+                "W A6K J3M K3M; B A5M A7M A9M B5M B6M B7M B8M B9M C5M C7M C9M D5M D6M D7M D8M "
+                "J14M K14M",
+                'B');
+    CmEngine *e = new_engine(pos.v);
+    cm_limits_init(&lim);
+    lim.time_ms = 20;
+    lim.now_ms = counting_clock;
+    lim.clock_ud = &t;
+    lim.use_all_time = 1;
+    lim.nodes = 3000;
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    assert_true(t >= 20);
+    assert_true(res.info.nodes < 2 * CM_ENGINE_POLL_NODES);
+    assert_true(is_legal(&pos, &res.move));
+    cm_engine_free(e);
+}
+
+/* The CPU time of this thread, in seconds. */
+static double thread_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* In the lattice variant (tests/data/big/lattice-variant.yaml) each of Black's 184 first moves
+ * leaves White's knight more jump chains than any budget reaches. Depth 1 must not pay a whole
+ * generation budget (CM_GEN_BUDGET) for each of them, as it did (7 s), but at most
+ * CM_ENGINE_NODE_STEPS: the test measures CPU time, and compares the search with one whole
+ * generation in the same build, so that the build type and the machine's load matter little. */
+static void test_engine_depth_one_in_the_lattice_cpu_time(void **state)
+{
+    (void)state;
+    char path[512];
+    size_t len;
+    CmPosition pos;
+    CmLimits lim;
+    CmSearchResult res;
+    snprintf(path, sizeof path, "%s/big/lattice-variant.yaml", CAMELOT_TEST_DATA_DIR);
+    char *text = tu_read_file(path, &len);
+    assert_non_null(text);
+    CmVariant *v = tu_variant_from_text(text);
+    free(text);
+
+    /* One generation that uses its whole budget: the knight's moves after Black's first. */
+    CmMoveList *list = malloc(sizeof *list);
+    assert_non_null(list);
+    cm_pos_start(&pos, v);
+    CmPosition after = pos;
+    CmUndo undo;
+    cm_movegen_all(&pos, list);
+    cm_pos_apply(&after, &list->m[0], &undo);
+    double t0 = thread_seconds();
+    cm_movegen_all(&after, list);
+    double whole = thread_seconds() - t0;
+    assert_true(list->overflow);
+
+    CmEngine *e = new_engine(v);
+    cm_limits_init(&lim);
+    lim.depth = 1;
+    t0 = thread_seconds();
+    assert_int_equal(cm_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &res), CM_OK);
+    double search = thread_seconds() - t0;
+    assert_int_equal(res.info.depth, 1);
+    print_message("depth 1: %.3f s of CPU time, a whole generation %.3f s\n", search, whole);
+    assert_true(search < 40 * whole);
+    cm_engine_free(e);
+    free(list);
+    cm_variant_free(v);
+}
+
 /* Level 1 sees one ply and its choice varies with the seed; level 10 does not vary. */
 static void test_engine_levels(void **state)
 {
@@ -869,6 +990,9 @@ int main(void)
         cmocka_unit_test(test_engine_stop_from_another_thread),
         cmocka_unit_test(test_engine_node_and_time_limits),
         cmocka_unit_test(test_engine_limits_in_huge_positions),
+        cmocka_unit_test(test_engine_depth_one_ends_in_the_jump_bomb),
+        cmocka_unit_test(test_engine_reads_the_clock_after_costly_generations),
+        cmocka_unit_test(test_engine_depth_one_in_the_lattice_cpu_time),
         cmocka_unit_test(test_engine_levels),
         cmocka_unit_test(test_engine_multi_modes),
         cmocka_unit_test(test_engine_eval_symmetric),

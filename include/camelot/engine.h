@@ -80,8 +80,23 @@ CmStatus cm_engine_set_threads(CmEngine *e, int n);
  * or to make a search repeatable node for node. */
 void cm_engine_clear(CmEngine *e);
 
-/* Nodes between two looks at the node limit, the clock and the stop flag. */
+/* Nodes between two looks at the node limit, the clock and the stop flag, at most. */
 #define CM_ENGINE_POLL_NODES 1024
+
+/* Steps of move generation (a jump leap tried; see CM_GEN_BUDGET) between two looks at most:
+ * after a node whose moves took long to find, the limits are looked at again at once. */
+#define CM_ENGINE_POLL_STEPS 65536
+
+/* The steps one node below the root may use to find its moves (the root has the whole
+ * CM_GEN_BUDGET): five times the most measured in the positions of games (about 25,000). In a
+ * crafted position with more jump chains than that, the node searches the moves it found. */
+#define CM_ENGINE_NODE_STEPS 131072
+
+/* Nodes of one quiescence search (the one below a leaf of the main search) at most, about 40
+ * times the most measured in games: where jump chains answer jump chains without an end in
+ * sight (a board full of men that can all jump), the nodes past them take the static
+ * evaluation. */
+#define CM_ENGINE_QS_NODES 20000
 
 /* Limits of one search. Zero means "no limit" for each; a search with none runs to
  * CM_ENGINE_MAX_DEPTH or until stopped. */

@@ -55,6 +55,16 @@ int cm_movegen_count(const CmPosition *pos);
  * Returns the number of moves added; sets 'list->overflow' when some did not fit. */
 int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int append);
 
+/* The same generations within a budget of steps the caller keeps and may share between many
+ * (perft's budget is one per command): each generation takes at most '*budget' steps (and
+ * never more than CM_GEN_BUDGET) and subtracts the steps it took. When they run out it stops
+ * as it does at CM_GEN_BUDGET: 'overflow' set, or CM_MOVES_UNKNOWN. */
+int cm_movegen_into_budget(const CmPosition *pos, CmMove *out, int cap, long *budget,
+                           int *overflow_out);
+int cm_movegen_count_budget(const CmPosition *pos, long *budget);
+int cm_movegen_jumps_budget(const CmPosition *pos, int seat, CmMoveList *list, int append,
+                            long *budget);
+
 /* The obligation in force for the seat to move (docs/rules.md 2.9 steps 1-2). */
 typedef enum CmObligationKind {
     CM_OBLIGE_NONE,    /* free choice */

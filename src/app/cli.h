@@ -122,7 +122,8 @@ int cli_movetext_error(int n);
 
 /* The number of effect-distinct move sequences of 'depth' plies from 'pos' (settled first).
  * With 'divide', one 'EFFECT<TAB>COUNT' line per root move on 'out'. Sets '*overflow' when
- * some move list overflowed. Returns -1 when memory ran out. */
+ * some move list was incomplete (too many moves, or the count's budget of jump-chain steps
+ * used up; see perft.c): the count stops there. Returns -1 when memory ran out. */
 int cli_perft_count(const CmPosition *pos, int depth, int divide, FILE *out, uint64_t *total_out,
                     int *overflow);
 

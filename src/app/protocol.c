@@ -46,6 +46,7 @@ typedef struct Proto {
     int level;
     const CmVariant *v;
     CmGame game; /* the position set, with the moves that led to it */
+    int refused; /* the last 'position' was refused: there is no position until a good one */
     int searching;
     int infinite; /* the search runs until 'stop' */
     unsigned ticket, seen;
@@ -82,6 +83,7 @@ static int set_start(Proto *p, const CmPosition *start)
         say("error out of memory");
         return 0;
     }
+    p->refused = 0;
     return 1;
 }
 
@@ -108,9 +110,11 @@ static void play_moves(Proto *p, char *text)
     }
 }
 
-/* 'position startpos [moves ...]' or 'position doc {DOCUMENT} [moves ...]'. */
+/* 'position startpos [moves ...]' or 'position doc {DOCUMENT} [moves ...]'. A position that is
+ * refused leaves none: the position before it is not searched by mistake. */
 static void cmd_position(Proto *p, char *args)
 {
+    p->refused = 1;
     char *moves = strstr(args, " moves");
     while (moves != NULL && moves[6] != '\0' && moves[6] != ' ')
         moves = strstr(moves + 1, " moves");
@@ -286,6 +290,11 @@ static void cmd_go(Proto *p, char *args)
             return;
         }
     }
+    if (p->refused) {
+        say("error 'go': no position (the last 'position' was refused)");
+        say("bestmove none");
+        return;
+    }
     cm_rules_settle(&settled, &o);
     if (o.over) {
         char text[TEXT_OUTCOME_MAX];
@@ -379,6 +388,10 @@ static int command(Proto *p, char *cmd)
     } else if (strcmp(cmd, "go") == 0) {
         cmd_go(p, args);
     } else if (strcmp(cmd, "show") == 0) {
+        if (p->refused) {
+            say("error 'show': no position (the last 'position' was refused)");
+            return 0;
+        }
         cli_board_print(stdout, &p->game.pos);
         fflush(stdout);
     } else {
@@ -396,11 +409,12 @@ static int is_command(const char *line, const char *word)
     return strncmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ');
 }
 
-/* Whether line 'line' runs while a search does: 'isready' always, 'stop' when no line waits
- * before it (it acts on the search it follows). */
+/* Whether line 'line' runs while a search does: 'isready' and 'stop' when no line waits
+ * before them ('stop' acts on the search it follows; 'readyok' says that every line before
+ * it has been done). */
 static int urgent(const char *line, int first)
 {
-    return is_command(line, "isready") || (first && is_command(line, "stop"));
+    return first && (is_command(line, "isready") || is_command(line, "stop"));
 }
 
 /* Answers a line that could not be read. */
@@ -478,10 +492,15 @@ static int read_input(Proto *p, int wait_ms)
     if (poll(&pfd, 1, wait_ms) <= 0)
         return 0;
     ssize_t got = read(p->in, buf, sizeof buf);
-    if (got < 0)
-        return errno != EINTR && errno != EAGAIN;
-    if (got == 0)
+    if (got < 0 && (errno == EINTR || errno == EAGAIN))
+        return 0;
+    if (got <= 0) {
+        /* The end of the input (or an error reading it) ends the last line, newline or not. */
+        if (p->len > 0 || p->too_long)
+            end_line(p);
+        run_queue(p);
         return 1;
+    }
     for (ssize_t i = 0; i < got; i++) {
         char c = buf[i];
         if (c == '\n') {

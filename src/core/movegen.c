@@ -668,14 +668,38 @@ int cm_movegen_from(const CmPosition *pos, CmSquare from, CmMove *out, int cap, 
     return g.nout;
 }
 
-int cm_movegen_into(const CmPosition *pos, CmMove *out, int cap, int *overflow_out)
+/* A generation's share of a caller's budget: at most '*budget' steps, and never more than
+ * CM_GEN_BUDGET. Returns the steps given, for 'budget_settle'. */
+static long budget_take(CmGen *g, const long *budget)
+{
+    if (*budget < g->budget)
+        g->budget = *budget > 0 ? *budget : 0;
+    return g->budget;
+}
+
+/* Takes the steps the generation used from the caller's budget. */
+static void budget_settle(const CmGen *g, long given, long *budget)
+{
+    *budget -= given - (g->budget > 0 ? g->budget : 0);
+}
+
+int cm_movegen_into_budget(const CmPosition *pos, CmMove *out, int cap, long *budget,
+                           int *overflow_out)
 {
     CmGen g;
     cm_gen_init(&g, pos, out, cap);
+    long given = budget_take(&g, budget);
     cm_gen_run(&g, pos);
+    budget_settle(&g, given, budget);
     if (overflow_out)
         *overflow_out = g.overflow;
     return g.nout;
+}
+
+int cm_movegen_into(const CmPosition *pos, CmMove *out, int cap, int *overflow_out)
+{
+    long budget = CM_GEN_BUDGET;
+    return cm_movegen_into_budget(pos, out, cap, &budget, overflow_out);
 }
 
 int cm_movegen_all(const CmPosition *pos, CmMoveList *list)
@@ -686,26 +710,45 @@ int cm_movegen_all(const CmPosition *pos, CmMoveList *list)
 
 /* Counting again with room for a piece's many capture effects (each is kept to be told from
  * the same effect by another path). */
-static __attribute__((noinline)) int count_roomy(const CmPosition *pos)
+static __attribute__((noinline)) int count_roomy(const CmPosition *pos, long *budget)
 {
     CmGen g;
     CmMove buf[CM_MAX_MOVES];
     cm_gen_init(&g, pos, buf, CM_MAX_MOVES);
+    long given = budget_take(&g, budget);
     g.counting = 1;
     cm_gen_run(&g, pos);
+    budget_settle(&g, given, budget);
     return g.overflow ? CM_MOVES_UNKNOWN : g.count;
 }
 
-int cm_movegen_count(const CmPosition *pos)
+/* Counts in a pass with a small buffer, and again with a roomy one when a piece's capture
+ * effects fill it; the first pass takes its steps from '*budget', the second from
+ * '*roomy_budget'. */
+static int count_within(const CmPosition *pos, long *budget, long *roomy_budget)
 {
     CmGen g;
     CmMove buf[COUNT_BUF];
     cm_gen_init(&g, pos, buf, COUNT_BUF);
+    long given = budget_take(&g, budget);
     g.counting = 1;
     cm_gen_run(&g, pos);
+    budget_settle(&g, given, budget);
     if (g.exhausted)
         return CM_MOVES_UNKNOWN;
-    return g.overflow ? count_roomy(pos) : g.count;
+    return g.overflow ? count_roomy(pos, roomy_budget) : g.count;
+}
+
+int cm_movegen_count_budget(const CmPosition *pos, long *budget)
+{
+    return count_within(pos, budget, budget);
+}
+
+int cm_movegen_count(const CmPosition *pos)
+{
+    /* Each pass has the whole budget, as 'cm_movegen_into' has: counting and listing agree. */
+    long budget = CM_GEN_BUDGET, roomy = CM_GEN_BUDGET;
+    return count_within(pos, &budget, &roomy);
 }
 
 void cm_movegen_obligation(const CmPosition *pos, CmObligation *out)
@@ -734,6 +777,13 @@ int cm_movegen_can_jump(const CmPosition *pos, CmSquare sq)
 
 int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int append)
 {
+    long budget = CM_GEN_BUDGET;
+    return cm_movegen_jumps_budget(pos, seat, list, append, &budget);
+}
+
+int cm_movegen_jumps_budget(const CmPosition *pos, int seat, CmMoveList *list, int append,
+                            long *budget)
+{
     const CmVariant *v = pos->v;
     if (!append) {
         list->n = 0;
@@ -757,6 +807,7 @@ int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int appe
 
     CmGen g;
     gen_init_seat(&g, pos, seat, list->m, CM_MAX_MOVES);
+    long given = budget_take(&g, budget);
     g.nout = start;
     CmSquareSet pieces = pos->occ[seat];
     while (!cm_set_empty(&pieces)) {
@@ -768,6 +819,7 @@ int cm_movegen_jumps(const CmPosition *pos, int seat, CmMoveList *list, int appe
         cm_gen_jumps(&g, s);
         g.board[s] = cell;
     }
+    budget_settle(&g, given, budget);
     list->n = g.nout;
     list->overflow |= g.overflow;
     return list->n - start;

@@ -112,6 +112,9 @@ struct CmEngine {
     uint64_t nodes;
     uint64_t node_limit;
     uint64_t next_poll;
+    long poll_steps;  /* steps of move generation since the last look at the limits */
+    uint64_t qs_left; /* nodes the quiescence search in progress may still search */
+    int qs_cut;       /* set when it ran out of them: its scores are not stored */
     uint64_t t0, hard_ms;
     int has_clock;
     int aborted;
@@ -137,7 +140,8 @@ struct CmEngine {
     int8_t lmr[64][64];        /* late move reduction by depth and moves searched */
     CmMove pv[CM_ENGINE_MAX_PLY + 1][CM_ENGINE_MAX_PLY + 1];
     int pvlen[CM_ENGINE_MAX_PLY + 1];
-    CmMoveList tmp; /* scratch list (BRS replies of one seat) */
+    CmMoveList tmp;       /* scratch list (BRS replies of one seat) */
+    CmMoveList root_list; /* the root's moves, as 'cm_movegen_all' gave them */
     Ply ply[CM_ENGINE_MAX_PLY + 2];
 
     /* Threads (Lazy SMP): the helpers search the same root beside this engine, sharing its

@@ -45,6 +45,7 @@ static uint64_t next_poll(const CmEngine *e)
 static void poll(CmEngine *e)
 {
     e->next_poll = next_poll(e);
+    e->poll_steps = 0;
     atomic_store_explicit(&e->shown_nodes, e->nodes, memory_order_relaxed);
     if (e->lim->stop != NULL && atomic_load_explicit(e->lim->stop, memory_order_relaxed))
         e->aborted = 1;
@@ -163,23 +164,40 @@ static void update_pv(CmEngine *e, int ply, const CmMove *m)
     e->pvlen[ply] = n + 1;
 }
 
-/* A generation that found only some of the moves may have used its whole budget (a position
- * with a lattice of jump chains): the limits are looked at again at the next node, so that
- * the search keeps to them whatever a node costs. */
-static inline void slow_generation(CmEngine *e, const CmMoveList *list)
+/* A node's generation left 'left' of its CM_ENGINE_NODE_STEPS: once the generations since
+ * the last look have taken CM_ENGINE_POLL_STEPS, or one found only some of the moves, the
+ * limits are looked at again at the next node, so that the search keeps to them whatever a
+ * node costs. */
+static inline void generated(CmEngine *e, long left, const CmMoveList *list)
 {
-    if (list->overflow)
+    e->poll_steps += CM_ENGINE_NODE_STEPS - left;
+    if (e->poll_steps >= CM_ENGINE_POLL_STEPS || list->overflow)
         e->next_poll = e->nodes + 1;
 }
 
-/* The moves of the node at 'ply': the seat to move's, or under BRS at an opponents' node
- * every opponent's (each as if it were to move). */
+/* The moves of the seat to move into 'list', within the steps 'left'. */
+static int moves_within(const CmPosition *pos, CmMoveList *list, long *left)
+{
+    list->n = cm_movegen_into_budget(pos, list->m, CM_MAX_MOVES, left, &list->overflow);
+    return list->n;
+}
+
+/* The moves of the node at 'ply': the root's as the search found them first; the seat to
+ * move's, or under BRS at an opponents' node every opponent's (each as if it were to move),
+ * all within CM_ENGINE_NODE_STEPS. */
 static int generate(CmEngine *e, int ply)
 {
     Ply *p = &e->ply[ply];
     CmPosition *pos = &e->pos;
+    long left = CM_ENGINE_NODE_STEPS;
+    if (ply == 0) {
+        p->list.n = e->root_list.n;
+        p->list.overflow = e->root_list.overflow;
+        memcpy(p->list.m, e->root_list.m, (size_t)p->list.n * sizeof *p->list.m);
+        return p->list.n;
+    }
     if (e->mode != MODE_BRS || pos->to_move == e->root_seat) {
-        cm_movegen_all(pos, &p->list);
+        moves_within(pos, &p->list, &left);
     } else {
         int saved = pos->to_move, nseats = e->v->nseats;
         p->list.n = 0;
@@ -189,7 +207,7 @@ static int generate(CmEngine *e, int ply)
             if (pos->npieces[s] == 0)
                 continue;
             cm_pos_set_turn(pos, s);
-            int k = cm_movegen_all(pos, &e->tmp);
+            int k = moves_within(pos, &e->tmp, &left);
             p->list.overflow |= e->tmp.overflow;
             for (int j = 0; j < k && p->list.n < CM_MAX_MOVES; j++)
                 p->list.m[p->list.n++] = e->tmp.m[j];
@@ -197,7 +215,7 @@ static int generate(CmEngine *e, int ply)
         if (pos->to_move != saved)
             cm_pos_set_turn(pos, saved);
     }
-    slow_generation(e, &p->list);
+    generated(e, left, &p->list);
     return p->list.n;
 }
 
@@ -369,7 +387,9 @@ static int no_moves(CmEngine *e, int depth, int ply, int alpha, int beta, int qu
                         : -search(e, depth, ply, -beta, -alpha, 0);
         }
     } else {
+        /* Settling generates moves with the whole budget: the limits are looked at next. */
         cm_rules_settle(pos, &o);
+        e->next_poll = e->nodes + 1;
         if (o.over) {
             s = outcome_score(e, &o, side, ply);
         } else if (pos->to_move == saved) {
@@ -421,20 +441,21 @@ static int qs_moves(CmEngine *e, int ply, int must, unsigned forced, const TTMov
     CmPosition *pos = &e->pos;
     const CmVariant *v = e->v;
     Ply *p = &e->ply[ply];
+    long left = CM_ENGINE_NODE_STEPS;
     int n;
     if (e->mode == MODE_BRS && e->side_of[pos->to_move] == 1) {
         p->list.n = 0;
         p->list.overflow = 0;
         for (int s = 0; s < v->nseats; s++)
             if (forced & (1u << s))
-                cm_movegen_jumps(pos, s, &p->list, 1);
+                cm_movegen_jumps_budget(pos, s, &p->list, 1, &left);
         n = p->list.n;
     } else if (must) {
-        n = cm_movegen_jumps(pos, pos->to_move, &p->list, 0);
+        n = cm_movegen_jumps_budget(pos, pos->to_move, &p->list, 0, &left);
     } else {
-        n = cm_movegen_all(pos, &p->list);
+        n = moves_within(pos, &p->list, &left);
     }
-    slow_generation(e, &p->list);
+    generated(e, left, &p->list);
     for (int i = 0; i < n; i++) {
         const CmMove *m = &p->list.m[i];
         int mover = CM_CELL_SEAT(pos->board[m->from]);
@@ -454,7 +475,8 @@ static int qs_moves(CmEngine *e, int ply, int must, unsigned forced, const TTMov
  * 1. a side that must capture may not stand pat: every capture is searched;
  * 2. otherwise the static evaluation stands, and only when a piece is near its target castle
  *    are castle entries and optional captures (charges) tried, for 'QS_ENTRY_PLIES' plies;
- * 3. a seat without pieces is skipped, as the rules skip it. */
+ * 3. a seat without pieces is skipped, as the rules skip it;
+ * 4. past CM_ENGINE_QS_NODES nodes (see 'quiesce') every node takes the static evaluation. */
 #define QS_ENTRY_PLIES 4
 static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
 {
@@ -469,6 +491,13 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
         return 0;
     if (ply >= MAXPLY)
         return cm_eval_position(e, pos);
+
+    /* 4. */
+    if (e->qs_left == 0) {
+        e->qs_cut = 1;
+        return cm_eval_position(e, pos);
+    }
+    e->qs_left--;
     if (e->mode != MODE_TEAMS && pos->npieces[e->root_seat] == 0)
         return side == 0 ? -(WIN - ply) : WIN - ply;
 
@@ -546,13 +575,22 @@ static int qsearch(CmEngine *e, int ply, int alpha, int beta, int qd)
             }
         }
     }
-    if (must && bestm >= 0)
+    if (must && bestm >= 0 && !e->qs_cut)
         cm_tt_store(e, pos->hash ^ e->tt_salt, to_tt(best, ply), 0,
                     best >= beta    ? TT_LOWER
                     : best > alpha0 ? TT_EXACT
                                     : TT_UPPER,
                     &p->list.m[bestm]);
     return best;
+}
+
+/* The quiescence search below a node of the main search: at most CM_ENGINE_QS_NODES nodes, so
+ * that a leaf costs a bounded amount of work however long its forced captures go on. */
+static int quiesce(CmEngine *e, int ply, int alpha, int beta)
+{
+    e->qs_left = CM_ENGINE_QS_NODES;
+    e->qs_cut = 0;
+    return qsearch(e, ply, alpha, beta, 0);
 }
 
 /* ---- The main search --------------------------------------------------------------------- */
@@ -571,7 +609,7 @@ static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int
         return 1;
     }
     if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
-        s = qsearch(e, ply, alpha, alpha + 1, 0);
+        s = quiesce(e, ply, alpha, alpha + 1);
         if (e->aborted || s <= alpha) {
             *out = s;
             return 1;
@@ -622,8 +660,9 @@ static inline int reduction(const CmEngine *e, int depth, int searched, int newd
  * 3. where no capture is forced: reverse futility pruning, razoring (a quiescence search
  *    when far below alpha) and a null move (the turn passes to the next seat) searched with
  *    a reduced depth;
- * 4. the moves (with the 'hash_first' switch, the hash move alone at first); none means a
- *    skipped seat or the end of the game (no_moves);
+ * 4. the moves (with the 'hash_first' switch, the hash move alone at first), found within
+ *    CM_ENGINE_NODE_STEPS; none means a skipped seat or the end of the game (no_moves), or,
+ *    when the steps ran out before one was found, the static evaluation;
  * 5. the moves in order: the first with the full window, the rest with a null window
  *    (late quiet ones reduced, or near the leaves not searched at all), searched again when
  *    they beat alpha; a single legal move is extended;
@@ -634,7 +673,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     int pv_node = beta - alpha > 1;
 
     if (depth <= 0)
-        return qsearch(e, ply, alpha, beta, 0);
+        return quiesce(e, ply, alpha, beta);
     count_node(e, ply);
     e->pvlen[ply] = 0;
     if (e->aborted)
@@ -699,6 +738,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
                     (n = hash_move_first(e, ply, &ttm)) > 0;
     if (!staged) {
         n = generate(e, ply);
+        if (n == 0 && p->list.overflow)
+            return cm_eval_position(e, pos); /* moves exist, but none was found in time */
         if (n == 0)
             return no_moves(e, depth, ply, alpha, beta, 0);
         order_moves(e, ply, &ttm);
@@ -862,6 +903,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->hard_ms = e->has_clock ? lim->time_ms : 0;
     e->node_limit = lim->nodes;
     e->next_poll = next_poll(e);
+    e->poll_steps = 0;
     e->age = (uint8_t)((e->age + 1) & 63);
     int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
     e->noise = levels[level].noise;
@@ -879,17 +921,18 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     /* 2. */
     out->has_move = 1;
     out->seat = e->pos.to_move;
-    int n = cm_movegen_all(&e->pos, &e->ply[0].list);
+    int n = cm_movegen_all(&e->pos, &e->root_list);
     TTEntry te;
     if (n == 0) {
         /* Moves exist, but the generation's budget ran out before it found one. */
         out->has_move = 0;
         return;
     }
+    const CmMove *rm = e->root_list.m;
     int left = 0;
     for (int i = n - 1; i >= 0; i--)
-        if (!excluded(e, &e->ply[0].list.m[i])) {
-            out->move = e->ply[0].list.m[i];
+        if (!excluded(e, &rm[i])) {
+            out->move = rm[i];
             left++;
         }
     if (left == 0) {
@@ -899,8 +942,8 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     }
     if (cm_tt_probe(e, e->pos.hash ^ e->tt_salt, &te))
         for (int i = 0; i < n; i++)
-            if (cm_tt_move_is(&te.move, &e->ply[0].list.m[i]) && !excluded(e, &e->ply[0].list.m[i]))
-                out->move = e->ply[0].list.m[i];
+            if (cm_tt_move_is(&te.move, &rm[i]) && !excluded(e, &rm[i]))
+                out->move = rm[i];
     if (left == 1 && !lim->use_all_time) {
         out->info.npv = 1;
         out->info.pv[0] = out->move;

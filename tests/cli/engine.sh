@@ -71,7 +71,7 @@ talk 'position doc {to_move: W, pieces: {E6: WK, D11: BM}}\nposition doc {to_mov
 check "a position whose game is over at once is refused" \
     eval 'has "$OUT" "^error position: the game is over before its first move: draw \(material\)$" &&
           has "$OUT" "^error position: the game is over before its first move: W wins \(elimination\)$" &&
-          legal camelot "$(best)"'
+          [ "$(best)" = none ]'
 talk 'position doc {to_move: W, pieces: {E6: WK, F6: WM, E7: BM}} moves E6xE8\ngo depth 2\n'
 check "a game that has ended gets 'bestmove none'" \
     eval 'has "$OUT" "^info string game over: W wins \(elimination\)$" && [ "$(best)" = none ]'
@@ -114,5 +114,63 @@ check "the end of the input ends an infinite search with its move" \
 talk 'go depth 3\nposition startpos moves E6-E8\ngo depth 3\n'
 check "commands sent during a search wait for it" \
     eval '[ "$(printf "%s\n" "$OUT" | grep -c "^bestmove ")" = 2 ] && legal camelot E6-E8 "$(best)"'
+
+# The end of the input ends the last line, newline or not.
+printf 'isready' >"$TMP/in"
+run_in "$TMP/in" engine
+check "a last line without a newline is read: 'isready' is answered" \
+    eval '[ "$RC" = 0 ] && [ "$OUT" = readyok ]'
+printf 'position start moves E6-E8\ngo depth 2' >"$TMP/in"
+run_in "$TMP/in" engine
+check "a last 'go depth 2' without a newline gives a move" \
+    eval '[ "$RC" = 0 ] && [ -n "$(best)" ] && legal camelot E6-E8 "$(best)"'
+
+# A refused 'position' leaves no position: 'go' and 'show' say so (and 'go' ends with
+# 'bestmove none'), until a good 'position' comes.
+talk 'position start moves E6-E8\nposition doc {to_move: Q}\ngo depth 2\nshow\nposition start\ngo depth 2\n'
+check "after a refused position, 'go' answers an error and 'bestmove none'" \
+    eval 'has "$OUT" "^error .go.: no position \(the last .position. was refused\)$" &&
+          has "$OUT" "^error .show.: no position" && ! has "$OUT" "^ *A B C" &&
+          [ "$(sed -n "s/^bestmove //p" <<<"$OUT" | head -n 1)" = none ] &&
+          [ "$(grep -c "^bestmove " <<<"$OUT")" = 2 ] && legal camelot "$(best)"'
+talk 'position start\nposition moves E6-E8\ngo depth 2\nnewgame\ngo depth 2\n'
+check "'newgame' after a refused position gives a position again" \
+    eval '[ "$(sed -n "s/^bestmove //p" <<<"$OUT" | head -n 1)" = none ] && legal camelot "$(best)"'
+
+# 'readyok' comes after the answers to every line before 'isready', as in UCI: here after the
+# search and the error of the line that waited for it.
+talk 'go depth 3\nvariant nosuch\nisready\n'
+check "'readyok' follows the answers to the lines sent before it" \
+    eval '[ "$(grep -n "^error variant .nosuch." <<<"$OUT" | cut -d: -f1)" -lt \
+            "$(grep -n "^readyok$" <<<"$OUT" | cut -d: -f1)" ] && [ "$(last_line "$OUT")" = readyok ]'
+
+# 'quit' during a search in the jump bomb (128 men that can all jump): a search by depth ends
+# and gives its move, one without limits is stopped, and the program ends. The time from
+# 'quit' to the end is measured, with generous bounds (depth 1 takes about 0.4 s in Release).
+sed -n 's/^  \([A-N][0-9]*: [WB]M\)$/\1/p' "$SRC/tests/data/big/jump-bomb.yaml" | paste -sd , |
+    sed 's/,/, /g; s/^/position doc {variant: chivalry, to_move: W, pieces: {/; s/$/}}/' \
+        >"$TMP/bomb.in"
+for go in 'go depth 1:30' 'go infinite:10'; do
+    bound=${go#*:}
+    go=${go%:*}
+    set +e
+    {
+        cat "$TMP/bomb.in"
+        printf '\n%s\n' "$go"
+        sleep 0.2
+        date +%s%N >"$TMP/quit_at"
+        printf 'quit\n'
+    } | {
+        timeout 120 "$CAMELOT" engine >"$TMP/out" 2>"$TMP/err"
+        echo $? >"$TMP/rc"
+        date +%s%N >"$TMP/end_at"
+    }
+    set -e
+    RC=$(cat "$TMP/rc")
+    OUT=$(cat "$TMP/out")
+    ELAPSED=$((($(cat "$TMP/end_at") - $(cat "$TMP/quit_at")) / 1000000))
+    check "jump bomb: 'quit' during '$go' ends the program within $bound s (time measured: $ELAPSED ms)" \
+        eval '[ "$RC" = 0 ] && has "$OUT" "^bestmove [A-N][0-9]+x" && [ "$ELAPSED" -lt $((bound * 1000)) ]'
+done
 
 finish

@@ -1,8 +1,9 @@
 # limits: positions with more jump chains than any generation can list (a knight in a lattice
 # of 40 enemy men; 128 pieces on the Chivalry board) answered or refused clearly, the engine
-# keeping to its time in them; times too short to measure; numbers that are not numbers; files
-# that are not regular files. Each command runs under 'timeout', so a hang fails the check
-# instead of the run (the time it takes is not measured here: see docs/notation.md, Limits).
+# keeping to its time in them; searches by depth that end in the jump bomb; times too short to
+# measure; numbers that are not numbers; files that are not regular files. Each command runs
+# under 'timeout', so a hang fails the check instead of the run (the time it takes is not
+# measured here: see docs/notation.md, Limits).
 # SPDX-License-Identifier: MIT
 set -eu
 . "$(dirname "$0")/lib.bash"
@@ -33,6 +34,26 @@ for f in lattice chivalry-128; do
     check "$f: analyze --time 1 ends with a move" \
         eval '[ "$RC" = 0 ] && has "$OUT" "^bestmove [A-P][0-9]+x"'
 done
+
+# The jump bomb (128 men that can all jump, forced captures answering forced captures):
+# searches by depth end, in the analysis, a match and the engine protocol.
+run_bounded 120 analyze --depth 1 --position "$BIG/jump-bomb.yaml"
+check "jump bomb: analyze --depth 1 ends with a move" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^depth 1 " && has "$OUT" "^bestmove [A-N][0-9]+x"'
+sed -n 's/^variant: .*//; s/^  \([A-N][0-9]*: [WB]M\)$/\1/p' "$BIG/jump-bomb.yaml" | paste -sd , |
+    sed 's/,/, /g; s/^/{variant: chivalry, to_move: W, pieces: {/; s/$/}}/' >"$TMP/bomb.txt"
+run_bounded 120 match --variant chivalry --a level=10 --b level=10 --depth 1 --games 2 \
+    --max-plies 4 --openings 0 --openings-file "$TMP/bomb.txt"
+check "jump bomb: match --depth 1 plays its games to the move cap" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "2 games: A wins 0, draws 2, loses 0"'
+printf 'position doc %s\ngo depth 1\n' "$(cat "$TMP/bomb.txt")" >"$TMP/bomb.in"
+set +e
+timeout 120 "$CAMELOT" engine <"$TMP/bomb.in" >"$TMP/out" 2>"$TMP/err"
+RC=$?
+set -e
+OUT=$(cat "$TMP/out")
+check "jump bomb: the engine's 'go depth 1' gives its depth and a move" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^info depth 1 " && has "$OUT" "^bestmove [A-N][0-9]+x"'
 
 # Times: a fraction of a millisecond is the shortest time, not none; zero and other numbers
 # than decimal seconds are refused.

@@ -57,4 +57,34 @@ POS
 run perft 2 --position "$TMP/won.yaml"
 check "perft of a finished game is 0" eval '[ "$RC" = 0 ] && [ "$(last_line "$OUT")" = "total 0" ]'
 
+# The budget of jump-chain search is one for the whole count (docs/notation.md, Limits). In
+# the lattice variant each of Black's 184 first moves leaves White's knight more chains than
+# the budget reaches: the count stops at the first of them, with no line of --divide.
+set +e
+timeout 60 "$CAMELOT" perft 2 --divide --variant "$SRC/tests/data/big/lattice-variant.yaml" \
+    </dev/null >"$TMP/out" 2>"$TMP/err"
+RC=$?
+set -e
+OUT=$(cat "$TMP/out")
+ERR=$(cat "$TMP/err")
+check "perft 2 in the lattice variant refuses at its first position beyond the budget" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "the count is wrong" && [ -z "$OUT" ]'
+
+# A knight at the edge of a lattice of 19 men: White's moves there take about 240,000 steps
+# to find, well within one budget; but each of Black's 82 moves leads to such a position, and
+# together they use more than the command's budget.
+cat >"$TMP/edge.yaml" <<'POS'
+variant: camelot
+to_move: W
+pieces: {A6: WK, J3: WM, K3: WM, A5: BM, A7: BM, A9: BM, B5: BM, B6: BM, B7: BM, B8: BM,
+  B9: BM, C5: BM, C7: BM, C9: BM, D5: BM, D6: BM, D7: BM, D8: BM, D9: BM, J14: BM, K14: BM}
+POS
+run perft 1 --position "$TMP/edge.yaml"
+check "perft 1 counts one position that takes many steps" \
+    eval '[ "$RC" = 0 ] && [ "$(last_line "$OUT")" = "total 1548" ]'
+sed 's/to_move: W/to_move: B/' "$TMP/edge.yaml" >"$TMP/edge-b.yaml"
+run perft 2 --position "$TMP/edge-b.yaml"
+check "perft 2 refuses when its positions together use more than one budget" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "the count is wrong"'
+
 finish
