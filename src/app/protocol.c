@@ -437,8 +437,9 @@ static void run_queue(Proto *p)
         char *line = p->queue[i];
         int bad = p->bad[i];
         if (p->searching && (line == NULL || !urgent(line, i == 0))) {
-            /* 'quit' waits for a search with limits, and stops one without. */
-            if (i == 0 && line != NULL && p->infinite && is_command(line, "quit"))
+            /* 'quit' stops the search under way (its 'bestmove', the best so far, is still
+             * given), then ends the program. */
+            if (i == 0 && line != NULL && is_command(line, "quit"))
                 engine_thread_stop(p->et, p->ticket);
             i++;
             continue;
@@ -550,8 +551,8 @@ int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps)
         return cli_out_of_memory();
     }
     /* At the end of the input (a script's pipe) the lines left run in turn, each search
-     * with limits ending and giving its move; an infinite one is stopped. 'quit' leaves at
-     * once. */
+     * with limits ending and giving its move; an infinite one is stopped. 'quit' stops the
+     * search under way and leaves. */
     int end = 0;
     while (!p.quit && (!end || p.searching || p.nqueue > 0)) {
         if (!end)
