@@ -23,6 +23,7 @@
 
 #define LINE_MAX_BYTES (1 << 20) /* a longer line is refused whole */
 #define POLL_MS 5                /* how often a running search is looked at */
+#define END_GRACE_MS 1000        /* what a search with limits may still take after the input ends */
 #define HASH_MAX_MB 4096
 
 const char cli_engine_usage[] = "engine";
@@ -60,6 +61,7 @@ typedef struct Proto {
     int *bad;
     int nqueue, queue_cap;
     int quit;
+    uint64_t started; /* when the search under way began (ms) */
 } Proto;
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -324,6 +326,7 @@ static void cmd_go(Proto *p, char *args)
         return;
     }
     p->searching = 1;
+    p->started = clock_ms();
     p->infinite = job.time_ms == 0 && job.depth == 0 && job.nodes == 0;
     p->seen = 0;
 }
@@ -551,14 +554,20 @@ int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps)
         return cli_out_of_memory();
     }
     /* At the end of the input (a script's pipe) the lines left run in turn, each search
-     * with limits ending and giving its move; an infinite one is stopped. 'quit' stops the
-     * search under way and leaves. */
+     * with limits given up to END_GRACE_MS more (from the end of the input, or from its
+     * start when it starts later) and then stopped, an infinite one stopped at once; each
+     * gives its move. 'quit' stops the search under way and leaves. */
     int end = 0;
+    uint64_t end_at = 0;
     while (!p.quit && (!end || p.searching || p.nqueue > 0)) {
-        if (!end)
+        if (!end) {
             end = read_input(&p, p.searching ? POLL_MS : -1);
-        else if (p.searching && p.infinite)
+            end_at = clock_ms();
+        } else if (p.searching &&
+                   (p.infinite ||
+                    clock_ms() >= (p.started > end_at ? p.started : end_at) + END_GRACE_MS)) {
             engine_thread_stop(p.et, p.ticket);
+        }
         if (p.searching) {
             if (end)
                 engine_thread_wait(p.et, 50);

@@ -174,4 +174,23 @@ for go in 'go depth 1:30' 'go depth 40:10' 'go infinite:10'; do
         eval '[ "$RC" = 0 ] && has "$OUT" "^bestmove [A-N][0-9]+x" && [ "$ELAPSED" -lt $((bound * 1000)) ]'
 done
 
+# The end of the input lets a search with limits go on for a second, then stops it: a depth of
+# 40 in the jump bomb gives its move within a generous bound (it waited two minutes).
+set +e
+{
+    cat "$TMP/bomb.in"
+    printf '\ngo depth 40\n'
+    date +%s%N >"$TMP/quit_at"
+} | {
+    timeout 120 "$CAMELOT" engine >"$TMP/out" 2>"$TMP/err"
+    echo $? >"$TMP/rc"
+    date +%s%N >"$TMP/end_at"
+}
+set -e
+RC=$(cat "$TMP/rc")
+OUT=$(cat "$TMP/out")
+ELAPSED=$((($(cat "$TMP/end_at") - $(cat "$TMP/quit_at")) / 1000000))
+check "jump bomb: the end of the input stops 'go depth 40' within 10 s (time measured: $ELAPSED ms)" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^bestmove [A-N][0-9]+x" && [ "$ELAPSED" -lt 10000 ]'
+
 finish
