@@ -448,7 +448,7 @@ static void try_move(TextGame *t, const char *text)
     cm_error_init(&err, NULL);
     if (cm_move_parse(&s->g.pos, text, &m, &err) != CM_OK) {
         if (err.col > 0)
-            fprintf(t->out, "  %s\n  %*s^\n", text, err.col - 1, "");
+            cli_quote_line(t->out, "  ", text, strlen(text), err.col);
         fprintf(t->out, "%s: %s\n", err.code == CM_ERR_SYNTAX ? "not a move" : "illegal move",
                 err.msg);
         return;
@@ -527,8 +527,10 @@ static char *next_line(TextGame *t)
         return t->line;
     }
     char *cmd = trim(t->line);
-    if (t->echo)
-        fprintf(t->out, "%s\n", cmd);
+    if (t->echo) {
+        cli_put_text(t->out, cmd, strlen(cmd));
+        fputc('\n', t->out);
+    }
     return cmd;
 }
 

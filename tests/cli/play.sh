@@ -78,6 +78,26 @@ check "a line with a NUL byte is refused whole" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^the line holds a NUL byte" &&
           [ "$(printf "%s\n" "$OUT" | grep -c "plays")" = 1 ]'
 
+# A move typed with an escape sequence or a byte that is not UTF-8: the echo, the quoted move
+# and the reason show them escaped, the caret under the escaped byte.
+printf 'E6\033[2J-E8\n\377E6-E8\n' >"$TMP/in6"
+run_in "$TMP/in6" play
+check "a typed move is echoed and quoted escaped" \
+    eval '[ "$RC" = 0 ] && clean "$OUT" && has "$OUT" "^W> E6\\\\x1B\[2J-E8$" &&
+          has "$OUT" "^  E6\\\\x1B\[2J-E8$" && has "$OUT" "^    \^$" &&
+          has "$OUT" "^not a move: .*0x1B$" &&
+          has "$OUT" "^not a move: .\\\\xFFE6. is not a square name$"'
+
+# A position file's name is told escaped, in the game's first line and in an error.
+printf 'variant: camette\nto_move: W\npieces: {C3: WM, C5: BM}\n' >"$TMP/p"$'\033'"x.yaml"
+run play --load "$TMP/p"$'\033'"x.yaml"
+check "the name of the position loaded is escaped" \
+    eval '[ "$RC" = 0 ] && clean "$OUT" && has "$OUT" "^A new game from the position in .*p\\\\x1Bx\.yaml\.$"'
+printf 'variant: camette\nto_move: W\npieces: {C3: WM}\n' >"$TMP/q"$'\033'"x.yaml"
+run play --load "$TMP/q"$'\033'"x.yaml"
+check "the name of a position that cannot be played is escaped" \
+    eval '[ "$RC" = 1 ] && clean "$ERR" && has "$ERR" "q\\\\x1Bx\.yaml: cannot be played: "'
+
 # End of input straight away.
 run play --variant cam
 check "empty input exits 0" eval '[ "$RC" = 0 ] && has "$OUT" "^to move: W \(White\)$"'
