@@ -117,7 +117,7 @@ const char *cm_status_name(CmStatus code)
 {
     static const char *const names[CM_STATUS_COUNT] = {
         "ok",           "out of memory",   "input/output error", "syntax error", "invalid content",
-        "illegal move", "input too large", "bad argument",
+        "illegal move", "input too large", "bad argument",       "file exists",
     };
     return (unsigned)code < CM_STATUS_COUNT ? names[code] : "unknown error";
 }
