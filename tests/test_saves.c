@@ -329,6 +329,16 @@ static void test_saves_record_variants(void **state)
         session_free(&back);
     }
 
+    /* Nor is a symbolic link next to the record, which could lead anywhere: it is not read. */
+    char link[600];
+    in_dir(base, "sym.yaml", link, sizeof link);
+    assert_int_equal(symlink(file, link), 0);
+    write_text(path, "[Variant \"sym.yaml\"]\n\n1. E6-E8 *\n");
+    assert_int_equal(tu_session_load(&back, path, NULL, NULL, &err), CM_ERR_SCHEMA);
+    tu_assert_contains(err.msg, "'sym.yaml' is a symbolic link");
+    assert_null(strstr(err.msg, "another file"));
+    session_free(&back);
+
     /* A variant file next to the record is found there, wherever the program runs. */
     in_dir(base, "mine.yaml", file, sizeof file);
     copy_variant("camette", file);

@@ -263,6 +263,12 @@ int io_exists(const char *path)
     return access(path, F_OK) == 0;
 }
 
+int io_is_link(const char *path)
+{
+    struct stat sb;
+    return io_sys_lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
+}
+
 CmStatus io_realpath(const char *path, char *buf, size_t size, CmError *err)
 {
     char abs[PATH_MAX];

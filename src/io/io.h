@@ -50,6 +50,9 @@ CmStatus io_rename(const char *from, const char *to, CmError *err);
 /* Whether 'path' exists. */
 int io_exists(const char *path);
 
+/* Whether 'path' is a symbolic link (the link itself: it is not followed). */
+int io_is_link(const char *path);
+
 /* The absolute, resolved form of an existing 'path' into 'buf'. */
 CmStatus io_realpath(const char *path, char *buf, size_t size, CmError *err);
 
