@@ -277,10 +277,20 @@ static void test_saves_cut_short_resume_their_first_moves(void **state)
     assert_true(recovered > (int)(good_len - moves_at) / 2);
     assert_true(refused > 0);
 
-    /* The whole record is no cut. */
+    /* The notice names the file escaped: a name is no terminal's command. */
     Session back;
     SessionLoad got;
     CmError err;
+    char odd[600];
+    in_dir(base, "cut\033[2J.txt", odd, sizeof odd);
+    write_bytes(odd, good, good_len - 4);
+    tu_session_open(&back, NULL, NULL);
+    assert_int_equal(session_load(&back, odd, NULL, &got, &err), CM_OK);
+    assert_true(got.cut);
+    tu_assert_contains(back.notice, "cut\\x1B[2J.txt was cut short");
+    session_free(&back);
+
+    /* The whole record is no cut. */
     write_bytes(path, good, good_len);
     tu_session_open(&back, NULL, NULL);
     assert_int_equal(session_load(&back, path, NULL, &got, &err), CM_OK);
