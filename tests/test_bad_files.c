@@ -26,8 +26,8 @@ static int show;
 /* ---- Checking one input ------------------------------------------------------------------ */
 
 static const char *const status_names[CM_STATUS_COUNT] = {
-    "CM_OK",         "CM_ERR_NOMEM",   "CM_ERR_IO",    "CM_ERR_SYNTAX",
-    "CM_ERR_SCHEMA", "CM_ERR_ILLEGAL", "CM_ERR_LIMIT", "CM_ERR_ARG",
+    "CM_OK",          "CM_ERR_NOMEM", "CM_ERR_IO",  "CM_ERR_SYNTAX", "CM_ERR_SCHEMA",
+    "CM_ERR_ILLEGAL", "CM_ERR_LIMIT", "CM_ERR_ARG", "CM_ERR_EXISTS",
 };
 
 /* Length of the valid UTF-8 sequence at 's' (at most 'n' bytes), or 0. */

@@ -3,13 +3,15 @@
  * files, and each operation failing in turn (a full disk, an I/O error, a read-only file
  * system, a short write, a failed allocation) with nothing written half.
  * SPDX-License-Identifier: MIT */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* mknod */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "io/io.h"
@@ -108,6 +110,135 @@ static void test_io_append(void **state)
     free(text);
     snprintf(path, sizeof path, "%s/no/log.txt", dir);
     assert_int_equal(io_append(path, "a\n", 2, 0, &err), CM_ERR_IO);
+    tu_remove_tree(dir);
+}
+
+/* Whether 'path' is still what 'mode' (S_IFIFO, S_IFLNK, ...) says, not a file put there. */
+static int still(const char *path, mode_t mode)
+{
+    struct stat sb;
+    return lstat(path, &sb) == 0 && (sb.st_mode & S_IFMT) == mode;
+}
+
+/* Every writer refuses a FIFO, a symbolic link and a directory, and leaves them as they were:
+ * nothing renamed over them, nothing written through them. */
+static void test_io_writers_refuse_what_is_not_a_file(void **state)
+{
+    (void)state;
+    char dir[256], fifo[512], link[512], target[512], sub[512];
+    CmError err;
+    size_t len;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(fifo, sizeof fifo, "%s/fifo.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(target, sizeof target, "%s/target.txt", dir);
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    write_text(target, "kept\n");
+    assert_int_equal(symlink(target, link), 0);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    /* A reader, so that a writer that opened the FIFO would not wait, but write into it. */
+    int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+    assert_true(rfd >= 0);
+
+    assert_int_equal(io_write_atomic(fifo, "x\n", 2, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "not a regular file");
+    assert_string_equal(err.source, fifo);
+    assert_int_equal(io_write_new(fifo, "x\n", 2, &err), CM_ERR_IO);
+    assert_int_equal(io_append(fifo, "x\n", 2, 0, &err), CM_ERR_IO);
+    assert_int_equal(io_append(fifo, "x\n", 2, 1, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "not a regular file");
+    char got[8];
+    assert_true(read(rfd, got, sizeof got) <= 0);
+    close(rfd);
+    assert_true(still(fifo, S_IFIFO));
+
+    assert_int_equal(io_write_atomic(link, "x\n", 2, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "symbolic link");
+    assert_int_equal(io_write_new(link, "x\n", 2, &err), CM_ERR_IO);
+    assert_int_equal(io_append(link, "x\n", 2, 0, &err), CM_ERR_IO);
+    assert_int_equal(io_append(link, "x\n", 2, 1, &err), CM_ERR_IO);
+    assert_true(still(link, S_IFLNK));
+    char *text = tu_read_file(target, &len);
+    assert_string_equal(text, "kept\n");
+    free(text);
+    /* A link to nothing is refused too: the write would make a file where it points. */
+    assert_int_equal(unlink(target), 0);
+    assert_int_equal(io_write_atomic(link, "x\n", 2, &err), CM_ERR_IO);
+    assert_int_equal(io_append(link, "x\n", 2, 0, &err), CM_ERR_IO);
+    assert_false(io_exists(target));
+
+    assert_int_equal(io_write_atomic(sub, "x\n", 2, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "is a directory");
+    assert_int_equal(io_append(sub, "x\n", 2, 0, &err), CM_ERR_IO);
+    assert_true(still(sub, S_IFDIR));
+    /* Nothing else was made: the FIFO, the link, the directory. */
+    assert_int_equal(tu_count_files(dir, ""), 5);
+    tu_remove_tree(dir);
+}
+
+/* A device (here one like /dev/null, made where the test runs) is refused by every writer and
+ * stays a device. Making one needs root: skipped otherwise. */
+static void test_io_writers_refuse_a_device(void **state)
+{
+    (void)state;
+    char dir[256], dev[512];
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(dev, sizeof dev, "%s/null", dir);
+    if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) != 0) {
+        tu_remove_tree(dir);
+        print_message("skipped: no device can be made here (%s)\n", strerror(errno));
+        skip();
+    }
+    assert_int_equal(io_write_atomic(dev, "x\n", 2, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "not a regular file");
+    assert_int_equal(io_write_new(dev, "x\n", 2, &err), CM_ERR_IO);
+    assert_int_equal(io_append(dev, "x\n", 2, 0, &err), CM_ERR_IO);
+    assert_int_equal(io_append(dev, "x\n", 2, 1, &err), CM_ERR_IO);
+    assert_true(still(dev, S_IFCHR));
+    assert_int_equal(io_check_write(dev, 1, &err), CM_ERR_IO);
+    tu_remove_tree(dir);
+}
+
+/* 'io_write_new' writes a file that is not there, and nothing over one that is. */
+static void test_io_write_new(void **state)
+{
+    (void)state;
+    char dir[256], path[512];
+    CmError err;
+    size_t len;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/new.txt", dir);
+    assert_int_equal(io_check_write(path, 0, &err), CM_OK);
+    assert_int_equal(io_write_new(path, "one\n", 4, &err), CM_OK);
+    assert_int_equal(io_check_write(path, 0, &err), CM_ERR_EXISTS);
+    assert_int_equal(io_check_write(path, 1, &err), CM_OK);
+    assert_int_equal(io_write_new(path, "two\n", 4, &err), CM_ERR_EXISTS);
+    tu_assert_contains(err.msg, "already exists");
+    assert_string_equal(err.source, path);
+    char *text = tu_read_file(path, &len);
+    assert_string_equal(text, "one\n");
+    free(text);
+    /* The file comes while the new one is written: the link finds it, nothing is replaced. */
+    assert_int_equal(unlink(path), 0);
+    io_fault_set(0, 0);
+    assert_int_equal(io_write_new(path, "one\n", 4, &err), CM_OK);
+    long ops = io_fault_ops(); /* the link is the last counted operation */
+    assert_int_equal(unlink(path), 0);
+    io_fault_set(ops, EEXIST);
+    assert_int_equal(io_write_new(path, "two\n", 4, &err), CM_ERR_EXISTS);
+    io_fault_set(0, 0);
+    assert_false(io_exists(path));
+    /* A file system without hard links: a last look, then a rename. */
+    io_fault_set(ops, EPERM);
+    assert_int_equal(io_write_new(path, "three\n", 6, &err), CM_OK);
+    assert_true(io_fault_struck());
+    io_fault_set(0, 0);
+    text = tu_read_file(path, &len);
+    assert_string_equal(text, "three\n");
+    free(text);
+    assert_int_equal(tu_count_files(dir, "."), 2); /* "." and ".." */
     tu_remove_tree(dir);
 }
 
@@ -261,6 +392,32 @@ static void check_write(const char *dir, CmStatus st, int struck, const CmError 
     assert_int_equal(tu_count_files(dir, ".f.txt"), 0);
 }
 
+static void prepare_none(const char *dir)
+{
+    put_file(dir, "other.txt", "other\n");
+}
+
+static CmStatus run_write_new(const char *dir, CmError *err)
+{
+    char path[600];
+    path_in(dir, "f.txt", path, sizeof path);
+    return io_write_new(path, NEW_TEXT, strlen(NEW_TEXT), err);
+}
+
+/* A new file is there whole, or not at all; no temporary file is left. */
+static void check_write_new(const char *dir, CmStatus st, int struck, const CmError *err)
+{
+    char path[600];
+    (void)struck;
+    (void)err;
+    path_in(dir, "f.txt", path, sizeof path);
+    if (st == CM_OK)
+        expect_file(dir, "f.txt", NEW_TEXT);
+    else
+        assert_false(io_exists(path));
+    assert_int_equal(tu_count_files(dir, ".f.txt"), 0);
+}
+
 static CmStatus run_read(const char *dir, CmError *err)
 {
     char path[600], *text = NULL;
@@ -363,6 +520,7 @@ static CmStatus run_list(const char *dir, CmError *err)
 
 static const FaultCase io_cases[] = {
     {"io_write_atomic", prepare_old, run_write, check_write, 1},
+    {"io_write_new", prepare_none, run_write_new, check_write_new, 1},
     {"io_read_file", prepare_old, run_read, check_read, 0}, /* a close after the read */
     {"io_append", prepare_old, run_append, check_append, 1},
     {"io_rename", prepare_old, run_rename, check_rename, 1},
@@ -424,9 +582,15 @@ static void test_io_fault_loops(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_io_atomic_write),         cmocka_unit_test(test_io_read_limits),
-        cmocka_unit_test(test_io_fifo_refused_at_once), cmocka_unit_test(test_io_append),
-        cmocka_unit_test(test_io_directories),          cmocka_unit_test(test_io_locks),
+        cmocka_unit_test(test_io_atomic_write),
+        cmocka_unit_test(test_io_read_limits),
+        cmocka_unit_test(test_io_fifo_refused_at_once),
+        cmocka_unit_test(test_io_append),
+        cmocka_unit_test(test_io_writers_refuse_what_is_not_a_file),
+        cmocka_unit_test(test_io_writers_refuse_a_device),
+        cmocka_unit_test(test_io_write_new),
+        cmocka_unit_test(test_io_directories),
+        cmocka_unit_test(test_io_locks),
         cmocka_unit_test(test_io_fault_loops),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -196,6 +196,29 @@ static void test_posdoc_fallback_without_variant_key(void **state)
     assert_int_equal(lib.calls, 0);
 }
 
+/* A path in 'variant' names a variant file, '.yaml' or '.yml': any other file is not asked
+ * for (nor read, nor quoted). */
+static void test_posdoc_variant_path_must_be_yaml(void **state)
+{
+    (void)state;
+    lib.calls = 0;
+    expect_error("variant: /etc/shadow\nto_move: W\npieces: {}\n", CM_ERR_SCHEMA, 1, 10,
+                 "variant '/etc/shadow' is a path, and the name of a variant file ends in '.yaml' "
+                 "or '.yml'");
+    expect_error("variant: ../notes.txt\nto_move: W\npieces: {}\n", CM_ERR_SCHEMA, 1, 10,
+                 "variant '../notes.txt' is a path, and the name of a variant file ends in "
+                 "'.yaml' or '.yml'");
+    assert_int_equal(lib.calls, 0);
+    /* Variant files are asked for, and names as ever. */
+    expect_error("variant: ../mine.yml\nto_move: W\npieces: {}\n", CM_ERR_IO, 1, 10,
+                 "no variant file '../mine.yml'");
+    assert_string_equal(lib.last, "../mine.yml");
+    expect_error("variant: /v/mine.yaml\nto_move: W\npieces: {}\n", CM_ERR_IO, 1, 10,
+                 "no variant file '/v/mine.yaml'");
+    CmPosition pos;
+    parse_ok("variant: mini\nto_move: W\npieces: {}\n", &pos);
+}
+
 /* With no resolver, a 'variant' key must name the fallback itself. */
 static void test_posdoc_no_resolver(void **state)
 {
@@ -469,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_posdoc_parse_block_style_and_defaults),
         cmocka_unit_test(test_posdoc_parse_json),
         cmocka_unit_test(test_posdoc_fallback_without_variant_key),
+        cmocka_unit_test(test_posdoc_variant_path_must_be_yaml),
         cmocka_unit_test(test_posdoc_no_resolver),
         cmocka_unit_test(test_posdoc_resolver_error),
         cmocka_unit_test(test_posdoc_resolver_error_keeps_code),

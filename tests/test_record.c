@@ -630,6 +630,22 @@ static void test_record_replay_off_board_terminations(void **state)
         replay("camette", "[Result \"W\"]\n[Termination \"time\"]\n1. C3-C4\n", &err, &n), CM_OK);
 }
 
+/* The largest record that is written is the largest that is read: CM_RECORD_MAX_BYTES. */
+static void test_record_fits_the_read_limit(void **state)
+{
+    (void)state;
+    CmError err;
+    cm_error_init(&err, "game.txt");
+    assert_int_equal(cm_record_fits(0, &err), CM_OK);
+    assert_int_equal(cm_record_fits(CM_RECORD_MAX_BYTES, &err), CM_OK);
+    assert_int_equal(cm_record_fits(CM_RECORD_MAX_BYTES + 1, &err), CM_ERR_LIMIT);
+    assert_int_equal(err.code, CM_ERR_LIMIT);
+    assert_string_equal(err.source, "game.txt");
+    assert_string_equal(err.msg, "the game is too long to save: its record would be 4194305 "
+                                 "bytes, more than the 4 MiB camelot reads back");
+    assert_int_equal(cm_record_fits(CM_RECORD_MAX_BYTES + 1, NULL), CM_ERR_LIMIT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -649,6 +665,7 @@ int main(void)
         cmocka_unit_test(test_record_position_tag),
         cmocka_unit_test(test_record_position_tag_errors),
         cmocka_unit_test(test_record_replay_off_board_terminations),
+        cmocka_unit_test(test_record_fits_the_read_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

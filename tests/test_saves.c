@@ -5,7 +5,7 @@
  * read-only file system, a short write, a failed allocation) with each time an error reported
  * and no saved game damaged.
  * SPDX-License-Identifier: MIT */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* S_IFMT */
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "camelot/record.h"
 #include "io/io.h"
 #include "testutil.h"
 #include "tu_session.h"
@@ -276,10 +277,20 @@ static void test_saves_cut_short_resume_their_first_moves(void **state)
     assert_true(recovered > (int)(good_len - moves_at) / 2);
     assert_true(refused > 0);
 
-    /* The whole record is no cut. */
+    /* The notice names the file escaped: a name is no terminal's command. */
     Session back;
     SessionLoad got;
     CmError err;
+    char odd[600];
+    in_dir(base, "cut\033[2J.txt", odd, sizeof odd);
+    write_bytes(odd, good, good_len - 4);
+    tu_session_open(&back, NULL, NULL);
+    assert_int_equal(session_load(&back, odd, NULL, &got, &err), CM_OK);
+    assert_true(got.cut);
+    tu_assert_contains(back.notice, "cut\\x1B[2J.txt was cut short");
+    session_free(&back);
+
+    /* The whole record is no cut. */
     write_bytes(path, good, good_len);
     tu_session_open(&back, NULL, NULL);
     assert_int_equal(session_load(&back, path, NULL, &got, &err), CM_OK);
@@ -329,6 +340,16 @@ static void test_saves_record_variants(void **state)
         session_free(&back);
     }
 
+    /* Nor is a symbolic link next to the record, which could lead anywhere: it is not read. */
+    char link[600];
+    in_dir(base, "sym.yaml", link, sizeof link);
+    assert_int_equal(symlink(file, link), 0);
+    write_text(path, "[Variant \"sym.yaml\"]\n\n1. E6-E8 *\n");
+    assert_int_equal(tu_session_load(&back, path, NULL, NULL, &err), CM_ERR_SCHEMA);
+    tu_assert_contains(err.msg, "'sym.yaml' is a symbolic link");
+    assert_null(strstr(err.msg, "another file"));
+    session_free(&back);
+
     /* A variant file next to the record is found there, wherever the program runs. */
     in_dir(base, "mine.yaml", file, sizeof file);
     copy_variant("camette", file);
@@ -374,6 +395,153 @@ static void test_saves_record_variants(void **state)
 }
 
 /* ---- Failed autosaves ---------------------------------------------------------------------- */
+
+/* ---- Files that are not ours ---------------------------------------------------------------- */
+
+/* Whether 'path' is still what 'mode' (S_IFIFO, S_IFLNK, ...) says. */
+static int still(const char *path, mode_t mode)
+{
+    struct stat sb;
+    return lstat(path, &sb) == 0 && (sb.st_mode & S_IFMT) == mode;
+}
+
+/* A save never replaces what is not a regular file, and a save to a new file (the text game's
+ * 'save FILE', an export) never writes over a file that is there. */
+static void test_saves_only_over_regular_files(void **state)
+{
+    (void)state;
+    char base[256], data[300], path[600], fifo[600], link[600], target[600];
+    char pos_path[600], rec_path[600];
+    Session g;
+    CmError err;
+    size_t len;
+    data_dir(base, sizeof base, data, sizeof data);
+    tu_session_new(&g, "camette", "W=human B=human", NULL, NULL);
+    tu_session_play(&g, "C2-D2", 1);
+
+    /* A new file is written; one that is there is not written over, but replaced on demand. */
+    in_dir(base, "game.txt", path, sizeof path);
+    assert_int_equal(session_save_new(&g, path, 1, &err), CM_OK);
+    expect_game(path, "camette", 1);
+    tu_session_play(&g, "C6-D6", 2);
+    assert_int_equal(session_save_new(&g, path, 2, &err), CM_ERR_EXISTS);
+    assert_string_equal(err.source, path);
+    expect_game(path, "camette", 1);
+    assert_int_equal(session_save_as(&g, path, 2, &err), CM_OK);
+    expect_game(path, "camette", 2);
+
+    /* A FIFO, a symbolic link (to a file, or to nothing) and a directory stay as they were. */
+    in_dir(base, "fifo.txt", fifo, sizeof fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    in_dir(base, "target.txt", target, sizeof target);
+    write_text(target, "not ours\n");
+    in_dir(base, "link.txt", link, sizeof link);
+    assert_int_equal(symlink(target, link), 0);
+    assert_int_equal(session_save_as(&g, fifo, 2, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "not a regular file");
+    assert_int_equal(session_save_new(&g, fifo, 2, &err), CM_ERR_IO);
+    assert_true(still(fifo, S_IFIFO));
+    assert_int_equal(session_save_as(&g, link, 2, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "symbolic link");
+    assert_true(still(link, S_IFLNK));
+    char *text = tu_read_file(target, &len);
+    assert_string_equal(text, "not ours\n");
+    free(text);
+    assert_int_equal(session_save_as(&g, data, 2, &err), CM_ERR_IO);
+    tu_assert_contains(err.msg, "is a directory");
+
+    /* An export looks at both its files first: one there already writes neither. */
+    in_dir(base, "out", path, sizeof path);
+    in_dir(base, "out.txt", rec_path, sizeof rec_path);
+    write_text(rec_path, "mine\n");
+    assert_int_equal(session_export(&g, path, 2, 0, pos_path, rec_path, sizeof pos_path, &err),
+                     CM_ERR_EXISTS);
+    assert_string_equal(err.source, rec_path);
+    assert_false(io_exists(pos_path));
+    text = tu_read_file(rec_path, &len);
+    assert_string_equal(text, "mine\n");
+    free(text);
+    assert_int_equal(session_export(&g, path, 2, 1, pos_path, rec_path, sizeof pos_path, &err),
+                     CM_OK);
+    expect_game(rec_path, "camette", 2);
+    assert_true(io_exists(pos_path));
+    /* A FIFO in the place of one of them: nothing is written, asked or not. */
+    in_dir(base, "pipe", path, sizeof path);
+    in_dir(base, "pipe.yaml", fifo, sizeof fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(session_export(&g, path, 2, 1, pos_path, rec_path, sizeof pos_path, &err),
+                     CM_ERR_IO);
+    assert_false(io_exists(rec_path));
+    assert_true(still(fifo, S_IFIFO));
+
+    /* The autosave's writer too: a link in the place of the autosave is not written through. */
+    Session a;
+    char autosave[600];
+    in_dir(data, "autosave.txt", autosave, sizeof autosave);
+    assert_int_equal(symlink(target, autosave), 0);
+    assert_int_equal(unlink(target), 0);
+    tu_session_new(&a, "camette", "W=human B=human", NULL, data);
+    tu_session_play(&a, "C3-C4", 1);
+    tu_assert_contains(a.save_error, "symbolic link");
+    assert_true(still(autosave, S_IFLNK));
+    assert_false(io_exists(target));
+    session_free(&a);
+    session_free(&g);
+    tu_remove_tree(base);
+}
+
+/* A game whose record would be longer than the most a record may be to be read back is not
+ * saved (the autosave says why, and is tried again); the last save that fitted loads back. */
+static void test_saves_too_long_a_game_is_not_saved(void **state)
+{
+    (void)state;
+    char base[256], data[300], path[600];
+    static const char *const shuffle[] = {"C2-D2", "C6-D6", "D2-C2", "D6-C6"};
+    CmMove m[4];
+    Session g;
+    CmError err;
+    data_dir(base, sizeof base, data, sizeof data);
+    in_dir(base, "long.txt", path, sizeof path);
+    /* No data directory while the game is played: an autosave a move would take long. */
+    tu_session_new(&g, "camette", "W=human B=human", NULL, NULL);
+    for (int i = 0; i < 4; i++) {
+        CmPosition p = g.g.pos;
+        cm_error_init(&err, NULL);
+        assert_int_equal(cm_move_parse(&p, shuffle[i], &m[i], &err), CM_OK);
+        tu_session_play(&g, shuffle[i], 0);
+    }
+    /* Camette has no repetition rule: knights going to and fro make a game as long as wanted,
+     * saved after each block of plies until its record is too long. */
+    int saved = 0;
+    CmStatus st = CM_OK;
+    while (st == CM_OK && g.g.n < 1000000) { /* some 430,000 plies reach 4 MiB */
+        saved = g.g.n;
+        for (int i = 0; i < 32768; i++)
+            assert_int_equal(session_play(&g, &m[g.g.n % 4], 0), CM_OK);
+        session_move_text(&g, g.g.n - 1);
+        st = session_save_as(&g, path, 0, &err);
+    }
+    assert_false(g.outcome.over);
+    assert_int_equal(st, CM_ERR_LIMIT);
+    tu_assert_contains(err.msg, "too long to save");
+    tu_assert_contains(err.msg, "4 MiB");
+    char *text = session_record_text(&g, 0, NULL);
+    assert_true(strlen(text) > CM_RECORD_MAX_BYTES);
+    free(text);
+    /* The last save that fitted is left whole, and is read back: a record of more than 3 MiB. */
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_true(sb.st_size > 3 * 1024 * 1024 && sb.st_size <= CM_RECORD_MAX_BYTES);
+    expect_game(path, "camette", saved);
+
+    /* The autosave says why, and is tried again. */
+    g.env.data_dir = data;
+    assert_int_equal(session_autosave(&g, 5), CM_ERR_LIMIT);
+    tu_assert_contains(g.save_error, "too long to save");
+    assert_true(g.save_retry_at > 5);
+    session_free(&g);
+    tu_remove_tree(base);
+}
 
 static void test_saves_failed_autosave_is_retried_and_rescued(void **state)
 {
@@ -666,6 +834,8 @@ int main(void)
         cmocka_unit_test(test_saves_damaged_autosave_is_kept),
         cmocka_unit_test(test_saves_cut_short_resume_their_first_moves),
         cmocka_unit_test(test_saves_record_variants),
+        cmocka_unit_test(test_saves_only_over_regular_files),
+        cmocka_unit_test(test_saves_too_long_a_game_is_not_saved),
         cmocka_unit_test(test_saves_failed_autosave_is_retried_and_rescued),
         cmocka_unit_test(test_saves_every_file_operation_fails_in_turn),
     };

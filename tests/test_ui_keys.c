@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "camelot/notation.h"
 #include "camelot/posdoc.h"
+#include "io/io.h"
 #include "session/clock.h"
 #include "testutil.h"
 #include "ui/ui_int.h"
@@ -1652,6 +1654,97 @@ static void test_ui_keys_export(void **state)
     tu_remove_tree(dir);
 }
 
+/* An export where a file is already asks first: n writes nothing, y writes over it. Anything
+ * but a file (here a FIFO) is refused, asked or not. */
+static void test_ui_keys_export_asks_before_writing_over(void **state)
+{
+    (void)state;
+    Ui ui;
+    char dir[512], base[600], pos_path[700], rec_path[700], status[256];
+    size_t len;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(base, sizeof base, "%s/game", dir);
+    snprintf(pos_path, sizeof pos_path, "%s.yaml", base);
+    snprintf(rec_path, sizeof rec_path, "%s.txt", base);
+    FILE *f = fopen(rec_path, "w");
+    assert_non_null(f);
+    fputs("mine\n", f);
+    assert_int_equal(fclose(f), 0);
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    type(&ui, ":E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 1);
+
+    press(&ui, 'x');
+    type(&ui, base);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_ASK);
+    assert_int_equal(ui.ask, UI_ASK_EXPORT);
+    assert_contains(ui.msg, "game.txt is there already.");
+    ui_status_text(&ui, status, sizeof status);
+    assert_contains(status, "write over what is there? y writes over it, n keeps it.");
+    assert_int_equal(ui_tick(&ui, 10), 0); /* the game waits for the answer */
+    assert_false(io_exists(pos_path));
+    press(&ui, 'n');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_contains(ui.msg, "Not exported");
+    assert_false(io_exists(pos_path));
+    char *text = tu_read_file(rec_path, &len);
+    assert_string_equal(text, "mine\n");
+    free(text);
+
+    press(&ui, 'x');
+    type(&ui, base);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_ASK);
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_contains(ui.msg, "The position is in ");
+    assert_true(io_exists(pos_path));
+    Session back;
+    session_init(&back, &ui.s->env);
+    assert_int_equal(session_load(&back, rec_path, NULL, NULL, &err), CM_OK);
+    assert_int_equal(back.g.n, 1);
+    session_free(&back);
+
+    /* From edit mode the question is put over the position being set up, and back it goes. */
+    press(&ui, 'e');
+    cursor_to(&ui, "F7");
+    press(&ui, UI_KEY_DELETE);
+    CmPosition edited = ui.edit_pos;
+    press(&ui, 'x');
+    type(&ui, base);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_ASK);
+    assert_true(ui_shown_position(&ui) == &ui.edit_pos);
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_EDIT);
+    CmPosition pos;
+    text = tu_read_file(pos_path, &len);
+    CatalogResolver r = {&cat, dir, {0}};
+    assert_int_equal(cm_posdoc_parse(text, len, catalog_resolve, &r, NULL, &pos, &err), CM_OK);
+    assert_true(cm_pos_equal(&pos, &edited));
+    free(text);
+    press(&ui, UI_KEY_ESC);
+
+    /* A FIFO in the place of the position: refused at once, and left a FIFO. */
+    snprintf(base, sizeof base, "%s/pipe", dir);
+    snprintf(pos_path, sizeof pos_path, "%s.yaml", base);
+    assert_int_equal(mkfifo(pos_path, 0600), 0);
+    press(&ui, 'x');
+    type(&ui, base);
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_contains(ui.msg, "Not exported: ");
+    assert_contains(ui.msg, "not a regular file");
+    struct stat sb;
+    assert_int_equal(lstat(pos_path, &sb), 0);
+    assert_true(S_ISFIFO(sb.st_mode));
+    free_ui(&ui);
+    tu_remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1680,6 +1773,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),
         cmocka_unit_test(test_ui_keys_edit_mode),
         cmocka_unit_test(test_ui_keys_export),
+        cmocka_unit_test(test_ui_keys_export_asks_before_writing_over),
         cmocka_unit_test(test_ui_keys_title_counts_moves_as_the_list_does),
         cmocka_unit_test(test_ui_keys_clocks_are_aligned),
         cmocka_unit_test(test_ui_keys_each_person_keeps_a_cursor),

@@ -7,6 +7,8 @@
 #include "camelot/notation.h"
 #include "camelot/rules.h"
 
+/* The largest record camelot reads, and so the largest it writes: a game whose record would
+ * be longer is not saved (see 'cm_record_fits'), as nothing could read it back. */
 #define CM_RECORD_MAX_BYTES (4 * 1024 * 1024)
 #define CM_RECORD_MAX_TAGS 64
 #define CM_RECORD_POSITION_MAX 16384 /* bytes in the value of a 'Position' tag */
@@ -73,5 +75,9 @@ size_t cm_record_write(const CmGame *game, const CmTag *tags, int ntags, char *b
  * dozens of pieces takes a search). */
 size_t cm_record_write_texts(const CmGame *game, const char *const *texts, const CmTag *tags,
                              int ntags, char *buf, size_t size);
+
+/* Whether a record of 'len' bytes may be written: CM_OK, or CM_ERR_LIMIT with the reason in
+ * 'err' (the record's size and the limit) when it is longer than CM_RECORD_MAX_BYTES. */
+CmStatus cm_record_fits(size_t len, CmError *err);
 
 #endif

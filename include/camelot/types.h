@@ -92,6 +92,7 @@ typedef enum CmStatus {
     CM_ERR_ILLEGAL, /* a move that the rules do not allow */
     CM_ERR_LIMIT,   /* input larger or deeper than the limits allow */
     CM_ERR_ARG,     /* a bad argument from the caller */
+    CM_ERR_EXISTS,  /* a file is there already, and was not to be written over */
     CM_STATUS_COUNT
 } CmStatus;
 

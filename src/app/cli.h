@@ -89,6 +89,20 @@ int cli_load_position(CliCtx *ctx, const char *variant_ref, const char *posfile,
  * source), then, when 'text' holds the source, the line in question and a caret. */
 void cli_report(const CmError *err, const char *text, size_t len);
 
+/* Writes the 'len' bytes of 'text' (a file name, a line typed) to 'out', escaped as an error's
+ * message is ('cm_text_escape'): a terminal shows it and acts on none of it. */
+void cli_put_text(FILE *out, const char *text, size_t len);
+
+/* 'text' (a file name, a word typed) escaped as 'cli_put_text' writes it, in 'buf' of 'size'
+ * bytes (CLI_SHOWN_MAX hold any path whole), for a message; returns 'buf'. */
+#define CLI_SHOWN_MAX (4 * SESSION_PATH_MAX)
+const char *cli_shown(const char *text, char *buf, size_t size);
+
+/* Prints the 'len' bytes of 'line' (a line of a file, a move typed) on 'out' after 'indent',
+ * escaped as an error's message is ('cm_text_escape'), and, when 'col' > 0, a caret under its
+ * byte 'col' (1-based). */
+void cli_quote_line(FILE *out, const char *indent, const char *line, size_t len, int col);
+
 /* Reads the game record at 'path' ('-': standard input) and replays it in variant 'want'
  * (a name or file; NULL: the record's Variant tag). On success fills 'rec' and 'game' (free
  * both) and returns CLI_EXIT_OK; otherwise prints the error and returns the exit code (check.c). */

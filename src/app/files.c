@@ -59,8 +59,10 @@ int cli_load_position(CliCtx *ctx, const char *variant_ref, const char *posfile,
         goto out;
     }
     if (explicit != NULL && pos->v != explicit && strcmp(pos->v->name, explicit->name) != 0) {
+        char shown[CLI_SHOWN_MAX];
         fprintf(stderr, "%s: the position is for variant '%s', not '%s' (--variant)\n",
-                is_stdin ? "<stdin>" : posfile, pos->v->name, explicit->name);
+                is_stdin ? "<stdin>" : cli_shown(posfile, shown, sizeof shown), pos->v->name,
+                explicit->name);
         goto out;
     }
     rc = CLI_EXIT_OK;
@@ -90,11 +92,46 @@ void cli_report(const CmError *err, const char *text, size_t len)
         end++;
     if (end - i > REPORT_LINE_MAX)
         return;
-    fprintf(stderr, "    %.*s\n", (int)(end - i), text + i);
-    if (err->col <= 0)
+    cli_quote_line(stderr, "    ", text + i, end - i, err->col);
+}
+
+/* Writes the 'len' bytes of 'text' to 'out' escaped, or ('blank') as many spaces as the escaped
+ * text has characters. */
+static void put_escaped(FILE *out, const char *text, size_t len, int blank)
+{
+    char shown[256];
+    while (len > 0) {
+        /* Each piece ends on a whole character: room for one always remains. */
+        size_t used = cm_text_escape(text, len, shown, sizeof shown);
+        for (const char *p = shown; *p && blank; p++)
+            if (((unsigned char)*p & 0xc0) != 0x80)
+                fputc(' ', out);
+        if (!blank)
+            fputs(shown, out);
+        text += used;
+        len -= used;
+    }
+}
+
+void cli_put_text(FILE *out, const char *text, size_t len)
+{
+    put_escaped(out, text, len, 0);
+}
+
+const char *cli_shown(const char *text, char *buf, size_t size)
+{
+    cm_text_escape(text, strlen(text), buf, size);
+    return buf;
+}
+
+void cli_quote_line(FILE *out, const char *indent, const char *line, size_t len, int col)
+{
+    fputs(indent, out);
+    put_escaped(out, line, len, 0);
+    fputc('\n', out);
+    if (col <= 0)
         return;
-    fputs("    ", stderr);
-    for (size_t k = i; k < end && k < i + (size_t)err->col - 1; k++)
-        fputc(text[k] == '\t' ? '\t' : ' ', stderr);
-    fputs("^\n", stderr);
+    fputs(indent, out);
+    put_escaped(out, line, (size_t)col - 1 < len ? (size_t)col - 1 : len, 1);
+    fputs("^\n", out);
 }

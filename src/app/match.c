@@ -75,7 +75,8 @@ const char cli_match_help[] =
     "  --max-plies P    the move cap (default 200 per seat: 400 plies for two\n"
     "                   players)\n"
     "  --records FILE   write every game as a record to FILE; with '%d' in FILE, one\n"
-    "                   file per game numbered from 1\n"
+    "                   file per game numbered from 1 (a file there is written over;\n"
+    "                   anything but a file is refused)\n"
     "  --tt MB          table size per engine in MiB (default 16)\n"
     "  --quiet          no line per game\n";
 
@@ -307,6 +308,7 @@ static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *
     CmTag tags[CM_MAX_SEATS + 7];
     int nt = 0;
     const char *winner = mg->sole ? "B" : "A";
+    cm_error_init(err, mc->records);
     add_tag(tags, &nt, "Event", "camelot match");
     add_tag(tags, &nt, "Round", "%ld", mg->g + 1);
     for (int s = 0; s < mc->v->nseats; s++) {
@@ -354,14 +356,15 @@ static int write_record(const MatchConf *mc, const MatchGame *mg, const Player *
     int joined = !first && strstr(mc->records, "%d") == NULL;
     text[0] = '\n';
     cm_record_write(&mg->game, tags, nt, text + joined, need - 1);
-    CmStatus st;
+    /* A game too long to be read back is not written (the move cap keeps games shorter). */
+    CmStatus st = cm_record_fits(strlen(text), err);
     const char *at = strstr(mc->records, "%d");
-    if (at != NULL) {
+    if (st == CM_OK && at != NULL) {
         char path[IO_PATH_MAX];
         snprintf(path, sizeof path, "%.*s%ld%s", (int)(at - mc->records), mc->records, mg->g + 1,
                  at + 2);
         st = io_write_atomic(path, text, strlen(text), err);
-    } else {
+    } else if (st == CM_OK) {
         st = io_append(mc->records, text, strlen(text), first, err);
     }
     free(text);
@@ -1195,6 +1198,13 @@ int cli_match(CliCtx *ctx, int argc, char **argv)
     mc->v = cli_variant(ctx, mc->variant_ref);
     if (mc->v == NULL)
         goto out;
+    /* One file of records that cannot be written is refused before the first game. */
+    CmError err;
+    if (mc->records != NULL && strstr(mc->records, "%d") == NULL &&
+        io_check_write(mc->records, 1, &err) != CM_OK) {
+        cli_report(&err, NULL, 0);
+        goto out;
+    }
     mc->max_plies = max_plies ? max_plies : MATCH_PLIES_PER_SEAT * (long)mc->v->nseats;
     if (a.value[OPT_OPENINGS_FILE] &&
         read_openings(ctx, mc->v, a.value[OPT_OPENINGS_FILE], &book, &nbook) != 0)

@@ -10,12 +10,14 @@
 
 int cli_usage_error(const char *usage, const char *fmt, ...)
 {
+    /* An argument it quotes is escaped, as an error's message is. */
+    char msg[512], shown[4 * sizeof msg];
     va_list ap;
-    fputs("camelot: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    cm_text_escape(msg, strlen(msg), shown, sizeof shown);
+    fprintf(stderr, "camelot: %s\n", shown);
     if (usage != NULL)
         fprintf(stderr, "usage: camelot %s\n", usage);
     else

@@ -38,7 +38,8 @@ const char cli_play_help[] =
     "move is told in words. There a seat not named by --seat is a person's, so by\n"
     "default people play every seat; --seat, --time and --load work as above, and\n"
     "nothing is autosaved. Commands: moves, pieces, hint, undo, now (the engine\n"
-    "moves at once), save FILE, board, quit, help.\n\n"
+    "moves at once), save FILE (a new file; save! FILE writes over one), board,\n"
+    "quit, help.\n\n"
     "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
     "                   grand-camelot, four-handed-chivalry,\n"
     "                   four-handed-chivalry-solo) or a variant file;\n"
@@ -160,11 +161,11 @@ static int load_game(Play *p, const char *path, int resume)
     CmError err, kerr;
 
     if (session_load(s, path, p->a.value[OPT_VARIANT], &got, &err) == CM_OK) {
-        char count[64];
+        char count[64], shown[CLI_SHOWN_MAX];
         text_game_length(s->v->nseats, got.plies, count, sizeof count);
         if (s->notice[0] == '\0')
             snprintf(p->note, sizeof p->note, "%s %.300s: %s so far.",
-                     resume ? "Resumed" : "Loaded", path, count);
+                     resume ? "Resumed" : "Loaded", cli_shown(path, shown, sizeof shown), count);
         return -1;
     }
     cli_report(&err, NULL, 0);
@@ -202,13 +203,14 @@ static int load_position(CliCtx *ctx, Play *p, const char *path)
 {
     SessionSetup setup;
     CmPosition pos;
-    char why[160], ref[SETUP_REF_MAX];
+    char why[160], ref[SETUP_REF_MAX], shown[CLI_SHOWN_MAX];
     int rc = cli_load_position(ctx, p->a.value[OPT_VARIANT], path, &pos);
 
     if (rc != CLI_EXIT_OK)
         return rc;
+    cli_shown(path, shown, sizeof shown);
     if (!cm_rules_playable(&pos, why, sizeof why)) {
-        fprintf(stderr, "%s: cannot be played: %s\n", path, why);
+        fprintf(stderr, "%s: cannot be played: %s\n", shown, why);
         return CLI_EXIT_INPUT;
     }
     catalog_ref_of(&ctx->catalog, pos.v, ref, sizeof ref);
@@ -220,7 +222,7 @@ static int load_position(CliCtx *ctx, Play *p, const char *path)
         return rc;
     if (session_start(&p->session, pos.v, &setup, &pos) != CM_OK)
         return cli_out_of_memory();
-    snprintf(p->note, sizeof p->note, "A new game from the position in %.300s.", path);
+    snprintf(p->note, sizeof p->note, "A new game from the position in %.300s.", shown);
     return -1;
 }
 

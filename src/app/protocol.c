@@ -75,6 +75,15 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
+/* At most 'max' bytes of 'text', a user's, escaped to be quoted in an answer
+ * ('cm_text_escape'). */
+static const char *shown(const char *text, size_t max, char *buf, size_t size)
+{
+    size_t n = strlen(text);
+    cm_text_escape(text, n < max ? n : max, buf, size);
+    return buf;
+}
+
 /* ---- Positions ------------------------------------------------------------------------------ */
 
 /* Sets the position to 'start' (NULL: the variant's start). */
@@ -96,13 +105,14 @@ static void play_moves(Proto *p, char *text)
     for (char *tok = strtok(text, " \t"); tok != NULL; tok = strtok(NULL, " \t")) {
         CmError err;
         CmMove m;
+        char buf[256];
         cm_error_init(&err, NULL);
         if (p->game.outcome.over) {
-            say("error move '%.60s': the game is already over", tok);
+            say("error move '%s': the game is already over", shown(tok, 60, buf, sizeof buf));
             return;
         }
         if (cm_move_parse(&p->game.pos, tok, &m, &err) != CM_OK) {
-            say("error move '%.60s': %s", tok, err.msg);
+            say("error move '%s': %s", shown(tok, 60, buf, sizeof buf), err.msg);
             return;
         }
         if (cm_game_play(&p->game, &m) != CM_OK) {
@@ -198,9 +208,10 @@ static long hash_mb(const Proto *p, long mb)
 static void set_variant(Proto *p, const char *ref)
 {
     CmError err;
+    char buf[4 * 200 + 1];
     const CmVariant *v = catalog_get(&p->ctx->catalog, ref, NULL, &err);
     if (v == NULL) {
-        say("error variant '%.200s': %s", ref, err.msg);
+        say("error variant '%s': %s", shown(ref, 200, buf, sizeof buf), err.msg);
         return;
     }
     p->v = v;
@@ -246,7 +257,9 @@ static void cmd_setoption(Proto *p, char *args)
     } else if (strcmp(name, "Variant") == 0) {
         set_variant(p, value);
     } else {
-        say("error no option '%.60s' (options: Level, Hash, Threads, Variant)", name);
+        char buf[256];
+        say("error no option '%s' (options: Level, Hash, Threads, Variant)",
+            shown(name, 60, buf, sizeof buf));
     }
 }
 
@@ -268,9 +281,9 @@ static void cmd_go(Proto *p, char *args)
     for (char *key = strtok(args, " \t"); key != NULL; key = strtok(NULL, " \t")) {
         if (strcmp(key, "infinite") == 0)
             continue;
-        char *val = strtok(NULL, " \t");
+        char *val = strtok(NULL, " \t"), kbuf[96], vbuf[96];
         if (val == NULL) {
-            say("error 'go %.20s' needs a value", key);
+            say("error 'go %s' needs a value", shown(key, 20, kbuf, sizeof kbuf));
             return;
         }
         int seat = strlen(key) >= 4 ? cm_variant_seat(p->v, key[0]) : -1;
@@ -286,9 +299,9 @@ static void cmd_go(Proto *p, char *args)
         } else if (seat >= 0 && strcmp(key + 1, "inc") == 0 && read_int(val, 0, 1L << 40, &n)) {
             inc[seat] = n;
         } else {
-            say("error 'go': '%.20s %.20s' is not a limit (depth N, nodes N, movetime MS, "
+            say("error 'go': '%s %s' is not a limit (depth N, nodes N, movetime MS, "
                 "infinite, or a seat's time and inc such as wtime MS, winc MS)",
-                key, val);
+                shown(key, 20, kbuf, sizeof kbuf), shown(val, 20, vbuf, sizeof vbuf));
             return;
         }
     }
@@ -398,7 +411,8 @@ static int command(Proto *p, char *cmd)
         cli_board_print(stdout, &p->game.pos);
         fflush(stdout);
     } else {
-        say("error unknown command '%.60s'", cmd);
+        char buf[256];
+        say("error unknown command '%s'", shown(cmd, 60, buf, sizeof buf));
     }
     return 0;
 }

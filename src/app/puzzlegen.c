@@ -186,6 +186,11 @@ static int read_old(CliCtx *ctx, Gen *g)
     size_t len = 0;
     CmError err;
 
+    /* A file the puzzles cannot be written to is refused now, not after the generation. */
+    if (io_check_write(path, 1, &err) != CM_OK) {
+        cli_report(&err, NULL, 0);
+        return CLI_EXIT_INPUT;
+    }
     if (!io_exists(path))
         return -1;
     if (io_read_file(path, CM_PUZZLE_MAX_BYTES, &text, &len, &err) != CM_OK) {

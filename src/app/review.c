@@ -35,6 +35,7 @@ const char cli_review_help[] =
     "  --save FILE   also write the game as a record with a comment after each\n"
     "                move, as {-1.20 blunder; better E6-E8}: the score after the\n"
     "                move, its mark and the engine's move; 'camelot replay' reads it\n"
+    "                (a file there is written over; anything but a file is refused)\n"
     "  --text        print the review as text, also on a terminal\n"
     "  --ascii       on the screen, ASCII instead of Unicode blocks and pieces\n"
     "                (also when the locale is not UTF-8)\n";
@@ -169,7 +170,9 @@ static int save_review(const CmGame *game, const CmRecord *rec, int renamed,
         goto out;
     }
     cm_record_write_texts(game, (const char *const *)texts, tags, nt, out, need);
-    if (io_write_atomic(path, out, strlen(out), &err) != CM_OK) {
+    cm_error_init(&err, path);
+    if (cm_record_fits(strlen(out), &err) != CM_OK ||
+        io_write_atomic(path, out, strlen(out), &err) != CM_OK) {
         cli_report(&err, NULL, 0);
         goto out;
     }
@@ -377,6 +380,13 @@ int cli_review(CliCtx *ctx, int argc, char **argv)
         rc = cli_usage_error(cli_review_usage, "unexpected argument '%s'", a.args[1]);
     if (rc < 0 && a.value[OPT_TIME] != NULL)
         rc = cli_seconds_arg(&a, a.value[OPT_TIME], &ms);
+    /* A file the review cannot be saved to is refused before the review, not after it. */
+    CmError err;
+    if (rc < 0 && a.value[OPT_SAVE] != NULL &&
+        io_check_write(a.value[OPT_SAVE], 1, &err) != CM_OK) {
+        cli_report(&err, NULL, 0);
+        rc = CLI_EXIT_INPUT;
+    }
     if (rc < 0) {
         rc = cli_record_load(ctx, a.args[0], a.value[OPT_VARIANT], &rec, &game);
         if (rc == CLI_EXIT_OK) {

@@ -201,7 +201,8 @@ static void help(TextGame *t)
           "  now         the engine that is thinking moves at once\n"
           "  resign      give up the game (asked again first)\n"
           "  draw        offer a draw: the other side accepts or declines\n"
-          "  save FILE   write the game so far as a record\n"
+          "  save FILE   write the game so far as a record (to a new file)\n"
+          "  save! FILE  the same, writing over FILE if it is there\n"
           "  board       show the board again\n"
           "  quit        leave (end of input does the same)\n"
           "  help        this text\n",
@@ -260,17 +261,25 @@ static void list_pieces(TextGame *t)
     }
 }
 
-static void save(TextGame *t, const char *path)
+/* 'save FILE' writes where nothing is; 'save! FILE' ('replace') writes over a file there. */
+static void save(TextGame *t, const char *path, int replace)
 {
     CmError err;
-    char msg[CM_ERROR_TEXT_MAX], moves[64];
-    if (session_save_as(t->s, path, clock_ms(), &err) != CM_OK) {
+    char msg[CM_ERROR_TEXT_MAX], moves[64], shown[CLI_SHOWN_MAX];
+    CmStatus st = replace ? session_save_as(t->s, path, clock_ms(), &err)
+                          : session_save_new(t->s, path, clock_ms(), &err);
+    cli_shown(path, shown, sizeof shown);
+    if (st == CM_ERR_EXISTS) {
+        fprintf(t->out, "not saved: %s is there already; 'save! FILE' writes over it\n", shown);
+        return;
+    }
+    if (st != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);
         fprintf(t->out, "not saved: %s\n", msg);
         return;
     }
     text_game_length(t->s->v->nseats, t->s->g.n, moves, sizeof moves);
-    fprintf(t->out, "saved %s to %s\n", moves, path);
+    fprintf(t->out, "saved %s to %s\n", moves, shown);
 }
 
 /* Waits for the engine to finish the hint search. */
@@ -448,7 +457,7 @@ static void try_move(TextGame *t, const char *text)
     cm_error_init(&err, NULL);
     if (cm_move_parse(&s->g.pos, text, &m, &err) != CM_OK) {
         if (err.col > 0)
-            fprintf(t->out, "  %s\n  %*s^\n", text, err.col - 1, "");
+            cli_quote_line(t->out, "  ", text, strlen(text), err.col);
         fprintf(t->out, "%s: %s\n", err.code == CM_ERR_SYNTAX ? "not a move" : "illegal move",
                 err.msg);
         return;
@@ -499,12 +508,14 @@ static int command(TextGame *t, char *cmd)
     } else if (strcmp(cmd, "now") == 0) {
         if (!session_move_now(t->s))
             fputs("no engine is thinking\n", t->out);
-    } else if (strncmp(cmd, "save", 4) == 0 && (cmd[4] == ' ' || cmd[4] == '\0')) {
-        char *path = trim(cmd + 4);
+    } else if (strncmp(cmd, "save", 4) == 0 &&
+               (cmd[4] == ' ' || cmd[4] == '\0' || (cmd[4] == '!' && (cmd[5] == ' ' || !cmd[5])))) {
+        int replace = cmd[4] == '!';
+        char *path = trim(cmd + 4 + replace);
         if (path[0] == '\0')
-            fputs("usage: save FILE\n", t->out);
+            fputs(replace ? "usage: save! FILE\n" : "usage: save FILE\n", t->out);
         else
-            save(t, path);
+            save(t, path, replace);
     } else {
         try_move(t, cmd);
     }
@@ -527,8 +538,10 @@ static char *next_line(TextGame *t)
         return t->line;
     }
     char *cmd = trim(t->line);
-    if (t->echo)
-        fprintf(t->out, "%s\n", cmd);
+    if (t->echo) {
+        cli_put_text(t->out, cmd, strlen(cmd));
+        fputc('\n', t->out);
+    }
     return cmd;
 }
 

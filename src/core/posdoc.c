@@ -52,6 +52,13 @@ static CmStatus read_seat(const CmVariant *v, const CmYNode *node, const char *w
     return CM_OK;
 }
 
+/* Whether the 'n' bytes of 'text' end in 'end'. */
+static int ends_in(const char *text, size_t n, const char *end)
+{
+    size_t k = strlen(end);
+    return n > k && memcmp(text + n - k, end, k) == 0;
+}
+
 static CmStatus find_variant(const CmYNode *node, CmVariantResolver resolve, void *ud,
                              const CmVariant *fallback, const CmVariant **v_out, CmError *err)
 {
@@ -59,6 +66,14 @@ static CmStatus find_variant(const CmYNode *node, CmVariantResolver resolve, voi
     const CmVariant *v;
     if (st != CM_OK)
         return st;
+    /* A path names a variant file, and nothing else: a document must not have any file of the
+     * system read (and a line of it quoted in the error). */
+    if (memchr(node->text, '/', node->len) != NULL && !ends_in(node->text, node->len, ".yaml") &&
+        !ends_in(node->text, node->len, ".yml"))
+        return cm_ytree_fail(err, CM_ERR_SCHEMA, node,
+                             "variant '%.60s' is a path, and the name of a variant file ends in "
+                             "'.yaml' or '.yml'",
+                             node->text);
     if (resolve == NULL) {
         /* Without a resolver only the fallback's own name can be honoured. */
         if (fallback != NULL && strlen(fallback->name) == node->len &&

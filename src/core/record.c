@@ -706,3 +706,13 @@ size_t cm_record_write_texts(const CmGame *game, const char *const *texts, const
         buf[o.len < size ? o.len : size - 1] = '\0';
     return o.len;
 }
+
+CmStatus cm_record_fits(size_t len, CmError *err)
+{
+    if (len <= CM_RECORD_MAX_BYTES)
+        return CM_OK;
+    return cm_error_set(err, CM_ERR_LIMIT, 0, 0,
+                        "the game is too long to save: its record would be %zu bytes, more than "
+                        "the %d MiB camelot reads back",
+                        len, CM_RECORD_MAX_BYTES / (1024 * 1024));
+}

@@ -330,25 +330,6 @@ out:
     return st;
 }
 
-/* Copies at most 'max' bytes of 'text' into 'buf' with control characters written as '\n',
- * '\t' or '\xNN', so that a message never carries raw control bytes. */
-static void escape(const char *text, size_t len, size_t max, char *buf, size_t size)
-{
-    size_t o = 0;
-    for (size_t i = 0; i < len && i < max && o + 5 < size; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c == '\n' || c == '\t') {
-            buf[o++] = '\\';
-            buf[o++] = c == '\n' ? 'n' : 't';
-        } else if (c < 0x20 || c == 0x7f) {
-            o += (size_t)snprintf(buf + o, size - o, "\\x%02X", c);
-        } else {
-            buf[o++] = (char)c;
-        }
-    }
-    buf[o] = '\0';
-}
-
 const char *cm_ytree_describe(const CmYNode *node, char *buf, size_t size)
 {
     char text[64];
@@ -357,7 +338,7 @@ const char *cm_ytree_describe(const CmYNode *node, char *buf, size_t size)
     } else if (node->kind != CM_Y_SCALAR) {
         snprintf(buf, size, "%s", cm_ytree_kind_name(node->kind));
     } else {
-        escape(node->text, node->len, 37, text, sizeof text);
+        cm_text_escape(node->text, node->len < 37 ? node->len : 37, text, sizeof text);
         snprintf(buf, size, node->len > 40 ? "'%s...'" : "'%s'", text);
     }
     return buf;

@@ -103,6 +103,11 @@ int io_sys_rename(const char *from, const char *to)
     return fails() ? -1 : rename(from, to);
 }
 
+int io_sys_link(const char *from, const char *to)
+{
+    return fails() ? -1 : link(from, to);
+}
+
 int io_sys_mkstemp(char *tmpl)
 {
     return fails() ? -1 : mkstemp(tmpl);
@@ -116,6 +121,11 @@ int io_sys_mkdir(const char *path, mode_t mode)
 int io_sys_stat(const char *path, struct stat *sb)
 {
     return fails() ? -1 : stat(path, sb);
+}
+
+int io_sys_lstat(const char *path, struct stat *sb)
+{
+    return fails() ? -1 : lstat(path, sb);
 }
 
 int io_sys_fstat(int fd, struct stat *sb)

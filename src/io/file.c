@@ -114,13 +114,63 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-CmStatus io_write_atomic(const char *path, const char *data, size_t len, CmError *err)
+CmStatus io_check_write(const char *path, int replace, CmError *err)
+{
+    struct stat sb;
+
+    cm_error_init(err, path);
+    if (io_sys_lstat(path, &sb) != 0)
+        return errno == ENOENT
+                   ? CM_OK
+                   : cm_error_set(err, CM_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
+    if (S_ISLNK(sb.st_mode))
+        return cm_error_set(err, CM_ERR_IO, 0, 0,
+                            "is a symbolic link: camelot does not write through one (name the "
+                            "file it points to)");
+    if (S_ISDIR(sb.st_mode))
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "is a directory");
+    if (!S_ISREG(sb.st_mode))
+        return cm_error_set(err, CM_ERR_IO, 0, 0,
+                            "not a regular file (a device, a FIFO or a socket): not written");
+    if (!replace)
+        return cm_error_set(err, CM_ERR_EXISTS, 0, 0, "already exists");
+    return CM_OK;
+}
+
+/* The temporary file 'tmp' takes the name 'path': by a rename when replacing; else by a hard
+ * link, which fails (EEXIST) when anything is there, the temporary name going after it. A file
+ * system without hard links gets one more look at 'path' and a rename. Returns 0, or -1 with
+ * errno set. */
+static int take_name(const char *tmp, const char *path, int replace)
+{
+    struct stat sb;
+
+    if (replace)
+        return io_sys_rename(tmp, path);
+    if (io_sys_link(tmp, path) == 0) {
+        unlink(tmp); /* a name left over is a hidden file, no loss */
+        return 0;
+    }
+    if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOTSUP && errno != ENOSYS)
+        return -1;
+    if (lstat(path, &sb) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    return io_sys_rename(tmp, path);
+}
+
+/* 'io_write_atomic' ('replace' set) and 'io_write_new'. */
+static CmStatus write_file(const char *path, const char *data, size_t len, int replace,
+                           CmError *err)
 {
     char tmp[IO_PATH_MAX + 16], dir[IO_PATH_MAX];
     const char *slash = strrchr(path, '/');
     int fd, saved;
+    CmStatus st = io_check_write(path, replace, err);
 
-    cm_error_init(err, path);
+    if (st != CM_OK)
+        return st;
     io_dirname(path, dir, sizeof dir);
     if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, slash ? slash + 1 : path) >=
         sizeof tmp)
@@ -136,9 +186,9 @@ CmStatus io_write_atomic(const char *path, const char *data, size_t len, CmError
         goto fail;
     }
     fd = -1;
-    if (io_sys_rename(tmp, path) != 0)
+    if (take_name(tmp, path, replace) != 0)
         goto fail;
-    /* The rename is done; a directory that cannot be synced loses nothing written. */
+    /* The name is taken; a directory that cannot be synced loses nothing written. */
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         fsync(dfd);
@@ -150,17 +200,46 @@ fail:
     if (fd >= 0)
         close(fd);
     unlink(tmp);
+    if (saved == EEXIST)
+        return cm_error_set(err, CM_ERR_EXISTS, 0, 0, "already exists");
     return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot write: %s", strerror(saved));
+}
+
+CmStatus io_write_atomic(const char *path, const char *data, size_t len, CmError *err)
+{
+    return write_file(path, data, len, 1, err);
+}
+
+CmStatus io_write_new(const char *path, const char *data, size_t len, CmError *err)
+{
+    return write_file(path, data, len, 0, err);
 }
 
 CmStatus io_append(const char *path, const char *data, size_t len, int truncate, CmError *err)
 {
+    struct stat sb;
     int fd, saved;
+    CmStatus st = io_check_write(path, 1, err);
 
-    cm_error_init(err, path);
-    fd = io_sys_open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), 0644);
+    if (st != CM_OK)
+        return st;
+    /* Looked at again once open, without following a link or waiting on a FIFO: something else
+     * may have come in the meantime. */
+    fd = io_sys_open(path,
+                     O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+                         (truncate ? O_TRUNC : O_APPEND),
+                     0644);
     if (fd < 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(errno));
+    if (io_sys_fstat(fd, &sb) != 0) {
+        saved = errno;
+        close(fd);
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open: %s", strerror(saved));
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        close(fd);
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "not a regular file: not written");
+    }
     if (write_all(fd, data, len) != 0) {
         saved = errno;
         io_sys_close(fd);
@@ -182,6 +261,12 @@ CmStatus io_rename(const char *from, const char *to, CmError *err)
 int io_exists(const char *path)
 {
     return access(path, F_OK) == 0;
+}
+
+int io_is_link(const char *path)
+{
+    struct stat sb;
+    return io_sys_lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
 }
 
 CmStatus io_realpath(const char *path, char *buf, size_t size, CmError *err)

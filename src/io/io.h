@@ -19,9 +19,26 @@
  * or "<stdin>") and leaves '*text_out' NULL. The caller frees '*text_out'. */
 CmStatus io_read_file(const char *path, size_t max, char **text_out, size_t *len_out, CmError *err);
 
+/* The writers below write over, or add to, nothing but a regular file. A path where a
+ * directory, a device, a FIFO, a socket or a symbolic link is refuses the write (CM_ERR_IO,
+ * nothing written): 'save /dev/full' leaves the device alone, and a link never leads a write to
+ * another file (the file itself must be named). */
+
+/* Whether 'path' may be written: CM_OK when nothing is there, or when a regular file is and
+ * 'replace' is set; CM_ERR_EXISTS when a regular file is there and 'replace' is not set;
+ * CM_ERR_IO when anything else is there, or the path cannot be looked at. The writers check
+ * this themselves; a command calls it to refuse a path before long work rather than after. */
+CmStatus io_check_write(const char *path, int replace, CmError *err);
+
 /* Writes 'len' bytes to 'path' atomically: a temporary file in the same directory, fsync,
  * rename, fsync of the directory. Either the old file or the whole new one survives. */
 CmStatus io_write_atomic(const char *path, const char *data, size_t len, CmError *err);
+
+/* 'io_write_atomic' for a file that is not there yet: CM_ERR_EXISTS, nothing written, when
+ * anything is there, even when it comes while the file is written (the new file takes the
+ * name with a hard link, which never replaces; a file system without them gets a last look
+ * and a rename). */
+CmStatus io_write_new(const char *path, const char *data, size_t len, CmError *err);
 
 /* Appends 'len' bytes to 'path', creating it (mode 0644) when missing; with 'truncate' the
  * file is emptied first. For logs that grow, such as a match's records. */
@@ -32,6 +49,9 @@ CmStatus io_rename(const char *from, const char *to, CmError *err);
 
 /* Whether 'path' exists. */
 int io_exists(const char *path);
+
+/* Whether 'path' is a symbolic link (the link itself: it is not followed). */
+int io_is_link(const char *path);
 
 /* The absolute, resolved form of an existing 'path' into 'buf'. */
 CmStatus io_realpath(const char *path, char *buf, size_t size, CmError *err);

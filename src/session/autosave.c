@@ -48,8 +48,7 @@ static void save_variant_ref(const Session *s, const char *path, char *ref, size
         if (io_join(dir, name, copy, sizeof copy) != 0)
             break;
         if (io_read_file(copy, CM_VARIANT_MAX_BYTES, &there, &there_len, &err) != CM_OK) {
-            if (err.code == CM_ERR_IO && !io_exists(copy) &&
-                io_write_atomic(copy, text, len, &err) == CM_OK)
+            if (err.code == CM_ERR_IO && io_write_new(copy, text, len, &err) == CM_OK)
                 snprintf(ref, size, "%s", name);
             break;
         }
@@ -67,24 +66,45 @@ static void save_variant_ref(const Session *s, const char *path, char *ref, size
     free(text);
 }
 
-CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmError *err)
+/* 'session_save_as' ('replace' set) and 'session_save_new'. */
+static CmStatus save_record(const Session *s, const char *path, uint64_t now, int replace,
+                            CmError *err)
 {
     char ref[SETUP_REF_MAX];
+    /* A path refused takes no copy of the variant file next to it either. */
+    CmStatus st = io_check_write(path, replace, err);
+    if (st != CM_OK)
+        return st;
     save_variant_ref(s, path, ref, sizeof ref);
     char *text = session_record_text(s, now, ref);
-    if (text == NULL) {
-        cm_error_init(err, path);
+    cm_error_init(err, path);
+    if (text == NULL)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-    }
-    CmStatus st = io_write_atomic(path, text, strlen(text), err);
+    size_t len = strlen(text);
+    st = cm_record_fits(len, err);
+    if (st == CM_OK)
+        st = replace ? io_write_atomic(path, text, len, err) : io_write_new(path, text, len, err);
     free(text);
     return st;
 }
 
+CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmError *err)
+{
+    return save_record(s, path, now, 1, err);
+}
+
+CmStatus session_save_new(const Session *s, const char *path, uint64_t now, CmError *err)
+{
+    return save_record(s, path, now, 0, err);
+}
+
 CmStatus session_write_position(const Session *s, const CmPosition *pos, const char *path,
-                                CmError *err)
+                                int replace, CmError *err)
 {
     char ref[SETUP_REF_MAX];
+    CmStatus st = io_check_write(path, replace, err);
+    if (st != CM_OK)
+        return st;
     save_variant_ref(s, path, ref, sizeof ref);
     size_t len = cm_posdoc_write(pos, ref, NULL, 0);
     char *text = malloc(len + 1);
@@ -93,13 +113,13 @@ CmStatus session_write_position(const Session *s, const CmPosition *pos, const c
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     }
     cm_posdoc_write(pos, ref, text, len + 1);
-    CmStatus st = io_write_atomic(path, text, len, err);
+    st = replace ? io_write_atomic(path, text, len, err) : io_write_new(path, text, len, err);
     free(text);
     return st;
 }
 
-CmStatus session_export(const Session *s, const char *base, uint64_t now, char *pos_path,
-                        char *rec_path, size_t size, CmError *err)
+CmStatus session_export(const Session *s, const char *base, uint64_t now, int replace,
+                        char *pos_path, char *rec_path, size_t size, CmError *err)
 {
     size_t n = strlen(base);
     if (n > 5 && (strcmp(base + n - 5, ".yaml") == 0))
@@ -112,9 +132,14 @@ CmStatus session_export(const Session *s, const char *base, uint64_t now, char *
     if ((size_t)snprintf(pos_path, size, "%.*s.yaml", (int)n, base) >= size ||
         (size_t)snprintf(rec_path, size, "%.*s.txt", (int)n, base) >= size)
         return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the path is too long");
-    CmStatus st = session_write_position(s, &s->g.pos, pos_path, err);
+    /* Both files are looked at before either is written: one refused writes neither. */
+    CmStatus st = io_check_write(pos_path, replace, err);
     if (st == CM_OK)
-        st = session_save_as(s, rec_path, now, err);
+        st = io_check_write(rec_path, replace, err);
+    if (st == CM_OK)
+        st = session_write_position(s, &s->g.pos, pos_path, replace, err);
+    if (st == CM_OK)
+        st = save_record(s, rec_path, now, replace, err);
     return st;
 }
 
@@ -126,7 +151,7 @@ CmStatus session_save_copy(const Session *s, uint64_t now, char *path_out, size_
         return cm_error_set(err, CM_ERR_IO, 0, 0,
                             "games cannot be saved: there is no data directory");
     io_fresh_name(s->env.data_dir, s->v->name, path_out, size);
-    return session_save_as(s, path_out, now, err);
+    return session_save_new(s, path_out, now, err);
 }
 
 CmStatus session_keep_damaged(const char *path, char *kept, size_t size, CmError *err)

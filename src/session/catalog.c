@@ -102,6 +102,16 @@ const CmVariant *catalog_record_variant(Catalog *c, const char *tag, const char 
                      tag);
         return NULL;
     }
+    /* Nor does a link beside the record: it could lead anywhere. */
+    if (catalog_is_path(tag) &&
+        io_join(record_dir ? record_dir : ".", tag, file, sizeof file) == 0 && io_is_link(file)) {
+        cm_error_init(err, NULL);
+        cm_error_set(err, CM_ERR_SCHEMA, 0, 0,
+                     "the record's variant '%.100s' is a symbolic link; camelot reads only a "
+                     "variant file itself next to a record (name its variant with --variant)",
+                     tag);
+        return NULL;
+    }
     const CmVariant *v = catalog_get(c, tag, record_dir, err);
     if (v == NULL && err->source[0] == '\0') {
         char why[sizeof err->msg];

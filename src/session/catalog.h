@@ -34,9 +34,9 @@ const CmVariant *catalog_get(Catalog *c, const char *ref, const char *basedir, C
 
 /* The variant a record's 'Variant' tag names ('tag' NULL: camelot): a variant's name, or a
  * variant file in the record's directory 'record_dir' named by its file name alone. Anything
- * else (a path with a directory in it, a name starting with '.') is refused, so that a record
- * never makes the program read another file of the system. The game's reference for its
- * saves (the name, or the file's absolute path) goes to 'ref'. On failure returns NULL and
+ * else (a path with a directory in it, a name starting with '.', a symbolic link) is refused,
+ * so that a record never makes the program read another file of the system. The game's reference
+ * for its saves (the name, or the file's absolute path) goes to 'ref'. On failure returns NULL and
  * fills 'err'; when the variant file itself is bad, 'err->source' is that file. */
 const CmVariant *catalog_record_variant(Catalog *c, const char *tag, const char *record_dir,
                                         char *ref, size_t size, CmError *err);

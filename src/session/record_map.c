@@ -374,10 +374,12 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
     session_autosave_path(s, auto_path, sizeof auto_path);
     next.autosave_fresh = strcmp(auto_path, path) != 0;
     if (got.cut) {
-        char length[64];
+        char length[64], shown[4 * 300 + 1];
+        size_t n = strlen(path);
         text_game_length(next.v->nseats, next.g.n, length, sizeof length);
+        cm_text_escape(path, n < 300 ? n : 300, shown, sizeof shown);
         snprintf(next.notice, sizeof next.notice, "The save %.300s was cut short; recovered: %s.",
-                 path, length);
+                 shown, length);
     }
     session_adopt(s, &next);
     return CM_OK;

@@ -263,22 +263,30 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
 
 /* ---- Files (autosave.c) ------------------------------------------------------------------ */
 
-/* Saves the game to 'path', atomically. A game of a variant file (not of a variant's name)
- * keeps a copy of that file next to 'path', named in the record, so that the record loads
- * wherever it is moved with its variant. */
+/* Saves the game to 'path', atomically, over a regular file there (nothing but one: see
+ * 'io_check_write'). A game of a variant file (not of a variant's name) keeps a copy of that
+ * file next to 'path', named in the record, so that the record loads wherever it is moved with
+ * its variant. A game whose record would be longer than CM_RECORD_MAX_BYTES, the most that is
+ * read back, is not saved: CM_ERR_LIMIT ('cm_record_fits'). */
 CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmError *err);
 
+/* 'session_save_as' where nothing is yet: CM_ERR_EXISTS, nothing written, when something is. */
+CmStatus session_save_new(const Session *s, const char *path, uint64_t now, CmError *err);
+
 /* Writes 'pos' (a position of the session's variant) to 'path' as a position document,
- * atomically; its 'variant' is named as a saved game names it (a copy of a variant file goes
- * next to 'path'). */
+ * atomically, over a regular file there when 'replace' is set, else only where nothing is
+ * (CM_ERR_EXISTS); its 'variant' is named as a saved game names it (a copy of a variant file
+ * goes next to 'path'). */
 CmStatus session_write_position(const Session *s, const CmPosition *pos, const char *path,
-                                CmError *err);
+                                int replace, CmError *err);
 
 /* Exports the game: its position now as a position document 'BASE.yaml' and the game as a
  * record 'BASE.txt' ('base' may end in either; the paths written go to 'pos_path' and
- * 'rec_path' of 'size' bytes each). */
-CmStatus session_export(const Session *s, const char *base, uint64_t now, char *pos_path,
-                        char *rec_path, size_t size, CmError *err);
+ * 'rec_path' of 'size' bytes each). Without 'replace', when either file is there already
+ * nothing is written: CM_ERR_EXISTS, with that file in 'err->source'. Either path being what
+ * cannot be written (a directory, a device, a link) writes nothing either. */
+CmStatus session_export(const Session *s, const char *base, uint64_t now, int replace,
+                        char *pos_path, char *rec_path, size_t size, CmError *err);
 
 /* Saves the game to a new file in the data directory ('VARIANT-YYYYMMDD-HHMMSS.txt'), whose
  * path goes to 'path_out'. */

@@ -26,8 +26,7 @@ void ui_message(Ui *ui, int role, const char *fmt, ...)
 
 const CmPosition *ui_shown_position(const Ui *ui)
 {
-    if (ui->mode == UI_MODE_EDIT ||
-        (ui->mode == UI_MODE_LINE && ui->line_export && ui->line_back == UI_MODE_EDIT))
+    if (ui->mode == UI_MODE_EDIT || (ui->line_export && ui->line_back == UI_MODE_EDIT))
         return &ui->edit_pos;
     return ui->mode == UI_MODE_REVIEW ? &ui->review_pos : &ui->s->g.pos;
 }
@@ -461,6 +460,8 @@ static unsigned ask_action(Ui *ui, UiAction act, uint64_t now)
     const CmVariant *v = ui->s->v;
     if (act != UI_ACT_YES && act != UI_ACT_NO)
         return 0;
+    if (ui->ask == UI_ASK_EXPORT)
+        return ui_export_answer(ui, act == UI_ACT_YES, now);
     if (ui->ask == UI_ASK_RESIGN) {
         ui->mode = UI_MODE_PLAY;
         if (act == UI_ACT_NO) {

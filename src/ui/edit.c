@@ -158,28 +158,34 @@ unsigned ui_export_begin(Ui *ui)
     return UI_DRAW_BOARD | UI_DRAW_STATUS;
 }
 
-unsigned ui_export_enter(Ui *ui, uint64_t now)
+/* Writes the export to the path on the line: over files there when 'replace' is set, else
+ * only where nothing is; a file there already puts the question. */
+static unsigned export_to(Ui *ui, uint64_t now, int replace)
 {
     char pos_path[SESSION_PATH_MAX], rec_path[SESSION_PATH_MAX], msg[CM_ERROR_TEXT_MAX];
     CmError err;
     CmStatus st;
 
-    ui->mode = ui->line_back;
-    ui->line_export = 0;
-    if (ui->line_len == 0) {
-        ui->msg[0] = '\0';
-        return UI_DRAW_ALL;
-    }
-    if (ui->mode == UI_MODE_EDIT) {
+    if (ui->line_back == UI_MODE_EDIT) {
         /* The position being set up; there is no game of it yet to write. */
         size_t n = strlen(ui->line);
         snprintf(pos_path, sizeof pos_path, "%s%s", ui->line,
                  n > 5 && strcmp(ui->line + n - 5, ".yaml") == 0 ? "" : ".yaml");
-        st = session_write_position(ui->s, &ui->edit_pos, pos_path, &err);
+        st = session_write_position(ui->s, &ui->edit_pos, pos_path, replace, &err);
         rec_path[0] = '\0';
     } else {
-        st = session_export(ui->s, ui->line, now, pos_path, rec_path, sizeof pos_path, &err);
+        st = session_export(ui->s, ui->line, now, replace, pos_path, rec_path, sizeof pos_path,
+                            &err);
     }
+    if (st == CM_ERR_EXISTS && !replace) {
+        /* The line stays, for the answer; the game waits meanwhile ('line_export'). */
+        ui->mode = UI_MODE_ASK;
+        ui->ask = UI_ASK_EXPORT;
+        ui_message(ui, UI_ROLE_ERROR, "%s is there already.", err.source);
+        return UI_DRAW_ALL;
+    }
+    ui->mode = ui->line_back;
+    ui->line_export = 0;
     if (st != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);
         ui_message(ui, UI_ROLE_ERROR, "Not exported: %s", msg);
@@ -191,5 +197,28 @@ unsigned ui_export_enter(Ui *ui, uint64_t now)
     }
     ui->line[0] = '\0';
     ui->line_len = 0;
+    return UI_DRAW_ALL;
+}
+
+unsigned ui_export_enter(Ui *ui, uint64_t now)
+{
+    if (ui->line_len == 0) {
+        ui->mode = ui->line_back;
+        ui->line_export = 0;
+        ui->msg[0] = '\0';
+        return UI_DRAW_ALL;
+    }
+    return export_to(ui, now, 0);
+}
+
+unsigned ui_export_answer(Ui *ui, int yes, uint64_t now)
+{
+    if (yes)
+        return export_to(ui, now, 1);
+    ui->mode = ui->line_back;
+    ui->line_export = 0;
+    ui->line[0] = '\0';
+    ui->line_len = 0;
+    ui_message(ui, UI_ROLE_NORMAL, "Not exported: the files there are left as they were.");
     return UI_DRAW_ALL;
 }

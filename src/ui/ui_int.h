@@ -307,7 +307,8 @@ typedef struct Ui {
     char pv_text[UI_PV_MAX]; /* the engine's principal variation, in WCF notation */
     CmPosition edit_pos;     /* the position being set up in edit mode */
     UiMode edit_back;        /* the mode edit mode was entered from */
-    int line_export;         /* the line is a path to export to, not a move */
+    int line_export;         /* the line is a path to export to, not a move (and while the
+                                export asks to write over a file there) */
     UiMode line_back;        /* the mode to go back to from the export line */
     int ask;                 /* the question of UI_MODE_ASK: 'UI_ASK_*' */
     int ask_seat;            /* the seat it is put to */
@@ -316,7 +317,11 @@ typedef struct Ui {
 } Ui;
 
 /* The questions of UI_MODE_ASK. */
-enum { UI_ASK_RESIGN = 1, UI_ASK_DRAW = 2 };
+enum {
+    UI_ASK_RESIGN = 1,
+    UI_ASK_DRAW = 2,
+    UI_ASK_EXPORT = 3, /* write the export over a file there? (the path is still the line) */
+};
 
 /* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui
  * asks it for new games and loads). Returns CM_ERR_NOMEM. */
@@ -435,6 +440,8 @@ unsigned ui_edit_click(Ui *ui, CmSquare sq);
 void ui_edit_status(const Ui *ui, char *buf, size_t size);
 unsigned ui_export_begin(Ui *ui);
 unsigned ui_export_enter(Ui *ui, uint64_t now);
+/* The answer to UI_ASK_EXPORT: 'yes' writes over the files there, else nothing is written. */
+unsigned ui_export_answer(Ui *ui, int yes, uint64_t now);
 
 /* build.c: building a move on the board. */
 void ui_clear_selection(Ui *ui);

@@ -319,6 +319,11 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         review_text(ui, buf, size);
         return;
     }
+    if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_EXPORT) {
+        snprintf(buf, size, "Export to %s: write over what is there? y writes over it, n keeps it.",
+                 ui->line);
+        return;
+    }
     if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_RESIGN) {
         snprintf(buf, size, "%s: resign the game%s? y resigns, n plays on.",
                  v->seat[ui->ask_seat].name, v->nteams < v->nseats ? " for your team" : "");

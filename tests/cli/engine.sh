@@ -95,6 +95,17 @@ check "bad input gets an error line each and the engine goes on" \
           has "$OUT" "^error line longer than 1048576 bytes: ignored$" &&
           [ "$(last_line "$OUT")" = readyok ]'
 
+# An answer quotes a command, an option, a limit, a move or a variant escaped.
+printf 'bo\033[2Jgus\nsetoption name \377 value 1\ngo \033x 1\n' >"$TMP/esc.in"
+printf 'position startpos moves E6\033-E8\nvariant \033]0;x\a\n' >>"$TMP/esc.in"
+run_in "$TMP/esc.in" engine
+check "a user's text in an error line is escaped" \
+    eval '[ "$RC" = 0 ] && clean "$OUT" && [ "$(printf "%s\n" "$OUT" | grep -c "^error ")" = 5 ] &&
+          has "$OUT" "^error unknown command .bo\\\\x1B\[2Jgus.$" &&
+          has "$OUT" "^error no option .\\\\xFF. " && has "$OUT" "^error .go.: .\\\\x1Bx 1. " &&
+          has "$OUT" "^error move .E6\\\\x1B-E8.: " &&
+          has "$OUT" "^error variant .\\\\x1B\]0;x\\\\x07.: "'
+
 # 'stop' ends an infinite search with a move; 'isready' is answered while it runs.
 set +e
 { printf 'go infinite\n'; sleep 0.5; printf 'isready\n'; sleep 0.3; printf 'stop\n'; sleep 0.5; } |

@@ -51,6 +51,13 @@ has() {
     printf '%s\n' "$1" | grep -Eq -- "$2"
 }
 
+# clean TEXT: whether TEXT holds no control character but the tab and no byte that is not
+# UTF-8: nothing a terminal would act on (a user's text in it is escaped).
+clean() {
+    ! printf '%s' "$1" | grep -q $'[\x01-\x08\x0b-\x1f\x7f]' &&
+        printf '%s' "$1" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1
+}
+
 # last_line TEXT
 last_line() {
     printf '%s\n' "$1" | tail -n 1

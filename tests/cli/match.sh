@@ -219,6 +219,15 @@ check "a reduction over 200% is a bad player" \
     eval '[ "$RC" = 2 ] && has "$ERR" "bad player '\''level=10,lmrpct=201'\''"'
 run match --a level=11 --b random
 check "level 11 does not exist" eval '[ "$RC" = 2 ] && has "$ERR" "bad player '\''level=11'\''"'
+mkfifo "$TMP/records-fifo.txt"
+run match --a random --b random --records "$TMP/records-fifo.txt" --games 2
+check "a FIFO as the record file is refused before the first game, and left a FIFO" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && has "$ERR" "^$TMP/records-fifo.txt: not a regular file" &&
+          [ -p "$TMP/records-fifo.txt" ]'
+ln -s "$TMP/records-fifo.txt" "$TMP/records-link.txt"
+run match --a random --b random --records "$TMP/records-link.txt" --games 2
+check "a symbolic link as the record file is refused" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "^$TMP/records-link.txt: is a symbolic link"'
 run match --a random --b random --records "$TMP/no/such/dir/%d.txt" --games 2
 check "an unwritable record file is an error, not a crash" \
     eval '[ "$RC" != 0 ] && [ "$RC" -lt 128 ] && has "$ERR" "no/such/dir"'

@@ -71,12 +71,67 @@ check "a failed save is reported with its reason" \
           has "$OUT" "^usage: save FILE$" &&
           has "$OUT" "^White plays E6-E8: "'
 
+# 'save FILE' writes a new file and no other: a file there is left alone ('save! FILE' writes
+# over it); a FIFO, a symbolic link and a device are refused and stay what they were.
+mkfifo "$TMP/fifo.txt"
+printf 'kept\n' >"$TMP/target.txt"
+ln -s "$TMP/target.txt" "$TMP/link.txt"
+cat >"$TMP/in7" <<IN
+save $TMP/one.txt
+E6-E8
+save $TMP/one.txt
+save! $TMP/one.txt
+save $TMP/fifo.txt
+save! $TMP/fifo.txt
+save! $TMP/link.txt
+save!
+IN
+run_in "$TMP/in7" play
+check "save refuses a file that is there, save! writes over it" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^saved no moves to $TMP/one.txt$" &&
+          has "$OUT" "^not saved: $TMP/one.txt is there already; .save! FILE. writes over it$" &&
+          has "$OUT" "^saved 1 move \\(1 ply\\) to $TMP/one.txt$" && has "$OUT" "^usage: save! FILE$" &&
+          grep -q "^1\. E6-E8 \*$" "$TMP/one.txt"'
+check "a FIFO and a symbolic link are refused and left as they were" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -c "^not saved: $TMP/fifo.txt: not a regular file")" = 2 ] &&
+          has "$OUT" "^not saved: $TMP/link.txt: is a symbolic link" &&
+          [ -p "$TMP/fifo.txt" ] && [ -L "$TMP/link.txt" ] && [ "$(cat "$TMP/target.txt")" = kept ]'
+# A device like /dev/null, made here: only root can.
+if mknod "$TMP/null" c 1 3 2>/dev/null; then
+    printf 'save! %s/null\n' "$TMP" >"$TMP/in8"
+    run_in "$TMP/in8" play
+    check "a device is refused and stays a device" \
+        eval 'has "$OUT" "^not saved: $TMP/null: not a regular file" && [ -c "$TMP/null" ]'
+else
+    echo "skipped: a device cannot be made here (not root)"
+fi
+
 # A NUL byte in a line: the line is refused as a whole, not cut at the NUL.
 printf 'E6-E8\000F11-F9\nE6-E8\n' >"$TMP/in5"
 run_in "$TMP/in5" play
 check "a line with a NUL byte is refused whole" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^the line holds a NUL byte" &&
           [ "$(printf "%s\n" "$OUT" | grep -c "plays")" = 1 ]'
+
+# A move typed with an escape sequence or a byte that is not UTF-8: the echo, the quoted move
+# and the reason show them escaped, the caret under the escaped byte.
+printf 'E6\033[2J-E8\n\377E6-E8\n' >"$TMP/in6"
+run_in "$TMP/in6" play
+check "a typed move is echoed and quoted escaped" \
+    eval '[ "$RC" = 0 ] && clean "$OUT" && has "$OUT" "^W> E6\\\\x1B\[2J-E8$" &&
+          has "$OUT" "^  E6\\\\x1B\[2J-E8$" && has "$OUT" "^    \^$" &&
+          has "$OUT" "^not a move: .*0x1B$" &&
+          has "$OUT" "^not a move: .\\\\xFFE6. is not a square name$"'
+
+# A position file's name is told escaped, in the game's first line and in an error.
+printf 'variant: camette\nto_move: W\npieces: {C3: WM, C5: BM}\n' >"$TMP/p"$'\033'"x.yaml"
+run play --load "$TMP/p"$'\033'"x.yaml"
+check "the name of the position loaded is escaped" \
+    eval '[ "$RC" = 0 ] && clean "$OUT" && has "$OUT" "^A new game from the position in .*p\\\\x1Bx\.yaml\.$"'
+printf 'variant: camette\nto_move: W\npieces: {C3: WM}\n' >"$TMP/q"$'\033'"x.yaml"
+run play --load "$TMP/q"$'\033'"x.yaml"
+check "the name of a position that cannot be played is escaped" \
+    eval '[ "$RC" = 1 ] && clean "$ERR" && has "$ERR" "q\\\\x1Bx\.yaml: cannot be played: "'
 
 # End of input straight away.
 run play --variant cam

@@ -73,5 +73,12 @@ check "a second run keeps the first one's puzzles" eval '[ "$RC" = 0 ] && [ "$N2
 run puzzle --generate --variant camette --games 1 --depth 5 --out "$TMP/gen.yaml"
 check "puzzles of another depth are not mixed in" \
     eval '[ "$RC" = 1 ] && has "$ERR" "depth 4" && [ "$(grep -c "^  - id:" "$TMP/gen.yaml")" = "$N2" ]'
+# A symbolic link as the output is refused before any game is played, and left a link.
+ln -s "$TMP/gen.yaml" "$TMP/gen-link.yaml"
+run puzzle --generate --variant camette --games 3 --depth 4 --out "$TMP/gen-link.yaml"
+check "a symbolic link as --out is refused at once" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "^$TMP/gen-link.yaml: is a symbolic link" &&
+          ! has "$ERR" "^game " && [ -L "$TMP/gen-link.yaml" ] &&
+          [ "$(grep -c "^  - id:" "$TMP/gen.yaml")" = "$N2" ]'
 
 finish

@@ -57,6 +57,16 @@ check "a four-player game is reviewed seat by seat" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^ +1\. R C14-C12 " && has "$OUT" "^ +1\. G L13-J15 " &&
           has "$OUT" "^ +1\. B N5-M6 " && has "$OUT" "^ +1\. Y D2-E2 "'
 
+# A file the review cannot be saved to is refused before the review, and left as it was.
+mkfifo "$TMP/review-fifo.txt"
+ln -s "$TMP/saved.txt" "$TMP/review-link.txt"
+for to in review-fifo.txt review-link.txt; do
+    run review --time 5 --text --save "$TMP/$to" "$TMP/short.txt"
+    check "--save $to is refused before the review" \
+        eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && has "$ERR" "^$TMP/$to: (not a regular|is a symbolic)"'
+done
+check "the FIFO and the link are left" eval '[ -p "$TMP/review-fifo.txt" ] && [ -L "$TMP/review-link.txt" ]'
+
 # Bad input.
 run review --time 0.1 "$TMP/missing.txt"
 check "a missing record is an error naming it" \

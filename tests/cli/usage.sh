@@ -98,4 +98,12 @@ check "--variant=V works" eval '[ "$RC" = 0 ] && [ "$(printf "%s\n" "$OUT" | wc 
 run show --variant "$SRC/variants/camette.yaml"
 check "--variant takes a path" eval '[ "$RC" = 0 ] && has "$OUT" "^to move: W \(White\)$"'
 
+# An option or an argument quoted in a usage error is escaped.
+run show --col$'\033'[2Jour
+check "an unknown option is quoted escaped" \
+    eval '[ "$RC" = 2 ] && clean "$ERR" && has "$ERR" "^camelot: unknown option .--col\\\\x1B\[2Jour.$"'
+run $'\377'
+check "an unknown command is quoted escaped" \
+    eval '[ "$RC" = 2 ] && clean "$ERR" && has "$ERR" "^camelot: unknown command .\\\\xFF.$"'
+
 finish

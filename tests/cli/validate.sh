@@ -31,6 +31,13 @@ check "good files are still ok next to bad ones" \
     eval '[ "$RC" = 1 ] && has "$OUT" "cam.yaml: ok$" && has "$OUT" "camette.yaml: ok$"'
 check "a missing file is reported" has "$ERR" "^$TMP/missing.yaml: cannot open"
 
+# A line quoted under an error is escaped, and the caret stays under the byte it names.
+sed '12s/^title: .*/title: "Ca\x1b[2Jmette"/' "$SRC/variants/camette.yaml" >"$TMP/esc.yaml"
+run validate "$TMP/esc.yaml"
+check "the quoted line shows a control byte escaped, the caret under it" \
+    eval '[ "$RC" = 1 ] && clean "$ERR" && has "$ERR" "^$TMP/esc.yaml:12:11: .*#1B" &&
+          has "$ERR" "^    title: \"Ca\\\\x1B\[2Jmette\"$" && has "$ERR" "^ {14}\^$"'
+
 # Syntax errors in the YAML itself.
 printf 'name: x\nboard: [\n' >"$TMP/syntax.yaml"
 run validate "$TMP/syntax.yaml"
