@@ -421,6 +421,43 @@ static void test_saves_failed_autosave_is_retried_and_rescued(void **state)
     tu_remove_tree(base);
 }
 
+/* With no data directory at all (XDG_DATA_HOME unusable), the end of the program rescues the
+ * game as it does when the data directory fails; a game with no move has nothing to keep. */
+static void test_saves_game_without_data_directory_is_rescued(void **state)
+{
+    (void)state;
+    char rescued[600], tmp[256];
+    Session g;
+    CmError err;
+    tu_temp_dir(tmp, sizeof tmp);
+    const char *old_tmp = getenv("TMPDIR");
+    char *saved_tmp = old_tmp ? strdup(old_tmp) : NULL;
+    setenv("TMPDIR", tmp, 1);
+
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(session_close(&g, 1000, rescued, sizeof rescued, &err), CM_OK);
+    assert_string_equal(rescued, "");
+    assert_int_equal(tu_count_files(tmp, "camelot-rescued-"), 0);
+    session_free(&g);
+
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    tu_session_play(&g, "E6-E8", 1000);
+    tu_session_play(&g, "F11-F9", 2000);
+    assert_int_equal(session_close(&g, 2000, rescued, sizeof rescued, &err), CM_OK);
+    tu_assert_contains(err.msg, "no data directory");
+    assert_int_equal(strncmp(rescued, tmp, strlen(tmp)), 0);
+    tu_assert_contains(rescued, "camelot-rescued-");
+    expect_game(rescued, "camelot", 2);
+    session_free(&g);
+
+    if (saved_tmp != NULL)
+        setenv("TMPDIR", saved_tmp, 1);
+    else
+        unsetenv("TMPDIR");
+    free(saved_tmp);
+    tu_remove_tree(tmp);
+}
+
 /* ---- Faults at every file operation ---------------------------------------------------------- */
 
 static const int fault_kinds[] = {ENOSPC, EIO, EROFS, IO_FAULT_SHORT, IO_FAULT_NOMEM};
@@ -667,6 +704,7 @@ int main(void)
         cmocka_unit_test(test_saves_cut_short_resume_their_first_moves),
         cmocka_unit_test(test_saves_record_variants),
         cmocka_unit_test(test_saves_failed_autosave_is_retried_and_rescued),
+        cmocka_unit_test(test_saves_game_without_data_directory_is_rescued),
         cmocka_unit_test(test_saves_every_file_operation_fails_in_turn),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -292,9 +292,17 @@ CmStatus session_close(Session *s, uint64_t now, char *rescued, size_t size, CmE
     session_cancel_search(s);
     rescued[0] = '\0';
     cm_error_init(err, NULL);
-    if (!s->active || s->env.data_dir == NULL || session_autosave(s, now) == CM_OK)
+    /* A new game with no move yet has nothing to keep, as for the autosave. */
+    if (!s->active || (s->autosave_fresh && s->g.n == 0))
         return CM_OK;
-    cm_error_set(err, CM_ERR_IO, 0, 0, "%s", s->save_error);
+    /* With no data directory the game was never saved: it is rescued like one whose data
+     * directory failed. */
+    if (s->env.data_dir == NULL)
+        cm_error_set(err, CM_ERR_IO, 0, 0, "there is no data directory");
+    else if (session_autosave(s, now) == CM_OK)
+        return CM_OK;
+    else
+        cm_error_set(err, CM_ERR_IO, 0, 0, "%s", s->save_error);
     return rescue(s, now, rescued, size) == CM_OK ? CM_OK : CM_ERR_IO;
 }
 

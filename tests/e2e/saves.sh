@@ -3,8 +3,9 @@
 # keep their own autosave; a full or read-only data directory loses no move when the game
 # ends; q, SIGTERM and SIGHUP end the program within a second whatever it is doing, in a
 # position with more jump chains than the engine can list; a save cut short resumes with the
-# moves before the cut. Exits 77 (a skip) when tmux is missing; the parts that need a mount
-# namespace say SKIP when none can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR
+# moves before the cut; with no data directory at all the game is rescued at the end. Exits
+# 77 (a skip) when tmux is missing; the parts that need a mount namespace say SKIP when none
+# can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
 
@@ -603,6 +604,27 @@ cut_at() {
 cut_at "3. E8-E" "2 moves (4 plies)" "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
 cut_at "G11-G9 " "2 moves (4 plies)" "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
 cut_at "2. D6-D8 G1" "2 moves (3 plies)" "1. E6-E8 F11-F9 2. D6-D8" G11-G9
+
+# ---- 6. No data directory: the game is rescued as the program ends --------------------------
+# 'camelot' in the data home is a file, so that no data directory can be made.
+rm -rf "$DATA" "$RESCUE"
+mkdir -p "$DATA" "$RESCUE"
+: >"$SAVES"
+shown g --seat B=human
+check "no data directory: a game starts" wait_for "Camelot - move 1, White to move"
+check "no data directory: the screen says that nothing is autosaved, and why" \
+    wait_flat "Games are not autosaved: cannot create $SAVES: Not a directory."
+typed E6-E8
+check "no data directory: a move is played" wait_for "Black to move"
+keys q
+check "no data directory: q ends the game, exit status 1" \
+    eval 'wait_for "camelot ended with exit status" &&
+          [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+rescued=$(flat | grep -o "itwassavedto$RESCUE/camelot-rescued-[0-9-]*\.txt" | sed 's/itwassavedto//')
+check "no data directory: it says why, and where the game was rescued" \
+    eval 'flat | grep -qF "camelot:thegamecouldnotbeautosaved:cannotcreate$SAVES:Notadirectory" &&
+          [ -n "$rescued" ] && grep -qxF "1. E6-E8 *" "$rescued"'
+tm kill-session -t =g >/dev/null 2>&1
 
 if [ "$FAILS" -ne 0 ]; then
     echo "$FAILS check(s) failed"
