@@ -426,6 +426,29 @@ static void test_puzzle_score_file(void **state)
     tu_remove_tree(dir);
 }
 
+/* A rewrite of the score killed before its rename left its temporary file: the next try
+ * counted, under the lock, removes it. */
+static void test_puzzle_score_stale_temporary_is_removed(void **state)
+{
+    (void)state;
+    char dir[1024], stale[1200], other[1200];
+    PuzzleScore s;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(stale, sizeof stale, "%s/.%s.k3Jq9Z", dir, PUZZLE_SCORE_FILE);
+    snprintf(other, sizeof other, "%s/.lessons.txt.k3Jq9Z", dir);
+    assert_int_equal(io_write_atomic(stale, "solved 1\n", 9, &err), CM_OK);
+    assert_int_equal(io_write_atomic(other, "01-plain-move\n", 14, &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_true(io_exists(stale));
+    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 1, &err), CM_OK);
+    assert_false(io_exists(stale));
+    assert_true(io_exists(other));
+    assert_int_equal(s.solved, 1);
+    puzzle_score_free(&s);
+    tu_remove_tree(dir);
+}
+
 /* The book read from one file; the order of serving: easiest first, untried before missed,
  * missed before solved, and only one variant's when asked. */
 static void test_puzzle_book_order(void **state)
@@ -537,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_puzzle_shipped_solutions_legal),
         cmocka_unit_test(test_puzzle_shipped_sample_unique),
         cmocka_unit_test(test_puzzle_score_file),
+        cmocka_unit_test(test_puzzle_score_stale_temporary_is_removed),
         cmocka_unit_test(test_puzzle_book_order),
         cmocka_unit_test(test_puzzle_run),
     };

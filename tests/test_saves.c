@@ -458,6 +458,55 @@ static void test_saves_game_without_data_directory_is_rescued(void **state)
     tu_remove_tree(tmp);
 }
 
+/* A writer killed before its rename (by SIGKILL, or SIGXFSZ under a file size limit) leaves
+ * its temporary file: whoever takes that autosave's lock removes it, and nothing else. */
+static void test_saves_stale_temporary_files_are_removed(void **state)
+{
+    (void)state;
+    static const char *const stale[] = {".autosave.txt.Ab12Cd", ".autosave.txt.000000"};
+    static const char *const kept[] = {".autosave-2.txt.Xy34Zw", ".camelot-20240501.txt.Qq11Ww",
+                                       ".autosave.txt.Ab12C", ".autosave.txt.Ab1-Cd",
+                                       "autosave.txt.Ab12Cd"};
+    char base[256], data[300], path[600];
+    Session g;
+    data_dir(base, sizeof base, data, sizeof data);
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+        in_dir(data, stale[i], path, sizeof path);
+        write_text(path, "[Variant \"camelot\"]\n\n1. E6-E");
+    }
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        in_dir(data, kept[i], path, sizeof path);
+        write_text(path, "half");
+    }
+
+    /* A new game's first move takes the autosave. */
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, data);
+    assert_int_equal(tu_count_files(data, ".autosave.txt."), 4);
+    tu_session_play(&g, "E6-E8", 1000);
+    assert_int_equal(g.slot, 1);
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+        in_dir(data, stale[i], path, sizeof path);
+        assert_false(io_exists(path));
+    }
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        in_dir(data, kept[i], path, sizeof path);
+        assert_true(io_exists(path));
+    }
+    in_dir(data, "autosave.txt", path, sizeof path);
+    expect_game(path, "camelot", 1);
+    session_free(&g);
+
+    /* '--resume' takes it as well. */
+    in_dir(data, stale[0], path, sizeof path);
+    write_text(path, "half");
+    tu_session_open(&g, NULL, data);
+    CmError err;
+    assert_int_equal(session_take_autosave(&g, &err), CM_OK);
+    assert_false(io_exists(path));
+    session_free(&g);
+    tu_remove_tree(base);
+}
+
 /* ---- Faults at every file operation ---------------------------------------------------------- */
 
 static const int fault_kinds[] = {ENOSPC, EIO, EROFS, IO_FAULT_SHORT, IO_FAULT_NOMEM};
@@ -705,6 +754,7 @@ int main(void)
         cmocka_unit_test(test_saves_record_variants),
         cmocka_unit_test(test_saves_failed_autosave_is_retried_and_rescued),
         cmocka_unit_test(test_saves_game_without_data_directory_is_rescued),
+        cmocka_unit_test(test_saves_stale_temporary_files_are_removed),
         cmocka_unit_test(test_saves_every_file_operation_fails_in_turn),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

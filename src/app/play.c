@@ -7,6 +7,7 @@
 
 #include <langinfo.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -384,6 +385,8 @@ static int text_game(CliCtx *ctx, Play *p)
         return CLI_EXIT_USAGE;
     }
     p->text = 1;
+    /* A 'save' past a file size limit fails with EFBIG and says so, as on the screen. */
+    signal(SIGXFSZ, SIG_IGN);
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
     if (p->eng != NULL)
         engine_thread_set_threads(p->eng, (int)p->threads);

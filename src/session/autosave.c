@@ -155,6 +155,17 @@ void session_autosave_path(const Session *s, char *buf, size_t size)
         slot_path(s->env.data_dir, s->slot, "txt", buf, size);
 }
 
+/* The autosave of slot 'k' is this session's from now on (it holds the lock): what an earlier
+ * writer of it left half written, killed before its rename, goes. */
+static void slot_taken(Session *s, int k, int fd)
+{
+    char path[IO_PATH_MAX];
+    s->lock_fd = fd;
+    s->slot = k;
+    slot_path(s->env.data_dir, k, "txt", path, sizeof path);
+    io_remove_temporaries(path);
+}
+
 CmStatus session_take_autosave(Session *s, CmError *err)
 {
     char lock[IO_PATH_MAX];
@@ -173,8 +184,7 @@ CmStatus session_take_autosave(Session *s, CmError *err)
         return cm_error_set(err, st, 0, 0, "the autosaved game %.300s: %.200s", path, why);
     }
     io_unlock(s->lock_fd);
-    s->lock_fd = fd;
-    s->slot = 1;
+    slot_taken(s, 1, fd);
     return CM_OK;
 }
 
@@ -188,10 +198,8 @@ static CmStatus take_slot(Session *s, CmError *err)
         int fd;
         slot_path(s->env.data_dir, k, "lock", lock, sizeof lock);
         st = io_lock(lock, &fd, err);
-        if (st == CM_OK) {
-            s->lock_fd = fd;
-            s->slot = k;
-        }
+        if (st == CM_OK)
+            slot_taken(s, k, fd);
     }
     if (st == CM_ERR_ARG)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "all %d autosaves are in use by other camelots",

@@ -334,6 +334,9 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
         return puzzle_score_add(s, id, solved) == CM_OK
                    ? st
                    : cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    /* Holding the lock, this is the file's one writer: a rewrite that was killed before its
+     * rename left its temporary file, which goes. */
+    io_remove_temporaries(path);
     /* The file as it is now, unless it cannot be read: then the score in memory. */
     if (puzzle_score_load(&now, data_dir, NULL) == CM_OK) {
         puzzle_score_free(s);

@@ -169,6 +169,9 @@ static void install_signals(void)
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* Under a file size limit ('ulimit -f') a write past it fails with EFBIG, which every
+     * writer reports, instead of killing the program with the terminal in curses' modes. */
+    signal(SIGXFSZ, SIG_IGN);
 #ifndef CAMELOT_ASAN
     sa.sa_handler = on_crash;
     sa.sa_flags = SA_RESETHAND;

@@ -94,6 +94,23 @@ shown() {
     session "$name" "$RUN '$CAMELOT' $*; echo \"camelot ended with exit status \$?\"; exec sleep 100000"
 }
 
+# modes NAME COMMAND...: COMMAND (camelot, perhaps under prlimit) in session NAME, in a shell
+# that then prints its exit status and the terminal's modes as camelot left them ("terminal:
+# icanon echo" when it gave the terminal back) and stays. The shell survives a SIGQUIT sent to
+# the terminal's process group; camelot does not inherit that.
+cat >"$TMP/modes.sh" <<'EOF'
+trap : QUIT
+"$@"
+echo "camelot ended with exit status $?"
+echo "terminal: $(stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' ')"
+exec sleep 100000
+EOF
+modes() {
+    local name=$1
+    shift
+    session "$name" "$RUN sh '$TMP/modes.sh' $*"
+}
+
 screen() { tm capture-pane -p -J -t "=$S:" 2>/dev/null; }
 # The screen with no blanks and no line breaks: the game wraps long messages, and a path may
 # be cut anywhere.
@@ -625,6 +642,34 @@ check "no data directory: it says why, and where the game was rescued" \
     eval 'flat | grep -qF "camelot:thegamecouldnotbeautosaved:cannotcreate$SAVES:Notadirectory" &&
           [ -n "$rescued" ] && grep -qxF "1. E6-E8 *" "$rescued"'
 tm kill-session -t =g >/dev/null 2>&1
+
+# ---- 7. A file size limit ('ulimit -f') loses no move and leaves the terminal whole ---------
+# 64 bytes: the lock file takes its process id, but no record fits. Every write of the game
+# fails, the autosave and the rescue alike, so the record goes to standard error.
+if ! command -v prlimit >/dev/null 2>&1; then
+    echo "SKIP: no prlimit to set a file size limit"
+else
+    fresh
+    modes g prlimit --fsize=64 "'$CAMELOT'" --seat B=human
+    check "file size limit: a game starts" wait_for "Camelot - move 1, White to move"
+    typed E6-E8
+    check "file size limit: the autosave fails with its reason, and the game goes on" \
+        eval 'wait_flat "Autosave failed: " && wait_flat "File too large" 5 &&
+              wait_for "Black to move" 5'
+    typed F11-F9
+    check "file size limit: the next move is played" wait_for "move 2, White to move" 5
+    keys q
+    check "file size limit: q ends the game, exit status 1" \
+        eval 'wait_for "camelot ended with exit status" &&
+              [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+    check "file size limit: the record is on standard error, with every move" \
+        eval 'screen | grep -q "^camelot: nowhere could take it; here is its record:" &&
+              screen | grep -qxF "1. E6-E8 F11-F9 *"'
+    check "file size limit: the terminal is given back" wait_for "terminal: icanon echo" 5
+    check "file size limit: no temporary file is left in the data directory" \
+        eval '! ls -A "$SAVES" | grep -q "^\.autosave"'
+    tm kill-session -t =g >/dev/null 2>&1
+fi
 
 if [ "$FAILS" -ne 0 ]; then
     echo "$FAILS check(s) failed"
