@@ -168,6 +168,7 @@ static void install_signals(void)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGQUIT, &sa, NULL); /* Ctrl-\ would leave the terminal raw, and dump core */
     signal(SIGPIPE, SIG_IGN);
     /* Under a file size limit ('ulimit -f') a write past it fails with EFBIG, which every
      * writer reports, instead of killing the program with the terminal in curses' modes. */
@@ -218,7 +219,8 @@ static SCREEN *screen_open(UiOptions *opt)
 /* The exit code after a signal that ended the screen, or 0. */
 static int signal_exit(void)
 {
-    if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP)
+    if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP ||
+        quit_signal == SIGQUIT)
         return 128 + quit_signal;
     return 0;
 }

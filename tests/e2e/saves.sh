@@ -3,9 +3,10 @@
 # keep their own autosave; a full or read-only data directory loses no move when the game
 # ends; q, SIGTERM and SIGHUP end the program within a second whatever it is doing, in a
 # position with more jump chains than the engine can list; a save cut short resumes with the
-# moves before the cut; with no data directory at all the game is rescued at the end. Exits
-# 77 (a skip) when tmux is missing; the parts that need a mount namespace say SKIP when none
-# can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR
+# moves before the cut; with no data directory at all the game is rescued at the end; under a
+# file size limit no move is lost and the terminal is given back; Ctrl-\ ends a game as SIGTERM
+# does. Exits 77 (a skip) when tmux is missing; the parts that need a mount namespace say SKIP
+# when none can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
 
@@ -670,6 +671,23 @@ else
         eval '! ls -A "$SAVES" | grep -q "^\.autosave"'
     tm kill-session -t =g >/dev/null 2>&1
 fi
+
+# ---- 8. Ctrl-\ (SIGQUIT) ends the game as SIGTERM does -----------------------------------------
+fresh
+modes g "'$CAMELOT'" --seat B=human --time 5+0
+check "Ctrl-\\: a game starts" wait_for "Camelot - move 1, White to move"
+typed E6-E8
+check "Ctrl-\\: a move is played" wait_for "Black to move"
+sleep 1.5 # Black's clock runs: the save at the end has it less than 300 s
+keys 'C-\'
+check "Ctrl-\\: the game ends as after SIGTERM, exit status 131 (128 + SIGQUIT)" \
+    eval 'wait_for "camelot ended with exit status" &&
+          [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 131" ]'
+check "Ctrl-\\: the terminal is given back" wait_for "terminal: icanon echo" 5
+check "Ctrl-\\: the game is saved as it ended, Black's clock run down" \
+    eval 'grep -qxF "1. E6-E8 *" "$SAVES/autosave.txt" &&
+          grep -q "^\[Clocks \"W=[0-9.]* B=2[0-9.]*\"\]" "$SAVES/autosave.txt"'
+tm kill-session -t =g >/dev/null 2>&1
 
 if [ "$FAILS" -ne 0 ]; then
     echo "$FAILS check(s) failed"
