@@ -16,7 +16,8 @@
 #include "curses_int.h"
 #include "session/clock.h"
 
-#define TICK_MS 40 /* how often the loop looks at the engine and the clocks */
+#define TICK_MS 40      /* how often the loop looks at the engine and the clocks */
+#define DRAW_LAG_MS 100 /* the longest a stream of keys (a paste) holds back the screen */
 
 /* Colours of a role: with 256 colours, with 8, and the attributes without colours. */
 typedef struct RoleLook {
@@ -216,6 +217,13 @@ static SCREEN *screen_open(UiOptions *opt)
     return scr;
 }
 
+/* Whether more input waits to be read: the rest of a paste, or keys typed ahead. */
+static int input_waiting(void)
+{
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    return poll(&p, 1, 0) > 0 && (p.revents & POLLIN) != 0;
+}
+
 /* The exit code after a signal that ended the screen, or 0. */
 static int signal_exit(void)
 {
@@ -230,6 +238,7 @@ int ui_run(Ui *ui)
     SCREEN *scr;
     FILE *lat = ui->opt.latency_log;
     unsigned flags = UI_DRAW_ALL | UI_DRAW_CLEAR;
+    uint64_t drawn_at = 0;
 
     if ((scr = screen_open(&ui->opt)) == NULL)
         return 1;
@@ -242,9 +251,12 @@ int ui_run(Ui *ui)
             break;
         uint64_t now = clock_ms();
         flags |= ui_tick(ui, now);
-        if (flags) {
+        /* What is to draw waits while more keys do (a paste), for at most DRAW_LAG_MS: the
+         * last of them answers for all. */
+        if (flags && (now - drawn_at >= DRAW_LAG_MS || !input_waiting())) {
             ui_draw(ui, flags, now);
             flags = 0;
+            drawn_at = now;
         }
         int key = 0, y = 0, x = 0;
         int got = ui_input_read(&key, &y, &x);
@@ -256,18 +268,25 @@ int ui_run(Ui *ui)
             continue;
         }
         uint64_t t0 = clock_us();
+        unsigned done;
         now = clock_ms();
         if (got == UI_IN_RESIZE)
-            flags = ui_resize(ui, LINES, COLS);
+            done = ui_resize(ui, LINES, COLS);
         else if (got == UI_IN_CLICK)
-            flags = ui_handle_click(ui, y, x, now);
+            done = ui_handle_click(ui, y, x, now);
         else
-            flags = ui_handle_key(ui, key, now);
-        if (flags & UI_QUIT)
+            done = ui_handle_key(ui, key, now);
+        if (done & UI_QUIT)
             break;
+        if (done == 0)
+            continue; /* nothing changed: a key of no use here, or past the end of a line */
+        flags |= done | UI_DRAW_STATUS;
+        if (now - drawn_at < DRAW_LAG_MS && input_waiting())
+            continue;
         /* Answer the key at once. */
-        ui_draw(ui, flags | UI_DRAW_STATUS, now);
+        ui_draw(ui, flags, now);
         flags = 0;
+        drawn_at = now;
         if (lat != NULL) {
             fprintf(lat, "%llu\n", (unsigned long long)(clock_us() - t0));
             fflush(lat);
