@@ -458,6 +458,65 @@ static void test_saves_game_without_data_directory_is_rescued(void **state)
     tu_remove_tree(tmp);
 }
 
+/* A save whose seat or clock tags cannot be read loads without them and says so; when it is
+ * the autosave, which the next autosave writes over, the file as it was is kept first. */
+static void test_saves_unreadable_seat_and_clock_tags_are_kept(void **state)
+{
+    (void)state;
+    static const char saved[] = "[Variant \"camelot\"]\n[Seats \"W=human B=robot\"]\n"
+                                "[TimeControl \"600+5\"]\n[Clocks \"W=590 B=ten\"]\n"
+                                "[Result \"*\"]\n\n1. E6-E8 *\n";
+    char base[256], data[300], path[600], other[600];
+    Session g;
+    CmError err;
+    data_dir(base, sizeof base, data, sizeof data);
+    in_dir(data, "autosave.txt", path, sizeof path);
+    write_text(path, saved);
+
+    /* --resume: the seat it names wrongly is a person's, the clock it cannot read full. */
+    tu_session_open(&g, NULL, data);
+    assert_int_equal(session_take_autosave(&g, &err), CM_OK);
+    assert_int_equal(session_load(&g, path, NULL, NULL, &err), CM_OK);
+    assert_int_equal(g.setup.seat[1].kind, SEAT_HUMAN);
+    assert_int_equal(g.clock[0], 590000);
+    assert_int_equal(g.clock[1], 600000);
+    tu_assert_contains(g.notice, "Seats 'B=robot'");
+    tu_assert_contains(g.notice, "Clocks 'W=590 B=ten'");
+    tu_assert_contains(g.notice, "kept as");
+    assert_int_equal(tu_count_files(data, "damaged-"), 1);
+    assert_int_equal(files_holding(data, saved, strlen(saved)), 2);
+    /* The next autosave writes the game as it is now; the copy keeps the tags. */
+    tu_session_play(&g, "F11-F9", 1000);
+    assert_string_equal(g.save_error, "");
+    expect_game(path, "camelot", 2);
+    assert_int_equal(files_holding(data, saved, strlen(saved)), 1);
+    session_free(&g);
+
+    /* Another file is not written over: it is only said. */
+    in_dir(base, "other.txt", other, sizeof other);
+    write_text(other, saved);
+    tu_session_open(&g, NULL, data);
+    assert_int_equal(session_load(&g, other, NULL, NULL, &err), CM_OK);
+    tu_assert_contains(g.notice, "Seats 'B=robot'");
+    assert_null(strstr(g.notice, "kept as"));
+    assert_int_equal(tu_count_files(data, "damaged-"), 1);
+    session_free(&g);
+
+    /* A record with good tags says nothing. */
+    tu_session_new(&g, "camelot", "W=human B=engine:3", NULL, NULL);
+    g.setup.time_base_ms = 60000;
+    char *text = session_record_text(&g, 0, NULL);
+    assert_non_null(text);
+    write_text(other, text);
+    free(text);
+    session_free(&g);
+    tu_session_open(&g, NULL, data);
+    assert_int_equal(session_load(&g, other, NULL, NULL, &err), CM_OK);
+    assert_string_equal(g.notice, "");
+    session_free(&g);
+    tu_remove_tree(base);
+}
+
 /* A writer killed before its rename (by SIGKILL, or SIGXFSZ under a file size limit) leaves
  * its temporary file: whoever takes that autosave's lock removes it, and nothing else. */
 static void test_saves_stale_temporary_files_are_removed(void **state)
@@ -755,6 +814,7 @@ int main(void)
         cmocka_unit_test(test_saves_failed_autosave_is_retried_and_rescued),
         cmocka_unit_test(test_saves_game_without_data_directory_is_rescued),
         cmocka_unit_test(test_saves_stale_temporary_files_are_removed),
+        cmocka_unit_test(test_saves_unreadable_seat_and_clock_tags_are_kept),
         cmocka_unit_test(test_saves_every_file_operation_fails_in_turn),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
