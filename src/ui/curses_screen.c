@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "curses_int.h"
@@ -112,7 +114,11 @@ static int setup_colours(int *has256)
 
 /* ---- Signals --------------------------------------------------------------------------- */
 
+#define HUP_WAIT_MS 2000 /* the longest wait for the SIGHUP of a terminal that hung up */
+
 static volatile sig_atomic_t quit_signal;
+static volatile sig_atomic_t hup_seen; /* a SIGHUP came */
+static int lead_tty; /* this process leads the session whose terminal is standard input */
 
 /* Whether the terminal has gone away (its other end closed) without a SIGHUP reaching us:
  * then every read fails at once, and the loop must end rather than spin. */
@@ -125,6 +131,34 @@ static int terminal_gone(void)
 static void on_quit_signal(int sig)
 {
     quit_signal = sig;
+    if (sig == SIGHUP)
+        hup_seen = 1;
+}
+
+/* The last thing the screen does: the program lets go of its terminal before it restores it
+ * and ends, so that the terminal closing from now on sends it nothing. A terminal that hangs
+ * up sends the leader of its session SIGHUP and SIGCONT; under LeakSanitizer, whose check at
+ * exit stops the program with ptrace, a SIGCONT then cancels that stop, and the check waits
+ * for it forever while the program spins (learn and puzzle, which have nothing to save, reach
+ * the check within a few milliseconds of their screen). Giving up the terminal (TIOCNOTTY)
+ * sends those two signals at once, while they do no harm; when the terminal has hung up
+ * already (seen gone before its SIGHUP came), the program waits for that SIGHUP, which the
+ * system sends with the SIGCONT. */
+static void leave_terminal(void)
+{
+    struct sigaction ignore, old;
+    if (!lead_tty)
+        return;
+    lead_tty = 0;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGHUP, &ignore, &old);
+    int left = ioctl(STDIN_FILENO, TIOCNOTTY) == 0;
+    sigaction(SIGHUP, &old, NULL);
+    const struct timespec pause = {0, 10 * 1000 * 1000};
+    for (int ms = 0; !left && !hup_seen && ms < HUP_WAIT_MS; ms += 10)
+        nanosleep(&pause, NULL);
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -160,6 +194,7 @@ static void on_crash(int sig)
 static void install_signals(void)
 {
     struct sigaction sa;
+    lead_tty = getsid(0) == getpid() && tcgetsid(STDIN_FILENO) == getpid();
 #ifndef CAMELOT_ASAN
     have_saved_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
 #endif
@@ -292,11 +327,15 @@ int ui_run(Ui *ui)
             fflush(lat);
         }
     }
+    /* The screen ends for good unless the game's review is to follow (see 'want_analysis'). */
+    int rc = signal_exit();
+    if (rc != 0 || !ui->want_analysis)
+        leave_terminal();
     if (ui->opt.mouse)
         ui_input_mouse(0);
     endwin();
     delscreen(scr);
-    return signal_exit();
+    return rc;
 }
 
 /* ---- The review screen ----------------------------------------------------------------- */
@@ -357,11 +396,17 @@ int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud)
             ui_review_draw(r, flags);
         int key = 0, y = 0, x = 0;
         int got = ui_input_read(&key, &y, &x);
-        if (got == UI_IN_NONE && terminal_gone())
+        if (got == UI_IN_NONE && terminal_gone()) {
+            quit_signal = SIGHUP;
             break;
+        }
         flags = review_input(r, got, key);
     }
+    /* A signal or the terminal gone ends the program; q may go back to a game. */
+    int rc = signal_exit();
+    if (rc != 0)
+        leave_terminal();
     endwin();
     delscreen(scr);
-    return signal_exit();
+    return rc;
 }
