@@ -5,9 +5,12 @@
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "camelot/notation.h"
 #include "camelot/puzzle.h"
@@ -381,12 +384,14 @@ static void test_puzzle_score_file(void **state)
     assert_int_equal(puzzle_score_result(&back, "a-9"), -1);
     puzzle_score_free(&back);
 
-    /* Lines that cannot be read are left out; the rest is kept. */
+    /* Lines that cannot be read are left out, and the score is marked damaged; the rest is
+     * kept. */
     snprintf(path, sizeof path, "%s/%s", dir, PUZZLE_SCORE_FILE);
     const char *damaged = "solved 7\nmissed x\nstreak 99999999999\n\x01\x02 garbage here\n"
                           "b-1 solved\nb-2 maybe\nbest 2\n";
     assert_int_equal(io_write_atomic(path, damaged, strlen(damaged), &err), CM_OK);
     assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+    assert_true(back.damaged);
     assert_int_equal(back.solved, 7);
     assert_int_equal(back.missed, 0);
     assert_int_equal(back.streak, 0);
@@ -416,12 +421,154 @@ static void test_puzzle_score_file(void **state)
     assert_int_equal(back.solved, 7);
     puzzle_score_free(&back);
     io_unlock(fd);
+    /* The damaged file is kept aside before it is written again. */
     assert_int_equal(puzzle_score_record(&s, dir, "d-2", 0, &err), CM_OK);
+    tu_assert_contains(s.kept, "/puzzles-damaged-");
+    assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 1);
     assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
     assert_int_equal(back.solved, 7);
     assert_int_equal(back.missed, 1);
     assert_int_equal(puzzle_score_result(&back, "d-2"), 0);
     puzzle_score_free(&back);
+    puzzle_score_free(&s);
+    tu_remove_tree(dir);
+}
+
+/* How many files of 'dir' hold exactly the 'len' bytes 'data'. */
+static int files_holding(const char *dir, const char *data, size_t len)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int n = 0;
+    assert_non_null(d);
+    while ((de = readdir(d)) != NULL) {
+        char path[1300], *got;
+        size_t got_len;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        got = de->d_name[0] == '.' ? NULL : tu_read_file(path, &got_len);
+        n += got != NULL && got_len == len && memcmp(got, data, len) == 0;
+        free(got);
+    }
+    closedir(d);
+    return n;
+}
+
+/* The score file with CRLF line ends reads whole. One that cannot be read whole (lines of
+ * another shape, or no file at all) is kept aside, byte for byte, before the next try counted
+ * writes a new one; when it cannot be kept aside, it is not written over. */
+static void test_puzzle_score_unreadable_file_is_kept_aside(void **state)
+{
+    (void)state;
+    char dir[1024], path[1200], inside[PUZZLE_PATH_MAX + 16];
+    PuzzleScore s;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/%s", dir, PUZZLE_SCORE_FILE);
+
+    const char *crlf = "# a comment\r\nsolved 2\r\nmissed 1\r\nstreak 1\r\nbest 2\r\n\r\n"
+                       "a-1 solved\r\n";
+    assert_int_equal(io_write_atomic(path, crlf, strlen(crlf), &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_false(s.damaged);
+    assert_int_equal(s.solved, 2);
+    assert_int_equal(s.best, 2);
+    assert_int_equal(puzzle_score_result(&s, "a-1"), 1);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-2", 1, &err), CM_OK);
+    assert_string_equal(s.kept, "");
+    assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 0);
+    puzzle_score_free(&s);
+
+    static const char garbage[] = "solved 4\nmissed 1\n\x00\x01\xfe binary\nb-1 solved\n";
+    assert_int_equal(io_write_atomic(path, garbage, sizeof garbage - 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_true(s.damaged);
+    assert_int_equal(s.solved, 4);
+    /* Each file operation of counting the try fails in turn: the try counts in memory, and
+     * the file's bytes are never lost, where it was or kept aside. When the move aside is
+     * what fails, the file is not written over. */
+    int not_written_over = 0;
+    for (long nth = 1;; nth++) {
+        char kept[PUZZLE_PATH_MAX];
+        assert_true(nth < 100);
+        tu_remove_tree(dir);
+        tu_temp_dir(dir, sizeof dir);
+        snprintf(path, sizeof path, "%s/%s", dir, PUZZLE_SCORE_FILE);
+        assert_int_equal(io_write_atomic(path, garbage, sizeof garbage - 1, &err), CM_OK);
+        assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+        io_fault_set(nth, EIO);
+        CmStatus st = puzzle_score_record(&s, dir, "b-2", 1, &err);
+        long ops = io_fault_ops();
+        io_fault_set(0, 0);
+        assert_int_equal(s.solved, 5);
+        snprintf(kept, sizeof kept, "%s", s.kept);
+        puzzle_score_free(&s);
+        assert_int_equal(files_holding(dir, garbage, sizeof garbage - 1), 1);
+        if (st != CM_OK && strstr(err.msg, "not written over") != NULL) {
+            assert_true(io_exists(path));
+            assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 0);
+            not_written_over++;
+        }
+        if (nth > ops) { /* every operation has failed once */
+            assert_int_equal(st, CM_OK);
+            tu_assert_contains(kept, "/puzzles-damaged-");
+            break;
+        }
+    }
+    assert_true(not_written_over > 0);
+    /* The last try, with no fault, was counted: the file kept aside, the new one written. */
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "b-3", 0, &err), CM_OK);
+    assert_string_equal(s.kept, "");
+    assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 1);
+    puzzle_score_free(&s);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_false(s.damaged);
+    assert_int_equal(s.solved, 5);
+    assert_int_equal(s.missed, 2);
+    assert_int_equal(puzzle_score_result(&s, "b-1"), -1); /* after the NUL: in the kept file */
+    assert_int_equal(puzzle_score_result(&s, "b-2"), 1);
+    assert_int_equal(puzzle_score_result(&s, "b-3"), 0);
+    puzzle_score_free(&s);
+
+    /* A directory in its place cannot be read at all: the score in memory is written once it
+     * is moved aside. */
+    assert_int_equal(remove(path), 0);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(inside, sizeof inside, "%s/inside", path);
+    assert_int_equal(io_write_atomic(inside, "x", 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_ERR_IO);
+    assert_true(s.damaged);
+    assert_int_equal(puzzle_score_record(&s, dir, "c-1", 1, &err), CM_OK);
+    assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 2);
+    snprintf(inside, sizeof inside, "%s/inside", s.kept);
+    assert_true(io_exists(inside));
+    puzzle_score_free(&s);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_int_equal(s.solved, 1);
+    assert_int_equal(puzzle_score_result(&s, "c-1"), 1);
+    puzzle_score_free(&s);
+    tu_remove_tree(dir);
+}
+
+/* A rewrite of the score killed before its rename left its temporary file: the next try
+ * counted, under the lock, removes it. */
+static void test_puzzle_score_stale_temporary_is_removed(void **state)
+{
+    (void)state;
+    char dir[1024], stale[1200], other[1200];
+    PuzzleScore s;
+    CmError err;
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(stale, sizeof stale, "%s/.%s.k3Jq9Z", dir, PUZZLE_SCORE_FILE);
+    snprintf(other, sizeof other, "%s/.lessons.txt.k3Jq9Z", dir);
+    assert_int_equal(io_write_atomic(stale, "solved 1\n", 9, &err), CM_OK);
+    assert_int_equal(io_write_atomic(other, "01-plain-move\n", 14, &err), CM_OK);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_true(io_exists(stale));
+    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 1, &err), CM_OK);
+    assert_false(io_exists(stale));
+    assert_true(io_exists(other));
+    assert_int_equal(s.solved, 1);
     puzzle_score_free(&s);
     tu_remove_tree(dir);
 }
@@ -537,6 +684,8 @@ int main(void)
         cmocka_unit_test(test_puzzle_shipped_solutions_legal),
         cmocka_unit_test(test_puzzle_shipped_sample_unique),
         cmocka_unit_test(test_puzzle_score_file),
+        cmocka_unit_test(test_puzzle_score_stale_temporary_is_removed),
+        cmocka_unit_test(test_puzzle_score_unreadable_file_is_kept_aside),
         cmocka_unit_test(test_puzzle_book_order),
         cmocka_unit_test(test_puzzle_run),
     };

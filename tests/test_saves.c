@@ -589,6 +589,151 @@ static void test_saves_failed_autosave_is_retried_and_rescued(void **state)
     tu_remove_tree(base);
 }
 
+/* With no data directory at all (XDG_DATA_HOME unusable), the end of the program rescues the
+ * game as it does when the data directory fails; a game with no move has nothing to keep. */
+static void test_saves_game_without_data_directory_is_rescued(void **state)
+{
+    (void)state;
+    char rescued[600], tmp[256];
+    Session g;
+    CmError err;
+    tu_temp_dir(tmp, sizeof tmp);
+    const char *old_tmp = getenv("TMPDIR");
+    char *saved_tmp = old_tmp ? strdup(old_tmp) : NULL;
+    setenv("TMPDIR", tmp, 1);
+
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(session_close(&g, 1000, rescued, sizeof rescued, &err), CM_OK);
+    assert_string_equal(rescued, "");
+    assert_int_equal(tu_count_files(tmp, "camelot-rescued-"), 0);
+    session_free(&g);
+
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    tu_session_play(&g, "E6-E8", 1000);
+    tu_session_play(&g, "F11-F9", 2000);
+    assert_int_equal(session_close(&g, 2000, rescued, sizeof rescued, &err), CM_OK);
+    tu_assert_contains(err.msg, "no data directory");
+    assert_int_equal(strncmp(rescued, tmp, strlen(tmp)), 0);
+    tu_assert_contains(rescued, "camelot-rescued-");
+    expect_game(rescued, "camelot", 2);
+    session_free(&g);
+
+    if (saved_tmp != NULL)
+        setenv("TMPDIR", saved_tmp, 1);
+    else
+        unsetenv("TMPDIR");
+    free(saved_tmp);
+    tu_remove_tree(tmp);
+}
+
+/* A save whose seat or clock tags cannot be read loads without them and says so; when it is
+ * the autosave, which the next autosave writes over, the file as it was is kept first. */
+static void test_saves_unreadable_seat_and_clock_tags_are_kept(void **state)
+{
+    (void)state;
+    static const char saved[] = "[Variant \"camelot\"]\n[Seats \"W=human B=robot\"]\n"
+                                "[TimeControl \"600+5\"]\n[Clocks \"W=590 B=ten\"]\n"
+                                "[Result \"*\"]\n\n1. E6-E8 *\n";
+    char base[256], data[300], path[600], other[600];
+    Session g;
+    CmError err;
+    data_dir(base, sizeof base, data, sizeof data);
+    in_dir(data, "autosave.txt", path, sizeof path);
+    write_text(path, saved);
+
+    /* --resume: the seat it names wrongly is a person's, the clock it cannot read full. */
+    tu_session_open(&g, NULL, data);
+    assert_int_equal(session_take_autosave(&g, &err), CM_OK);
+    assert_int_equal(session_load(&g, path, NULL, NULL, &err), CM_OK);
+    assert_int_equal(g.setup.seat[1].kind, SEAT_HUMAN);
+    assert_int_equal(g.clock[0], 590000);
+    assert_int_equal(g.clock[1], 600000);
+    tu_assert_contains(g.notice, "Seats 'B=robot'");
+    tu_assert_contains(g.notice, "Clocks 'W=590 B=ten'");
+    tu_assert_contains(g.notice, "kept as");
+    assert_int_equal(tu_count_files(data, "damaged-"), 1);
+    assert_int_equal(files_holding(data, saved, strlen(saved)), 2);
+    /* The next autosave writes the game as it is now; the copy keeps the tags. */
+    tu_session_play(&g, "F11-F9", 1000);
+    assert_string_equal(g.save_error, "");
+    expect_game(path, "camelot", 2);
+    assert_int_equal(files_holding(data, saved, strlen(saved)), 1);
+    session_free(&g);
+
+    /* Another file is not written over: it is only said. */
+    in_dir(base, "other.txt", other, sizeof other);
+    write_text(other, saved);
+    tu_session_open(&g, NULL, data);
+    assert_int_equal(session_load(&g, other, NULL, NULL, &err), CM_OK);
+    tu_assert_contains(g.notice, "Seats 'B=robot'");
+    assert_null(strstr(g.notice, "kept as"));
+    assert_int_equal(tu_count_files(data, "damaged-"), 1);
+    session_free(&g);
+
+    /* A record with good tags says nothing. */
+    tu_session_new(&g, "camelot", "W=human B=engine:3", NULL, NULL);
+    g.setup.time_base_ms = 60000;
+    char *text = session_record_text(&g, 0, NULL);
+    assert_non_null(text);
+    write_text(other, text);
+    free(text);
+    session_free(&g);
+    tu_session_open(&g, NULL, data);
+    assert_int_equal(session_load(&g, other, NULL, NULL, &err), CM_OK);
+    assert_string_equal(g.notice, "");
+    session_free(&g);
+    tu_remove_tree(base);
+}
+
+/* A writer killed before its rename (by SIGKILL, or SIGXFSZ under a file size limit) leaves
+ * its temporary file: whoever takes that autosave's lock removes it, and nothing else. */
+static void test_saves_stale_temporary_files_are_removed(void **state)
+{
+    (void)state;
+    static const char *const stale[] = {".autosave.txt.Ab12Cd", ".autosave.txt.000000"};
+    static const char *const kept[] = {".autosave-2.txt.Xy34Zw", ".camelot-20240501.txt.Qq11Ww",
+                                       ".autosave.txt.Ab12C", ".autosave.txt.Ab1-Cd",
+                                       "autosave.txt.Ab12Cd"};
+    char base[256], data[300], path[600];
+    Session g;
+    data_dir(base, sizeof base, data, sizeof data);
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+        in_dir(data, stale[i], path, sizeof path);
+        write_text(path, "[Variant \"camelot\"]\n\n1. E6-E");
+    }
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        in_dir(data, kept[i], path, sizeof path);
+        write_text(path, "half");
+    }
+
+    /* A new game's first move takes the autosave. */
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, data);
+    assert_int_equal(tu_count_files(data, ".autosave.txt."), 4);
+    tu_session_play(&g, "E6-E8", 1000);
+    assert_int_equal(g.slot, 1);
+    for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+        in_dir(data, stale[i], path, sizeof path);
+        assert_false(io_exists(path));
+    }
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        in_dir(data, kept[i], path, sizeof path);
+        assert_true(io_exists(path));
+    }
+    in_dir(data, "autosave.txt", path, sizeof path);
+    expect_game(path, "camelot", 1);
+    session_free(&g);
+
+    /* '--resume' takes it as well. */
+    in_dir(data, stale[0], path, sizeof path);
+    write_text(path, "half");
+    tu_session_open(&g, NULL, data);
+    CmError err;
+    assert_int_equal(session_take_autosave(&g, &err), CM_OK);
+    assert_false(io_exists(path));
+    session_free(&g);
+    tu_remove_tree(base);
+}
+
 /* ---- Faults at every file operation ---------------------------------------------------------- */
 
 static const int fault_kinds[] = {ENOSPC, EIO, EROFS, IO_FAULT_SHORT, IO_FAULT_NOMEM};
@@ -837,6 +982,9 @@ int main(void)
         cmocka_unit_test(test_saves_only_over_regular_files),
         cmocka_unit_test(test_saves_too_long_a_game_is_not_saved),
         cmocka_unit_test(test_saves_failed_autosave_is_retried_and_rescued),
+        cmocka_unit_test(test_saves_game_without_data_directory_is_rescued),
+        cmocka_unit_test(test_saves_stale_temporary_files_are_removed),
+        cmocka_unit_test(test_saves_unreadable_seat_and_clock_tags_are_kept),
         cmocka_unit_test(test_saves_every_file_operation_fails_in_turn),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

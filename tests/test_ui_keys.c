@@ -420,6 +420,45 @@ static void test_ui_keys_typed_moves(void **state)
     free_ui(&ui);
 }
 
+/* A paste longer than any move at ':': the line keeps what fits, says so once, and the rest
+ * of the paste changes nothing, so that nothing is drawn for it; Esc still leaves at once. */
+static void test_ui_keys_typed_line_past_its_end_changes_nothing(void **state)
+{
+    (void)state;
+    Ui ui;
+    char msg[UI_MSG_MAX];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, ':');
+    for (int i = 0; i < UI_LINE_MAX - 1; i++)
+        assert_int_equal(press(&ui, 'x'), UI_DRAW_STATUS);
+    assert_int_equal((int)strlen(ui.line), UI_LINE_MAX - 1);
+    assert_int_equal(press(&ui, 'x'), UI_DRAW_STATUS);
+    assert_contains(ui.msg, "No move is longer than");
+    snprintf(msg, sizeof msg, "%s", ui.msg);
+    for (int i = 0; i < 1000; i++)
+        assert_int_equal(press(&ui, 'y'), 0);
+    assert_string_equal(ui.msg, msg);
+    assert_int_equal((int)strlen(ui.line), UI_LINE_MAX - 1);
+    assert_null(strchr(ui.line, 'y'));
+    /* Backspace makes room again. */
+    assert_int_not_equal(press(&ui, UI_KEY_BACKSPACE), 0);
+    assert_int_equal(press(&ui, 'z'), UI_DRAW_STATUS);
+    assert_int_equal(ui.line[UI_LINE_MAX - 2], 'z');
+    press(&ui, UI_KEY_ESC);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+
+    /* The path line of 'x' (export) drops what does not fit the same way. */
+    press(&ui, 'x');
+    assert_true(ui.line_export);
+    for (int i = 0; i < UI_LINE_MAX - 1; i++)
+        press(&ui, 'p');
+    assert_int_equal(press(&ui, 'p'), 0);
+    assert_int_equal((int)strlen(ui.line), UI_LINE_MAX - 1);
+    press(&ui, UI_KEY_ESC);
+    assert_false(ui.line_export);
+    free_ui(&ui);
+}
+
 static void test_ui_keys_undo_and_redo(void **state)
 {
     (void)state;
@@ -1756,6 +1795,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_illegal_attempts_say_why),
         cmocka_unit_test(test_ui_keys_escape_and_backspace),
         cmocka_unit_test(test_ui_keys_typed_moves),
+        cmocka_unit_test(test_ui_keys_typed_line_past_its_end_changes_nothing),
         cmocka_unit_test(test_ui_keys_undo_and_redo),
         cmocka_unit_test(test_ui_keys_four_seat_hot_seat_order),
         cmocka_unit_test(test_ui_keys_resign_and_draw_offers),

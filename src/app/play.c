@@ -7,6 +7,7 @@
 
 #include <langinfo.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -101,11 +102,12 @@ static const CliOpt play_opts[OPT_COUNT] = {
 /* What the play command was asked for, and what it set up. */
 typedef struct Play {
     CliArgs a;
-    int64_t base_ms, inc_ms;    /* --time */
-    int64_t pace_ms;            /* --pace */
-    long threads;               /* --threads */
-    char data_dir[IO_PATH_MAX]; /* "" when games are not saved */
-    char note[NOTE_MAX];        /* the first message on the screen */
+    int64_t base_ms, inc_ms;         /* --time */
+    int64_t pace_ms;                 /* --pace */
+    long threads;                    /* --threads */
+    char data_dir[IO_PATH_MAX];      /* "" when games are not saved */
+    char no_data[CM_ERROR_TEXT_MAX]; /* why there is no data directory, when there is none */
+    char note[NOTE_MAX];             /* the first message on the screen */
     EngineThread *eng;
     Session session;
     int text; /* the plain text game: a seat not named by --seat is a person's */
@@ -257,7 +259,7 @@ static int open_game(CliCtx *ctx, Play *p)
 
     if (a->value[OPT_RESUME]) {
         if (p->data_dir[0] == '\0') {
-            fprintf(stderr, "camelot: --resume: %s\n", p->note);
+            fprintf(stderr, "camelot: --resume: %s\n", p->no_data);
             return CLI_EXIT_INPUT;
         }
         session_autosave_path(s, auto_path, sizeof auto_path);
@@ -330,7 +332,8 @@ static int close_game(Play *p, int rc)
                    s->slot <= 1 ? "--resume" : "--load ", s->slot <= 1 ? "" : path);
         return rc;
     }
-    fprintf(stderr, "camelot: the game could not be autosaved: %s\n", err.msg);
+    fprintf(stderr, "camelot: the game could not be autosaved: %s\n",
+            p->data_dir[0] ? err.msg : p->no_data);
     if (st == CM_OK) {
         fprintf(stderr,
                 "camelot: it was saved to %s ('camelot --load' with that file "
@@ -384,6 +387,8 @@ static int text_game(CliCtx *ctx, Play *p)
         return CLI_EXIT_USAGE;
     }
     p->text = 1;
+    /* A 'save' past a file size limit fails with EFBIG and says so, as on the screen. */
+    signal(SIGXFSZ, SIG_IGN);
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
     if (p->eng != NULL)
         engine_thread_set_threads(p->eng, (int)p->threads);
@@ -421,7 +426,11 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
     }
 
     if (io_data_dir(p->data_dir, sizeof p->data_dir, &err) != CM_OK) {
-        snprintf(p->note, sizeof p->note, "Games are not saved: %s.", err.msg);
+        snprintf(p->no_data, sizeof p->no_data, "%s", err.msg);
+        snprintf(p->note, sizeof p->note,
+                 "Games are not autosaved: %s. When you quit, the game is written to a rescue "
+                 "file, whose path is printed.",
+                 err.msg);
         p->data_dir[0] = '\0';
     }
     p->eng = engine_thread_new(ENGINE_TT_BYTES);

@@ -600,6 +600,9 @@ int cli_text_play(Session *s, const char *note, FILE *in, FILE *out)
 {
     TextGame t;
 
+    /* Each line goes out as it is told, to a pipe or a file too, where the C library would
+     * hold it back in blocks: a game the engines play alone is followed as it goes. */
+    setvbuf(out, NULL, _IOLBF, BUFSIZ);
     memset(&t, 0, sizeof t);
     t.s = s;
     t.in = in;

@@ -1,7 +1,9 @@
-/* Directories: the data directory, the variant search path, lists of files, fresh names.
+/* Directories: the data directory, the variant search path, lists of files, fresh names, and
+ * temporary files left behind.
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -180,6 +182,38 @@ int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max)
         e->mtime = (int64_t)sb.st_mtime;
         n++;
     }
+    closedir(d);
+    return n;
+}
+
+/* Whether 'name' is 'prefix' and then the six letters or digits 'mkstemp' puts for 'XXXXXX'. */
+static int is_temporary(const char *name, const char *prefix, size_t plen)
+{
+    if (strlen(name) != plen + 6 || strncmp(name, prefix, plen) != 0)
+        return 0;
+    for (const char *p = name + plen; *p; p++)
+        if (!isalnum((unsigned char)*p))
+            return 0;
+    return 1;
+}
+
+int io_remove_temporaries(const char *path)
+{
+    char dir[IO_PATH_MAX], prefix[300], tmp[IO_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    struct dirent *de;
+    int n = 0;
+
+    int plen = snprintf(prefix, sizeof prefix, ".%s.", slash ? slash + 1 : path);
+    if (plen < 0 || (size_t)plen >= sizeof prefix)
+        return 0;
+    DIR *d = io_sys_opendir(io_dirname(path, dir, sizeof dir));
+    if (d == NULL)
+        return 0;
+    while ((de = readdir(d)) != NULL)
+        if (is_temporary(de->d_name, prefix, (size_t)plen) &&
+            io_join(dir, de->d_name, tmp, sizeof tmp) == 0 && unlink(tmp) == 0)
+            n++;
     closedir(d);
     return n;
 }

@@ -94,6 +94,12 @@ typedef struct IoDirEntry {
  * 'max', in no order. Returns the count, 0 when 'dir' cannot be read. */
 int io_list_dir(const char *dir, const char *suffix, IoDirEntry *out, int max);
 
+/* Removes what 'io_write_atomic' leaves of 'path' when it is cut short before its rename (the
+ * program killed, the machine stopped): the temporary files '.NAME.XXXXXX' in the directory of
+ * 'path'. Only for a file whose one writer holds a lock, this process: another writer's file in
+ * the making looks the same. Returns how many were removed. */
+int io_remove_temporaries(const char *path);
+
 /* A name in 'dir' that does not exist yet: 'DIR/PREFIX-YYYYMMDD-HHMMSS.txt', with '-2', '-3'
  * ... added when that exists. */
 void io_fresh_name(const char *dir, const char *prefix, char *buf, size_t size);

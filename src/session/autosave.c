@@ -180,6 +180,17 @@ void session_autosave_path(const Session *s, char *buf, size_t size)
         slot_path(s->env.data_dir, s->slot, "txt", buf, size);
 }
 
+/* The autosave of slot 'k' is this session's from now on (it holds the lock): what an earlier
+ * writer of it left half written, killed before its rename, goes. */
+static void slot_taken(Session *s, int k, int fd)
+{
+    char path[IO_PATH_MAX];
+    s->lock_fd = fd;
+    s->slot = k;
+    slot_path(s->env.data_dir, k, "txt", path, sizeof path);
+    io_remove_temporaries(path);
+}
+
 CmStatus session_take_autosave(Session *s, CmError *err)
 {
     char lock[IO_PATH_MAX];
@@ -198,8 +209,7 @@ CmStatus session_take_autosave(Session *s, CmError *err)
         return cm_error_set(err, st, 0, 0, "the autosaved game %.300s: %.200s", path, why);
     }
     io_unlock(s->lock_fd);
-    s->lock_fd = fd;
-    s->slot = 1;
+    slot_taken(s, 1, fd);
     return CM_OK;
 }
 
@@ -213,10 +223,8 @@ static CmStatus take_slot(Session *s, CmError *err)
         int fd;
         slot_path(s->env.data_dir, k, "lock", lock, sizeof lock);
         st = io_lock(lock, &fd, err);
-        if (st == CM_OK) {
-            s->lock_fd = fd;
-            s->slot = k;
-        }
+        if (st == CM_OK)
+            slot_taken(s, k, fd);
     }
     if (st == CM_ERR_ARG)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "all %d autosaves are in use by other camelots",
@@ -317,9 +325,17 @@ CmStatus session_close(Session *s, uint64_t now, char *rescued, size_t size, CmE
     session_cancel_search(s);
     rescued[0] = '\0';
     cm_error_init(err, NULL);
-    if (!s->active || s->env.data_dir == NULL || session_autosave(s, now) == CM_OK)
+    /* A new game with no move yet has nothing to keep, as for the autosave. */
+    if (!s->active || (s->autosave_fresh && s->g.n == 0))
         return CM_OK;
-    cm_error_set(err, CM_ERR_IO, 0, 0, "%s", s->save_error);
+    /* With no data directory the game was never saved: it is rescued like one whose data
+     * directory failed. */
+    if (s->env.data_dir == NULL)
+        cm_error_set(err, CM_ERR_IO, 0, 0, "there is no data directory");
+    else if (session_autosave(s, now) == CM_OK)
+        return CM_OK;
+    else
+        cm_error_set(err, CM_ERR_IO, 0, 0, "%s", s->save_error);
     return rescue(s, now, rescued, size) == CM_OK ? CM_OK : CM_ERR_IO;
 }
 

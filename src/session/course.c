@@ -31,24 +31,66 @@ static int find_lessons(Course *c, IoDirEntry *files)
     return 0;
 }
 
-/* Reads the ids of the lessons done from the progress file; a missing or unreadable file is
- * no progress yet. */
+#define PROGRESS_MAX_BYTES (64 * 1024)
+
+/* Whether the line 'line' of 'len' bytes can be a lesson's id: text, not too long. */
+static int id_like(const char *line, size_t len)
+{
+    if (len >= COURSE_ID_MAX)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+            return 0;
+    return 1;
+}
+
+/* Adds 'line' of 'len' bytes to the lines of other lessons. */
+static void keep_other(Course *c, const char *line, size_t len)
+{
+    size_t had = c->others != NULL ? strlen(c->others) : 0;
+    char *t = realloc(c->others, had + len + 2);
+    if (t == NULL) {
+        c->damaged = 1; /* not all of it could be kept: the file is kept instead */
+        return;
+    }
+    memcpy(t + had, line, len);
+    t[had + len] = '\n';
+    t[had + len + 1] = '\0';
+    c->others = t;
+}
+
+/* Reads the ids of the lessons done from the progress file, one a line (LF or CRLF); a missing
+ * file is no progress yet. Lines that name no lesson here are kept to be written back; a file
+ * that cannot be read, or holds a line that is no id, is 'damaged'. */
 static void read_progress(Course *c)
 {
     char *text = NULL;
     size_t len = 0;
     CmError err;
-    if (c->progress[0] == '\0' || !io_exists(c->progress) ||
-        io_read_file(c->progress, 64 * 1024, &text, &len, &err) != CM_OK)
+    if (c->progress[0] == '\0' || !io_exists(c->progress))
         return;
-    for (char *line = text; line != NULL && *line;) {
-        char *end = strchr(line, '\n');
-        if (end != NULL)
-            *end = '\0';
+    if (io_read_file(c->progress, PROGRESS_MAX_BYTES, &text, &len, &err) != CM_OK) {
+        c->damaged = 1;
+        return;
+    }
+    for (size_t at = 0; at < len;) {
+        const char *line = text + at, *nl = memchr(line, '\n', len - at);
+        size_t n = nl != NULL ? (size_t)(nl - line) : len - at;
+        at += n + 1;
+        if (n > 0 && line[n - 1] == '\r')
+            n--;
+        if (n == 0)
+            continue;
+        if (!id_like(line, n)) {
+            c->damaged = 1;
+            continue;
+        }
+        int found = 0;
         for (int i = 0; i < c->n; i++)
-            if (strcmp(c->item[i].id, line) == 0)
-                c->item[i].done = 1;
-        line = end != NULL ? end + 1 : NULL;
+            if (strlen(c->item[i].id) == n && memcmp(c->item[i].id, line, n) == 0)
+                found = c->item[i].done = 1;
+        if (!found)
+            keep_other(c, line, n);
     }
     free(text);
 }
@@ -115,6 +157,8 @@ void course_free(Course *c)
     for (int i = 0; i < c->n; i++)
         free(c->item[i].lesson);
     c->n = 0;
+    free(c->others);
+    c->others = NULL;
 }
 
 int course_find(const Course *c, const char *id)
@@ -149,24 +193,45 @@ int course_done_count(const Course *c)
     return n;
 }
 
+/* Moves the damaged progress file aside, so that writing it loses nothing. */
+static CmStatus keep_damaged(Course *c, CmError *err)
+{
+    char dir[COURSE_PATH_MAX], why[sizeof err->msg];
+    io_fresh_name(io_dirname(c->progress, dir, sizeof dir), "lessons-damaged", c->kept,
+                  sizeof c->kept);
+    if (io_rename(c->progress, c->kept, err) == CM_OK) {
+        c->damaged = 0;
+        return CM_OK;
+    }
+    c->kept[0] = '\0';
+    snprintf(why, sizeof why, "%s", err != NULL ? err->msg : "cannot rename");
+    cm_error_init(err, c->progress);
+    return cm_error_set(err, CM_ERR_IO, 0, 0,
+                        "the file could not be read, and is not written over: %.150s", why);
+}
+
 CmStatus course_mark_done(Course *c, int i, CmError *err)
 {
     char *text;
-    size_t len = 0;
+    size_t len = 0, others = c->others != NULL ? strlen(c->others) : 0;
     CmStatus st;
 
     cm_error_init(err, NULL);
+    c->kept[0] = '\0';
     if (i < 0 || i >= c->n)
         return cm_error_set(err, CM_ERR_ARG, 0, 0, "no lesson %d", i);
     c->item[i].done = 1;
     if (c->progress[0] == '\0')
         return CM_OK;
-    if ((text = malloc((size_t)c->n * (COURSE_ID_MAX + 1) + 1)) == NULL)
+    if (c->damaged && io_exists(c->progress) && keep_damaged(c, err) != CM_OK)
+        return CM_ERR_IO;
+    if ((text = malloc((size_t)c->n * (COURSE_ID_MAX + 1) + others + 1)) == NULL)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     for (int k = 0; k < c->n; k++)
         if (c->item[k].done)
             len += (size_t)sprintf(text + len, "%s\n", c->item[k].id);
-    st = io_write_atomic(c->progress, text, len, err);
+    memcpy(text + len, c->others != NULL ? c->others : "", others + 1);
+    st = io_write_atomic(c->progress, text, len + others, err);
     free(text);
     return st;
 }

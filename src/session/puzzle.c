@@ -246,14 +246,15 @@ static int count_of(const char *t)
 }
 
 /* One line of the score file: 'solved N', 'missed N', 'streak N', 'best N' or
- * 'ID solved|missed'. Lines of another shape are left out. */
+ * 'ID solved|missed'; blank lines and comments ('#') say nothing. Lines of another shape are
+ * left out, and make the score 'damaged'. */
 static CmStatus read_line(PuzzleScore *s, char *line)
 {
     char *save = NULL, *key = strtok_r(line, " \t\r", &save);
     char *val = key ? strtok_r(NULL, " \t\r", &save) : NULL;
-    if (key == NULL || val == NULL || key[0] == '#' || strtok_r(NULL, " \t\r", &save) != NULL)
+    if (key == NULL || key[0] == '#')
         return CM_OK;
-    int n = count_of(val);
+    int n = val != NULL && strtok_r(NULL, " \t\r", &save) == NULL ? count_of(val) : -2;
     if (strcmp(key, "solved") == 0 && n >= 0)
         s->solved = n;
     else if (strcmp(key, "missed") == 0 && n >= 0)
@@ -262,9 +263,11 @@ static CmStatus read_line(PuzzleScore *s, char *line)
         s->streak = n;
     else if (strcmp(key, "best") == 0 && n >= 0)
         s->best = n;
-    else if (strlen(key) < CM_PUZZLE_ID_MAX &&
+    else if (n != -2 && strlen(key) < CM_PUZZLE_ID_MAX &&
              (strcmp(val, "solved") == 0 || strcmp(val, "missed") == 0))
         return set_result(s, key, val[0] == 's');
+    else
+        s->damaged = 1;
     return CM_OK;
 }
 
@@ -281,8 +284,12 @@ CmStatus puzzle_score_load(PuzzleScore *s, const char *data_dir, CmError *err)
     if (io_join(data_dir, PUZZLE_SCORE_FILE, path, sizeof path) != 0 || !io_exists(path))
         return CM_OK;
     st = io_read_file(path, SCORE_MAX_BYTES, &text, &len, err);
-    if (st != CM_OK)
+    if (st != CM_OK) {
+        s->damaged = st != CM_ERR_NOMEM;
         return st;
+    }
+    if (memchr(text, '\0', len) != NULL)
+        s->damaged = 1; /* no text: what follows a NUL is not read */
     for (char *line = text, *next; line != NULL && st == CM_OK; line = next) {
         next = strchr(line, '\n');
         if (next != NULL)
@@ -313,6 +320,21 @@ char *puzzle_score_text(const PuzzleScore *s)
     return t;
 }
 
+/* Moves the score file 'path', which could not be read whole, aside in 'data_dir', so that
+ * writing it loses nothing; the new path goes to 's->kept'. */
+static CmStatus keep_damaged(PuzzleScore *s, const char *data_dir, const char *path, CmError *err)
+{
+    char why[sizeof err->msg];
+    io_fresh_name(data_dir, "puzzles-damaged", s->kept, sizeof s->kept);
+    if (io_rename(path, s->kept, err) == CM_OK)
+        return CM_OK;
+    s->kept[0] = '\0';
+    snprintf(why, sizeof why, "%s", err != NULL ? err->msg : "cannot rename");
+    cm_error_init(err, path);
+    return cm_error_set(err, CM_ERR_IO, 0, 0,
+                        "the file could not be read, and is not written over: %.150s", why);
+}
+
 CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
                              CmError *err)
 {
@@ -321,6 +343,7 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
     CmStatus st;
     int fd;
 
+    s->kept[0] = '\0';
     if (data_dir == NULL || data_dir[0] == '\0')
         return puzzle_score_add(s, id, solved) == CM_OK
                    ? CM_OK
@@ -334,17 +357,25 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
         return puzzle_score_add(s, id, solved) == CM_OK
                    ? st
                    : cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    /* Holding the lock, this is the file's one writer: a rewrite that was killed before its
+     * rename left its temporary file, which goes. */
+    io_remove_temporaries(path);
     /* The file as it is now, unless it cannot be read: then the score in memory. */
-    if (puzzle_score_load(&now, data_dir, NULL) == CM_OK) {
+    st = puzzle_score_load(&now, data_dir, err);
+    int damaged = now.damaged;
+    if (st == CM_OK) {
         puzzle_score_free(s);
         *s = now;
     } else {
         puzzle_score_free(&now);
     }
+    s->damaged = 0;
+    /* Out of memory while reading, there is no telling what the file holds: it stays. */
     char *text = NULL;
-    if (puzzle_score_add(s, id, solved) != CM_OK || (text = puzzle_score_text(s)) == NULL)
+    if (puzzle_score_add(s, id, solved) != CM_OK || st == CM_ERR_NOMEM ||
+        (text = puzzle_score_text(s)) == NULL)
         st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-    else
+    else if (!damaged || (st = keep_damaged(s, data_dir, path, err)) == CM_OK)
         st = io_write_atomic(path, text, strlen(text), err);
     free(text);
     io_unlock(fd);

@@ -57,17 +57,23 @@ typedef struct PuzzleResult {
     int solved; /* the last try: 1 solved, 0 missed */
 } PuzzleResult;
 
+#define PUZZLE_PATH_MAX 4096 /* bytes in a path, as src/io has it */
+
 typedef struct PuzzleScore {
     int solved, missed; /* tries, every one counted */
     int streak;         /* puzzles solved in a row, up to the last try */
     int best;           /* the longest streak */
     int n, cap;
-    PuzzleResult *r; /* the last result of each puzzle tried */
+    PuzzleResult *r;            /* the last result of each puzzle tried */
+    int damaged;                /* the file could not be read, or had lines that could not be */
+    char kept[PUZZLE_PATH_MAX]; /* where the last 'puzzle_score_record' kept a damaged file
+                                   aside, "" for nowhere */
 } PuzzleScore;
 
-/* Reads the score from 'data_dir' (a missing file is a score of nothing; lines that cannot be
- * read are left out). CM_ERR_IO when the file is there but cannot be read; CM_ERR_NOMEM. The
- * score is cleared first, and holds what was read even on failure. */
+/* Reads the score from 'data_dir' (a missing file is a score of nothing; lines may end in
+ * CRLF). Lines that cannot be read are left out, and set 'damaged'. CM_ERR_IO when the file is
+ * there but cannot be read (also 'damaged'); CM_ERR_NOMEM. The score is cleared first, and
+ * holds what was read even on failure. */
 CmStatus puzzle_score_load(PuzzleScore *s, const char *data_dir, CmError *err);
 void puzzle_score_free(PuzzleScore *s);
 
@@ -82,10 +88,12 @@ char *puzzle_score_text(const PuzzleScore *s);
 
 /* Reads the file again (another camelot may have counted tries meanwhile), counts the try and
  * writes the file atomically, holding the score's lock file meanwhile so that two camelots
- * counting at once lose neither try. 's' gets the score written. Without a data directory
- * ('data_dir' NULL or "") the try is counted in 's' alone. When the file cannot be written
- * (the lock stays held for PUZZLE_LOCK_WAIT_MS, or the disk fails), the try is still counted
- * in 's', until the next try reads the file again, and an error is returned. */
+ * counting at once lose neither try. 's' gets the score written. A file that cannot be read
+ * whole is first moved aside as 'puzzles-damaged-DATE.txt' in the data directory (its path
+ * goes to 's->kept'), and never written over. Without a data directory ('data_dir' NULL or
+ * "") the try is counted in 's' alone. When the file cannot be written (the lock stays held
+ * for PUZZLE_LOCK_WAIT_MS, a damaged file cannot be moved aside, the disk fails), the try is
+ * still counted in 's', until the next try reads the file again, and an error is returned. */
 CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
                              CmError *err);
 

@@ -104,15 +104,27 @@ char *session_record_text(const Session *s, uint64_t now, const char *variant_re
 
 /* ---- Reading ----------------------------------------------------------------------------- */
 
-/* Reads the 'Clocks' tag ("W=590.2 B=600") into 's->clock'. */
-static void read_clocks(Session *s, const char *text)
+/* Adds "NAME 'VALUE'" to the list 'bad' of tags that could not be read. */
+static void add_bad(char *bad, size_t size, const char *name, const char *value)
+{
+    size_t len = strlen(bad);
+    if (len < size)
+        snprintf(bad + len, size - len, "%s%s '%.60s'", len ? ", " : "", name, value);
+}
+
+/* Reads the 'Clocks' tag ("W=590.2 B=600") into 's->clock'. Returns 0 when a part of it could
+ * not be read (that seat's clock, or those after it, stay full). */
+static int read_clocks(Session *s, const char *text)
 {
     const char *p = text;
+    int ok = 1;
     while (*p) {
         while (*p == ' ')
             p++;
-        if (p[0] == '\0' || p[1] != '=')
-            return;
+        if (p[0] == '\0')
+            break;
+        if (p[1] != '=')
+            return 0;
         int seat = cm_variant_seat(s->v, p[0]);
         const char *start = p + 2, *end = start;
         int64_t ms;
@@ -120,14 +132,18 @@ static void read_clocks(Session *s, const char *text)
             end++;
         if (seat >= 0 && setup_parse_seconds(start, end, &ms))
             s->clock[seat] = ms;
+        else
+            ok = 0;
         p = end;
     }
+    return ok;
 }
 
 /* The setup a record gives: its 'Seats' (people play every seat a record does not name) and
- * its 'TimeControl'. */
+ * its 'TimeControl'. What of them cannot be read is added to 'bad' (a seat it names wrongly is
+ * a person's; a time control that is none gives no clocks). */
 static void record_setup(const CmRecord *rec, const CmVariant *v, const char *ref,
-                         SessionSetup *setup)
+                         SessionSetup *setup, char *bad, size_t size)
 {
     setup_default(setup, v, ref);
     setup_all_human(setup);
@@ -137,7 +153,8 @@ static void record_setup(const CmRecord *rec, const CmVariant *v, const char *re
         snprintf(buf, sizeof buf, "%s", seats);
         for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok != NULL;
              tok = strtok_r(NULL, " ", &save))
-            setup_seat(setup, v, tok, why, sizeof why);
+            if (setup_seat(setup, v, tok, why, sizeof why) != 0)
+                add_bad(bad, size, "Seats", tok);
     }
     const char *tc = cm_record_tag(rec, "TimeControl");
     if (tc != NULL) {
@@ -147,6 +164,8 @@ static void record_setup(const CmRecord *rec, const CmVariant *v, const char *re
             (plus == NULL || setup_parse_seconds(plus + 1, end, &inc))) {
             setup->time_base_ms = base;
             setup->time_inc_ms = inc;
+        } else {
+            add_bad(bad, size, "TimeControl", tc);
         }
     }
 }
@@ -238,15 +257,16 @@ static void read_off_board_end(Session *out, const CmRecord *rec)
 
 /* Starts 'out' (a session of the same environment) from the parsed record 'rec', in variant
  * 'v'. A record cut short ('cut') keeps the moves before the first it cannot play. Sets
- * '*damaged' when the record's moves (or result) are not a game of the variant. */
+ * '*damaged' when the record's moves (or result) are not a game of the variant. The seat and
+ * clock tags that cannot be read go to 'bad' ("Seats 'W=robot', Clocks 'B=x'"). */
 static CmStatus start_from_record(Session *out, const CmRecord *rec, const CmVariant *v,
                                   const char *ref, const char *path, int cut, int *damaged,
-                                  CmError *err)
+                                  char *bad, size_t bad_size, CmError *err)
 {
     SessionSetup setup;
     CmPosition start;
 
-    record_setup(rec, v, ref, &setup);
+    record_setup(rec, v, ref, &setup, bad, bad_size);
     cm_error_init(err, path);
     if (cm_record_start(rec, v, &start, err) != CM_OK) {
         *damaged = 1;
@@ -265,11 +285,10 @@ static CmStatus start_from_record(Session *out, const CmRecord *rec, const CmVar
         return st;
     }
     out->outcome = out->g.outcome;
-    if (setup.time_base_ms > 0) {
-        const char *clocks = cm_record_tag(rec, "Clocks");
-        if (clocks != NULL)
-            read_clocks(out, clocks);
-    }
+    /* Clocks with no time control to go with them are lost as well. */
+    const char *clocks = cm_record_tag(rec, "Clocks");
+    if (clocks != NULL && (setup.time_base_ms <= 0 || !read_clocks(out, clocks)))
+        add_bad(bad, bad_size, "Clocks", clocks);
     const char *ff = cm_record_tag(rec, "Forfeit");
     if (ff != NULL && !cut && !out->outcome.over && cm_variant_seat(v, ff[0]) == out->g.pos.to_move)
         session_forfeit(out);
@@ -332,11 +351,38 @@ static CmStatus parse_record(const char *text, size_t len, CmRecord *rec, int *c
     return st;
 }
 
+/* The notice of a game loaded from 'path' whose seat or clock tags ('bad') could not be read:
+ * the game goes on without them. When 'path' is the autosave, which the game's next autosave
+ * writes over, a copy of the file as it was ('text', 'len' bytes) is kept beside it first. */
+static void tags_lost(Session *next, const char *path, int autosave, const char *text, size_t len,
+                      const char *bad)
+{
+    char dir[IO_PATH_MAX], kept[IO_PATH_MAX];
+    size_t at = strlen(next->notice), size = sizeof next->notice;
+    CmError err;
+
+    if (at > 0 && at + 1 < size)
+        next->notice[at++] = ' ';
+    if (at >= size)
+        return;
+    at += (size_t)snprintf(next->notice + at, size - at,
+                           "Tags of %.150s could not be read: %.150s. The game goes on without "
+                           "them.",
+                           path, bad);
+    if (!autosave || at >= size)
+        return;
+    io_fresh_name(io_dirname(path, dir, sizeof dir), "damaged", kept, sizeof kept);
+    if (io_write_atomic(kept, text, len, &err) == CM_OK)
+        snprintf(next->notice + at, size - at, " The file as it was is kept as %.150s.", kept);
+    else
+        snprintf(next->notice + at, size - at, " No copy of it could be kept: %.100s.", err.msg);
+}
+
 CmStatus session_load(Session *s, const char *path, const char *variant, SessionLoad *info,
                       CmError *err)
 {
     const CmVariant *v = NULL;
-    char ref[SETUP_REF_MAX];
+    char ref[SETUP_REF_MAX], bad[300] = "";
     CmRecord rec;
     Session next;
     SessionLoad got = {0, 0, 0};
@@ -357,10 +403,10 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
         got.cut |= cut_short(&rec);
         v = record_variant(&next, &rec, path, variant, ref, sizeof ref, err);
         st = v == NULL ? err->code
-                       : start_from_record(&next, &rec, v, ref, path, got.cut, &got.damaged, err);
+                       : start_from_record(&next, &rec, v, ref, path, got.cut, &got.damaged, bad,
+                                           sizeof bad, err);
     }
     cm_record_free(&rec);
-    free(text);
     if (st == CM_OK) {
         got.plies = next.g.n;
         session_move_text(&next, next.g.n - 1); /* each move's text, once */
@@ -368,6 +414,7 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
     if (info != NULL)
         *info = got;
     if (st != CM_OK) {
+        free(text);
         session_free(&next);
         return st;
     }
@@ -381,6 +428,9 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
         snprintf(next.notice, sizeof next.notice, "The save %.300s was cut short; recovered: %s.",
                  shown, length);
     }
+    if (bad[0])
+        tags_lost(&next, path, !next.autosave_fresh, text, len, bad);
+    free(text);
     session_adopt(s, &next);
     return CM_OK;
 }

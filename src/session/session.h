@@ -315,10 +315,10 @@ void session_autosave_path(const Session *s, char *buf, size_t size);
 CmStatus session_keep_damaged(const char *path, char *kept, size_t size, CmError *err);
 
 /* The last thing before the program ends: cancels the engine's work and saves the game as it
- * stands (clocks included). When the autosave fails, the record is written where it can be
- * (the temporary directory, then the home directory), and its path goes to 'rescued' ("" when
- * the autosave worked). Fails, with the autosave's reason in 'err', only when nothing could be
- * written. */
+ * stands (clocks included). When the autosave fails, or there is no data directory, the record
+ * of a game with moves is written where it can be (the temporary directory, then the home
+ * directory), and its path goes to 'rescued' ("" when the autosave worked or nothing needed
+ * keeping), with the reason in 'err'. Fails only when nothing could be written. */
 CmStatus session_close(Session *s, uint64_t now, char *rescued, size_t size, CmError *err);
 
 /* A saved game, for the list to load from. */

@@ -643,10 +643,10 @@ static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
         key = ':';
         /* fall through */
     case UI_ACT_CHAR:
-        if (ui->line_len + 1 < (int)sizeof ui->line) {
-            ui->line[ui->line_len++] = (char)key;
-            ui->line[ui->line_len] = '\0';
-        }
+        if (ui->line_len + 1 >= (int)sizeof ui->line)
+            return 0; /* dropped: nothing changed, nothing to draw */
+        ui->line[ui->line_len++] = (char)key;
+        ui->line[ui->line_len] = '\0';
         return UI_DRAW_STATUS;
     case UI_ACT_BACK:
         if (ui->line_len > 0)
@@ -668,6 +668,7 @@ static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
 
 static unsigned line_action(Ui *ui, UiAction act, int key, uint64_t now)
 {
+    char full[80];
     if (ui->line_export)
         return export_line_action(ui, act, key, now);
     switch (act) {
@@ -675,10 +676,15 @@ static unsigned line_action(Ui *ui, UiAction act, int key, uint64_t now)
         if (ui->line_len + 1 < (int)sizeof ui->line) {
             ui->line[ui->line_len++] = (char)key;
             ui->line[ui->line_len] = '\0';
-        } else {
-            ui_message(ui, UI_ROLE_ERROR, "No move is longer than %d characters.",
-                       (int)sizeof ui->line - 1);
+            return UI_DRAW_STATUS;
         }
+        /* Past the end the key is dropped. It is said once: the rest of a long paste changes
+         * nothing, and so draws nothing. */
+        snprintf(full, sizeof full, "No move is longer than %d characters.",
+                 (int)sizeof ui->line - 1);
+        if (strcmp(ui->msg, full) == 0)
+            return 0;
+        ui_message(ui, UI_ROLE_ERROR, "%s", full);
         return UI_DRAW_STATUS;
     case UI_ACT_BACK:
         if (ui->line_len > 0)

@@ -10,13 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "curses_int.h"
 #include "session/clock.h"
 
-#define TICK_MS 40 /* how often the loop looks at the engine and the clocks */
+#define TICK_MS 40      /* how often the loop looks at the engine and the clocks */
+#define DRAW_LAG_MS 100 /* the longest a stream of keys (a paste) holds back the screen */
 
 /* Colours of a role: with 256 colours, with 8, and the attributes without colours. */
 typedef struct RoleLook {
@@ -111,7 +114,11 @@ static int setup_colours(int *has256)
 
 /* ---- Signals --------------------------------------------------------------------------- */
 
+#define HUP_WAIT_MS 2000 /* the longest wait for the SIGHUP of a terminal that hung up */
+
 static volatile sig_atomic_t quit_signal;
+static volatile sig_atomic_t hup_seen; /* a SIGHUP came */
+static int lead_tty; /* this process leads the session whose terminal is standard input */
 
 /* Whether the terminal has gone away (its other end closed) without a SIGHUP reaching us:
  * then every read fails at once, and the loop must end rather than spin. */
@@ -124,6 +131,34 @@ static int terminal_gone(void)
 static void on_quit_signal(int sig)
 {
     quit_signal = sig;
+    if (sig == SIGHUP)
+        hup_seen = 1;
+}
+
+/* The last thing the screen does: the program lets go of its terminal before it restores it
+ * and ends, so that the terminal closing from now on sends it nothing. A terminal that hangs
+ * up sends the leader of its session SIGHUP and SIGCONT; under LeakSanitizer, whose check at
+ * exit stops the program with ptrace, a SIGCONT then cancels that stop, and the check waits
+ * for it forever while the program spins (learn and puzzle, which have nothing to save, reach
+ * the check within a few milliseconds of their screen). Giving up the terminal (TIOCNOTTY)
+ * sends those two signals at once, while they do no harm; when the terminal has hung up
+ * already (seen gone before its SIGHUP came), the program waits for that SIGHUP, which the
+ * system sends with the SIGCONT. */
+static void leave_terminal(void)
+{
+    struct sigaction ignore, old;
+    if (!lead_tty)
+        return;
+    lead_tty = 0;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGHUP, &ignore, &old);
+    int left = ioctl(STDIN_FILENO, TIOCNOTTY) == 0;
+    sigaction(SIGHUP, &old, NULL);
+    const struct timespec pause = {0, 10 * 1000 * 1000};
+    for (int ms = 0; !left && !hup_seen && ms < HUP_WAIT_MS; ms += 10)
+        nanosleep(&pause, NULL);
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -159,6 +194,7 @@ static void on_crash(int sig)
 static void install_signals(void)
 {
     struct sigaction sa;
+    lead_tty = getsid(0) == getpid() && tcgetsid(STDIN_FILENO) == getpid();
 #ifndef CAMELOT_ASAN
     have_saved_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
 #endif
@@ -168,7 +204,11 @@ static void install_signals(void)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGQUIT, &sa, NULL); /* Ctrl-\ would leave the terminal raw, and dump core */
     signal(SIGPIPE, SIG_IGN);
+    /* Under a file size limit ('ulimit -f') a write past it fails with EFBIG, which every
+     * writer reports, instead of killing the program with the terminal in curses' modes. */
+    signal(SIGXFSZ, SIG_IGN);
 #ifndef CAMELOT_ASAN
     sa.sa_handler = on_crash;
     sa.sa_flags = SA_RESETHAND;
@@ -212,10 +252,18 @@ static SCREEN *screen_open(UiOptions *opt)
     return scr;
 }
 
+/* Whether more input waits to be read: the rest of a paste, or keys typed ahead. */
+static int input_waiting(void)
+{
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    return poll(&p, 1, 0) > 0 && (p.revents & POLLIN) != 0;
+}
+
 /* The exit code after a signal that ended the screen, or 0. */
 static int signal_exit(void)
 {
-    if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP)
+    if (quit_signal == SIGINT || quit_signal == SIGTERM || quit_signal == SIGHUP ||
+        quit_signal == SIGQUIT)
         return 128 + quit_signal;
     return 0;
 }
@@ -225,6 +273,7 @@ int ui_run(Ui *ui)
     SCREEN *scr;
     FILE *lat = ui->opt.latency_log;
     unsigned flags = UI_DRAW_ALL | UI_DRAW_CLEAR;
+    uint64_t drawn_at = 0;
 
     if ((scr = screen_open(&ui->opt)) == NULL)
         return 1;
@@ -237,9 +286,12 @@ int ui_run(Ui *ui)
             break;
         uint64_t now = clock_ms();
         flags |= ui_tick(ui, now);
-        if (flags) {
+        /* What is to draw waits while more keys do (a paste), for at most DRAW_LAG_MS: the
+         * last of them answers for all. */
+        if (flags && (now - drawn_at >= DRAW_LAG_MS || !input_waiting())) {
             ui_draw(ui, flags, now);
             flags = 0;
+            drawn_at = now;
         }
         int key = 0, y = 0, x = 0;
         int got = ui_input_read(&key, &y, &x);
@@ -251,28 +303,39 @@ int ui_run(Ui *ui)
             continue;
         }
         uint64_t t0 = clock_us();
+        unsigned done;
         now = clock_ms();
         if (got == UI_IN_RESIZE)
-            flags = ui_resize(ui, LINES, COLS);
+            done = ui_resize(ui, LINES, COLS);
         else if (got == UI_IN_CLICK)
-            flags = ui_handle_click(ui, y, x, now);
+            done = ui_handle_click(ui, y, x, now);
         else
-            flags = ui_handle_key(ui, key, now);
-        if (flags & UI_QUIT)
+            done = ui_handle_key(ui, key, now);
+        if (done & UI_QUIT)
             break;
+        if (done == 0)
+            continue; /* nothing changed: a key of no use here, or past the end of a line */
+        flags |= done | UI_DRAW_STATUS;
+        if (now - drawn_at < DRAW_LAG_MS && input_waiting())
+            continue;
         /* Answer the key at once. */
-        ui_draw(ui, flags | UI_DRAW_STATUS, now);
+        ui_draw(ui, flags, now);
         flags = 0;
+        drawn_at = now;
         if (lat != NULL) {
             fprintf(lat, "%llu\n", (unsigned long long)(clock_us() - t0));
             fflush(lat);
         }
     }
+    /* The screen ends for good unless the game's review is to follow (see 'want_analysis'). */
+    int rc = signal_exit();
+    if (rc != 0 || !ui->want_analysis)
+        leave_terminal();
     if (ui->opt.mouse)
         ui_input_mouse(0);
     endwin();
     delscreen(scr);
-    return signal_exit();
+    return rc;
 }
 
 /* ---- The review screen ----------------------------------------------------------------- */
@@ -333,11 +396,17 @@ int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud)
             ui_review_draw(r, flags);
         int key = 0, y = 0, x = 0;
         int got = ui_input_read(&key, &y, &x);
-        if (got == UI_IN_NONE && terminal_gone())
+        if (got == UI_IN_NONE && terminal_gone()) {
+            quit_signal = SIGHUP;
             break;
+        }
         flags = review_input(r, got, key);
     }
+    /* A signal or the terminal gone ends the program; q may go back to a game. */
+    int rc = signal_exit();
+    if (rc != 0)
+        leave_terminal();
     endwin();
     delscreen(scr);
-    return signal_exit();
+    return rc;
 }

@@ -59,6 +59,11 @@ CmStatus ui_learn_open(Ui *ui, Course *course, int owned, int at, uint64_t now)
     ui->s = &l->game;
     ui->mode = UI_MODE_PLAY;
     start_lesson(ui, at >= 0 && at < course->n ? at : course_first_open(course));
+    if (course->damaged)
+        ui_message(ui, UI_ROLE_ERROR,
+                   "The progress file %.300s could not be read whole; it is kept aside when a "
+                   "lesson is done.",
+                   course->progress);
     return CM_OK;
 }
 
@@ -137,6 +142,11 @@ unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now)
     snprintf(l->feedback, sizeof l->feedback, "%s", lesson->right);
     if (course_mark_done(l->course, l->at, &err) != CM_OK)
         ui_message(ui, UI_ROLE_ERROR, "Your progress was not saved: %s", err.msg);
+    else if (l->course->kept[0])
+        ui_message(ui, UI_ROLE_ERROR,
+                   "%s meets the goal. The progress file could not be read; it was kept as "
+                   "%.300s.",
+                   text, l->course->kept);
     else if (ui->lay.panel_w > 0)
         ui_message(ui, UI_ROLE_GOOD, "%s meets the goal.", text);
     else

@@ -58,7 +58,8 @@ void ui_puzzle_attach(Ui *ui, UiPuzzles *pz)
 }
 
 /* Counts the try in the score file. Returns 0, or -1 when the file could not be written, with
- * a sentence about it in 'note'; else 'note' tells the streak ("" when there is none). */
+ * a sentence about it in 'note'; else 'note' tells where a file that could not be read was
+ * kept, or the streak ("" when there is none). */
 static int count_try(Ui *ui, int solved, char *note, size_t size)
 {
     UiPuzzles *pz = ui->puzzles;
@@ -70,7 +71,10 @@ static int count_try(Ui *ui, int solved, char *note, size_t size)
         snprintf(note, size, " The score was not saved: %s.", why);
         return -1;
     }
-    if (pz->score->streak > 1)
+    if (pz->score->kept[0])
+        snprintf(note, size, " The score file could not be read whole; it was kept as %.300s.",
+                 pz->score->kept);
+    else if (pz->score->streak > 1)
         snprintf(note, size, " Streak %d.", pz->score->streak);
     else
         note[0] = '\0';

@@ -107,7 +107,8 @@ typedef enum UiAction {
 /* The action of 'key' in 'mode' (keymap.c). */
 UiAction ui_key_action(UiMode mode, int key);
 
-/* What a handled key or tick asks the screen to redraw. */
+/* What a handled key or tick asks the screen to redraw; none (0) when nothing changed, and
+ * then nothing is drawn. */
 enum {
     UI_DRAW_BOARD = 1,
     UI_DRAW_PANEL = 2,

@@ -161,4 +161,27 @@ check "a draw offer between people: declined, then agreed" \
           has "$OUT" "^Game over\. Draw agreed\.$" &&
           grep -qx "\[Termination \"agreement\"\]" "$TMP/dr.txt"'
 
+# Engines at every seat, the output to a file: each move is written as it is told, not in
+# blocks of 4 KiB (a pipe or a file is line-buffered). At level 10 an engine thinks up to 5 s
+# a move, so the game goes on for minutes: the first move must be in the file while it does
+# (polled for up to 60 s).
+"$CAMELOT" --text --seat W=engine:10 --seat B=engine:10 </dev/null >"$TMP/live" 2>&1 &
+pid=$!
+told=0
+for i in $(seq 1 600); do
+    if grep -q "^White plays " "$TMP/live"; then
+        told=1
+        break
+    fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+done
+going=0
+kill -0 "$pid" 2>/dev/null && going=1
+kill "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+OUT=$(cat "$TMP/live")
+check "engines at every seat: the first move is written while the game goes on" \
+    eval '[ "$told" = 1 ] && [ "$going" = 1 ]'
+
 finish

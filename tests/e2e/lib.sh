@@ -152,6 +152,40 @@ wait_dead() {
     return 1
 }
 
+# closed_while_ending ARGS...: runs camelot ARGS as the leader of its terminal's session (as
+# when it is a pane's or a terminal window's own program), stops the terminal's output
+# (Ctrl-S) and presses q, so that the program is still ending, writing its last screen, when
+# the terminal then closes. Sets ENDED_TTY to its terminal as the system has it at that moment
+# (0: none) and ENDED_STATUS to its exit status ("" when it has not ended after 20 s).
+closed_while_ending() {
+    local i pid=
+    ENDED_TTY=
+    ENDED_STATUS=
+    rm -f "$TMP/status"
+    session "cd '$TMP' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' setsid --ctty --wait '$CAMELOT' $*; echo \$? >'$TMP/status'; exec sleep 100000"
+    wait_for "q quit" 20 || return 1
+    for i in $(seq 1 100); do
+        pid=$(pgrep -n -f -- "^$CAMELOT $1") && break
+        sleep 0.05
+    done
+    [ -n "$pid" ] || return 1
+    keys C-s
+    keys q
+    # Ending, it blocks on the stopped output; its state there is read, then the terminal goes.
+    for i in $(seq 1 100); do
+        [ "$(cut -d' ' -f3 "/proc/$pid/stat" 2>/dev/null)" = S ] &&
+            grep -q "wait_woken\|n_tty_write\|tty_write" "/proc/$pid/wchan" 2>/dev/null && break
+        sleep 0.05
+    done
+    ENDED_TTY=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f5)
+    tm kill-session -t g
+    for i in $(seq 1 400); do
+        [ -s "$TMP/status" ] && break
+        sleep 0.05
+    done
+    ENDED_STATUS=$(cat "$TMP/status" 2>/dev/null)
+}
+
 finish() {
     if [ "$FAILS" -ne 0 ]; then
         echo "$FAILS check(s) failed"

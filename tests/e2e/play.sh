@@ -256,4 +256,24 @@ check "< shortens it" wait_for "Pace 0.25 s"
 keys q
 wait_dead
 
+# ---- 11. A paste of 200,000 characters at ':' ------------------------------------------------
+# The line keeps what fits and says so once; the rest of the paste changes nothing and draws
+# nothing, so the screen answers the Esc after it at once (each key of the paste drew the
+# whole screen once, for half a minute).
+start --seat B=human
+check "a game for the paste" wait_for "White to move: pick a piece"
+keys :
+check "the move line opens" wait_for "Enter play"
+head -c 200000 /dev/zero | tr '\0' x >"$TMP/paste"
+tm load-buffer -b paste "$TMP/paste"
+t0=$(date +%s%N)
+tm paste-buffer -b paste -t g
+keys Escape
+wait_gone "Enter play" 120
+ms=$((($(date +%s%N) - t0) / 1000000))
+check "Esc after the paste is answered within 10 s (took $ms ms)" eval '[ "$ms" -lt 10000 ]'
+check "and the game goes on" eval 'typed E6-E8 && wait_for "Black to move" 5'
+keys q
+wait_dead
+
 finish

@@ -1,7 +1,8 @@
 # End-to-end: puzzles with the real 'camelot' in tmux at 80x24. A puzzle of three moves solved
 # by keyboard (the jump built leap by leap with the arrows and Enter, the reply played, the
 # last move typed), a wrong move and the solution shown, the score and streak on the panel and
-# in the data directory, and the next start serving the missed puzzle.
+# in the data directory, the next start serving the missed puzzle, and the terminal closing as
+# the program ends sending it no signal.
 # Run as: bash puzzle.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
@@ -79,5 +80,17 @@ check "s shows the solution" wait_for "The solution, on the board: F7xF9xH11xH9"
 keys q
 wait_dead
 check "giving up counts as a miss" eval 'grep -qx "missed 2" "$SCORE"'
+
+# ---- 4. The terminal closing as the puzzles end -------------------------------------------------
+# Once the program has begun to end, its terminal closing sends it nothing (see learn.sh).
+if ! setsid --help 2>/dev/null | grep -q -- --ctty; then
+    echo "SKIP: no 'setsid --ctty' to give camelot its terminal's session"
+else
+    closed_while_ending puzzle --file puz.yaml
+    check "ending, the puzzles have let go of their terminal (tty $ENDED_TTY)" \
+        eval '[ "$ENDED_TTY" = 0 ]'
+    check "so the terminal closing sends them no signal (exit status $ENDED_STATUS)" \
+        eval '[ -n "$ENDED_STATUS" ] && [ "$ENDED_STATUS" -lt 128 ]'
+fi
 
 finish

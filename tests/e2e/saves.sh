@@ -3,8 +3,10 @@
 # keep their own autosave; a full or read-only data directory loses no move when the game
 # ends; q, SIGTERM and SIGHUP end the program within a second whatever it is doing, in a
 # position with more jump chains than the engine can list; a save cut short resumes with the
-# moves before the cut. Exits 77 (a skip) when tmux is missing; the parts that need a mount
-# namespace say SKIP when none can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR
+# moves before the cut; with no data directory at all the game is rescued at the end; under a
+# file size limit no move is lost and the terminal is given back; Ctrl-\ ends a game as SIGTERM
+# does. Exits 77 (a skip) when tmux is missing; the parts that need a mount namespace say SKIP
+# when none can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
 
@@ -91,6 +93,23 @@ shown() {
     local name=$1
     shift
     session "$name" "$RUN '$CAMELOT' $*; echo \"camelot ended with exit status \$?\"; exec sleep 100000"
+}
+
+# modes NAME COMMAND...: COMMAND (camelot, perhaps under prlimit) in session NAME, in a shell
+# that then prints its exit status and the terminal's modes as camelot left them ("terminal:
+# icanon echo" when it gave the terminal back) and stays. The shell survives a SIGQUIT sent to
+# the terminal's process group; camelot does not inherit that.
+cat >"$TMP/modes.sh" <<'EOF'
+trap : QUIT
+"$@"
+echo "camelot ended with exit status $?"
+echo "terminal: $(stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' ')"
+exec sleep 100000
+EOF
+modes() {
+    local name=$1
+    shift
+    session "$name" "$RUN sh '$TMP/modes.sh' $*"
 }
 
 screen() { tm capture-pane -p -J -t "=$S:" 2>/dev/null; }
@@ -603,6 +622,72 @@ cut_at() {
 cut_at "3. E8-E" "2 moves (4 plies)" "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
 cut_at "G11-G9 " "2 moves (4 plies)" "1. E6-E8 F11-F9 2. D6-D8 G11-G9" E8-E9
 cut_at "2. D6-D8 G1" "2 moves (3 plies)" "1. E6-E8 F11-F9 2. D6-D8" G11-G9
+
+# ---- 6. No data directory: the game is rescued as the program ends --------------------------
+# 'camelot' in the data home is a file, so that no data directory can be made.
+rm -rf "$DATA" "$RESCUE"
+mkdir -p "$DATA" "$RESCUE"
+: >"$SAVES"
+shown g --seat B=human
+check "no data directory: a game starts" wait_for "Camelot - move 1, White to move"
+check "no data directory: the screen says that nothing is autosaved, and why" \
+    wait_flat "Games are not autosaved: cannot create $SAVES: Not a directory."
+typed E6-E8
+check "no data directory: a move is played" wait_for "Black to move"
+keys q
+check "no data directory: q ends the game, exit status 1" \
+    eval 'wait_for "camelot ended with exit status" &&
+          [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+rescued=$(flat | grep -o "itwassavedto$RESCUE/camelot-rescued-[0-9-]*\.txt" | sed 's/itwassavedto//')
+check "no data directory: it says why, and where the game was rescued" \
+    eval 'flat | grep -qF "camelot:thegamecouldnotbeautosaved:cannotcreate$SAVES:Notadirectory" &&
+          [ -n "$rescued" ] && grep -qxF "1. E6-E8 *" "$rescued"'
+tm kill-session -t =g >/dev/null 2>&1
+
+# ---- 7. A file size limit ('ulimit -f') loses no move and leaves the terminal whole ---------
+# 64 bytes: the lock file takes its process id, but no record fits. Every write of the game
+# fails, the autosave and the rescue alike, so the record goes to standard error.
+if ! command -v prlimit >/dev/null 2>&1; then
+    echo "SKIP: no prlimit to set a file size limit"
+else
+    fresh
+    modes g prlimit --fsize=64 "'$CAMELOT'" --seat B=human
+    check "file size limit: a game starts" wait_for "Camelot - move 1, White to move"
+    typed E6-E8
+    check "file size limit: the autosave fails with its reason, and the game goes on" \
+        eval 'wait_flat "Autosave failed: " && wait_flat "File too large" 5 &&
+              wait_for "Black to move" 5'
+    typed F11-F9
+    check "file size limit: the next move is played" wait_for "move 2, White to move" 5
+    keys q
+    check "file size limit: q ends the game, exit status 1" \
+        eval 'wait_for "camelot ended with exit status" &&
+              [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+    check "file size limit: the record is on standard error, with every move" \
+        eval 'screen | grep -q "^camelot: nowhere could take it; here is its record:" &&
+              screen | grep -qxF "1. E6-E8 F11-F9 *"'
+    check "file size limit: the terminal is given back" wait_for "terminal: icanon echo" 5
+    check "file size limit: no temporary file is left in the data directory" \
+        eval '! ls -A "$SAVES" | grep -q "^\.autosave"'
+    tm kill-session -t =g >/dev/null 2>&1
+fi
+
+# ---- 8. Ctrl-\ (SIGQUIT) ends the game as SIGTERM does -----------------------------------------
+fresh
+modes g "'$CAMELOT'" --seat B=human --time 5+0
+check "Ctrl-\\: a game starts" wait_for "Camelot - move 1, White to move"
+typed E6-E8
+check "Ctrl-\\: a move is played" wait_for "Black to move"
+sleep 1.5 # Black's clock runs: the save at the end has it less than 300 s
+keys 'C-\'
+check "Ctrl-\\: the game ends as after SIGTERM, exit status 131 (128 + SIGQUIT)" \
+    eval 'wait_for "camelot ended with exit status" &&
+          [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 131" ]'
+check "Ctrl-\\: the terminal is given back" wait_for "terminal: icanon echo" 5
+check "Ctrl-\\: the game is saved as it ended, Black's clock run down" \
+    eval 'grep -qxF "1. E6-E8 *" "$SAVES/autosave.txt" &&
+          grep -q "^\[Clocks \"W=[0-9.]* B=2[0-9.]*\"\]" "$SAVES/autosave.txt"'
+tm kill-session -t =g >/dev/null 2>&1
 
 if [ "$FAILS" -ne 0 ]; then
     echo "$FAILS check(s) failed"
