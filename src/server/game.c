@@ -267,6 +267,11 @@ void game_attach(Server *s, Client *c, SGame *g, int64_t since)
             g->subs[i].spectator = spectator;
             found = 1;
         }
+    if (!found && c->ngames >= SRV_ATTACH_MAX) {
+        srv_sendf(s, c, "error open busy a connection follows at most %d games: 'close' one",
+                  SRV_ATTACH_MAX);
+        return;
+    }
     if (!found) {
         if (g->nsubs == g->subcap) {
             int cap = g->subcap ? 2 * g->subcap : 4;
@@ -781,6 +786,17 @@ void game_create(Server *s, Client *c, int argc, const char *const *argv)
     char seats[400], why[160];
     if (create_seats(v, c->name, argc - 3, argv + 3, seats, sizeof seats, why, sizeof why)) {
         err_to(s, c, "create", "syntax", "%s", why);
+        return;
+    }
+    int waiting = 0;
+    for (int i = 0; i < s->gamecap; i++) {
+        const SGame *o = s->games[i];
+        waiting +=
+            o != NULL && o->ng.v != NULL && o->ng.status == NG_WAITING && seats_of(o, c->name) != 0;
+    }
+    if (waiting >= SRV_WAITING_MAX) {
+        err_to(s, c, "create", "busy",
+               "you have %d games waiting for players already: 'leave' one first", waiting);
         return;
     }
     int64_t id;

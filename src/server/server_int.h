@@ -22,6 +22,8 @@
 #define SRV_QUOTA_GAIN_MS 100    /* more each move */
 #define SRV_QUOTA_MAX_MS 2000    /* at most */
 #define SRV_GAMES_LIST_MAX 200   /* games in one answer to 'games' */
+#define SRV_ATTACH_MAX 64        /* games one connection may follow at once */
+#define SRV_WAITING_MAX 20       /* games one player may have waiting for players at once */
 #define SRV_KEEP_OVER_MS 3600000 /* a finished game stays in memory this long after its end */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };

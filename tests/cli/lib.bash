@@ -11,6 +11,7 @@ SRC=$(cd "$2" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAILS=0
+. "$(dirname "${BASH_SOURCE[0]}")/../time_factor.sh"
 export LC_ALL=C
 unset CAMELOT_VARIANT_DIR
 

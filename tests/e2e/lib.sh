@@ -17,6 +17,7 @@ if ! command -v tmux >/dev/null 2>&1; then
     exit 77
 fi
 
+. "$(dirname "${BASH_SOURCE[0]}")/../time_factor.sh"
 TMP=$(mktemp -d)
 SOCK="$TMP/tmux.sock"
 DATA="$TMP/data"

@@ -65,7 +65,7 @@ check "a long analysis is under way" wait_for "Analysing move 1 of 12..."
 keys Right
 check "the cursor moves while the engine thinks" wait_for "not analysed yet"
 keys q
-check "q ends it at once" wait_dead 3
+check "q ends it at once (time measured: within $((3 * $(time_factor))) s)" wait_dead $((3 * $(time_factor)))
 
 # ---- 4. Too small a terminal -----------------------------------------------------------------
 start review --time 0.1 blunder.txt

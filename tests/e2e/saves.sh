@@ -6,14 +6,21 @@
 # moves before the cut; with no data directory at all the game is rescued at the end; under a
 # file size limit no move is lost and the terminal is given back; Ctrl-\ ends a game as SIGTERM
 # does. Exits 77 (a skip) when tmux is missing; the parts that need a mount namespace say SKIP
-# when none can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR
+# when none can be made. Run as: bash saves.sh PATH_TO_camelot SOURCE_DIR [PART]
+# PART: 'timed' runs only the part that measures time (section 4, the one that must run
+# alone), 'untimed' all but it, 'all' (the default) everything. Time limits are multiplied by
+# the tests' time factor (tests/time_factor.sh).
 # SPDX-License-Identifier: MIT
 set -u
 
 if [ $# -lt 2 ]; then
-    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR" >&2
+    echo "usage: bash $0 PATH_TO_camelot SOURCE_DIR [timed|untimed|all]" >&2
     exit 2
 fi
+PART=${3:-all}
+. "$(dirname "$0")/../time_factor.sh"
+# part WHICH: whether the sections of WHICH ('timed' or 'untimed') run.
+part() { [ "$PART" = all ] || [ "$PART" = "$1" ]; }
 CAMELOT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 SRC=$(cd "$2" && pwd)
 if ! command -v tmux >/dev/null 2>&1; then
@@ -236,7 +243,10 @@ end_time() {
     ELAPSED=$(($(now_ms) - t0))
 }
 
-within_1s() { [ "$ELAPSED" -ge 0 ] && [ "$ELAPSED" -lt 1000 ]; }
+# The program's promise is to end within a second; the limit checked is that times the tests'
+# time factor (a build with the sanitizers, a loaded CI machine).
+LIMIT_MS=$((1000 * $(time_factor)))
+within_limit() { [ "$ELAPSED" -ge 0 ] && [ "$ELAPSED" -lt "$LIMIT_MS" ]; }
 
 # fresh: an empty data directory.
 fresh() {
@@ -259,6 +269,7 @@ record() {
     printf '[Seats "W=human B=human"]\n[Result "*"]\n\n1. D6-D8 G11-G9 2. E6-E7 H11-H10 *\n'
 }
 
+if part untimed; then
 # ---- 1. A damaged autosave is kept aside, never written over -------------------------------
 
 # damage KIND: what is not a game, in $TMP/old.
@@ -491,8 +502,8 @@ for way in $WAYS; do
     check "$way: a move the directory refuses again" wait_flat "Autosave failed: "
     pid=$(child_camelot "$(pane_pid)")
     end_time "${pid:-0}" keys q
-    check "$way: q ends the game within 1 s (took $ELAPSED ms)" \
-        eval '[ -n "$pid" ] && within_1s && wait_for "camelot ended with exit status"'
+    check "$way: q ends the game within 1 s, ${LIMIT_MS} ms here (time measured: $ELAPSED ms)" \
+        eval '[ -n "$pid" ] && within_limit && wait_for "camelot ended with exit status"'
     check "$way: with exit status 1" \
         eval '[ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
     rescued=$(flat | grep -o "itwassavedto$RESCUE/camelot-rescued-[0-9-]*\.txt" | sed 's/itwassavedto//')
@@ -545,6 +556,9 @@ else
     tm kill-session -t =g >/dev/null 2>&1
 fi
 
+fi
+
+if part timed; then
 # ---- 4. q, SIGTERM and SIGHUP end the game within 1 s, whatever is running ----------------
 
 # In the lattice the person, playing Black, moves first; then the engine, playing White,
@@ -569,8 +583,8 @@ for spec in "q 0" "TERM 0" "HUP 0.4" "q 0.7" "TERM 0.8" "q 0.9" "HUP 1.1" "q 1.5
         q) end_time "$pid" keys q ;;
         *) end_time "$pid" kill -"$how" "$pid" ;;
     esac
-    check "lattice: $how $delay s after the person's move ends the program within 1 s (took $ELAPSED ms)" \
-        within_1s
+    check "lattice: $how $delay s after the person's move ends the program within 1 s, ${LIMIT_MS} ms here (time measured: $ELAPSED ms)" \
+        within_limit
     check "lattice ($how, $delay s): the pane shows it ended" wait_dead 10
     check "lattice ($how, $delay s): the autosave holds the person's move, whole" \
         eval 'grep -qE "^1\. H11-H12( |\$)" "$SAVES/autosave.txt" &&
@@ -578,6 +592,9 @@ for spec in "q 0" "TERM 0" "HUP 0.4" "q 0.7" "TERM 0.8" "q 0.9" "HUP 1.1" "q 1.5
               "$CAMELOT" replay "$SAVES/autosave.txt" </dev/null >/dev/null 2>&1'
 done
 
+fi
+
+if part untimed; then
 # ---- 5. A save cut short resumes with the moves before the cut ------------------------------
 fresh
 start g --seat B=human
@@ -688,6 +705,7 @@ check "Ctrl-\\: the game is saved as it ended, Black's clock run down" \
     eval 'grep -qxF "1. E6-E8 *" "$SAVES/autosave.txt" &&
           grep -q "^\[Clocks \"W=[0-9.]* B=2[0-9.]*\"\]" "$SAVES/autosave.txt"'
 tm kill-session -t =g >/dev/null 2>&1
+fi
 
 if [ "$FAILS" -ne 0 ]; then
     echo "$FAILS check(s) failed"

@@ -23,15 +23,15 @@ white_moves() {
 start
 check "the engine thinks after the person's move" white_moves
 keys -l quit && keys Enter
-check "quit while the engine thinks ends the game at once" \
-    eval 'wait_for "EXIT=0" 1 && ! screen | grep -q "^Black plays "'
+check "quit while the engine thinks ends the game at once (time measured: within $(time_factor) s)" \
+    eval 'wait_for "EXIT=0" $(time_factor) && ! screen | grep -q "^Black plays "'
 
 # Ctrl-D (the end of input) while the engine thinks does the same.
 start
 check "the engine thinks again" white_moves
 keys C-d
-check "Ctrl-D while the engine thinks ends the game at once" \
-    eval 'wait_for "EXIT=0" 1 && ! screen | grep -q "^Black plays "'
+check "Ctrl-D while the engine thinks ends the game at once (time measured: within $(time_factor) s)" \
+    eval 'wait_for "EXIT=0" $(time_factor) && ! screen | grep -q "^Black plays "'
 
 # A move typed while the engine thinks is refused; 'now' makes it move.
 start

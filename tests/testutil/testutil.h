@@ -23,6 +23,10 @@
 #define TU_NVARIANTS 8
 extern const char *const tu_variant_names[TU_NVARIANTS];
 
+/* The factor by which a test multiplies its time limits (tests/time_factor.sh): 1, times 4
+ * with the sanitizers (CAMELOT_SANITIZED=1), times 2 when CI=true. */
+int tu_time_factor(void);
+
 /* Reads a whole file into a new NUL-terminated buffer; '*len_out' gets its length. NULL on
  * failure. The caller frees it. */
 char *tu_read_file(const char *path, size_t *len_out);
