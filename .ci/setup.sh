@@ -19,7 +19,11 @@ play | test) shift ;;
 esac
 
 packages="gcc make cmake pkg-config libyaml-dev libncursesw5-dev libsqlite3-dev"
-[ "$mode" = test ] && packages="$packages libcmocka-dev clang libclang-rt-dev clang-format tmux"
+if [ "$mode" = test ]; then
+    packages="$packages libcmocka-dev clang libclang-rt-dev clang-format tmux"
+    # For tests/net/sshd.sh, which runs an sshd of its own on 127.0.0.1.
+    packages="$packages openssh-server openssh-client"
+fi
 
 missing=
 for p in $packages; do
@@ -31,6 +35,12 @@ if [ -n "$missing" ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "camelot needs these Debian packages; install them with:" >&2
         echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+        case " $missing " in
+        *" openssh-server "*)
+            echo "(the tests run an sshd of their own; 'sudo systemctl disable --now ssh'" >&2
+            echo "stops the one Debian starts when it installs openssh-server)" >&2
+            ;;
+        esac
         exit 1
     fi
     echo "installing:$missing"
@@ -38,6 +48,19 @@ if [ -n "$missing" ]; then
     apt-get update -q
     # shellcheck disable=SC2086
     apt-get install -y -q $missing
+    # Debian starts the system's sshd when it installs openssh-server, and enables it at boot.
+    # The tests never use that one: a service this script brought in is stopped and disabled.
+    case " $missing " in
+    *" openssh-server "*)
+        if [ -d /run/systemd/system ]; then
+            systemctl disable --now ssh.service >/dev/null 2>&1 || true
+            systemctl disable --now ssh.socket >/dev/null 2>&1 || true
+        else
+            invoke-rc.d ssh stop >/dev/null 2>&1 || true
+            update-rc.d ssh disable >/dev/null 2>&1 || true
+        fi
+        ;;
+    esac
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
