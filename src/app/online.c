@@ -231,6 +231,7 @@ static void make_current(Online *o, int64_t id)
     RemoteGame *g = remote_game(o->r, id);
     if (g == NULL || g->syncing || g->ng.v == NULL)
         return;
+    int same = o->has_game && o->s.net_game == id;
     CmError err;
     cm_error_init(&err, NULL);
     if (session_start_remote(&o->s, o->r, id, &err) != CM_OK) {
@@ -240,6 +241,11 @@ static void make_current(Online *o, int64_t id)
     }
     o->has_game = 1;
     o->next = 0;
+    if (same) {
+        /* Opened again: what was told stays told. */
+        tell(o, SESSION_EV_MOVED | SESSION_EV_OFFER | SESSION_EV_CHAT);
+        return;
+    }
     o->told = 0;
     o->chat_told[0] = o->chat_told[1] = 0;
     o->offer_told = 0;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -154,9 +155,15 @@ int cli_serve(CliCtx *ctx, int argc, char **argv)
     if (rc < 0) {
         CmError err;
         cm_error_init(&err, NULL);
-        if (a.value[S_DATA] != NULL)
+        if (a.value[S_DATA] != NULL) {
             snprintf(dir, sizeof dir, "%s", a.value[S_DATA]);
-        else if (io_data_dir(dir, sizeof dir, &err) != CM_OK) {
+            /* A directory named that is not there yet is made, for this user alone. */
+            if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+                fprintf(stderr, "camelot: cannot make the directory %s: %s\n", dir,
+                        strerror(errno));
+                rc = CLI_EXIT_INPUT;
+            }
+        } else if (io_data_dir(dir, sizeof dir, &err) != CM_OK) {
             fprintf(stderr, "camelot: no data directory for the database: %s\n", err.msg);
             rc = CLI_EXIT_INPUT;
         }
