@@ -472,6 +472,9 @@ static void command(Online *o, char *line)
         net_text_clean(k, strlen(k), clean, sizeof clean);
         put("unknown command '%s' ('help' lists them)", clean);
     }
+    /* 'board' and 'help' print without 'put': their text must not wait in a pipe's buffer
+     * for the next line the server brings. */
+    fflush(stdout);
 }
 
 int cli_online(CliCtx *ctx, int argc, char **argv)
