@@ -324,6 +324,19 @@ class Raw:
                 del plies[int(w[1]):]
         return plies
 
+    def wait_event(self, game, pattern, timeout=WAIT):
+        """Waits until an event of 'game' received (at any time) matches 'pattern' (a regular
+        expression on its body, the words after 'ev GAME SEQ'); returns the first such body."""
+        rx = re.compile(pattern)
+
+        def found():
+            for _, body in self.events(game):
+                if rx.search(body):
+                    return body
+            return None
+
+        return wait_for(found, timeout, "%s to hear %r in game %d" % (self.name, pattern, game))
+
     def wait_ply(self, game, n, timeout=WAIT):
         """Waits until the events of 'game' have told 'n' moves."""
         return wait_for(lambda: len(self.moves(game)) >= n, timeout,
