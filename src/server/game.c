@@ -325,8 +325,19 @@ void game_attach(Server *s, Client *c, SGame *g, int64_t since)
                 srv_fatal(s, &err);
         }
     } else {
+        /* The whole state tells the clocks as of now: the seat to move has thought since its
+         * turn began, which the last event's clocks do not count (a client that comes back
+         * would show that seat's clock as if its turn began when the state came). */
         SyncTo t = {s, c, g->ng.id};
-        netgame_sync(&g->ng, spectator, sync_line, &t);
+        NetGame *ng = &g->ng;
+        int seat = ng->g.pos.to_move;
+        int64_t kept = ng->clock[seat];
+        if (ng->base_ms > 0 && ng->status == NG_PLAYING && g->turn_t0 != 0) {
+            int64_t left = kept - (int64_t)(s->now - g->turn_t0);
+            ng->clock[seat] = left > 0 ? left : 0;
+        }
+        netgame_sync(ng, spectator, sync_line, &t);
+        ng->clock[seat] = kept;
     }
     presence(s, g, NULL);
     presence(s, g, c);

@@ -377,7 +377,7 @@ def sync_state(lines, game):
         elif kind == "state":
             out["status"], out["clocks"] = words[3], words[4]
         elif kind in ("chat", "kibitz"):
-            out["chat"].append(" ".join(words[4:]))
+            out["chat"].append(" ".join(words[4:]))  # NAME TEXT
         elif kind == "offer":
             out["offer"] = words[3:]
         elif kind == "create":
