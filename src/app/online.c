@@ -94,6 +94,10 @@ static void lobby_line(void *ud, const NetMsg *m)
         if ((strcmp(verb, "create") == 0 || strcmp(verb, "join") == 0 ||
              strcmp(verb, "open") == 0) &&
             net_game_id(m->argv[2], &id)) {
+            /* The client opens its games again after a reconnection: the current one is told
+             * what it missed, not the whole game again. */
+            if (strcmp(verb, "open") == 0 && o->has_game && o->s.net_game == id)
+                return;
             o->next = id;
             if (remote_game(o->r, id) == NULL)
                 remote_follow(o->r, id);
