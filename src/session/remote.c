@@ -26,8 +26,8 @@ struct Remote {
     char name[NET_NAME_MAX + 1];
     uint64_t last_in;   /* when the server last said anything */
     uint64_t pinged_at; /* when this client last pinged a quiet server */
-    uint64_t retry_at; /* when to connect again, while down */
-    int64_t retry_ms;  /* the wait before the next try */
+    uint64_t retry_at;  /* when to connect again, while down */
+    int64_t retry_ms;   /* the wait before the next try */
     char status[300];
     RemoteLineFn fn;
     void *ud;
