@@ -2,7 +2,8 @@
 # it and invites bob, bob joins, and they play a finished game of 'camelot match' move by move
 # to its end. Each client tells every move, in order; both show the same board, which is the
 # board the record ends in; the game's end is told to both; the record 'export' gives replays
-# with 'camelot replay' to the same result as the game played; chat reaches the other player.
+# with 'camelot replay' to the same result as the game played; chat, short and of many words,
+# reaches the other player. carol, who opens the game once it is over, is told all of it.
 #
 #     python3 tests/net/game_two.py CAMELOT SOURCE_DIR
 #
@@ -60,6 +61,10 @@ def test(env):
         if ply == 3:
             bob.send("say good luck, alice")
             alice.expect(r"^bob: good luck, alice$")
+            # Chat of many words (as many as a line of the protocol may hold).
+            long = " ".join("word%d" % i for i in range(50))
+            alice.send("say " + long)
+            bob.expect(r"^alice: %s$" % long)
     for c in players:
         c.expect(r"^game over: ")
 
@@ -83,8 +88,18 @@ def test(env):
     check(tags.get("White") == "alice" and tags.get("Black") == "bob",
           "the exported record's players: %r" % tags)
 
+    # Someone who opens the game afterwards is told all of it.
+    carol = netlib.Text(env, "carol")
+    carol.send("open %d" % game)
+    carol.expect(r"^game %d: camette, 600\+5, casual, W=alice B=bob; you watch it\.$" % game)
+    carol.expect(r"^game over: ")
+    told = carol.moves_told()
+    check(told == moves, "a watcher who came later was told %r, not %r" % (told, moves))
+    check(carol.board() == final, "a watcher who came later shows another board")
+
     alice.quit()
     bob.quit()
+    carol.quit()
     server.stop()
 
 
