@@ -4,7 +4,9 @@
 # move is the one the server names). Every client, the spectator's too, got every move once
 # and in order, with sequence numbers one more each time; the players' chat reaches the players
 # and not the spectator, the spectator's chat the spectator and not the players; the record
-# 'export' gives replays with 'camelot replay' to the same result as the game played.
+# 'export' gives replays with 'camelot replay' to the same result as the game played. A player
+# who comes back and says the last event it had gets exactly the events after it, or the whole
+# state.
 #
 #     python3 tests/net/game_four.py CAMELOT SOURCE_DIR
 #
@@ -97,6 +99,26 @@ def test(env):
     tags = netlib.record_tags(text)
     check([tags.get(k) for k in ("Red", "Green", "Blue", "Yellow")] == names,
           "the exported record's players: %r" % tags)
+
+    # A player who comes back with the number of the last event it had gets exactly the events
+    # after it (the players' ones), or the whole state when that is shorter.
+    last = max(seq for seq, _ in alice.events(game))
+    theirs = [seq for seq, _ in alice.events(game)]
+    for since in [0, 1, last // 2, last - 60, last - 45, last - 20, last - 3, last - 1, last]:
+        back = netlib.Raw(server, "bob")
+        got = back.ok("open %d %d" % (game, since))
+        check(got[3] == str(last) and got[4] == "player", "open after %d: %r" % (since, got))
+        evs = [seq for seq, _ in back.events(game)]
+        state = netlib.sync_state(back.lines, game)
+        if state is None:
+            check(evs == [s for s in theirs if s > since],
+                  "after event %d a player got the events %r" % (since, evs))
+        else:
+            check(evs == [] and state["seq"] == last and state["moves"] == moves and
+                  "end" in state, "after event %d a player got the state %r" % (since, state))
+        say("open after event %d of %d: %s" % (since, last, "the whole state" if state else
+                                               "%d events" % len(evs)))
+        back.close()
 
     for p in players + [watcher]:
         p.close()

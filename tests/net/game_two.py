@@ -1,9 +1,10 @@
-# A whole game of Camette between two text clients ('camelot online') on a server: alice makes
-# it and invites bob, bob joins, and they play a finished game of 'camelot match' move by move
-# to its end. Each client tells every move, in order; both show the same board, which is the
+# A whole rated game of Camette between two text clients ('camelot online') on a server: alice
+# makes it and invites bob, bob joins, and they play a finished game of 'camelot match' move by
+# move to its end. Each client tells every move, in order; both show the same board, which is the
 # board the record ends in; the game's end is told to both; the record 'export' gives replays
 # with 'camelot replay' to the same result as the game played; chat, short and of many words,
-# reaches the other player. carol, who opens the game once it is over, is told all of it.
+# reaches the other player; the ratings table has the winner above 1500 and the loser below.
+# carol, who opens the game once it is over, is told all of it.
 #
 #     python3 tests/net/game_two.py CAMELOT SOURCE_DIR
 #
@@ -45,11 +46,11 @@ def test(env):
     server = netlib.Server(env).start()
     alice = netlib.Text(env, "alice")
     bob = netlib.Text(env, "bob")
-    alice.send("create camette 10+5 W=me B=@bob")
+    alice.send("create camette 10+5 rated W=me B=@bob")
     game = int(alice.expect(r"^game (\d+) made\.$").group(1))
     bob.expect(r"^alice invites you to game %d \(camette\): 'join %d'\.$" % (game, game))
     bob.send("join %d" % game)
-    bob.expect(r"^game %d: camette, 600\+5, casual, W=alice B=bob; you play it\.$" % game)
+    bob.expect(r"^game %d: camette, 600\+5, rated, W=alice B=bob; you play it\.$" % game)
     alice.expect(r"^your move: White \(you\)\.$")
 
     players = [alice, bob]
@@ -85,13 +86,27 @@ def test(env):
     got = netlib.replay_result(env, text, "exported.txt")
     check(got == want, "the exported record replays to %r, the game ended %r" % (got, want))
     tags = netlib.record_tags(text)
-    check(tags.get("White") == "alice" and tags.get("Black") == "bob",
-          "the exported record's players: %r" % tags)
+    check(tags.get("White") == "alice" and tags.get("Black") == "bob" and
+          tags.get("Rated") == "yes", "the exported record's tags: %r" % tags)
+
+    # The rated game moved both ratings from a new player's 1500: the winner's up.
+    alice.mark()
+    alice.send("ratings camette")
+    alice.expect(r"^2 ratings\.$")
+    rows = {}
+    for line in alice.printed():
+        m = re.match(r"^rating camette (\w+) (\d+) (\d+) 1$", line)
+        if m:
+            rows[m.group(1)] = int(m.group(2))
+    winner = "alice" if want.startswith("result: W ") else "bob"
+    loser = "bob" if winner == "alice" else "alice"
+    check(sorted(rows) == ["alice", "bob"] and rows[winner] > 1500 > rows[loser],
+          "the ratings after %s won: %r" % (winner, rows))
 
     # Someone who opens the game afterwards is told all of it.
     carol = netlib.Text(env, "carol")
     carol.send("open %d" % game)
-    carol.expect(r"^game %d: camette, 600\+5, casual, W=alice B=bob; you watch it\.$" % game)
+    carol.expect(r"^game %d: camette, 600\+5, rated, W=alice B=bob; you watch it\.$" % game)
     carol.expect(r"^game over: ")
     told = carol.moves_told()
     check(told == moves, "a watcher who came later was told %r, not %r" % (told, moves))
