@@ -94,6 +94,10 @@ static void lobby_line(void *ud, const NetMsg *m)
         if ((strcmp(verb, "create") == 0 || strcmp(verb, "join") == 0 ||
              strcmp(verb, "open") == 0) &&
             net_game_id(m->argv[2], &id)) {
+            /* The client opens its games again after a reconnection: the current one is told
+             * what it missed, not the whole game again. */
+            if (strcmp(verb, "open") == 0 && o->has_game && o->s.net_game == id)
+                return;
             o->next = id;
             if (remote_game(o->r, id) == NULL)
                 remote_follow(o->r, id);
@@ -478,6 +482,9 @@ static void command(Online *o, char *line)
         net_text_clean(k, strlen(k), clean, sizeof clean);
         put("unknown command '%s' ('help' lists them)", clean);
     }
+    /* 'board' and 'help' print without 'put': their text must not wait in a pipe's buffer
+     * for the next line the server brings. */
+    fflush(stdout);
 }
 
 int cli_online(CliCtx *ctx, int argc, char **argv)

@@ -10,9 +10,11 @@
 
 #include "camelot/error.h"
 
-#define NET_VERSION 1      /* the protocol's version, said in 'hello' */
-#define NET_LINE_MAX 4096  /* bytes in a line, its newline not counted */
-#define NET_ARGS_MAX 24    /* words in a line: more is a syntax error */
+#define NET_VERSION 1     /* the protocol's version, said in 'hello' */
+#define NET_LINE_MAX 4096 /* bytes in a line, its newline not counted */
+/* Words in a line: as many as a line of NET_LINE_MAX bytes can hold, so that no line is refused
+ * for its words (chat is free text of any words; a game's state has many moves to a line). */
+#define NET_ARGS_MAX (NET_LINE_MAX / 2 + 1)
 #define NET_NAME_MAX 32    /* bytes in a player's name */
 #define NET_TEXT_MAX 400   /* bytes in a chat message */
 #define NET_MOVE_ID_MAX 16 /* bytes in a move's id */
@@ -30,8 +32,9 @@ typedef struct NetMsg {
 
 /* Splits the 'len' bytes of 'line' (no newline; a final CR is dropped) into 'm'. The line must
  * be UTF-8 without control characters (net_text_check) and hold at least one word; words are
- * separated by spaces. CM_ERR_LIMIT for a line over NET_LINE_MAX bytes or with more than
- * NET_ARGS_MAX words, CM_ERR_SYNTAX otherwise, with the reason in 'err'. */
+ * separated by spaces. CM_ERR_LIMIT for a line over NET_LINE_MAX bytes (which is also the only
+ * way to have more than NET_ARGS_MAX words), CM_ERR_SYNTAX otherwise, with the reason in 'err'.
+ * 'm' is large (about 40 KiB): keep it off small stacks. */
 CmStatus net_msg_parse(NetMsg *m, const char *line, size_t len, CmError *err);
 
 /* Whether the 'len' bytes at 's' are text another person may be shown: well-formed UTF-8 (no

@@ -304,8 +304,19 @@ void game_attach(Server *s, Client *c, SGame *g, int64_t since)
     int64_t first_kept = g->ng.seq - kept + 1;
     int64_t state_lines = 8 + g->ng.g.n / 100 + NETGAME_CHAT_KEEP;
     if (since < 0 || since > g->ng.seq || g->ng.seq - since > state_lines) {
+        /* The whole state tells the clocks as of now: the seat to move has thought since its
+         * turn began, which the last event's clocks do not count (a client that comes back
+         * would show that seat's clock as if its turn began when the state came). */
         SyncTo t = {s, c, g->ng.id};
-        netgame_sync(&g->ng, spectator, sync_line, &t);
+        NetGame *ng = &g->ng;
+        int seat = ng->v != NULL ? ng->g.pos.to_move : 0;
+        int64_t clock_kept = ng->clock[seat];
+        if (ng->base_ms > 0 && ng->status == NG_PLAYING && g->turn_t0 != 0) {
+            int64_t left = clock_kept - (int64_t)(s->now - g->turn_t0);
+            ng->clock[seat] = left > 0 ? left : 0;
+        }
+        netgame_sync(ng, spectator, sync_line, &t);
+        ng->clock[seat] = clock_kept;
     } else if (since + 1 >= first_kept) {
         for (int64_t seq = since + 1; seq <= g->ng.seq; seq++) {
             const LogEv *e = &g->log[(g->nlog - 1 - (int)(g->ng.seq - seq)) % SRV_LOG_KEEP];

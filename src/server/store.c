@@ -90,21 +90,35 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "CREATE VIEW chat AS SELECT game, seq, at, audience, body FROM events "
           "  WHERE body LIKE 'chat %' OR body LIKE 'kibitz %';",
     /* Version 2: who sits in each game, for a player's list of games without reading every
-     * game's events; filled from the 'seat' events of the games already stored. */
+     * game's events; filled from the events of the games already stored, as the server keeps
+     * it: each seat's last holder among the 'create' event's seats (its words from the fifth,
+     * 'L=WHO'), the 'seat L WHO' events and the 'engine L N' events (no person's), and a
+     * holder is a player unless 'open', '@NAME' (invited) or 'engine:N'. */
     [2] = "CREATE TABLE game_players ("
           "  game INTEGER NOT NULL REFERENCES games (id),"
           "  seat TEXT NOT NULL,"
           "  player INTEGER NOT NULL REFERENCES players (id),"
           "  PRIMARY KEY (game, seat)) WITHOUT ROWID;"
           "CREATE INDEX game_players_player ON game_players (player, game);"
-          "INSERT OR IGNORE INTO players (name, created) "
-          "  SELECT DISTINCT substr(body, 8), at FROM events"
-          "  WHERE body LIKE 'seat _ %' AND substr(body, 8) NOT IN ('open')"
-          "    AND substr(body, 8) NOT LIKE 'engine:%' AND substr(body, 8) NOT LIKE '@%';"
-          "INSERT OR REPLACE INTO game_players (game, seat, player)"
-          "  SELECT e.game, substr(e.body, 6, 1), p.id FROM events e"
-          "  JOIN players p ON p.name = substr(e.body, 8)"
-          "  WHERE e.body LIKE 'seat _ %' ORDER BY e.seq;",
+          "CREATE TEMP TABLE seat_events AS WITH RECURSIVE"
+          "  words (game, seq, at, rest, word, n) AS ("
+          "    SELECT game, seq, at, body || ' ', '', 0 FROM events WHERE body LIKE 'create %'"
+          "    UNION ALL SELECT game, seq, at, substr(rest, instr(rest, ' ') + 1),"
+          "      substr(rest, 1, instr(rest, ' ') - 1), n + 1 FROM words WHERE rest <> '')"
+          "  SELECT game, seq, at, substr(word, 1, 1) AS seat, substr(word, 3) AS who"
+          "    FROM words WHERE n >= 5 AND substr(word, 2, 1) = '='"
+          "  UNION ALL SELECT game, seq, at, substr(body, 6, 1), substr(body, 8) FROM events"
+          "    WHERE body LIKE 'seat _ %'"
+          "  UNION ALL SELECT game, seq, at, substr(body, 8, 1), 'engine:' FROM events"
+          "    WHERE body LIKE 'engine _ %';"
+          "INSERT OR IGNORE INTO players (name, created)"
+          "  SELECT who, min(at) FROM seat_events"
+          "  WHERE who <> 'open' AND who NOT LIKE 'engine:%' AND who NOT LIKE '@%' GROUP BY who;"
+          "INSERT INTO game_players (game, seat, player)"
+          "  SELECT s.game, s.seat, p.id FROM seat_events s JOIN players p ON p.name = s.who"
+          "  WHERE s.seq = (SELECT max(seq) FROM seat_events l"
+          "    WHERE l.game = s.game AND l.seat = s.seat);"
+          "DROP TABLE seat_events;",
 };
 
 static CmStatus db_error(Store *st, CmError *err, const char *what)

@@ -481,6 +481,9 @@ CmStatus netgame_apply(NetGame *ng, int64_t seq, int argc, const char *const *ar
 
 /* ---- The whole state ---------------------------------------------------------------------- */
 
+/* Bytes of a line of the whole state that go before its words: "sync ID ". */
+#define SYNC_PREFIX_MAX (sizeof "sync  " - 1 + NET_GAME_ID_MAX)
+
 typedef struct SyncOut {
     int (*emit)(void *ud, const char *line, size_t len);
     void *ud;
@@ -512,7 +515,7 @@ int netgame_sync(const NetGame *ng, int spectator,
                              ng->rated ? "rated" : "casual", a);
     if ((rc = sync_line(&o)) != 0)
         return rc;
-    /* The moves, as many to a line as fit. */
+    /* The moves, as many to a line as fit with "sync ID " before it. */
     CmGame replay;
     if (cm_game_init(&replay, ng->v, &ng->g.start) != CM_OK)
         return -1;
@@ -521,7 +524,7 @@ int netgame_sync(const NetGame *ng, int spectator,
         char text[CM_MOVE_TEXT_MAX];
         cm_move_str(&replay.pos, &ng->g.ply[i].move, text, sizeof text);
         size_t need = strlen(text) + strlen(ng->move_id[i]) + 2;
-        if (o.len > 0 && o.len + need > NET_LINE_MAX - 8) {
+        if (o.len > 0 && o.len + need > NET_LINE_MAX - SYNC_PREFIX_MAX) {
             if ((rc = sync_line(&o)) != 0)
                 break;
             o.len = 0;

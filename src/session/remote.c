@@ -24,9 +24,10 @@ struct Remote {
     pid_t pid;    /* ssh, -1 for none */
     int up;       /* connected and greeted */
     char name[NET_NAME_MAX + 1];
-    uint64_t last_in;  /* when the server last said anything */
-    uint64_t retry_at; /* when to connect again, while down */
-    int64_t retry_ms;  /* the wait before the next try */
+    uint64_t last_in;   /* when the server last said anything */
+    uint64_t pinged_at; /* when this client last pinged a quiet server */
+    uint64_t retry_at;  /* when to connect again, while down */
+    int64_t retry_ms;   /* the wait before the next try */
     char status[300];
     RemoteLineFn fn;
     void *ud;
@@ -446,10 +447,13 @@ unsigned remote_poll(Remote *r, uint64_t now)
             if (r->games[i].used)
                 r->games[i].news |= SESSION_EV_NET;
         ev |= REMOTE_EV_LINK;
-    } else if (r->up && now - r->last_in > REMOTE_DEAD_MS / 2) {
-        /* Quiet for a while: a ping, so that a dead link is found in time. */
+    } else if (r->up && now - r->last_in > REMOTE_DEAD_MS / 2 &&
+               (r->pinged_at < r->last_in || now - r->pinged_at >= REMOTE_DEAD_MS / 4)) {
+        /* Quiet for a while: a ping now and then, so that a live server speaks; a dead one
+         * stays silent, and its silence is counted from what it last said, not from the
+         * pings. */
         remote_send(r, "ping c%llu", (unsigned long long)(now / 1000));
-        r->last_in = now - REMOTE_DEAD_MS / 4;
+        r->pinged_at = now;
     }
     return ev;
 }

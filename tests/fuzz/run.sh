@@ -11,9 +11,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/camelot-fuzz.XXXXXX")" && pwd) # absolute: see fuzz_textgame.c
 status=0
 # Each target with the longest input it is given: the file formats up to 64 KiB; a search, a
-# command line, a text game, the engine protocol and a run of keys get less, so that each run stays quick.
+# command line, a text game, the engine protocol and a run of keys get less, so that each run stays quick;
+# the network protocol gets three of its longest lines.
 for entry in variant:65536 posdoc:65536 notation:65536 record:65536 puzzle:65536 engine:1024 save:8192 \
-    keys:64 options:256 textgame:256 protocol:1024; do
+    keys:64 options:256 textgame:256 protocol:1024 netproto:12300; do
     target=${entry%%:*}
     max_len=${entry#*:}
     mkdir -p "$work/$target"
