@@ -21,7 +21,7 @@ esac
 packages="gcc make cmake pkg-config libyaml-dev libncursesw5-dev libsqlite3-dev"
 if [ "$mode" = test ]; then
     packages="$packages libcmocka-dev clang libclang-rt-dev clang-format tmux"
-    # For tests/net/sshd.sh, which runs an sshd of its own on 127.0.0.1.
+    # For tests/net: sshd.sh runs an sshd of its own on 127.0.0.1; the others are python3.
     packages="$packages openssh-server openssh-client python3"
 fi
 
