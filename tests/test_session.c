@@ -492,6 +492,53 @@ static void test_session_engine_thread_jobs(void **state)
     engine_thread_free(eng);
 }
 
+/* A game that ends before its first move (on time, by a resignation) is saved as it ended: the
+ * autosave no longer holds the game before, which is kept aside as any unfinished game is. */
+static void test_session_autosave_of_a_game_ended_before_its_first_move(void **state)
+{
+    (void)state;
+    char dir[256], path[600], *text;
+    Session g;
+    tu_temp_dir(dir, sizeof dir);
+
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, dir);
+    tu_session_play(&g, "E6-E8", 1);
+    session_autosave_path(&g, path, sizeof path);
+    session_free(&g);
+
+    /* White loses on time before moving. */
+    tu_session_new(&g, "camette", "W=human B=human", NULL, dir);
+    session_forfeit(&g);
+    assert_int_equal(session_autosave(&g, 2), CM_OK);
+    text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "[Variant \"camette\"]");
+    tu_assert_contains(text, "[Forfeit \"W\"]");
+    tu_assert_contains(text, "[Result \"B\"]");
+    free(text);
+    assert_int_equal(tu_count_files(dir, "unfinished-"), 1);
+    session_free(&g);
+
+    /* White resigns before any move: the same. */
+    tu_session_new(&g, "camette", "W=human B=human", NULL, dir);
+    assert_int_equal(session_resign(&g, 0, 5), CM_OK);
+    text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "[Resigned \"W\"]");
+    free(text);
+    session_free(&g);
+
+    /* A new game that has not ended and has no move still leaves the autosave alone. */
+    tu_session_new(&g, "cam", "W=human B=human", NULL, dir);
+    assert_int_equal(session_autosave(&g, 6), CM_OK);
+    text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "[Resigned \"W\"]");
+    free(text);
+    session_free(&g);
+    tu_remove_tree(dir);
+}
+
 /* ---- Resigning and draw offers --------------------------------------------------------------- */
 
 /* Saves 'g' to 'path' and loads it into 'back', which must then be over as 'g' is. */
@@ -844,6 +891,7 @@ int main(void)
         cmocka_unit_test(test_session_time_controls),
         cmocka_unit_test(test_session_record_round_trip),
         cmocka_unit_test(test_session_autosave_after_every_move),
+        cmocka_unit_test(test_session_autosave_of_a_game_ended_before_its_first_move),
         cmocka_unit_test(test_session_clocks_and_loss_on_time),
         cmocka_unit_test(test_session_engine_seats_and_undo),
         cmocka_unit_test(test_session_engine_thread_jobs),

@@ -282,8 +282,10 @@ CmStatus session_autosave(Session *s, uint64_t now)
     CmError err;
     CmStatus st = CM_OK;
 
-    /* A new game with no move yet leaves the autosave (perhaps an unfinished game) alone. */
-    if (s->env.data_dir == NULL || !s->active || (s->autosave_fresh && s->g.n == 0))
+    /* A new game with no move yet leaves the autosave (perhaps an unfinished game) alone,
+     * unless it has ended already (on time, by a resignation, by agreement): that is a game. */
+    if (s->env.data_dir == NULL || !s->active ||
+        (s->autosave_fresh && s->g.n == 0 && !s->outcome.over))
         return CM_OK;
     if (s->slot == 0)
         st = take_slot(s, &err);
@@ -326,7 +328,7 @@ CmStatus session_close(Session *s, uint64_t now, char *rescued, size_t size, CmE
     rescued[0] = '\0';
     cm_error_init(err, NULL);
     /* A new game with no move yet has nothing to keep, as for the autosave. */
-    if (!s->active || (s->autosave_fresh && s->g.n == 0))
+    if (!s->active || (s->autosave_fresh && s->g.n == 0 && !s->outcome.over))
         return CM_OK;
     /* With no data directory the game was never saved: it is rescued like one whose data
      * directory failed. */

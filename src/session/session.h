@@ -294,7 +294,8 @@ CmStatus session_save_copy(const Session *s, uint64_t now, char *path_out, size_
                            CmError *err);
 
 /* Saves the game to this session's autosave in the data directory. A new game is saved from its
- * first move on. The first autosave takes a free autosave (its lock): 'autosave.txt', or when
+ * first move on, or from its end when it ends before one (on time, by a resignation, by
+ * agreement). The first autosave takes a free autosave (its lock): 'autosave.txt', or when
  * another camelot holds it 'autosave-2.txt' and so on, with a notice. A new game's first
  * autosave keeps the game the file held when it is unfinished ('unfinished-DATE.txt') or
  * cannot be read as a record ('damaged-DATE.txt', with a notice). Sets or clears
