@@ -550,8 +550,7 @@ static void keep_info(Session *s, const CmSearchInfo *info, const char *pv_text,
     s->info_pos = s->g.pos;
 }
 
-/* A finished search: its move is played, or its hint kept. */
-static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
+unsigned session_search_done(Session *s, const EngineDone *done, uint64_t now)
 {
     unsigned ev = SESSION_EV_THINKING;
     int purpose = s->searching;
@@ -602,7 +601,7 @@ static unsigned tick_engine(Session *s, uint64_t now)
         ev |= SESSION_EV_PROGRESS;
     }
     if (engine_thread_take(s->env.engine, &done) && done.ticket == s->ticket)
-        ev |= search_done(s, &done, now);
+        ev |= session_search_done(s, &done, now);
     return ev;
 }
 
@@ -615,7 +614,7 @@ static unsigned tick_held(Session *s, uint64_t now)
     s->has_held = 0;
     s->turn_t0 = now; /* the clock stood still while the move waited */
     s->searching = ENGINE_JOB_MOVE;
-    return search_done(s, &done, now);
+    return session_search_done(s, &done, now);
 }
 
 unsigned session_tick(Session *s, uint64_t now)
