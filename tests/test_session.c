@@ -18,6 +18,7 @@
 #include "session/analysis.h"
 #include "session/clock.h"
 #include "session/session.h"
+#include "session/session_int.h"
 #include "session/text.h"
 #include "testutil.h"
 #include "tu_session.h"
@@ -385,6 +386,64 @@ static void test_session_pace_spaces_engine_moves(void **state)
     tick_until(&g, 2, 20000);
     session_free(&g);
     engine_thread_free(eng);
+}
+
+/* A hint's move, score and line come from one search result: the last completed iteration.
+ * A search stopped inside an iteration may have moved on to another move there, whose score
+ * and line it does not have (docs/engine.md: a move of an unfinished iteration). */
+static void test_session_hint_from_one_result(void **state)
+{
+    (void)state;
+    Session g;
+    EngineDone done;
+    CmMove unfinished, best, reply;
+    CmPosition after;
+    CmUndo u;
+    CmOutcome o;
+    CmError err;
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(cm_move_parse(&g.g.pos, "H6-H8", &unfinished, &err), CM_OK);
+    assert_int_equal(cm_move_parse(&g.g.pos, "F6-F8", &best, &err), CM_OK);
+    after = g.g.pos;
+    cm_pos_apply(&after, &best, &u);
+    cm_rules_settle(&after, &o);
+    assert_int_equal(cm_move_parse(&after, "G11-G9", &reply, &err), CM_OK);
+
+    memset(&done, 0, sizeof done);
+    done.purpose = ENGINE_JOB_HINT;
+    done.result.has_move = 1;
+    done.result.seat = 0;
+    done.result.move = unfinished;
+    done.result.info.depth = 9;
+    done.result.info.score = 7;
+    done.result.info.npv = 2;
+    done.result.info.pv[0] = best;
+    done.result.info.pv[1] = reply;
+    text_pv(&g.g.pos, done.result.info.pv, 2, done.pv_text, sizeof done.pv_text);
+    assert_string_equal(done.pv_text, "F6-F8 G11-G9");
+    g.searching = ENGINE_JOB_HINT;
+    g.search_seat = 0;
+    assert_true(session_search_done(&g, &done, 1) & SESSION_EV_HINT);
+    assert_true(g.has_hint);
+    assert_int_equal(g.hint_ply, 0);
+    assert_true(cm_move_same(&g.hint, &best));
+    assert_int_equal(g.info_purpose, ENGINE_JOB_HINT);
+    assert_int_equal(g.info_seat, 0);
+    assert_int_equal(g.info.score, 7);
+    assert_true(cm_move_same(&g.info.pv[0], &g.hint));
+    assert_string_equal(g.pv_text, "F6-F8 G11-G9");
+
+    /* Stopped before its first iteration: the move it has, and no score or line. */
+    memset(&done.result.info, 0, sizeof done.result.info);
+    done.pv_text[0] = '\0';
+    g.searching = ENGINE_JOB_HINT;
+    g.has_hint = 0;
+    g.info_seat = -1;
+    assert_true(session_search_done(&g, &done, 2) & SESSION_EV_HINT);
+    assert_true(g.has_hint);
+    assert_true(cm_move_same(&g.hint, &unfinished));
+    assert_int_equal(g.info_seat, -1);
+    session_free(&g);
 }
 
 /* A pause stops the clocks and the engine; the pace is kept from one game to the next. */
@@ -900,6 +959,7 @@ int main(void)
         cmocka_unit_test(test_session_draw_offer_engine),
         cmocka_unit_test(test_session_pace_spaces_engine_moves),
         cmocka_unit_test(test_session_pause),
+        cmocka_unit_test(test_session_hint_from_one_result),
         cmocka_unit_test(test_analysis_marks),
         cmocka_unit_test(test_analysis_blunder),
     };

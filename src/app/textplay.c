@@ -411,8 +411,9 @@ static void hint(TextGame *t)
     }
     cm_move_str(&s->g.pos, &s->hint, path, sizeof path);
     move_words(&s->g.pos, &s->hint, words, sizeof words);
+    /* The score and the line are shown only beside the move they belong to. */
     if (s->info_seat == s->g.pos.to_move && s->info_purpose == ENGINE_JOB_HINT &&
-        s->info.depth > 0) {
+        s->info.depth > 0 && s->info.npv > 0 && cm_move_same(&s->info.pv[0], &s->hint)) {
         text_score(s->info.score, score, sizeof score);
         say(t, "hint: %s, %s; score %s for %s at depth %d.", path, words, score, name,
             s->info.depth);

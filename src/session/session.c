@@ -579,7 +579,11 @@ unsigned session_search_done(Session *s, const EngineDone *done, uint64_t now)
                 ev |= SESSION_EV_SAVE_FAILED;
         }
     } else if (purpose == ENGINE_JOB_HINT) {
-        s->hint = done->result.move;
+        /* The move of the last completed iteration, whose score and line 'info' holds: a
+         * search stopped inside an iteration may play another move found there, but a hint
+         * shows its score and line beside it. */
+        const CmSearchInfo *info = &done->result.info;
+        s->hint = info->depth > 0 && info->npv > 0 ? info->pv[0] : done->result.move;
         s->hint_ply = s->g.n;
         s->has_hint = 1;
         ev |= SESSION_EV_HINT;

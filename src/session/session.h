@@ -82,7 +82,8 @@ typedef struct Session {
     CmPosition info_pos;         /* the position 'info' searched, settled */
     char pv_text[TEXT_PV_MAX];   /* the principal variation of 'info', as text */
     int has_hint;
-    CmMove hint; /* for the position of 'hint_ply' */
+    CmMove hint; /* for the position of 'hint_ply': the first move of the last iteration the
+                    hint's search completed (its score and line in 'info'), else its move */
     int hint_ply;
     int autosave_fresh;                 /* the first autosave of a new game is still to come */
     char save_error[SESSION_ERROR_MAX]; /* why the last autosave failed, "" when it worked */
