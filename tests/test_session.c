@@ -106,8 +106,9 @@ static void test_session_record_round_trip(void **state)
     for (int s = 0; s < 2; s++)
         g.clock[s] = 600000;
     tu_session_play(&g, "E6-E8", 1000);
-    g.turn_t0 = 1000;
-    tu_session_play(&g, "F11-F9", 3500); /* Black took 2.5 s and got 5 s back */
+    tu_session_play(&g, "F11-F9", 1000);
+    tu_session_play(&g, "F6-F8", 1000);  /* White took no time and got 5 s back */
+    tu_session_play(&g, "G11-G9", 3500); /* Black took 2.5 s and got 5 s back */
     assert_int_equal(g.clock[1], 602500);
     char *text = session_record_text(&g, 3500, NULL);
     assert_non_null(text);
@@ -116,13 +117,13 @@ static void test_session_record_round_trip(void **state)
     assert_non_null(strstr(text, "[Black \"camelot engine, level 7\"]"));
     assert_non_null(strstr(text, "[TimeControl \"600+5\"]"));
     assert_non_null(strstr(text, "[Clocks \"W=605 B=602.500\"]"));
-    assert_non_null(strstr(text, "1. E6-E8 F11-F9"));
+    assert_non_null(strstr(text, "1. E6-E8 F11-F9 2. F6-F8 G11-G9"));
     free(text);
 
     snprintf(path, sizeof path, "%s/game.txt", dir);
     assert_int_equal(session_save_as(&g, path, 3500, &err), CM_OK);
     assert_int_equal(tu_session_load(&back, path, dir, eng, &err), CM_OK);
-    assert_int_equal(back.g.n, 2);
+    assert_int_equal(back.g.n, 4);
     assert_true(cm_pos_equal(&back.g.pos, &g.g.pos));
     assert_int_equal(back.setup.seat[0].kind, SEAT_HUMAN);
     assert_int_equal(back.setup.seat[1].kind, SEAT_ENGINE);
@@ -233,6 +234,9 @@ static void test_session_autosave_after_every_move(void **state)
     tu_remove_tree(dir);
 }
 
+/* A seat's clock starts after that seat's first move, as on lichess: nobody loses on time
+ * before moving. From then on the seat to move is charged for its time, the increment is
+ * added after each move, and a clock that runs out loses. */
 static void test_session_clocks_and_loss_on_time(void **state)
 {
     (void)state;
@@ -242,19 +246,27 @@ static void test_session_clocks_and_loss_on_time(void **state)
     g.setup.time_inc_ms = 1000;
     for (int s = 0; s < 2; s++)
         g.clock[s] = 10000;
-    session_tick(&g, 100000); /* the clock starts */
-    assert_int_equal(session_clock_left(&g, 0, 104000), 6000);
-    assert_int_equal(session_clock_left(&g, 1, 104000), 10000);
-    tu_session_play(&g, "E6-E8", 104000);
+    session_tick(&g, 100000);
+    assert_int_equal(session_clock_left(&g, 0, 104000), 10000);
+    assert_false(session_tick(&g, 200000) & SESSION_EV_OVER);
+    tu_session_play(&g, "E6-E8", 200000);
+    assert_int_equal(g.clock[0], 10000); /* a move whose clock did not run earns nothing */
+    assert_false(session_tick(&g, 300000) & SESSION_EV_OVER);
+    assert_int_equal(session_clock_left(&g, 1, 300000), 10000);
+    tu_session_play(&g, "F11-F9", 300000);
+    assert_int_equal(g.clock[1], 10000);
+    /* Both have moved: the clocks run. */
+    assert_int_equal(session_clock_left(&g, 0, 304000), 6000);
+    tu_session_play(&g, "F6-F8", 304000);
     assert_int_equal(g.clock[0], 7000);
-    unsigned ev = session_tick(&g, 105000);
+    unsigned ev = session_tick(&g, 305000);
     assert_false(ev & SESSION_EV_OVER);
-    ev = session_tick(&g, 114000);
+    ev = session_tick(&g, 314000);
     assert_true(ev & SESSION_EV_OVER);
     assert_true(g.outcome.over);
     assert_int_equal(g.forfeit, 1);
     assert_int_equal(g.outcome.winner, 0);
-    char *text = session_record_text(&g, 114000, NULL);
+    char *text = session_record_text(&g, 314000, NULL);
     assert_non_null(strstr(text, "[Forfeit \"B\"]"));
     assert_non_null(strstr(text, "[Result \"W\"]"));
     assert_non_null(strstr(text, "[Termination \"time\"]"));
@@ -262,8 +274,15 @@ static void test_session_clocks_and_loss_on_time(void **state)
     /* No move after the flag fell. */
     CmMove m;
     CmError err;
-    assert_int_equal(cm_move_parse(&g.g.pos, "F11-F9", &m, &err), CM_OK);
-    assert_int_equal(session_play(&g, &m, 115000), CM_ERR_ILLEGAL);
+    assert_int_equal(cm_move_parse(&g.g.pos, "G11-G9", &m, &err), CM_OK);
+    assert_int_equal(session_play(&g, &m, 315000), CM_ERR_ILLEGAL);
+    /* Taken back to before White's first move, White's clock stops again. */
+    assert_int_equal(session_undo(&g, 316000), 1);
+    assert_int_equal(session_undo(&g, 316000), 1);
+    assert_int_equal(session_undo(&g, 316000), 1);
+    assert_int_equal(g.g.n, 0);
+    assert_int_equal(session_clock_left(&g, 0, 999000), g.clock[0]);
+    assert_false(session_tick(&g, 999000) & SESSION_EV_OVER);
     session_free(&g);
 }
 
@@ -457,6 +476,11 @@ static void test_session_pause(void **state)
     g.setup.time_base_ms = 60000;
     g.clock[0] = g.clock[1] = 60000;
     session_set_pace(&g, 2000);
+    /* White's clock runs from its second move on. */
+    g.setup.seat[0].kind = SEAT_HUMAN;
+    tu_session_play(&g, "E6-E8", 500);
+    tu_session_play(&g, "F11-F9", 1000);
+    g.setup.seat[0].kind = SEAT_ENGINE;
     session_tick(&g, 1000);
     assert_int_equal(g.searching, ENGINE_JOB_MOVE);
     assert_int_equal(session_clock_left(&g, 0, 3000), 58000);

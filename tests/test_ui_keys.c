@@ -1457,9 +1457,17 @@ static void test_ui_keys_pause_and_pace(void **state)
     Ui ui;
     char st[400], title[200];
     assert_non_null(eng);
-    make_ui(&ui, "camelot", "W=engine:10 B=engine:10", NULL, eng);
+    make_ui(&ui, "camelot", "W=human B=human", NULL, eng);
     ui.s->setup.time_base_ms = 600000;
     ui.s->clock[0] = ui.s->clock[1] = 600000;
+    /* A clock runs from its seat's second move on: people play the first ones. */
+    for (const char *k = ":E6-E8\r:F11-F9\r"; *k; k++)
+        ui_handle_key(&ui, *k == '\r' ? UI_KEY_ENTER : *k, now_ms());
+    assert_int_equal(ui.s->g.n, 2);
+    for (int seat = 0; seat < 2; seat++) {
+        ui.s->setup.seat[seat].kind = SEAT_ENGINE;
+        ui.s->setup.seat[seat].level = 10;
+    }
     ui_tick(&ui, now_ms());
     assert_int_equal(ui.s->searching, ENGINE_JOB_MOVE);
     assert_contains(ui_keys_text(&ui), "p pause");
@@ -1471,13 +1479,13 @@ static void test_ui_keys_pause_and_pace(void **state)
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Paused: p to go on.");
     ui_title_text(&ui, title, sizeof title);
-    assert_contains(title, "Camelot - move 1, White to move (paused)");
+    assert_contains(title, "Camelot - move 2, White to move (paused)");
     assert_true(panel_has(&ui, t, "Paused: p to go on"));
     int64_t left = session_clock_left(ui.s, 0, t);
     /* A long while later nothing has moved, nothing thinks and the clock has not run. */
     for (int i = 0; i < 20; i++)
         ui_tick(&ui, t + 1000 * (uint64_t)i);
-    assert_int_equal(ui.s->g.n, 0);
+    assert_int_equal(ui.s->g.n, 2);
     assert_int_equal(ui.s->searching, 0);
     assert_int_equal(session_clock_left(ui.s, 0, t + 20000), left);
     ui_handle_key(&ui, 'm', t + 20000);

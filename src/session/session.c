@@ -148,18 +148,30 @@ static int timed(const Session *s)
     return s->setup.time_base_ms > 0;
 }
 
-/* Whether the clock of the seat to move runs: not while the game is paused, nor while an
- * engine's move waits for the pace. */
+/* Whether 'seat' has made a move in the game. Looked for from the last ply back: a seat that
+ * is to move and has moved is found within a turn of the seats. */
+static int has_moved(const Session *s, int seat)
+{
+    for (int i = s->g.n - 1; i >= 0; i--)
+        if (s->g.ply[i].seat == seat)
+            return 1;
+    return 0;
+}
+
+/* Whether the clock of the seat to move runs: not before that seat's first move (as on
+ * lichess: a clock starts after its seat has moved once, so that nobody loses on time before
+ * touching a piece), not while the game is paused, nor while an engine's move waits for the
+ * pace. A game on a server runs its clocks as the server says. */
 static int clock_runs(const Session *s)
 {
-    return !s->paused && !s->has_held;
+    return !s->paused && !s->has_held && (s->net != NULL || has_moved(s, s->g.pos.to_move));
 }
 
 int64_t session_clock_left(const Session *s, int seat, uint64_t now)
 {
     int64_t left = s->clock[seat];
-    if (timed(s) && !s->outcome.over && clock_runs(s) && seat == s->g.pos.to_move &&
-        s->turn_t0 != 0 && now > s->turn_t0)
+    if (timed(s) && !s->outcome.over && seat == s->g.pos.to_move && s->turn_t0 != 0 &&
+        now > s->turn_t0 && clock_runs(s))
         left -= (int64_t)(now - s->turn_t0);
     return left;
 }
@@ -277,6 +289,7 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
     if (s->outcome.over)
         return CM_ERR_ILLEGAL;
     int mover = s->g.pos.to_move;
+    int earns = timed(s) && clock_runs(s); /* the increment is for a move whose clock ran */
     char text[CM_MOVE_TEXT_MAX];
     session_charge_clock(s, now);
     trim_texts(s, s->g.n);
@@ -288,7 +301,7 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
         return CM_ERR_NOMEM;
     if (s->ntexts == s->g.n - 1)
         keep_text(s, text); /* out of memory: worked out again when asked for */
-    if (timed(s))
+    if (earns)
         s->clock[mover] += s->setup.time_inc_ms;
     s->outcome = s->g.outcome;
     if (!from_redo) {

@@ -67,7 +67,8 @@ typedef struct Session {
     CmMove *redo; /* moves taken back, the next to redo last */
     int nredo, redo_cap;
     int64_t clock[CM_MAX_SEATS]; /* milliseconds left, as of 'turn_t0' */
-    uint64_t turn_t0;            /* when the clock of the seat to move started, 0 = not yet */
+    uint64_t turn_t0;            /* when the turn of the seat to move began, 0 = not yet; its
+                                    clock runs only from its second move on */
     int forfeit;                 /* the seat that lost on time, -1 for none */
     int resigned;                /* the seat that resigned, -1 for none */
     int agreed;                  /* the players agreed a draw */
@@ -184,7 +185,9 @@ int session_human_to_move(const Session *s);
 /* How many seats people play. */
 int session_humans(const Session *s);
 
-/* Milliseconds left on the clock of 'seat' at 'now' (may be negative: lost on time). */
+/* Milliseconds left on the clock of 'seat' at 'now' (may be negative: lost on time). A seat's
+ * clock runs only after that seat's first move in the game (as on lichess); a move whose clock
+ * did not run earns no increment. */
 int64_t session_clock_left(const Session *s, int seat, uint64_t now);
 
 /* The time the engine gets for a move at 'level' with 'left' ms on its clock (-1: no clock)

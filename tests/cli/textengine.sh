@@ -92,11 +92,15 @@ check "a long list of pieces is wrapped" \
 # Clocks are shown, and a person whose clock runs out while typing loses.
 run --text --seat B=engine:1 --time 10+5
 check "the clocks are shown with --time" has "$OUT" "^clocks: White 10:00, Black 10:00$"
-(sleep 2 && printf 'E6-E8\n') | "$CAMELOT" --text --time 0.01+0 >"$TMP/out" 2>&1 || true
+# A clock starts after its seat's first move (as on lichess): a first move is never late.
+(sleep 2 && printf 'E6-E8\nF11-F9\n' && sleep 2 && printf 'F6-F8\n') |
+    "$CAMELOT" --text --time 0.01+0 >"$TMP/out" 2>&1 || true
 OUT=$(cat "$TMP/out")
+check "the first moves are played however late they come" \
+    eval 'has "$OUT" "^White plays E6-E8: " && has "$OUT" "^Black plays F11-F9: "'
 check "a person whose clock ran out loses, and the late move is not played" \
     eval 'has "$OUT" "^Game over\. White ran out of time: Black wins\.$" &&
-          has "$OUT" "^the game is over; type " && ! has "$OUT" " plays "'
+          has "$OUT" "^the game is over; type " && ! has "$OUT" " plays F6-F8"'
 run --text --seat W=engine:10 --seat B=engine:10 --time 0.001+0
 check "an engine whose clock runs out loses, and the end is shown" \
     eval '[ "$RC" = 0 ] &&
