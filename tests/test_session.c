@@ -834,9 +834,35 @@ static void test_session_draw_offer_engine(void **state)
     assert_int_equal(g.g.n, 0); /* the engine thought about the offer, not a move */
     assert_true(session_human_to_move(&g));
 
-    /* Black is far behind: it accepts. */
-    tu_position(&pos, g.v, "W D6M E6M F6M G6M H6M E5K F5K; B E11M F11M", 'W');
+    /* Black is far behind, but the game has just begun: it declines. */
+    tu_position(&pos, g.v, "W D6M E6M F6M G6M H6M E5K F5K; B A13M B13M K13M L13M C14M", 'W');
     assert_int_equal(session_start(&g, g.v, &setup, &pos), CM_OK);
+    assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
+    tick_until_answered(&g, 20000);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.offer_declined, 1);
+    assert_true(g.offer_score < SESSION_DRAW_ACCEPT);
+
+    /* Past the opening (ten moves each, played here by people) it declines still, until its
+     * own last three moves have scored below the threshold as well. */
+    static const char *const opening[] = {"E5-E4",   "L13-L12", "E4-D4",   "K13-K12", "D4-D3",
+                                          "L12-L11", "D3-C3",   "K12-K11", "C3-C4",   "A13-A12",
+                                          "C4-B4",   "B13-B12", "B4-B5",   "A12-A11", "B5-A5",
+                                          "B12-B11", "A5-A6",   "C14-C13", "A6-B6",   "C13-C12"};
+    g.setup.seat[1].kind = SEAT_HUMAN;
+    for (int i = 0; i < 20; i++)
+        tu_session_play(&g, opening[i], clock_ms());
+    g.setup.seat[1].kind = SEAT_ENGINE;
+    assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
+    tick_until_answered(&g, 20000);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.offer_declined, 1);
+    static const char *const white[] = {"F5-F4", "F4-G4", "G4-G3"};
+    for (int i = 0; i < 3; i++) {
+        tu_session_play(&g, white[i], clock_ms());
+        tick_until(&g, 22 + 2 * i, 20000);
+        assert_int_equal(g.draw_calm[1], i + 1);
+    }
     assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
     tick_until_answered(&g, 20000);
     assert_true(g.outcome.over && g.agreed);
@@ -844,6 +870,17 @@ static void test_session_draw_offer_engine(void **state)
     session_outcome_sentence(&g, text, sizeof text);
     assert_string_equal(text, "Draw agreed.");
     assert_false(g.searching);
+    /* Undo forgets the engine's calm: it must score so again before it accepts. */
+    assert_int_equal(session_undo(&g, clock_ms()), 2);
+    assert_int_equal(g.draw_calm[1], 0);
+
+    /* The rule alone: the score now, the moves before it, the opening. */
+    assert_true(session_draw_accepts(-300, SESSION_DRAW_CALM, 20, 2));
+    assert_false(session_draw_accepts(-300, SESSION_DRAW_CALM, 19, 2));
+    assert_false(session_draw_accepts(-300, SESSION_DRAW_CALM - 1, 20, 2));
+    assert_false(session_draw_accepts(SESSION_DRAW_ACCEPT, SESSION_DRAW_CALM, 20, 2));
+    assert_false(session_draw_accepts(0, SESSION_DRAW_CALM, 39, 4));
+    assert_true(session_draw_accepts(SESSION_DRAW_ACCEPT - 1, SESSION_DRAW_CALM, 40, 4));
 
     /* An offer the engine thinks about is withdrawn by a resignation. */
     assert_int_equal(session_start(&g, g.v, &setup, &pos), CM_OK);

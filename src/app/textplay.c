@@ -321,8 +321,9 @@ static void offer_news(TextGame *t)
     } else if (s->offer_declined >= 0 && session_seat_human(s, s->offer_declined)) {
         say(t, "%s declines the draw.", v->seat[s->offer_declined].name);
     } else if (s->offer_declined >= 0) {
-        say(t, "%s (engine) declines the draw: it thinks it stands better.",
-            v->seat[s->offer_declined].name);
+        char why[200];
+        session_draw_refusal(s, why, sizeof why);
+        say(t, "%s (engine) declines the draw: %s.", v->seat[s->offer_declined].name, why);
     }
 }
 

@@ -385,6 +385,7 @@ int session_undo(Session *s, uint64_t now)
     s->forfeit = -1;
     s->resigned = -1;
     s->agreed = 0;
+    memset(s->draw_calm, 0, sizeof s->draw_calm);
     s->has_hint = 0;
     s->has_held = 0;
     s->hurry = 0;
@@ -583,8 +584,12 @@ unsigned session_search_done(Session *s, const EngineDone *done, uint64_t now)
         s->held = *done;
         s->has_held = 1;
     } else if (purpose == ENGINE_JOB_MOVE && !session_seat_human(s, s->g.pos.to_move)) {
-        int over = s->outcome.over;
+        int over = s->outcome.over, seat = s->g.pos.to_move;
+        const CmSearchInfo *info = &done->result.info;
         if (play_known(s, &done->result.move, done->text[0] ? done->text : NULL, now) == CM_OK) {
+            /* The score was for the seat that moved: draw offers look at a run of them. */
+            s->draw_calm[seat] =
+                info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? s->draw_calm[seat] + 1 : 0;
             ev |= SESSION_EV_MOVED;
             if (!over && s->outcome.over)
                 ev |= SESSION_EV_OVER;

@@ -165,6 +165,13 @@ check "a draw offer between people: declined, then agreed" \
           has "$OUT" "^Game over\. Draw agreed\.$" &&
           grep -qx "\[Termination \"agreement\"\]" "$TMP/dr.txt"'
 
+# An engine declines a draw offered before every seat has made ten moves, and says so.
+printf 'draw\n' >"$TMP/in11"
+run_in "$TMP/in11" --text --seat B=engine:1
+check "an engine declines a draw in the opening, with the reason" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Black \(engine\) declines the draw: it is too early in the game" &&
+          has "$OUT" "agrees a draw only after move 10\)\.$" && ! has "$OUT" "Game over"'
+
 # Engines at every seat, the output to a file: each move is written as it is told, not in
 # blocks of 4 KiB (a pipe or a file is line-buffered). At level 10 an engine thinks up to 5 s
 # a move, so the game goes on for minutes: the first move must be in the file while it does
