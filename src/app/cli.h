@@ -60,6 +60,11 @@ int cli_args_parse(const char *usage, const char *help, const CliOpt *opts, int 
                    char **argv, CliArgs *out);
 void cli_args_free(CliArgs *a);
 
+/* Prints a command's usage line and help text on 'f'. A document the text cites as
+ * 'docs/NAME.md' is named 'NAME.md', and a last line says where the documents are
+ * ('io_doc_dir'): installed beside the program, or in the source tree. */
+void cli_help_print(FILE *f, const char *usage, const char *help);
+
 /* Prints "camelot: MESSAGE" and the usage line on standard error; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

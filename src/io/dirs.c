@@ -85,6 +85,26 @@ CmStatus io_data_dir(char *buf, size_t size, CmError *err)
     return CM_OK;
 }
 
+/* The prefix of an installed program wherever it was installed: PREFIX for a program in
+ * PREFIX/bin, into 'buf'. Returns 0, or -1 when the program is not in a 'bin' directory. */
+static int installed_prefix(char *buf, size_t size)
+{
+    char exe[IO_PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return -1;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash == NULL)
+        return -1;
+    *slash = '\0'; /* PREFIX/bin */
+    slash = strrchr(exe, '/');
+    if (slash == NULL || strcmp(slash, "/bin") != 0)
+        return -1;
+    *slash = '\0';
+    return (size_t)snprintf(buf, size, "%s", exe) < size ? 0 : -1;
+}
+
 /* The variants of an installed program wherever it was installed: PREFIX/share/camelot/variants
  * for a program in PREFIX/bin. NULL when the program is not in a 'bin' directory. */
 static const char *installed_variants(void)
@@ -92,24 +112,32 @@ static const char *installed_variants(void)
     static char dir[IO_PATH_MAX];
     static int done;
     if (!done) {
-        char exe[IO_PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        char prefix[IO_PATH_MAX];
         done = 1;
-        if (n <= 0)
-            return NULL;
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash == NULL)
-            return NULL;
-        *slash = '\0'; /* PREFIX/bin */
-        slash = strrchr(exe, '/');
-        if (slash == NULL || strcmp(slash, "/bin") != 0)
-            return NULL;
-        *slash = '\0';
-        if ((size_t)snprintf(dir, sizeof dir, "%s/share/camelot/variants", exe) >= sizeof dir)
+        if (installed_prefix(prefix, sizeof prefix) != 0 ||
+            (size_t)snprintf(dir, sizeof dir, "%s/share/camelot/variants", prefix) >= sizeof dir)
             dir[0] = '\0';
     }
     return dir[0] ? dir : NULL;
+}
+
+const char *io_doc_dir(void)
+{
+    static char dir[IO_PATH_MAX];
+    static int done;
+    if (!done) {
+        char prefix[IO_PATH_MAX];
+        struct stat sb;
+        done = 1;
+        if (installed_prefix(prefix, sizeof prefix) != 0 ||
+            (size_t)snprintf(dir, sizeof dir, "%s/share/doc/camelot", prefix) >= sizeof dir ||
+            io_sys_stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+            snprintf(dir, sizeof dir, "%s",
+                     io_sys_stat(CAMELOT_SOURCE_DOC_DIR, &sb) == 0 && S_ISDIR(sb.st_mode)
+                         ? CAMELOT_SOURCE_DOC_DIR
+                         : CAMELOT_DOC_DIR);
+    }
+    return dir;
 }
 
 int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS])

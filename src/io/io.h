@@ -75,6 +75,12 @@ CmStatus io_data_dir(char *buf, size_t size, CmError *err);
 #define IO_VARIANT_DIRS 4
 int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS]);
 
+/* The directory of the documents that the help texts and the manual page cite ('learning.md'
+ * ...): 'PREFIX/share/doc/camelot' for a program installed in 'PREFIX/bin' when it is there,
+ * else the source tree's 'docs/' when it is there (a program run from its build directory),
+ * else the directory the build was configured to install them to. */
+const char *io_doc_dir(void);
+
 /* Where a record can go when the data directory takes nothing: '$TMPDIR', '/tmp' and '$HOME'
  * (those that are set). Fills 'dirs' (room for IO_RESCUE_DIRS) and returns how many. */
 #define IO_RESCUE_DIRS 3
