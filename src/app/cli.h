@@ -137,6 +137,49 @@ void cli_movetext_free(CliMoveText *mt, int n);
 /* Prints why 'cli_movetext' gave no list ('n' its return) and returns CLI_EXIT_INPUT. */
 int cli_movetext_error(int n);
 
+/* ---- The text front ends (textio.c) ------------------------------------------------------ */
+
+#define CLI_TEXT_WIDTH 78  /* columns of a wrapped sentence and of a list of moves */
+#define CLI_WORDS_MAX 4096 /* bytes of a move or a seat's pieces in words */
+
+/* A text front end's input and output: lines read from 'in' (a terminal, or a pipe whose
+ * lines are echoed after the prompt), sentences written to 'out'. */
+typedef struct CliText {
+    FILE *in, *out;
+    int tty;  /* the input is a terminal */
+    int echo; /* the input is not a terminal: each line read is echoed */
+    char *line;
+    size_t cap;
+} CliText;
+
+void cli_text_init(CliText *t, FILE *in, FILE *out);
+void cli_text_free(CliText *t);
+
+/* Prints a sentence wrapped at CLI_TEXT_WIDTH columns, at spaces where it can; the lines after
+ * the first are indented by two spaces. A newline ends it. */
+void cli_say(CliText *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The next line, trimmed and echoed when the input is not a terminal; NULL at the end of the
+ * input. A line holding a NUL byte is refused whole (said so) and read as an empty line. */
+char *cli_text_line(CliText *t);
+
+/* Removes leading and trailing white space of 's' in place; returns where it starts. */
+char *cli_text_trim(char *s);
+
+/* The legal move 'm' of 'pos' in words that name its kind: "the man on E6 canters to E8",
+ * "the knight on F11 jumps to F7 in 2 leaps, capturing a man on F10 and 2 knights on E9, F8",
+ * with " (a castle move)" when it is one. */
+void cli_move_words(const CmPosition *pos, const CmMove *m, char *buf, size_t size);
+
+/* The pieces of one kind ('knight' or not) of 'set' in 'pos' in words: "2 men on F10, G9";
+ * "" when there are none. */
+size_t cli_pieces_words(const CmPosition *pos, const CmSquareSet *set, int knight, char *buf,
+                        size_t size);
+
+/* Reads the move typed in 'text' in 'pos' into '*m'. Returns 1, or 0 after saying why it is
+ * not a move or not legal, and where in it (the word at fault, quoted). */
+int cli_text_move(CliText *t, const CmPosition *pos, const char *text, CmMove *m);
+
 /* ---- Perft (perft.c) --------------------------------------------------------------------- */
 
 /* The number of effect-distinct move sequences of 'depth' plies from 'pos' (settled first).
@@ -215,8 +258,9 @@ int cli_review_played(const CmGame *game, const char *name, const struct UiOptio
 
 /* The text game (textplay.c) of the started session 's': people type moves and commands,
  * read from 'in', and the engine plays the seats the session gives it, each move told on
- * 'out'. 'note' (may be NULL) is said first. Returns an exit code. */
-int cli_text_play(Session *s, const char *note, FILE *in, FILE *out);
+ * 'out' in words; the board is shown after each move unless 'quiet'. 'note' (may be NULL) is
+ * said first. Returns an exit code. */
+int cli_text_play(Session *s, const char *note, int quiet, FILE *in, FILE *out);
 
 /* The text game of 'v' with every seat a person's and no engine. Returns an exit code. */
 int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out);

@@ -26,7 +26,8 @@
 const char cli_play_usage[] =
     "play [--variant V] [--seat L=WHO]... [--time MIN+SEC] [--pace S]\n"
     "                    [--threads N] [--load FILE | --resume]\n"
-    "                    [--ascii] [--no-highlight] [--no-mouse] [--flip] [--text]";
+    "                    [--ascii] [--no-highlight] [--no-mouse] [--flip]\n"
+    "                    [--text [--quiet]]";
 const char cli_play_help[] =
     "Plays a game. On a terminal this is the full-screen game: move with the arrow\n"
     "keys (or h j k l) and Enter, or the mouse, or type ':' and a move; '?' shows\n"
@@ -39,7 +40,8 @@ const char cli_play_help[] =
     "move is told in words. There a seat not named by --seat is a person's, so by\n"
     "default people play every seat; --seat, --time and --load work as above, and\n"
     "nothing is autosaved. Commands: moves, pieces, hint, undo, now (the engine\n"
-    "moves at once), save FILE (a new file; save! FILE writes over one), board,\n"
+    "moves at once), resign, draw (offer one), save FILE (a new file; save! FILE\n"
+    "writes over one), board, quiet on|off (the board after each move or not),\n"
     "quit, help.\n\n"
     "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
     "                   grand-camelot, four-handed-chivalry,\n"
@@ -65,7 +67,9 @@ const char cli_play_help[] =
     "  --no-highlight   do not mark landing squares, obligations or the last move\n"
     "  --no-mouse       leave the mouse to the terminal\n"
     "  --flip           turn the board round\n"
-    "  --text           the plain text game even on a terminal\n\n"
+    "  --text           the plain text game even on a terminal\n"
+    "  --quiet          in the text game, no board after each move ('board' shows\n"
+    "                   it): each move in words, one line at a time\n\n"
     "Colours are off when NO_COLOR is set. The screen needs 40 columns and 19 rows\n"
     "for the largest boards (80 x 24 shows everything).\n";
 
@@ -82,6 +86,7 @@ enum {
     OPT_NO_MOUSE,
     OPT_FLIP,
     OPT_TEXT,
+    OPT_QUIET,
     OPT_COUNT
 };
 
@@ -98,6 +103,7 @@ static const CliOpt play_opts[OPT_COUNT] = {
     [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
     [OPT_FLIP] = {"--flip", 0, 0},
     [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_QUIET] = {"--quiet", 0, 0},
 };
 
 /* What the play command was asked for, and what it set up. */
@@ -383,7 +389,7 @@ static int text_game(CliCtx *ctx, Play *p)
 {
     if (p->a.value[OPT_RESUME] != NULL) {
         fputs("camelot: --resume needs the full-screen game, which needs a terminal; the\n"
-              "camelot: text game continues a game saved with 'save FILE' by --load FILE\n",
+              "  text game continues a game saved with 'save FILE' by --load FILE\n",
               stderr);
         return CLI_EXIT_USAGE;
     }
@@ -401,7 +407,7 @@ static int text_game(CliCtx *ctx, Play *p)
         if (p->eng == NULL)
             snprintf(p->note, sizeof p->note,
                      "The engine could not start: people play every seat.");
-        rc = cli_text_play(&p->session, p->note, stdin, stdout);
+        rc = cli_text_play(&p->session, p->note, p->a.value[OPT_QUIET] != NULL, stdin, stdout);
     }
     session_free(&p->session);
     engine_thread_leave(p->eng, ENGINE_LEAVE_MS);

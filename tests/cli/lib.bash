@@ -64,6 +64,12 @@ last_line() {
     printf '%s\n' "$1" | tail -n 1
 }
 
+# end_prompt TEXT: the prompt at which the text game's input ended: the line before its last,
+# which says that the input ended.
+end_prompt() {
+    printf '%s\n' "$1" | tail -n 2 | head -n 1
+}
+
 finish() {
     if [ "$FAILS" -ne 0 ]; then
         echo "$FAILS check(s) failed"
