@@ -13,6 +13,8 @@
 #include "camelot/record.h"
 #include "camelot/rules.h"
 #include "session/catalog.h"
+#include "session/course.h"
+#include "session/puzzle.h"
 #include "session/session.h"
 
 /* Exit codes. */
@@ -176,6 +178,14 @@ void cli_move_words(const CmPosition *pos, const CmMove *m, char *buf, size_t si
 size_t cli_pieces_words(const CmPosition *pos, const CmSquareSet *set, int knight, char *buf,
                         size_t size);
 
+/* Lists the canonical paths of the legal moves of 'pos', sorted bytewise, several to a line,
+ * after their count. */
+void cli_say_moves(CliText *t, const CmPosition *pos);
+
+/* Says each seat's pieces in words, a line a seat: "White: 4 knights on C6, D7, I7, J6; 10 men
+ * on ...". */
+void cli_say_pieces(CliText *t, const CmPosition *pos);
+
 /* Reads the move typed in 'text' in 'pos' into '*m'. Returns 1, or 0 after saying why it is
  * not a move or not legal, and where in it (the word at fault, quoted). */
 int cli_text_move(CliText *t, const CmPosition *pos, const char *text, CmMove *m);
@@ -264,5 +274,26 @@ int cli_text_play(Session *s, const char *note, int quiet, FILE *in, FILE *out);
 
 /* The text game of 'v' with every seat a person's and no engine. Returns an exit code. */
 int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out);
+
+/* The lessons of 'c' in plain text (textlearn.c), from lesson 'at', read from 'in' and told on
+ * 'out' a line at a time, the board before each lesson unless 'quiet'; a lesson met is marked
+ * done in the course's progress file and the next one follows. Returns an exit code. */
+int cli_text_lessons(Course *c, int at, int quiet, FILE *in, FILE *out);
+
+/* What the puzzles in plain text are given. */
+typedef struct CliTextPuzzles {
+    Catalog *catalog;
+    PuzzleBook *book;
+    PuzzleScore *score; /* counted in 'data_dir' ("" or NULL: counted here only) */
+    const char *data_dir;
+    const CmVariant *only; /* this variant's puzzles alone; NULL: every one */
+    int at;                /* the first puzzle, an index of 'book->order' */
+    int quiet;             /* no board before each move to find */
+    const char *note;      /* said first; may be NULL */
+} CliTextPuzzles;
+
+/* The puzzles in plain text (textlearn.c): each one solved or missed is counted in the score
+ * and the next one follows, until the input ends or 'quit'. Returns an exit code. */
+int cli_text_puzzles(const CliTextPuzzles *conf, FILE *in, FILE *out);
 
 #endif

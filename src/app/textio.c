@@ -95,6 +95,51 @@ size_t cli_pieces_words(const CmPosition *pos, const CmSquareSet *set, int knigh
     return len + cm_squares_str(&mine, buf + len, size - len);
 }
 
+static int by_path(const void *a, const void *b)
+{
+    return strcmp(((const CliMoveText *)a)->path, ((const CliMoveText *)b)->path);
+}
+
+void cli_say_moves(CliText *t, const CmPosition *pos)
+{
+    CliMoveText *mt = NULL;
+    FILE *out = t->out;
+    int n = cli_movetext(pos, &mt), col = 0;
+
+    if (n < 0) {
+        fputs(n == CLI_MOVES_TOO_MANY ? "too many moves to list\n" : "out of memory\n", out);
+        return;
+    }
+    qsort(mt, (size_t)n, sizeof *mt, by_path);
+    fprintf(out, "%d legal move%s:\n", n, n == 1 ? "" : "s");
+    for (int i = 0; i < n; i++) {
+        int w = (int)strlen(mt[i].path);
+        if (col > 0 && col + 1 + w > CLI_TEXT_WIDTH) {
+            fputc('\n', out);
+            col = 0;
+        }
+        fprintf(out, "%s%s", col ? " " : "  ", mt[i].path);
+        col += w + (col ? 1 : 2);
+    }
+    if (col)
+        fputc('\n', out);
+    cli_movetext_free(mt, n);
+}
+
+void cli_say_pieces(CliText *t, const CmPosition *pos)
+{
+    char knights[CLI_WORDS_MAX], men[CLI_WORDS_MAX];
+    for (int seat = 0; seat < pos->v->nseats; seat++) {
+        cli_pieces_words(pos, &pos->occ[seat], 1, knights, sizeof knights);
+        cli_pieces_words(pos, &pos->occ[seat], 0, men, sizeof men);
+        if (!knights[0] && !men[0])
+            cli_say(t, "%s: no pieces.", pos->v->seat[seat].name);
+        else
+            cli_say(t, "%s: %s%s%s.", pos->v->seat[seat].name, knights,
+                    knights[0] && men[0] ? "; " : "", men);
+    }
+}
+
 /* The kinds of move, by their canonical path (docs/rules.md 2.3 to 2.5). */
 enum { KIND_STEP, KIND_CANTER, KIND_JUMP, KIND_CHARGE, KIND_UNKNOWN };
 
@@ -153,13 +198,12 @@ int cli_text_move(CliText *t, const CmPosition *pos, const char *text, CmMove *m
         size_t k = 0;
         while (at[k] && k < 20 && (k == 0 || (at[k] != '-' && at[k] != 'x' && at[k] != 'X')))
             k++;
-        char shown[4 * 20 + 1], word[21], quoted[4 * 20 + 3];
+        char shown[4 * 20 + 1], word[21];
         memcpy(word, at, k);
         word[k] = '\0';
         cli_shown(word, shown, sizeof shown);
-        snprintf(quoted, sizeof quoted, "'%s", shown);
-        /* Unless the reason quotes it already. */
-        if (strstr(err.msg, quoted) == NULL)
+        /* Unless the reason names it already. */
+        if (strstr(err.msg, shown) == NULL)
             snprintf(where, sizeof where, " (at '%.40s')", shown);
     } else if (err.col > 0 && strstr(err.msg, "column") == NULL) {
         snprintf(where, sizeof where, " (at the end of the move)");

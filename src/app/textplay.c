@@ -128,59 +128,6 @@ static void help(TextGame *t)
           t->io.out);
 }
 
-static int by_path(const void *a, const void *b)
-{
-    return strcmp(((const CliMoveText *)a)->path, ((const CliMoveText *)b)->path);
-}
-
-/* Lists the canonical paths of the legal moves, sorted bytewise, several to a line. */
-static void list_moves(TextGame *t)
-{
-    CliMoveText *mt = NULL;
-    FILE *out = t->io.out;
-    int n, col = 0;
-
-    if (t->s->outcome.over) {
-        fputs("the game is over: no moves\n", out);
-        return;
-    }
-    n = cli_movetext(&t->s->g.pos, &mt);
-    if (n < 0) {
-        fputs(n == CLI_MOVES_TOO_MANY ? "too many moves to list\n" : "out of memory\n", out);
-        return;
-    }
-    qsort(mt, (size_t)n, sizeof *mt, by_path);
-    fprintf(out, "%d legal move%s:\n", n, n == 1 ? "" : "s");
-    for (int i = 0; i < n; i++) {
-        int w = (int)strlen(mt[i].path);
-        if (col > 0 && col + 1 + w > CLI_TEXT_WIDTH) {
-            fputc('\n', out);
-            col = 0;
-        }
-        fprintf(out, "%s%s", col ? " " : "  ", mt[i].path);
-        col += w + (col ? 1 : 2);
-    }
-    if (col)
-        fputc('\n', out);
-    cli_movetext_free(mt, n);
-}
-
-/* Lists each seat's pieces in words: "White: 4 knights on C6, D7, ...; 10 men on ...". */
-static void list_pieces(TextGame *t)
-{
-    const CmPosition *pos = &t->s->g.pos;
-    char knights[CLI_WORDS_MAX], men[CLI_WORDS_MAX];
-    for (int seat = 0; seat < pos->v->nseats; seat++) {
-        cli_pieces_words(pos, &pos->occ[seat], 1, knights, sizeof knights);
-        cli_pieces_words(pos, &pos->occ[seat], 0, men, sizeof men);
-        if (!knights[0] && !men[0])
-            say(t, "%s: no pieces.", pos->v->seat[seat].name);
-        else
-            say(t, "%s: %s%s%s.", pos->v->seat[seat].name, knights,
-                knights[0] && men[0] ? "; " : "", men);
-    }
-}
-
 /* 'save FILE' writes where nothing is; 'save! FILE' ('replace') writes over a file there. */
 static void save(TextGame *t, const char *path, int replace)
 {
@@ -439,9 +386,12 @@ static int command(TextGame *t, char *cmd)
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
         help(t);
     } else if (strcmp(cmd, "moves") == 0) {
-        list_moves(t);
+        if (t->s->outcome.over)
+            fputs("the game is over: no moves\n", t->io.out);
+        else
+            cli_say_moves(&t->io, &t->s->g.pos);
     } else if (strcmp(cmd, "pieces") == 0) {
-        list_pieces(t);
+        cli_say_pieces(&t->io, &t->s->g.pos);
     } else if (strcmp(cmd, "board") == 0) {
         show_turn(t, 1);
     } else if (strcmp(cmd, "hint") == 0) {
