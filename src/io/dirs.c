@@ -65,6 +65,21 @@ int io_join(const char *dir, const char *name, char *buf, size_t size)
     return -1;
 }
 
+int io_expand_home(const char *path, char *buf, size_t size)
+{
+    const char *home = getenv("HOME");
+    int n;
+    if (path[0] == '~' && (path[1] == '\0' || path[1] == '/') && home != NULL && home[0] == '/')
+        n = snprintf(buf, size, "%s%s", home, path + 1);
+    else
+        n = snprintf(buf, size, "%s", path);
+    if (n >= 0 && (size_t)n < size)
+        return 0;
+    if (size > 0)
+        buf[0] = '\0';
+    return -1;
+}
+
 CmStatus io_data_dir(char *buf, size_t size, CmError *err)
 {
     const char *xdg = getenv("XDG_DATA_HOME");

@@ -64,6 +64,12 @@ char *io_dirname(const char *path, char *buf, size_t size);
 /* 'DIR/NAME' in 'buf'. Returns 0, or -1 (and "" in 'buf') when it does not fit. */
 int io_join(const char *dir, const char *name, char *buf, size_t size);
 
+/* A path typed at one of the program's own prompts (an export, a text game's 'save'), as a
+ * shell would read it: a '~' alone or before a '/' at its start is '$HOME'; anything else
+ * (and '~' while HOME is unset or not absolute) is copied as it is. Returns 0, or -1 (and ""
+ * in 'buf') when the path does not fit. */
+int io_expand_home(const char *path, char *buf, size_t size);
+
 /* The directory for saved games, '$XDG_DATA_HOME/camelot' or '~/.local/share/camelot',
  * created (mode 0700) when missing. */
 CmStatus io_data_dir(char *buf, size_t size, CmError *err);

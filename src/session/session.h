@@ -285,11 +285,12 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
 
 /* ---- Files (autosave.c) ------------------------------------------------------------------ */
 
-/* Saves the game to 'path', atomically, over a regular file there (nothing but one: see
- * 'io_check_write'). A game of a variant file (not of a variant's name) keeps a copy of that
- * file next to 'path', named in the record, so that the record loads wherever it is moved with
- * its variant. A game whose record would be longer than CM_RECORD_MAX_BYTES, the most that is
- * read back, is not saved: CM_ERR_LIMIT ('cm_record_fits'). */
+/* Saves the game to 'path' (a '~' at its start is the home directory: 'io_expand_home'),
+ * atomically, over a regular file there (nothing but one: see 'io_check_write'). A game of a
+ * variant file (not of a variant's name) keeps a copy of that file next to 'path', named in the
+ * record, so that the record loads wherever it is moved with its variant. A game whose record would
+ * be longer than CM_RECORD_MAX_BYTES, the most that is read back, is not saved: CM_ERR_LIMIT
+ * ('cm_record_fits'). */
 CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmError *err);
 
 /* 'session_save_as' where nothing is yet: CM_ERR_EXISTS, nothing written, when something is. */
@@ -303,10 +304,11 @@ CmStatus session_write_position(const Session *s, const CmPosition *pos, const c
                                 int replace, CmError *err);
 
 /* Exports the game: its position now as a position document 'BASE.yaml' and the game as a
- * record 'BASE.txt' ('base' may end in either; the paths written go to 'pos_path' and
- * 'rec_path' of 'size' bytes each). Without 'replace', when either file is there already
- * nothing is written: CM_ERR_EXISTS, with that file in 'err->source'. Either path being what
- * cannot be written (a directory, a device, a link) writes nothing either. */
+ * record 'BASE.txt' ('base' may end in either, and start with '~' for the home directory; the
+ * paths written go to 'pos_path' and 'rec_path' of 'size' bytes each). Without 'replace', when
+ * either file is there already nothing is written: CM_ERR_EXISTS, with that file in 'err->source'.
+ * Either path being what cannot be written (a directory, a device, a link) writes nothing either.
+ */
 CmStatus session_export(const Session *s, const char *base, uint64_t now, int replace,
                         char *pos_path, char *rec_path, size_t size, CmError *err);
 
