@@ -292,7 +292,11 @@ static int open_game(CliCtx *ctx, Play *p)
     SessionSetup setup;
     if (v == NULL)
         return CLI_EXIT_INPUT;
-    catalog_ref(want, ref, sizeof ref);
+    /* The name the saves carry: the variant's own ('camelot' for 'Camelot'), or its file. */
+    if (catalog_is_path(want))
+        catalog_ref(want, ref, sizeof ref);
+    else
+        catalog_ref_of(&ctx->catalog, v, ref, sizeof ref);
     setup_default(&setup, v, ref);
     if (p->text)
         setup_all_human(&setup);

@@ -155,8 +155,21 @@ check "quiet: no board after the moves at all" \
           has "$OUT" "^Black plays C6-B6: the knight on C6 steps to B6\.$"'
 run play --help
 check "play --help names every command of the text game" \
-    eval 'for c in moves pieces hint undo now resign draw save board quiet quit help; do
-              has "$OUT" "(^| |, )$c( |,|\.|$)" || exit 1; done'
+    eval '(for c in moves pieces hint undo now resign draw save board quiet quit help; do
+               has "$OUT" "(^| |, )$c( |,|\.|$)" || exit 1; done)'
+
+# A variant's name written with capitals, as its title has it, is that variant; the record
+# names it as the variant does.
+printf 'E6-E8\nsave %s\n' "$TMP/caps.txt" >"$TMP/in11"
+run_in "$TMP/in11" play --variant Camelot
+check "--variant Camelot plays Camelot, saved as 'camelot'" \
+    eval '[ "$RC" = 0 ] && [ -z "$ERR" ] && has "$OUT" "^Camelot\. " &&
+          grep -qx "\[Variant \"camelot\"\]" "$TMP/caps.txt"'
+run status --variant CAMETTE
+check "and in every command" eval '[ "$RC" = 0 ] && [ "$OUT" = ongoing ]'
+run status --variant Nosuch
+check "a name found in no case is still refused, as written" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "unknown variant .Nosuch. \(no Nosuch\.yaml in "'
 
 # End of input straight away.
 run play --variant cam
