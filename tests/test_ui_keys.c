@@ -687,6 +687,48 @@ static void test_ui_keys_new_game_form(void **state)
     free_ui(&ui);
 }
 
+/* Changing the variant in the new-game form keeps who plays each seat and the engines'
+ * levels (it set every seat back to the defaults); a seat the new variant adds is an engine
+ * at the last level set. */
+static void test_ui_keys_form_keeps_the_levels(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=human B=engine:8", NULL, eng);
+    press(&ui, 'n');
+    assert_int_equal(ui.mode, UI_MODE_NEWGAME);
+    press(&ui, UI_KEY_RIGHT);
+    assert_string_equal(ui.form.v->name, "chivalry");
+    assert_int_equal(ui.form.setup.seat[0].kind, SEAT_HUMAN);
+    assert_int_equal(ui.form.setup.seat[1].kind, SEAT_ENGINE);
+    assert_int_equal(ui.form.setup.seat[1].level, 8);
+    press(&ui, UI_KEY_RIGHT);
+    press(&ui, UI_KEY_RIGHT);
+    assert_string_equal(ui.form.v->name, "grand-camelot");
+    assert_int_equal(ui.form.setup.seat[0].kind, SEAT_HUMAN);
+    for (int seat = 1; seat < 4; seat++) {
+        assert_int_equal(ui.form.setup.seat[seat].kind, SEAT_ENGINE);
+        assert_int_equal(ui.form.setup.seat[seat].level, 8);
+    }
+    /* Green a level lower, then back to a variant of four seats: Green keeps it. */
+    press(&ui, UI_KEY_DOWN);
+    press(&ui, UI_KEY_DOWN);
+    press(&ui, UI_KEY_LEFT);
+    assert_int_equal(ui.form.setup.seat[1].level, 7);
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_LEFT);
+    assert_string_equal(ui.form.v->name, "grand-cam");
+    assert_int_equal(ui.form.setup.seat[1].level, 7);
+    press(&ui, UI_KEY_ENTER);
+    assert_string_equal(ui.s->v->name, "grand-cam");
+    assert_int_equal(ui.s->setup.seat[1].level, 7);
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
 /* Lessons opened from the new-game form: q goes back to the game, paused meanwhile; Ctrl-C
  * quits the program, as it does in the game, and the game is the session left to save. */
 static void test_ui_keys_lessons_from_the_form(void **state)
@@ -1810,6 +1852,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),
         cmocka_unit_test(test_ui_keys_new_game_form),
+        cmocka_unit_test(test_ui_keys_form_keeps_the_levels),
         cmocka_unit_test(test_ui_keys_lessons_from_the_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
