@@ -13,6 +13,7 @@
 #include "camelot/record.h"
 #include "camelot/rules.h"
 #include "session/catalog.h"
+#include "session/config.h"
 #include "session/course.h"
 #include "session/puzzle.h"
 #include "session/session.h"
@@ -114,6 +115,11 @@ void cli_quote_line(FILE *out, const char *indent, const char *line, size_t len,
  * (a name or file; NULL: the record's Variant tag). On success fills 'rec' and 'game' (free
  * both) and returns CLI_EXIT_OK; otherwise prints the error and returns the exit code (check.c). */
 int cli_record_load(CliCtx *ctx, const char *path, const char *want, CmRecord *rec, CmGame *game);
+
+/* Reads the settings file into 'c' (session/config.h). Returns -1, or, when the file cannot be
+ * read or holds an error, prints the error with its line and a caret and returns the exit
+ * code. */
+int cli_config(SessionConfig *c);
 
 /* Prints "camelot: out of memory" and returns CLI_EXIT_INPUT. */
 int cli_out_of_memory(void);

@@ -72,7 +72,7 @@ static void list_lessons(const Course *c)
 }
 
 /* The course on the screen, from lesson 'at'. */
-static int learn_screen(CliCtx *ctx, const CliArgs *a, Course *c, int at)
+static int learn_screen(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf, Course *c, int at)
 {
     const CmLesson *first = c->item[at].lesson;
     SessionEnv env = {&ctx->catalog, NULL, NULL};
@@ -99,10 +99,11 @@ static int learn_screen(CliCtx *ctx, const CliArgs *a, Course *c, int at)
     }
     memset(&opt, 0, sizeof opt);
     setlocale(LC_ALL, "");
-    opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
-    opt.highlight = !a->value[OPT_NO_HIGHLIGHT];
-    opt.mouse = 1;
+    opt.ascii =
+        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt.color = (getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0') && conf->colours != 0;
+    opt.highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
+    opt.mouse = conf->mouse != 0;
     if (ui_init(ui, s, &opt) != CM_OK || ui_learn_open(ui, c, 0, at, clock_ms()) != CM_OK) {
         rc = cli_out_of_memory();
     } else {
@@ -120,6 +121,7 @@ int cli_learn(CliCtx *ctx, int argc, char **argv)
 {
     CliArgs a;
     char data_dir[IO_PATH_MAX], msg[CM_ERROR_TEXT_MAX];
+    SessionConfig conf;
     Course *c = NULL;
     CmError err;
     int at = -1;
@@ -127,6 +129,8 @@ int cli_learn(CliCtx *ctx, int argc, char **argv)
 
     if (rc < 0 && a.nargs > 1)
         rc = cli_usage_error(cli_learn_usage, "unexpected argument '%s'", a.args[1]);
+    if (rc < 0)
+        rc = cli_config(&conf);
     if (rc < 0 && (c = malloc(sizeof *c)) == NULL)
         rc = cli_out_of_memory();
     if (rc >= 0)
@@ -149,10 +153,10 @@ int cli_learn(CliCtx *ctx, int argc, char **argv)
         list_lessons(c);
         rc = CLI_EXIT_OK;
     } else if (a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        rc = cli_text_lessons(c, at >= 0 ? at : course_first_open(c), a.value[OPT_QUIET] != NULL,
-                              stdin, stdout);
+        rc = cli_text_lessons(c, at >= 0 ? at : course_first_open(c),
+                              a.value[OPT_QUIET] != NULL || conf.quiet == 1, stdin, stdout);
     } else {
-        rc = learn_screen(ctx, &a, c, at >= 0 ? at : course_first_open(c));
+        rc = learn_screen(ctx, &a, &conf, c, at >= 0 ? at : course_first_open(c));
     }
 out:
     if (c != NULL) {

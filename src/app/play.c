@@ -71,7 +71,12 @@ const char cli_play_help[] =
     "  --quiet          in the text game, no board after each move ('board' shows\n"
     "                   it): each move in words, one line at a time\n\n"
     "Colours are off when NO_COLOR is set. The screen needs 40 columns and 19 rows\n"
-    "for the largest boards (80 x 24 shows everything).\n";
+    "for the largest boards (80 x 24 shows everything).\n\n"
+    "Settings: $XDG_CONFIG_HOME/camelot/camelot.conf (default ~/.config/camelot)\n"
+    "gives defaults for these options, one 'NAME = VALUE' a line: variant, seat\n"
+    "(one line a seat), time, pace, threads, ascii, highlight, mouse, colours, flip\n"
+    "and quiet (yes or no). An option given here wins. See docs/playing.md,\n"
+    "'Settings', and the commented sample camelot.conf beside it.\n";
 
 enum {
     OPT_VARIANT,
@@ -117,7 +122,8 @@ typedef struct Play {
     char note[NOTE_MAX];             /* the first message on the screen */
     EngineThread *eng;
     Session session;
-    int text; /* the plain text game: a seat not named by --seat is a person's */
+    int text;           /* the plain text game: a seat not named by --seat is a person's */
+    SessionConfig conf; /* the settings file: defaults for the options not given */
 } Play;
 
 /* The combinations of options that make no sense. Returns -1, or an exit code. */
@@ -145,6 +151,25 @@ static int check_options(Play *p)
             p->pace_ms > SESSION_PACE_MAX_MS)
             return cli_usage_error(a->usage, "bad pace '%s' (seconds from 0 to %d, such as 1.5)",
                                    pace, SESSION_PACE_MAX_MS / 1000);
+    }
+    return -1;
+}
+
+/* The settings file's defaults for the options the command line does not give: threads, pace
+ * and clocks (the clocks of a new game only). Returns -1, or an exit code. */
+static int settings(Play *p)
+{
+    const CliArgs *a = &p->a;
+    int rc = cli_config(&p->conf);
+    if (rc >= 0)
+        return rc;
+    if (a->value[OPT_THREADS] == NULL && p->conf.threads > 0)
+        p->threads = p->conf.threads;
+    if (a->value[OPT_PACE] == NULL && p->conf.has_pace)
+        p->pace_ms = p->conf.pace_ms;
+    if (a->value[OPT_TIME] == NULL && p->conf.has_time) {
+        p->base_ms = p->conf.time_base_ms;
+        p->inc_ms = p->conf.time_inc_ms;
     }
     return -1;
 }
@@ -224,6 +249,7 @@ static int load_position(CliCtx *ctx, Play *p, const char *path)
     }
     catalog_ref_of(&ctx->catalog, pos.v, ref, sizeof ref);
     setup_default(&setup, pos.v, ref);
+    config_seats(&p->conf, pos.v, &setup);
     setup.time_base_ms = p->base_ms;
     setup.time_inc_ms = p->inc_ms;
     rc = apply_seats(&p->a, pos.v, &setup);
@@ -287,7 +313,9 @@ static int open_game(CliCtx *ctx, Play *p)
         if (rc != 0)
             return rc < 0 ? override_setup(p) : rc;
     }
-    const char *want = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT] : CLI_DEFAULT_VARIANT;
+    const char *want = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT]
+                       : p->conf.variant[0]  ? p->conf.variant
+                                             : CLI_DEFAULT_VARIANT;
     const CmVariant *v = cli_variant(ctx, want);
     SessionSetup setup;
     if (v == NULL)
@@ -300,6 +328,7 @@ static int open_game(CliCtx *ctx, Play *p)
     setup_default(&setup, v, ref);
     if (p->text)
         setup_all_human(&setup);
+    config_seats(&p->conf, v, &setup);
     setup.time_base_ms = p->base_ms;
     setup.time_inc_ms = p->inc_ms;
     int rc = apply_seats(a, v, &setup);
@@ -310,17 +339,18 @@ static int open_game(CliCtx *ctx, Play *p)
     return -1;
 }
 
-/* How the screen looks, from the options and the environment. */
-static void screen_options(const CliArgs *a, UiOptions *opt)
+/* How the screen looks, from the options, the settings file and the environment. */
+static void screen_options(const CliArgs *a, const SessionConfig *conf, UiOptions *opt)
 {
     const char *no_color = getenv("NO_COLOR"), *lat = getenv("CAMELOT_LATENCY_LOG");
     memset(opt, 0, sizeof *opt);
     setlocale(LC_ALL, "");
-    opt->ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt->color = no_color == NULL || no_color[0] == '\0';
-    opt->highlight = !a->value[OPT_NO_HIGHLIGHT];
-    opt->flip = a->value[OPT_FLIP] != NULL;
-    opt->mouse = !a->value[OPT_NO_MOUSE];
+    opt->ascii =
+        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt->color = (no_color == NULL || no_color[0] == '\0') && conf->colours != 0;
+    opt->highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
+    opt->flip = a->value[OPT_FLIP] != NULL || conf->flip == 1;
+    opt->mouse = !a->value[OPT_NO_MOUSE] && conf->mouse != 0;
     opt->latency_log = lat != NULL && lat[0] ? fopen(lat, "a") : NULL;
 }
 
@@ -367,7 +397,7 @@ static int run_screen(Play *p)
     Ui ui;
     int rc;
 
-    screen_options(&p->a, &opt);
+    screen_options(&p->a, &p->conf, &opt);
     if (ui_init(&ui, &p->session, &opt) != CM_OK) {
         rc = cli_out_of_memory();
     } else {
@@ -411,7 +441,8 @@ static int text_game(CliCtx *ctx, Play *p)
         if (p->eng == NULL)
             snprintf(p->note, sizeof p->note,
                      "The engine could not start: people play every seat.");
-        rc = cli_text_play(&p->session, p->note, p->a.value[OPT_QUIET] != NULL, stdin, stdout);
+        rc = cli_text_play(&p->session, p->note,
+                           p->a.value[OPT_QUIET] != NULL || p->conf.quiet == 1, stdin, stdout);
     }
     session_free(&p->session);
     engine_thread_leave(p->eng, ENGINE_LEAVE_MS);
@@ -429,6 +460,8 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
     rc = cli_args_parse(cli_play_usage, cli_play_help, play_opts, OPT_COUNT, argc, argv, &p->a);
     if (rc < 0)
         rc = check_options(p);
+    if (rc < 0)
+        rc = settings(p);
     if (rc >= 0)
         goto out;
     if (p->a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

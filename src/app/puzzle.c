@@ -182,15 +182,16 @@ static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
 }
 
 /* How the screen looks, from the options and the environment. */
-static void screen_options(const CliArgs *a, UiOptions *opt)
+static void screen_options(const CliArgs *a, const SessionConfig *conf, UiOptions *opt)
 {
     const char *no_color = getenv("NO_COLOR");
     memset(opt, 0, sizeof *opt);
     setlocale(LC_ALL, "");
-    opt->ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt->color = no_color == NULL || no_color[0] == '\0';
-    opt->highlight = !a->value[OPT_NO_HIGHLIGHT];
-    opt->mouse = !a->value[OPT_NO_MOUSE];
+    opt->ascii =
+        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt->color = (no_color == NULL || no_color[0] == '\0') && conf->colours != 0;
+    opt->highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
+    opt->mouse = !a->value[OPT_NO_MOUSE] && conf->mouse != 0;
 }
 
 /* The first puzzle to serve: --id's, else the next one for the score. Sets '*at' (an index of
@@ -223,8 +224,8 @@ static int first_puzzle(const CliArgs *a, const PuzzleBook *b, const PuzzleScore
 }
 
 /* The puzzles on the screen, from the one at 'at', until the player quits. */
-static int play(CliCtx *ctx, const CliArgs *a, PuzzleBook *b, PuzzleScore *s, const CmVariant *v,
-                int at, const char *data_dir, const char *note)
+static int play(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf, PuzzleBook *b,
+                PuzzleScore *s, const CmVariant *v, int at, const char *data_dir, const char *note)
 {
     UiPuzzles pz;
     Session session;
@@ -243,7 +244,7 @@ static int play(CliCtx *ctx, const CliArgs *a, PuzzleBook *b, PuzzleScore *s, co
         session_free(&session);
         return cli_out_of_memory();
     }
-    screen_options(a, &opt);
+    screen_options(a, conf, &opt);
     if (ui_init(&ui, &session, &opt) != CM_OK) {
         rc = cli_out_of_memory();
     } else {
@@ -264,6 +265,7 @@ int cli_puzzle(CliCtx *ctx, int argc, char **argv)
     CliArgs a;
     PuzzleBook book;
     PuzzleScore score;
+    SessionConfig conf;
     const CmVariant *v = NULL;
     char data_dir[IO_PATH_MAX], note[IO_PATH_MAX + 200] = "";
     CmError err;
@@ -281,6 +283,8 @@ int cli_puzzle(CliCtx *ctx, int argc, char **argv)
             rc = cli_usage_error(a.usage, "%s goes with --generate", puzzle_opts[o].name);
     if (rc < 0 && a.value[OPT_LIST] && a.value[OPT_ID])
         rc = cli_usage_error(a.usage, "--list and --id: choose one");
+    if (rc < 0)
+        rc = cli_config(&conf);
     if (rc >= 0)
         goto out;
     if (a.value[OPT_VARIANT] != NULL && (v = cli_variant(ctx, a.value[OPT_VARIANT])) == NULL) {
@@ -304,11 +308,17 @@ int cli_puzzle(CliCtx *ctx, int argc, char **argv)
     } else if ((rc = first_puzzle(&a, &book, &score, v, &at)) >= 0) {
         /* said why */
     } else if (a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        CliTextPuzzles conf = {
-            &ctx->catalog, &book, &score, data_dir, v, at, a.value[OPT_QUIET] != NULL, note};
-        rc = cli_text_puzzles(&conf, stdin, stdout);
+        CliTextPuzzles text = {&ctx->catalog,
+                               &book,
+                               &score,
+                               data_dir,
+                               v,
+                               at,
+                               a.value[OPT_QUIET] != NULL || conf.quiet == 1,
+                               note};
+        rc = cli_text_puzzles(&text, stdin, stdout);
     } else {
-        rc = play(ctx, &a, &book, &score, v, at, data_dir, note);
+        rc = play(ctx, &a, &conf, &book, &score, v, at, data_dir, note);
     }
     puzzle_score_free(&score);
     puzzle_book_free(&book);

@@ -80,6 +80,24 @@ int io_expand_home(const char *path, char *buf, size_t size)
     return -1;
 }
 
+CmStatus io_config_path(char *buf, size_t size, CmError *err)
+{
+    const char *xdg = getenv("XDG_CONFIG_HOME");
+    const char *home = getenv("HOME");
+    int n;
+
+    cm_error_init(err, NULL);
+    if (xdg != NULL && xdg[0] == '/')
+        n = snprintf(buf, size, "%s/camelot/%s", xdg, IO_CONFIG_NAME);
+    else if (home != NULL && home[0] == '/')
+        n = snprintf(buf, size, "%s/.config/camelot/%s", home, IO_CONFIG_NAME);
+    else
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "neither XDG_CONFIG_HOME nor HOME is set");
+    if (n < 0 || (size_t)n >= size)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the settings file's name is too long");
+    return CM_OK;
+}
+
 CmStatus io_data_dir(char *buf, size_t size, CmError *err)
 {
     const char *xdg = getenv("XDG_DATA_HOME");

@@ -74,6 +74,12 @@ int io_expand_home(const char *path, char *buf, size_t size);
  * created (mode 0700) when missing. */
 CmStatus io_data_dir(char *buf, size_t size, CmError *err);
 
+/* The settings file, '$XDG_CONFIG_HOME/camelot/camelot.conf' or
+ * '~/.config/camelot/camelot.conf', into 'buf' (nothing is made). CM_ERR_IO when neither
+ * XDG_CONFIG_HOME nor HOME is set; CM_ERR_LIMIT when the path does not fit. */
+#define IO_CONFIG_NAME "camelot.conf"
+CmStatus io_config_path(char *buf, size_t size, CmError *err);
+
 /* The variant search path: '$CAMELOT_VARIANT_DIR' when set, 'PREFIX/share/camelot/variants'
  * for a program installed in 'PREFIX/bin' (wherever that is), the source tree's 'variants/'
  * and the variant directory the build was configured to install to, in that order. Fills

@@ -47,6 +47,7 @@ if cmake --install "$BUILD" --prefix "$INST" >"$TMP/install.log" 2>&1; then
     done
     check "every document the manual page names is installed ($(echo $cited))" \
         eval '[ -n "$cited" ] && [ -z "$missing" ]'
+    check "and the commented sample of the settings file" test -s "$DOCS/camelot.conf"
     OUT=$(cat "$MAN")
     check "the manual page names the prefix's variants and documents, not another place" \
         eval 'has "$OUT" "^\.I $INST/share/camelot/variants/\*\.yaml$" &&

@@ -14,6 +14,9 @@ FAILS=0
 . "$(dirname "${BASH_SOURCE[0]}")/../time_factor.sh"
 export LC_ALL=C
 unset CAMELOT_VARIANT_DIR
+# No settings file of the machine's user reaches the program (tests/cli/settings.sh makes its
+# own).
+export XDG_CONFIG_HOME="$TMP/config"
 
 # run ARGS...: runs camelot with no input; sets OUT, ERR (text) and RC (exit status).
 run() {
