@@ -474,6 +474,35 @@ static void test_saves_only_over_regular_files(void **state)
     assert_false(io_exists(rec_path));
     assert_true(still(fifo, S_IFIFO));
 
+    /* A path typed with '~' is in the home directory, as a shell would have it. */
+    char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+    setenv("HOME", base, 1);
+    assert_int_equal(
+        session_export(&g, "~/home-export", 2, 0, pos_path, rec_path, sizeof pos_path, &err),
+        CM_OK);
+    in_dir(base, "home-export.yaml", path, sizeof path);
+    assert_string_equal(pos_path, path);
+    assert_true(io_exists(path));
+    in_dir(base, "home-export.txt", path, sizeof path);
+    assert_string_equal(rec_path, path);
+    expect_game(path, "camette", 2);
+    assert_int_equal(session_save_new(&g, "~/home-save.txt", 2, &err), CM_OK);
+    in_dir(base, "home-save.txt", path, sizeof path);
+    expect_game(path, "camette", 2);
+    char expanded[64];
+    assert_int_equal(io_expand_home("~other/x", expanded, sizeof expanded), 0);
+    assert_string_equal(expanded, "~other/x");
+    assert_int_equal(io_expand_home("a/~/b", expanded, sizeof expanded), 0);
+    assert_string_equal(expanded, "a/~/b");
+    assert_int_equal(io_expand_home("~/a-name-far-too-long-for-this-buffer-of-sixty-four-bytes",
+                                    expanded, sizeof expanded),
+                     -1);
+    if (home != NULL)
+        setenv("HOME", home, 1);
+    else
+        unsetenv("HOME");
+    free(home);
+
     /* The autosave's writer too: a link in the place of the autosave is not written through. */
     Session a;
     char autosave[600];

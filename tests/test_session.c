@@ -18,6 +18,7 @@
 #include "session/analysis.h"
 #include "session/clock.h"
 #include "session/session.h"
+#include "session/session_int.h"
 #include "session/text.h"
 #include "testutil.h"
 #include "tu_session.h"
@@ -105,8 +106,9 @@ static void test_session_record_round_trip(void **state)
     for (int s = 0; s < 2; s++)
         g.clock[s] = 600000;
     tu_session_play(&g, "E6-E8", 1000);
-    g.turn_t0 = 1000;
-    tu_session_play(&g, "F11-F9", 3500); /* Black took 2.5 s and got 5 s back */
+    tu_session_play(&g, "F11-F9", 1000);
+    tu_session_play(&g, "F6-F8", 1000);  /* White took no time and got 5 s back */
+    tu_session_play(&g, "G11-G9", 3500); /* Black took 2.5 s and got 5 s back */
     assert_int_equal(g.clock[1], 602500);
     char *text = session_record_text(&g, 3500, NULL);
     assert_non_null(text);
@@ -115,13 +117,13 @@ static void test_session_record_round_trip(void **state)
     assert_non_null(strstr(text, "[Black \"camelot engine, level 7\"]"));
     assert_non_null(strstr(text, "[TimeControl \"600+5\"]"));
     assert_non_null(strstr(text, "[Clocks \"W=605 B=602.500\"]"));
-    assert_non_null(strstr(text, "1. E6-E8 F11-F9"));
+    assert_non_null(strstr(text, "1. E6-E8 F11-F9 2. F6-F8 G11-G9"));
     free(text);
 
     snprintf(path, sizeof path, "%s/game.txt", dir);
     assert_int_equal(session_save_as(&g, path, 3500, &err), CM_OK);
     assert_int_equal(tu_session_load(&back, path, dir, eng, &err), CM_OK);
-    assert_int_equal(back.g.n, 2);
+    assert_int_equal(back.g.n, 4);
     assert_true(cm_pos_equal(&back.g.pos, &g.g.pos));
     assert_int_equal(back.setup.seat[0].kind, SEAT_HUMAN);
     assert_int_equal(back.setup.seat[1].kind, SEAT_ENGINE);
@@ -232,6 +234,9 @@ static void test_session_autosave_after_every_move(void **state)
     tu_remove_tree(dir);
 }
 
+/* A seat's clock starts after that seat's first move, as on lichess: nobody loses on time
+ * before moving. From then on the seat to move is charged for its time, the increment is
+ * added after each move, and a clock that runs out loses. */
 static void test_session_clocks_and_loss_on_time(void **state)
 {
     (void)state;
@@ -241,19 +246,27 @@ static void test_session_clocks_and_loss_on_time(void **state)
     g.setup.time_inc_ms = 1000;
     for (int s = 0; s < 2; s++)
         g.clock[s] = 10000;
-    session_tick(&g, 100000); /* the clock starts */
-    assert_int_equal(session_clock_left(&g, 0, 104000), 6000);
-    assert_int_equal(session_clock_left(&g, 1, 104000), 10000);
-    tu_session_play(&g, "E6-E8", 104000);
+    session_tick(&g, 100000);
+    assert_int_equal(session_clock_left(&g, 0, 104000), 10000);
+    assert_false(session_tick(&g, 200000) & SESSION_EV_OVER);
+    tu_session_play(&g, "E6-E8", 200000);
+    assert_int_equal(g.clock[0], 10000); /* a move whose clock did not run earns nothing */
+    assert_false(session_tick(&g, 300000) & SESSION_EV_OVER);
+    assert_int_equal(session_clock_left(&g, 1, 300000), 10000);
+    tu_session_play(&g, "F11-F9", 300000);
+    assert_int_equal(g.clock[1], 10000);
+    /* Both have moved: the clocks run. */
+    assert_int_equal(session_clock_left(&g, 0, 304000), 6000);
+    tu_session_play(&g, "F6-F8", 304000);
     assert_int_equal(g.clock[0], 7000);
-    unsigned ev = session_tick(&g, 105000);
+    unsigned ev = session_tick(&g, 305000);
     assert_false(ev & SESSION_EV_OVER);
-    ev = session_tick(&g, 114000);
+    ev = session_tick(&g, 314000);
     assert_true(ev & SESSION_EV_OVER);
     assert_true(g.outcome.over);
     assert_int_equal(g.forfeit, 1);
     assert_int_equal(g.outcome.winner, 0);
-    char *text = session_record_text(&g, 114000, NULL);
+    char *text = session_record_text(&g, 314000, NULL);
     assert_non_null(strstr(text, "[Forfeit \"B\"]"));
     assert_non_null(strstr(text, "[Result \"W\"]"));
     assert_non_null(strstr(text, "[Termination \"time\"]"));
@@ -261,8 +274,15 @@ static void test_session_clocks_and_loss_on_time(void **state)
     /* No move after the flag fell. */
     CmMove m;
     CmError err;
-    assert_int_equal(cm_move_parse(&g.g.pos, "F11-F9", &m, &err), CM_OK);
-    assert_int_equal(session_play(&g, &m, 115000), CM_ERR_ILLEGAL);
+    assert_int_equal(cm_move_parse(&g.g.pos, "G11-G9", &m, &err), CM_OK);
+    assert_int_equal(session_play(&g, &m, 315000), CM_ERR_ILLEGAL);
+    /* Taken back to before White's first move, White's clock stops again. */
+    assert_int_equal(session_undo(&g, 316000), 1);
+    assert_int_equal(session_undo(&g, 316000), 1);
+    assert_int_equal(session_undo(&g, 316000), 1);
+    assert_int_equal(g.g.n, 0);
+    assert_int_equal(session_clock_left(&g, 0, 999000), g.clock[0]);
+    assert_false(session_tick(&g, 999000) & SESSION_EV_OVER);
     session_free(&g);
 }
 
@@ -387,6 +407,64 @@ static void test_session_pace_spaces_engine_moves(void **state)
     engine_thread_free(eng);
 }
 
+/* A hint's move, score and line come from one search result: the last completed iteration.
+ * A search stopped inside an iteration may have moved on to another move there, whose score
+ * and line it does not have (docs/engine.md: a move of an unfinished iteration). */
+static void test_session_hint_from_one_result(void **state)
+{
+    (void)state;
+    Session g;
+    EngineDone done;
+    CmMove unfinished, best, reply;
+    CmPosition after;
+    CmUndo u;
+    CmOutcome o;
+    CmError err;
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(cm_move_parse(&g.g.pos, "H6-H8", &unfinished, &err), CM_OK);
+    assert_int_equal(cm_move_parse(&g.g.pos, "F6-F8", &best, &err), CM_OK);
+    after = g.g.pos;
+    cm_pos_apply(&after, &best, &u);
+    cm_rules_settle(&after, &o);
+    assert_int_equal(cm_move_parse(&after, "G11-G9", &reply, &err), CM_OK);
+
+    memset(&done, 0, sizeof done);
+    done.purpose = ENGINE_JOB_HINT;
+    done.result.has_move = 1;
+    done.result.seat = 0;
+    done.result.move = unfinished;
+    done.result.info.depth = 9;
+    done.result.info.score = 7;
+    done.result.info.npv = 2;
+    done.result.info.pv[0] = best;
+    done.result.info.pv[1] = reply;
+    text_pv(&g.g.pos, done.result.info.pv, 2, done.pv_text, sizeof done.pv_text);
+    assert_string_equal(done.pv_text, "F6-F8 G11-G9");
+    g.searching = ENGINE_JOB_HINT;
+    g.search_seat = 0;
+    assert_true(session_search_done(&g, &done, 1) & SESSION_EV_HINT);
+    assert_true(g.has_hint);
+    assert_int_equal(g.hint_ply, 0);
+    assert_true(cm_move_same(&g.hint, &best));
+    assert_int_equal(g.info_purpose, ENGINE_JOB_HINT);
+    assert_int_equal(g.info_seat, 0);
+    assert_int_equal(g.info.score, 7);
+    assert_true(cm_move_same(&g.info.pv[0], &g.hint));
+    assert_string_equal(g.pv_text, "F6-F8 G11-G9");
+
+    /* Stopped before its first iteration: the move it has, and no score or line. */
+    memset(&done.result.info, 0, sizeof done.result.info);
+    done.pv_text[0] = '\0';
+    g.searching = ENGINE_JOB_HINT;
+    g.has_hint = 0;
+    g.info_seat = -1;
+    assert_true(session_search_done(&g, &done, 2) & SESSION_EV_HINT);
+    assert_true(g.has_hint);
+    assert_true(cm_move_same(&g.hint, &unfinished));
+    assert_int_equal(g.info_seat, -1);
+    session_free(&g);
+}
+
 /* A pause stops the clocks and the engine; the pace is kept from one game to the next. */
 static void test_session_pause(void **state)
 {
@@ -398,6 +476,11 @@ static void test_session_pause(void **state)
     g.setup.time_base_ms = 60000;
     g.clock[0] = g.clock[1] = 60000;
     session_set_pace(&g, 2000);
+    /* White's clock runs from its second move on. */
+    g.setup.seat[0].kind = SEAT_HUMAN;
+    tu_session_play(&g, "E6-E8", 500);
+    tu_session_play(&g, "F11-F9", 1000);
+    g.setup.seat[0].kind = SEAT_ENGINE;
     session_tick(&g, 1000);
     assert_int_equal(g.searching, ENGINE_JOB_MOVE);
     assert_int_equal(session_clock_left(&g, 0, 3000), 58000);
@@ -490,6 +573,53 @@ static void test_session_engine_thread_jobs(void **state)
     assert_int_equal(engine_thread_start(eng, &job, &t1), CM_OK);
     sleep_ms(50);
     engine_thread_free(eng);
+}
+
+/* A game that ends before its first move (on time, by a resignation) is saved as it ended: the
+ * autosave no longer holds the game before, which is kept aside as any unfinished game is. */
+static void test_session_autosave_of_a_game_ended_before_its_first_move(void **state)
+{
+    (void)state;
+    char dir[256], path[600], *text;
+    Session g;
+    tu_temp_dir(dir, sizeof dir);
+
+    tu_session_new(&g, "camelot", "W=human B=human", NULL, dir);
+    tu_session_play(&g, "E6-E8", 1);
+    session_autosave_path(&g, path, sizeof path);
+    session_free(&g);
+
+    /* White loses on time before moving. */
+    tu_session_new(&g, "camette", "W=human B=human", NULL, dir);
+    session_forfeit(&g);
+    assert_int_equal(session_autosave(&g, 2), CM_OK);
+    text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "[Variant \"camette\"]");
+    tu_assert_contains(text, "[Forfeit \"W\"]");
+    tu_assert_contains(text, "[Result \"B\"]");
+    free(text);
+    assert_int_equal(tu_count_files(dir, "unfinished-"), 1);
+    session_free(&g);
+
+    /* White resigns before any move: the same. */
+    tu_session_new(&g, "camette", "W=human B=human", NULL, dir);
+    assert_int_equal(session_resign(&g, 0, 5), CM_OK);
+    text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "[Resigned \"W\"]");
+    free(text);
+    session_free(&g);
+
+    /* A new game that has not ended and has no move still leaves the autosave alone. */
+    tu_session_new(&g, "cam", "W=human B=human", NULL, dir);
+    assert_int_equal(session_autosave(&g, 6), CM_OK);
+    text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    tu_assert_contains(text, "[Resigned \"W\"]");
+    free(text);
+    session_free(&g);
+    tu_remove_tree(dir);
 }
 
 /* ---- Resigning and draw offers --------------------------------------------------------------- */
@@ -704,9 +834,35 @@ static void test_session_draw_offer_engine(void **state)
     assert_int_equal(g.g.n, 0); /* the engine thought about the offer, not a move */
     assert_true(session_human_to_move(&g));
 
-    /* Black is far behind: it accepts. */
-    tu_position(&pos, g.v, "W D6M E6M F6M G6M H6M E5K F5K; B E11M F11M", 'W');
+    /* Black is far behind, but the game has just begun: it declines. */
+    tu_position(&pos, g.v, "W D6M E6M F6M G6M H6M E5K F5K; B A13M B13M K13M L13M C14M", 'W');
     assert_int_equal(session_start(&g, g.v, &setup, &pos), CM_OK);
+    assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
+    tick_until_answered(&g, 20000);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.offer_declined, 1);
+    assert_true(g.offer_score < SESSION_DRAW_ACCEPT);
+
+    /* Past the opening (ten moves each, played here by people) it declines still, until its
+     * own last three moves have scored below the threshold as well. */
+    static const char *const opening[] = {"E5-E4",   "L13-L12", "E4-D4",   "K13-K12", "D4-D3",
+                                          "L12-L11", "D3-C3",   "K12-K11", "C3-C4",   "A13-A12",
+                                          "C4-B4",   "B13-B12", "B4-B5",   "A12-A11", "B5-A5",
+                                          "B12-B11", "A5-A6",   "C14-C13", "A6-B6",   "C13-C12"};
+    g.setup.seat[1].kind = SEAT_HUMAN;
+    for (int i = 0; i < 20; i++)
+        tu_session_play(&g, opening[i], clock_ms());
+    g.setup.seat[1].kind = SEAT_ENGINE;
+    assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
+    tick_until_answered(&g, 20000);
+    assert_false(g.outcome.over);
+    assert_int_equal(g.offer_declined, 1);
+    static const char *const white[] = {"F5-F4", "F4-G4", "G4-G3"};
+    for (int i = 0; i < 3; i++) {
+        tu_session_play(&g, white[i], clock_ms());
+        tick_until(&g, 22 + 2 * i, 20000);
+        assert_int_equal(g.draw_calm[1], i + 1);
+    }
     assert_int_equal(session_offer_draw(&g, clock_ms()), CM_OK);
     tick_until_answered(&g, 20000);
     assert_true(g.outcome.over && g.agreed);
@@ -714,6 +870,17 @@ static void test_session_draw_offer_engine(void **state)
     session_outcome_sentence(&g, text, sizeof text);
     assert_string_equal(text, "Draw agreed.");
     assert_false(g.searching);
+    /* Undo forgets the engine's calm: it must score so again before it accepts. */
+    assert_int_equal(session_undo(&g, clock_ms()), 2);
+    assert_int_equal(g.draw_calm[1], 0);
+
+    /* The rule alone: the score now, the moves before it, the opening. */
+    assert_true(session_draw_accepts(-300, SESSION_DRAW_CALM, 20, 2));
+    assert_false(session_draw_accepts(-300, SESSION_DRAW_CALM, 19, 2));
+    assert_false(session_draw_accepts(-300, SESSION_DRAW_CALM - 1, 20, 2));
+    assert_false(session_draw_accepts(SESSION_DRAW_ACCEPT, SESSION_DRAW_CALM, 20, 2));
+    assert_false(session_draw_accepts(0, SESSION_DRAW_CALM, 39, 4));
+    assert_true(session_draw_accepts(SESSION_DRAW_ACCEPT - 1, SESSION_DRAW_CALM, 40, 4));
 
     /* An offer the engine thinks about is withdrawn by a resignation. */
     assert_int_equal(session_start(&g, g.v, &setup, &pos), CM_OK);
@@ -844,6 +1011,7 @@ int main(void)
         cmocka_unit_test(test_session_time_controls),
         cmocka_unit_test(test_session_record_round_trip),
         cmocka_unit_test(test_session_autosave_after_every_move),
+        cmocka_unit_test(test_session_autosave_of_a_game_ended_before_its_first_move),
         cmocka_unit_test(test_session_clocks_and_loss_on_time),
         cmocka_unit_test(test_session_engine_seats_and_undo),
         cmocka_unit_test(test_session_engine_thread_jobs),
@@ -852,6 +1020,7 @@ int main(void)
         cmocka_unit_test(test_session_draw_offer_engine),
         cmocka_unit_test(test_session_pace_spaces_engine_moves),
         cmocka_unit_test(test_session_pause),
+        cmocka_unit_test(test_session_hint_from_one_result),
         cmocka_unit_test(test_analysis_marks),
         cmocka_unit_test(test_analysis_blunder),
     };

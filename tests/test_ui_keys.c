@@ -687,6 +687,48 @@ static void test_ui_keys_new_game_form(void **state)
     free_ui(&ui);
 }
 
+/* Changing the variant in the new-game form keeps who plays each seat and the engines'
+ * levels (it set every seat back to the defaults); a seat the new variant adds is an engine
+ * at the last level set. */
+static void test_ui_keys_form_keeps_the_levels(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=human B=engine:8", NULL, eng);
+    press(&ui, 'n');
+    assert_int_equal(ui.mode, UI_MODE_NEWGAME);
+    press(&ui, UI_KEY_RIGHT);
+    assert_string_equal(ui.form.v->name, "chivalry");
+    assert_int_equal(ui.form.setup.seat[0].kind, SEAT_HUMAN);
+    assert_int_equal(ui.form.setup.seat[1].kind, SEAT_ENGINE);
+    assert_int_equal(ui.form.setup.seat[1].level, 8);
+    press(&ui, UI_KEY_RIGHT);
+    press(&ui, UI_KEY_RIGHT);
+    assert_string_equal(ui.form.v->name, "grand-camelot");
+    assert_int_equal(ui.form.setup.seat[0].kind, SEAT_HUMAN);
+    for (int seat = 1; seat < 4; seat++) {
+        assert_int_equal(ui.form.setup.seat[seat].kind, SEAT_ENGINE);
+        assert_int_equal(ui.form.setup.seat[seat].level, 8);
+    }
+    /* Green a level lower, then back to a variant of four seats: Green keeps it. */
+    press(&ui, UI_KEY_DOWN);
+    press(&ui, UI_KEY_DOWN);
+    press(&ui, UI_KEY_LEFT);
+    assert_int_equal(ui.form.setup.seat[1].level, 7);
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_LEFT);
+    assert_string_equal(ui.form.v->name, "grand-cam");
+    assert_int_equal(ui.form.setup.seat[1].level, 7);
+    press(&ui, UI_KEY_ENTER);
+    assert_string_equal(ui.s->v->name, "grand-cam");
+    assert_int_equal(ui.s->setup.seat[1].level, 7);
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
 /* Lessons opened from the new-game form: q goes back to the game, paused meanwhile; Ctrl-C
  * quits the program, as it does in the game, and the game is the session left to save. */
 static void test_ui_keys_lessons_from_the_form(void **state)
@@ -1457,9 +1499,17 @@ static void test_ui_keys_pause_and_pace(void **state)
     Ui ui;
     char st[400], title[200];
     assert_non_null(eng);
-    make_ui(&ui, "camelot", "W=engine:10 B=engine:10", NULL, eng);
+    make_ui(&ui, "camelot", "W=human B=human", NULL, eng);
     ui.s->setup.time_base_ms = 600000;
     ui.s->clock[0] = ui.s->clock[1] = 600000;
+    /* A clock runs from its seat's second move on: people play the first ones. */
+    for (const char *k = ":E6-E8\r:F11-F9\r"; *k; k++)
+        ui_handle_key(&ui, *k == '\r' ? UI_KEY_ENTER : *k, now_ms());
+    assert_int_equal(ui.s->g.n, 2);
+    for (int seat = 0; seat < 2; seat++) {
+        ui.s->setup.seat[seat].kind = SEAT_ENGINE;
+        ui.s->setup.seat[seat].level = 10;
+    }
     ui_tick(&ui, now_ms());
     assert_int_equal(ui.s->searching, ENGINE_JOB_MOVE);
     assert_contains(ui_keys_text(&ui), "p pause");
@@ -1471,13 +1521,13 @@ static void test_ui_keys_pause_and_pace(void **state)
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Paused: p to go on.");
     ui_title_text(&ui, title, sizeof title);
-    assert_contains(title, "Camelot - move 1, White to move (paused)");
+    assert_contains(title, "Camelot - move 2, White to move (paused)");
     assert_true(panel_has(&ui, t, "Paused: p to go on"));
     int64_t left = session_clock_left(ui.s, 0, t);
     /* A long while later nothing has moved, nothing thinks and the clock has not run. */
     for (int i = 0; i < 20; i++)
         ui_tick(&ui, t + 1000 * (uint64_t)i);
-    assert_int_equal(ui.s->g.n, 0);
+    assert_int_equal(ui.s->g.n, 2);
     assert_int_equal(ui.s->searching, 0);
     assert_int_equal(session_clock_left(ui.s, 0, t + 20000), left);
     ui_handle_key(&ui, 'm', t + 20000);
@@ -1802,6 +1852,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),
         cmocka_unit_test(test_ui_keys_new_game_form),
+        cmocka_unit_test(test_ui_keys_form_keeps_the_levels),
         cmocka_unit_test(test_ui_keys_lessons_from_the_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
         cmocka_unit_test(test_ui_keys_game_over_and_review),

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "io/io.h"
 
 typedef struct CliCommand {
     const char *name;
@@ -76,6 +77,8 @@ static void overview(FILE *f)
     fputs("\n'camelot COMMAND --help' describes a command. --version prints the version.\n"
           "Exit status: 0 ok, 1 bad input (a file, a move), 2 bad usage.\n",
           f);
+    fprintf(f, "The manual: 'man camelot'; playing.md and the other documents are in\n%s/.\n",
+            io_doc_dir());
 }
 
 static int run_help(CliCtx *ctx, int argc, char **argv)
@@ -95,7 +98,7 @@ static int run_help(CliCtx *ctx, int argc, char **argv)
         if (c == NULL) {
             rc = cli_usage_error(NULL, "unknown command '%s'", a.args[0]);
         } else {
-            printf("usage: camelot %s\n\n%s", c->usage, c->help);
+            cli_help_print(stdout, c->usage, c->help);
             rc = CLI_EXIT_OK;
         }
     }

@@ -13,6 +13,9 @@
 #include "camelot/record.h"
 #include "camelot/rules.h"
 #include "session/catalog.h"
+#include "session/config.h"
+#include "session/course.h"
+#include "session/puzzle.h"
 #include "session/session.h"
 
 /* Exit codes. */
@@ -59,6 +62,11 @@ typedef struct CliArgs {
 int cli_args_parse(const char *usage, const char *help, const CliOpt *opts, int nopts, int argc,
                    char **argv, CliArgs *out);
 void cli_args_free(CliArgs *a);
+
+/* Prints a command's usage line and help text on 'f'. A document the text cites as
+ * 'docs/NAME.md' is named 'NAME.md', and a last line says where the documents are
+ * ('io_doc_dir'): installed beside the program, or in the source tree. */
+void cli_help_print(FILE *f, const char *usage, const char *help);
 
 /* Prints "camelot: MESSAGE" and the usage line on standard error; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -108,6 +116,11 @@ void cli_quote_line(FILE *out, const char *indent, const char *line, size_t len,
  * both) and returns CLI_EXIT_OK; otherwise prints the error and returns the exit code (check.c). */
 int cli_record_load(CliCtx *ctx, const char *path, const char *want, CmRecord *rec, CmGame *game);
 
+/* Reads the settings file into 'c' (session/config.h). Returns -1, or, when the file cannot be
+ * read or holds an error, prints the error with its line and a caret and returns the exit
+ * code. */
+int cli_config(SessionConfig *c);
+
 /* Prints "camelot: out of memory" and returns CLI_EXIT_INPUT. */
 int cli_out_of_memory(void);
 
@@ -131,6 +144,57 @@ void cli_movetext_free(CliMoveText *mt, int n);
 
 /* Prints why 'cli_movetext' gave no list ('n' its return) and returns CLI_EXIT_INPUT. */
 int cli_movetext_error(int n);
+
+/* ---- The text front ends (textio.c) ------------------------------------------------------ */
+
+#define CLI_TEXT_WIDTH 78  /* columns of a wrapped sentence and of a list of moves */
+#define CLI_WORDS_MAX 4096 /* bytes of a move or a seat's pieces in words */
+
+/* A text front end's input and output: lines read from 'in' (a terminal, or a pipe whose
+ * lines are echoed after the prompt), sentences written to 'out'. */
+typedef struct CliText {
+    FILE *in, *out;
+    int tty;  /* the input is a terminal */
+    int echo; /* the input is not a terminal: each line read is echoed */
+    char *line;
+    size_t cap;
+} CliText;
+
+void cli_text_init(CliText *t, FILE *in, FILE *out);
+void cli_text_free(CliText *t);
+
+/* Prints a sentence wrapped at CLI_TEXT_WIDTH columns, at spaces where it can; the lines after
+ * the first are indented by two spaces. A newline ends it. */
+void cli_say(CliText *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The next line, trimmed and echoed when the input is not a terminal; NULL at the end of the
+ * input. A line holding a NUL byte is refused whole (said so) and read as an empty line. */
+char *cli_text_line(CliText *t);
+
+/* Removes leading and trailing white space of 's' in place; returns where it starts. */
+char *cli_text_trim(char *s);
+
+/* The legal move 'm' of 'pos' in words that name its kind: "the man on E6 canters to E8",
+ * "the knight on F11 jumps to F7 in 2 leaps, capturing a man on F10 and 2 knights on E9, F8",
+ * with " (a castle move)" when it is one. */
+void cli_move_words(const CmPosition *pos, const CmMove *m, char *buf, size_t size);
+
+/* The pieces of one kind ('knight' or not) of 'set' in 'pos' in words: "2 men on F10, G9";
+ * "" when there are none. */
+size_t cli_pieces_words(const CmPosition *pos, const CmSquareSet *set, int knight, char *buf,
+                        size_t size);
+
+/* Lists the canonical paths of the legal moves of 'pos', sorted bytewise, several to a line,
+ * after their count. */
+void cli_say_moves(CliText *t, const CmPosition *pos);
+
+/* Says each seat's pieces in words, a line a seat: "White: 4 knights on C6, D7, I7, J6; 10 men
+ * on ...". */
+void cli_say_pieces(CliText *t, const CmPosition *pos);
+
+/* Reads the move typed in 'text' in 'pos' into '*m'. Returns 1, or 0 after saying why it is
+ * not a move or not legal, and where in it (the word at fault, quoted). */
+int cli_text_move(CliText *t, const CmPosition *pos, const char *text, CmMove *m);
 
 /* ---- Perft (perft.c) --------------------------------------------------------------------- */
 
@@ -210,10 +274,32 @@ int cli_review_played(const CmGame *game, const char *name, const struct UiOptio
 
 /* The text game (textplay.c) of the started session 's': people type moves and commands,
  * read from 'in', and the engine plays the seats the session gives it, each move told on
- * 'out'. 'note' (may be NULL) is said first. Returns an exit code. */
-int cli_text_play(Session *s, const char *note, FILE *in, FILE *out);
+ * 'out' in words; the board is shown after each move unless 'quiet'. 'note' (may be NULL) is
+ * said first. Returns an exit code. */
+int cli_text_play(Session *s, const char *note, int quiet, FILE *in, FILE *out);
 
 /* The text game of 'v' with every seat a person's and no engine. Returns an exit code. */
 int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *out);
+
+/* The lessons of 'c' in plain text (textlearn.c), from lesson 'at', read from 'in' and told on
+ * 'out' a line at a time, the board before each lesson unless 'quiet'; a lesson met is marked
+ * done in the course's progress file and the next one follows. Returns an exit code. */
+int cli_text_lessons(Course *c, int at, int quiet, FILE *in, FILE *out);
+
+/* What the puzzles in plain text are given. */
+typedef struct CliTextPuzzles {
+    Catalog *catalog;
+    PuzzleBook *book;
+    PuzzleScore *score; /* counted in 'data_dir' ("" or NULL: counted here only) */
+    const char *data_dir;
+    const CmVariant *only; /* this variant's puzzles alone; NULL: every one */
+    int at;                /* the first puzzle, an index of 'book->order' */
+    int quiet;             /* no board before each move to find */
+    const char *note;      /* said first; may be NULL */
+} CliTextPuzzles;
+
+/* The puzzles in plain text (textlearn.c): each one solved or missed is counted in the score
+ * and the next one follows, until the input ends or 'quit'. Returns an exit code. */
+int cli_text_puzzles(const CliTextPuzzles *conf, FILE *in, FILE *out);
 
 #endif

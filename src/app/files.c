@@ -16,6 +16,19 @@ int cli_out_of_memory(void)
     return CLI_EXIT_INPUT;
 }
 
+int cli_config(SessionConfig *c)
+{
+    CmError err;
+    char *text = NULL;
+    size_t len = 0;
+    if (config_load(c, &text, &len, &err) == CM_OK)
+        return -1;
+    cli_report(&err, text, len);
+    fputs("camelot: the settings file is described in playing.md, 'Settings'\n", stderr);
+    free(text);
+    return CLI_EXIT_INPUT;
+}
+
 const CmVariant *cli_variant(CliCtx *ctx, const char *ref)
 {
     CmError err;

@@ -14,7 +14,10 @@
 #include "session/course.h"
 #include "ui/ui_int.h"
 
-const char cli_learn_usage[] = "learn [LESSON] [--list] [--ascii] [--no-highlight]";
+#define LIST_WIDTH 79 /* columns of the list of lessons */
+
+const char cli_learn_usage[] = "learn [LESSON] [--list] [--ascii] [--no-highlight]\n"
+                               "                     [--text [--quiet]]";
 const char cli_learn_help[] =
     "Teaches the rules, one small position at a time (docs/learning.md). Each\n"
     "lesson sets a goal for one move, played with the keys of the game. A move\n"
@@ -22,32 +25,54 @@ const char cli_learn_help[] =
     "and you try again. Lessons done are kept in the data directory\n"
     "(lessons.txt). Starts at the first lesson not done yet, or at LESSON (its id,\n"
     "or its number).\n\n"
-    "  --list          print the lessons, one a line: id, variant, title, and\n"
+    "  --list          print the lessons by variant, one a line: id, title, and\n"
     "                  'done' for those done\n"
     "  --ascii         letters instead of Unicode pieces\n"
-    "  --no-highlight  no teaching marks on the board\n\n"
+    "  --no-highlight  no teaching marks on the board\n"
+    "  --text          the lessons in plain text, one line at a time, even on a\n"
+    "                  terminal (as when the input or output is not one): type\n"
+    "                  the move; 'help' lists the commands\n"
+    "  --quiet         in plain text, no board before each lesson ('board' shows\n"
+    "                  it)\n\n"
     "Keys: arrows and Enter move, n next lesson, p previous, u start again,\n"
     "H hint, ? rules, q quit.\n";
 
-enum { OPT_LIST, OPT_ASCII, OPT_NO_HIGHLIGHT, OPT_COUNT };
+enum { OPT_LIST, OPT_ASCII, OPT_NO_HIGHLIGHT, OPT_TEXT, OPT_QUIET, OPT_COUNT };
 
 static const CliOpt learn_opts[OPT_COUNT] = {
     [OPT_LIST] = {"--list", 0, 0},
     [OPT_ASCII] = {"--ascii", 0, 0},
     [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
+    [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_QUIET] = {"--quiet", 0, 0},
 };
 
+/* The lessons, one a line under the title of their variant (a heading each time the variant
+ * changes): id, title and '(done)', within 79 columns. A title too long for its line goes on
+ * the next, under the titles. */
 static void list_lessons(const Course *c)
 {
+    const CmVariant *v = NULL;
+    int idw = 0;
+    for (int i = 0; i < c->n; i++)
+        if ((int)strlen(c->item[i].id) > idw)
+            idw = (int)strlen(c->item[i].id);
     for (int i = 0; i < c->n; i++) {
         const CmLesson *l = c->item[i].lesson;
-        printf("%-28s %-26s %s%s\n", c->item[i].id, l->pos.v->name, l->title,
-               c->item[i].done ? "  (done)" : "");
+        const char *done = c->item[i].done ? "  (done)" : "";
+        if (l->pos.v != v) {
+            v = l->pos.v;
+            printf("%s%s:\n", i > 0 ? "\n" : "", v->title);
+        }
+        if (2 + idw + 2 + (int)strlen(l->title) + (int)strlen(done) <= LIST_WIDTH)
+            printf("  %-*s  %s%s\n", idw, c->item[i].id, l->title, done);
+        else
+            printf("  %s\n      %s%s\n", c->item[i].id, l->title, done);
     }
 }
 
 /* The course on the screen, from lesson 'at'. */
-static int learn_screen(CliCtx *ctx, const CliArgs *a, Course *c, int at)
+static int learn_screen(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf, Course *c, int at)
 {
     const CmLesson *first = c->item[at].lesson;
     SessionEnv env = {&ctx->catalog, NULL, NULL};
@@ -74,10 +99,11 @@ static int learn_screen(CliCtx *ctx, const CliArgs *a, Course *c, int at)
     }
     memset(&opt, 0, sizeof opt);
     setlocale(LC_ALL, "");
-    opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
-    opt.highlight = !a->value[OPT_NO_HIGHLIGHT];
-    opt.mouse = 1;
+    opt.ascii =
+        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt.color = (getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0') && conf->colours != 0;
+    opt.highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
+    opt.mouse = conf->mouse != 0;
     if (ui_init(ui, s, &opt) != CM_OK || ui_learn_open(ui, c, 0, at, clock_ms()) != CM_OK) {
         rc = cli_out_of_memory();
     } else {
@@ -95,6 +121,7 @@ int cli_learn(CliCtx *ctx, int argc, char **argv)
 {
     CliArgs a;
     char data_dir[IO_PATH_MAX], msg[CM_ERROR_TEXT_MAX];
+    SessionConfig conf;
     Course *c = NULL;
     CmError err;
     int at = -1;
@@ -102,6 +129,8 @@ int cli_learn(CliCtx *ctx, int argc, char **argv)
 
     if (rc < 0 && a.nargs > 1)
         rc = cli_usage_error(cli_learn_usage, "unexpected argument '%s'", a.args[1]);
+    if (rc < 0)
+        rc = cli_config(&conf);
     if (rc < 0 && (c = malloc(sizeof *c)) == NULL)
         rc = cli_out_of_memory();
     if (rc >= 0)
@@ -123,12 +152,11 @@ int cli_learn(CliCtx *ctx, int argc, char **argv)
     if (a.value[OPT_LIST]) {
         list_lessons(c);
         rc = CLI_EXIT_OK;
-    } else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "camelot: the lessons need a terminal ('camelot learn --list' lists "
-                        "them)\n");
-        rc = CLI_EXIT_USAGE;
+    } else if (a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        rc = cli_text_lessons(c, at >= 0 ? at : course_first_open(c),
+                              a.value[OPT_QUIET] != NULL || conf.quiet == 1, stdin, stdout);
     } else {
-        rc = learn_screen(ctx, &a, c, at >= 0 ? at : course_first_open(c));
+        rc = learn_screen(ctx, &a, &conf, c, at >= 0 ? at : course_first_open(c));
     }
 out:
     if (c != NULL) {

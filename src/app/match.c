@@ -1022,8 +1022,8 @@ static void match_report(const MatchConf *mc, const Player *pl, long w, long d, 
     elo_text(elo_of(p), e, sizeof e);
     elo_text(elo_of(lo), elo_lo, sizeof elo_lo);
     elo_text(elo_of(hi), elo_hi, sizeof elo_hi);
-    printf("%s: A %s vs B %s, %ld games: A wins %ld, draws %ld, loses %ld\n", mc->v->name,
-           pl[0].spec, pl[1].spec, n, w, d, l);
+    printf("%s: A %s vs B %s, %ld game%s: A wins %ld, draws %ld, loses %ld\n", mc->v->name,
+           pl[0].spec, pl[1].spec, n, n == 1 ? "" : "s", w, d, l);
     printf("score %.1f%% (%.1f/%ld), Elo %s (95%%: %s .. %s)\n", 100.0 * p,
            (double)w + 0.5 * (double)d, n, e, elo_lo, elo_hi);
 }

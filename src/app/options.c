@@ -6,7 +6,46 @@
 #include <string.h>
 
 #include "cli.h"
+#include "io/io.h"
 #include "session/setup.h"
+
+/* The length of a document's name at 'p' ("learning.md"): letters, digits and '-', then
+ * ".md"; 0 when there is none. */
+static size_t doc_name(const char *p)
+{
+    size_t n = 0;
+    while ((p[n] >= 'a' && p[n] <= 'z') || (p[n] >= '0' && p[n] <= '9') || p[n] == '-')
+        n++;
+    return n > 0 && strncmp(p + n, ".md", 3) == 0 ? n + 3 : 0;
+}
+
+void cli_help_print(FILE *f, const char *usage, const char *help)
+{
+    int cites = 0;
+    fprintf(f, "usage: camelot %s\n\n", usage);
+    for (const char *p = help; *p;) {
+        const char *docs = strstr(p, "docs/");
+        size_t n = docs != NULL ? doc_name(docs + 5) : 0;
+        if (docs == NULL) {
+            fputs(p, f);
+            break;
+        }
+        fwrite(p, 1, (size_t)(docs - p), f);
+        if (n == 0) {
+            fputs("docs/", f);
+        } else {
+            /* The name alone: where the documents are is said once, below. */
+            fwrite(docs + 5, 1, n, f);
+            cites = 1;
+        }
+        p = docs + 5 + n;
+    }
+    if (cites) {
+        const char *dir = io_doc_dir();
+        /* The directory on a line of its own when the line would pass 79 columns. */
+        fprintf(f, "\nThe documents named here are in%s%s/.\n", strlen(dir) > 45 ? "\n" : " ", dir);
+    }
+}
 
 int cli_usage_error(const char *usage, const char *fmt, ...)
 {
@@ -88,7 +127,7 @@ int cli_args_parse(const char *usage, const char *help, const CliOpt *opts, int 
             continue;
         }
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            printf("usage: camelot %s\n\n%s", usage, help);
+            cli_help_print(stdout, usage, help);
             return CLI_EXIT_OK;
         }
         int k = find_opt(opts, nopts, arg);

@@ -26,7 +26,8 @@
 const char cli_play_usage[] =
     "play [--variant V] [--seat L=WHO]... [--time MIN+SEC] [--pace S]\n"
     "                    [--threads N] [--load FILE | --resume]\n"
-    "                    [--ascii] [--no-highlight] [--no-mouse] [--flip] [--text]";
+    "                    [--ascii] [--no-highlight] [--no-mouse] [--flip]\n"
+    "                    [--text [--quiet]]";
 const char cli_play_help[] =
     "Plays a game. On a terminal this is the full-screen game: move with the arrow\n"
     "keys (or h j k l) and Enter, or the mouse, or type ':' and a move; '?' shows\n"
@@ -39,7 +40,8 @@ const char cli_play_help[] =
     "move is told in words. There a seat not named by --seat is a person's, so by\n"
     "default people play every seat; --seat, --time and --load work as above, and\n"
     "nothing is autosaved. Commands: moves, pieces, hint, undo, now (the engine\n"
-    "moves at once), save FILE (a new file; save! FILE writes over one), board,\n"
+    "moves at once), resign, draw (offer one), save FILE (a new file; save! FILE\n"
+    "writes over one), board, quiet on|off (the board after each move or not),\n"
     "quit, help.\n\n"
     "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
     "                   grand-camelot, four-handed-chivalry,\n"
@@ -50,6 +52,7 @@ const char cli_play_help[] =
     "                   'human', 'engine' (level 5) or 'engine:N' with N from 1\n"
     "                   (weakest) to 10\n"
     "  --time MIN+SEC   clocks: MIN minutes each, SEC seconds added after every move\n"
+    "                   (a seat's clock starts after its first move)\n"
     "  --pace S         when engines play every seat, at least S seconds between\n"
     "                   their moves (0 to 60; '<' and '>' change it, 'p' pauses)\n"
     "  --threads N      threads of the engine at level 10 (1 to 64, default 1)\n"
@@ -64,9 +67,16 @@ const char cli_play_help[] =
     "  --no-highlight   do not mark landing squares, obligations or the last move\n"
     "  --no-mouse       leave the mouse to the terminal\n"
     "  --flip           turn the board round\n"
-    "  --text           the plain text game even on a terminal\n\n"
+    "  --text           the plain text game even on a terminal\n"
+    "  --quiet          in the text game, no board after each move ('board' shows\n"
+    "                   it): each move in words, one line at a time\n\n"
     "Colours are off when NO_COLOR is set. The screen needs 40 columns and 19 rows\n"
-    "for the largest boards (80 x 24 shows everything).\n";
+    "for the largest boards (80 x 24 shows everything).\n\n"
+    "Settings: $XDG_CONFIG_HOME/camelot/camelot.conf (default ~/.config/camelot)\n"
+    "gives defaults for these options, one 'NAME = VALUE' a line: variant, seat\n"
+    "(one line a seat), time, pace, threads, ascii, highlight, mouse, colours, flip\n"
+    "and quiet (yes or no). An option given here wins. See docs/playing.md,\n"
+    "'Settings', and the commented sample camelot.conf beside it.\n";
 
 enum {
     OPT_VARIANT,
@@ -81,6 +91,7 @@ enum {
     OPT_NO_MOUSE,
     OPT_FLIP,
     OPT_TEXT,
+    OPT_QUIET,
     OPT_COUNT
 };
 
@@ -97,6 +108,7 @@ static const CliOpt play_opts[OPT_COUNT] = {
     [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
     [OPT_FLIP] = {"--flip", 0, 0},
     [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_QUIET] = {"--quiet", 0, 0},
 };
 
 /* What the play command was asked for, and what it set up. */
@@ -110,7 +122,8 @@ typedef struct Play {
     char note[NOTE_MAX];             /* the first message on the screen */
     EngineThread *eng;
     Session session;
-    int text; /* the plain text game: a seat not named by --seat is a person's */
+    int text;           /* the plain text game: a seat not named by --seat is a person's */
+    SessionConfig conf; /* the settings file: defaults for the options not given */
 } Play;
 
 /* The combinations of options that make no sense. Returns -1, or an exit code. */
@@ -138,6 +151,25 @@ static int check_options(Play *p)
             p->pace_ms > SESSION_PACE_MAX_MS)
             return cli_usage_error(a->usage, "bad pace '%s' (seconds from 0 to %d, such as 1.5)",
                                    pace, SESSION_PACE_MAX_MS / 1000);
+    }
+    return -1;
+}
+
+/* The settings file's defaults for the options the command line does not give: threads, pace
+ * and clocks (the clocks of a new game only). Returns -1, or an exit code. */
+static int settings(Play *p)
+{
+    const CliArgs *a = &p->a;
+    int rc = cli_config(&p->conf);
+    if (rc >= 0)
+        return rc;
+    if (a->value[OPT_THREADS] == NULL && p->conf.threads > 0)
+        p->threads = p->conf.threads;
+    if (a->value[OPT_PACE] == NULL && p->conf.has_pace)
+        p->pace_ms = p->conf.pace_ms;
+    if (a->value[OPT_TIME] == NULL && p->conf.has_time) {
+        p->base_ms = p->conf.time_base_ms;
+        p->inc_ms = p->conf.time_inc_ms;
     }
     return -1;
 }
@@ -217,6 +249,7 @@ static int load_position(CliCtx *ctx, Play *p, const char *path)
     }
     catalog_ref_of(&ctx->catalog, pos.v, ref, sizeof ref);
     setup_default(&setup, pos.v, ref);
+    config_seats(&p->conf, pos.v, &setup);
     setup.time_base_ms = p->base_ms;
     setup.time_inc_ms = p->inc_ms;
     rc = apply_seats(&p->a, pos.v, &setup);
@@ -280,15 +313,22 @@ static int open_game(CliCtx *ctx, Play *p)
         if (rc != 0)
             return rc < 0 ? override_setup(p) : rc;
     }
-    const char *want = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT] : CLI_DEFAULT_VARIANT;
+    const char *want = a->value[OPT_VARIANT] ? a->value[OPT_VARIANT]
+                       : p->conf.variant[0]  ? p->conf.variant
+                                             : CLI_DEFAULT_VARIANT;
     const CmVariant *v = cli_variant(ctx, want);
     SessionSetup setup;
     if (v == NULL)
         return CLI_EXIT_INPUT;
-    catalog_ref(want, ref, sizeof ref);
+    /* The name the saves carry: the variant's own ('camelot' for 'Camelot'), or its file. */
+    if (catalog_is_path(want))
+        catalog_ref(want, ref, sizeof ref);
+    else
+        catalog_ref_of(&ctx->catalog, v, ref, sizeof ref);
     setup_default(&setup, v, ref);
     if (p->text)
         setup_all_human(&setup);
+    config_seats(&p->conf, v, &setup);
     setup.time_base_ms = p->base_ms;
     setup.time_inc_ms = p->inc_ms;
     int rc = apply_seats(a, v, &setup);
@@ -299,17 +339,18 @@ static int open_game(CliCtx *ctx, Play *p)
     return -1;
 }
 
-/* How the screen looks, from the options and the environment. */
-static void screen_options(const CliArgs *a, UiOptions *opt)
+/* How the screen looks, from the options, the settings file and the environment. */
+static void screen_options(const CliArgs *a, const SessionConfig *conf, UiOptions *opt)
 {
     const char *no_color = getenv("NO_COLOR"), *lat = getenv("CAMELOT_LATENCY_LOG");
     memset(opt, 0, sizeof *opt);
     setlocale(LC_ALL, "");
-    opt->ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt->color = no_color == NULL || no_color[0] == '\0';
-    opt->highlight = !a->value[OPT_NO_HIGHLIGHT];
-    opt->flip = a->value[OPT_FLIP] != NULL;
-    opt->mouse = !a->value[OPT_NO_MOUSE];
+    opt->ascii =
+        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt->color = (no_color == NULL || no_color[0] == '\0') && conf->colours != 0;
+    opt->highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
+    opt->flip = a->value[OPT_FLIP] != NULL || conf->flip == 1;
+    opt->mouse = !a->value[OPT_NO_MOUSE] && conf->mouse != 0;
     opt->latency_log = lat != NULL && lat[0] ? fopen(lat, "a") : NULL;
 }
 
@@ -356,7 +397,7 @@ static int run_screen(Play *p)
     Ui ui;
     int rc;
 
-    screen_options(&p->a, &opt);
+    screen_options(&p->a, &p->conf, &opt);
     if (ui_init(&ui, &p->session, &opt) != CM_OK) {
         rc = cli_out_of_memory();
     } else {
@@ -382,7 +423,7 @@ static int text_game(CliCtx *ctx, Play *p)
 {
     if (p->a.value[OPT_RESUME] != NULL) {
         fputs("camelot: --resume needs the full-screen game, which needs a terminal; the\n"
-              "camelot: text game continues a game saved with 'save FILE' by --load FILE\n",
+              "  text game continues a game saved with 'save FILE' by --load FILE\n",
               stderr);
         return CLI_EXIT_USAGE;
     }
@@ -400,7 +441,8 @@ static int text_game(CliCtx *ctx, Play *p)
         if (p->eng == NULL)
             snprintf(p->note, sizeof p->note,
                      "The engine could not start: people play every seat.");
-        rc = cli_text_play(&p->session, p->note, stdin, stdout);
+        rc = cli_text_play(&p->session, p->note,
+                           p->a.value[OPT_QUIET] != NULL || p->conf.quiet == 1, stdin, stdout);
     }
     session_free(&p->session);
     engine_thread_leave(p->eng, ENGINE_LEAVE_MS);
@@ -418,6 +460,8 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
     rc = cli_args_parse(cli_play_usage, cli_play_help, play_opts, OPT_COUNT, argc, argv, &p->a);
     if (rc < 0)
         rc = check_options(p);
+    if (rc < 0)
+        rc = settings(p);
     if (rc >= 0)
         goto out;
     if (p->a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

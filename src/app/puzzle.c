@@ -18,7 +18,7 @@
 #define GEN_DEFAULT_MAX 1000
 
 const char cli_puzzle_usage[] =
-    "puzzle [--variant V] [--id ID] [--file FILE]\n"
+    "puzzle [--variant V] [--id ID] [--file FILE] [--text [--quiet]]\n"
     "                      [--ascii] [--no-highlight] [--no-mouse]\n"
     "       camelot puzzle --list [--variant V] [--file FILE]\n"
     "       camelot puzzle --generate --variant V --out FILE [--games N]\n"
@@ -38,7 +38,11 @@ const char cli_puzzle_help[] =
     "  --file FILE   the puzzles of FILE instead of the installed ones\n"
     "  --list        print the puzzles, one a line: id, variant, difficulty, goal\n"
     "                and whether you solved it\n"
-    "  --ascii, --no-highlight, --no-mouse   as for 'camelot play'\n\n"
+    "  --ascii, --no-highlight, --no-mouse   as for 'camelot play'\n"
+    "  --text        the puzzles in plain text, one line at a time, even on a\n"
+    "                terminal (as when the input or output is not one): type the\n"
+    "                move; 'solution' gives up, 'next' skips, 'help' lists the rest\n"
+    "  --quiet       in plain text, no board before each move to find\n\n"
     "  --generate    play the engine against itself and keep the positions where\n"
     "                its best move, searched to depth D, is better than every\n"
     "                other by two men or more (or wins when no other does); new\n"
@@ -66,6 +70,8 @@ enum {
     OPT_ASCII,
     OPT_NO_HIGHLIGHT,
     OPT_NO_MOUSE,
+    OPT_TEXT,
+    OPT_QUIET,
     OPT_COUNT
 };
 
@@ -84,6 +90,8 @@ static const CliOpt puzzle_opts[OPT_COUNT] = {
     [OPT_ASCII] = {"--ascii", 0, 0},
     [OPT_NO_HIGHLIGHT] = {"--no-highlight", 0, 0},
     [OPT_NO_MOUSE] = {"--no-mouse", 0, 0},
+    [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_QUIET] = {"--quiet", 0, 0},
 };
 
 /* Reads a whole-number option into '*out' when it is given. Returns -1, or an exit code. */
@@ -119,9 +127,44 @@ static int generate(CliCtx *ctx, const CliArgs *a)
     return cli_puzzle_generate(ctx, &conf);
 }
 
-/* The puzzles of the book (of variant 'v' only, when not NULL), one a line. */
+/* Says on standard error that there are no puzzles (of variant 'v', when not NULL), and of
+ * which variants there are, and returns CLI_EXIT_INPUT. */
+static int none_of(const PuzzleBook *b, const CmVariant *v)
+{
+    const CmVariant *seen[PUZZLE_FILES_MAX];
+    char which[400];
+    size_t len = 0;
+    int n = 0;
+    for (int k = 0; k < b->n && n < PUZZLE_FILES_MAX; k++) {
+        const CmVariant *pv = puzzle_book_variant(b, b->order[k]);
+        int known = 0;
+        for (int i = 0; i < n; i++)
+            known |= seen[i] == pv;
+        if (!known)
+            seen[n++] = pv;
+    }
+    which[0] = '\0';
+    for (int i = 0; i < n && len < sizeof which; i++)
+        len += (size_t)snprintf(which + len, sizeof which - len, "%s%s",
+                                i == 0       ? ""
+                                : i == n - 1 ? " and "
+                                             : ", ",
+                                seen[i]->title);
+    if (v == NULL)
+        fputs("camelot: there are no puzzles\n", stderr);
+    else if (n == 0)
+        fprintf(stderr, "camelot: there are no puzzles of %s, nor of any variant\n", v->title);
+    else
+        fprintf(stderr, "camelot: there are no puzzles of %s; there are puzzles of %s\n", v->title,
+                which);
+    return CLI_EXIT_INPUT;
+}
+
+/* The puzzles of the book (of variant 'v' only, when not NULL), one a line; when there is none
+ * the error says so. */
 static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
 {
+    int listed = 0;
     for (int k = 0; k < b->n; k++) {
         const CmPuzzle *p = b->all[k];
         if (v != NULL && puzzle_book_variant(b, k) != v)
@@ -133,20 +176,22 @@ static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
                r < 0 ? ""
                : r   ? "  solved"
                      : "  missed");
+        listed++;
     }
-    return CLI_EXIT_OK;
+    return listed > 0 ? CLI_EXIT_OK : none_of(b, v);
 }
 
 /* How the screen looks, from the options and the environment. */
-static void screen_options(const CliArgs *a, UiOptions *opt)
+static void screen_options(const CliArgs *a, const SessionConfig *conf, UiOptions *opt)
 {
     const char *no_color = getenv("NO_COLOR");
     memset(opt, 0, sizeof *opt);
     setlocale(LC_ALL, "");
-    opt->ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt->color = no_color == NULL || no_color[0] == '\0';
-    opt->highlight = !a->value[OPT_NO_HIGHLIGHT];
-    opt->mouse = !a->value[OPT_NO_MOUSE];
+    opt->ascii =
+        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt->color = (no_color == NULL || no_color[0] == '\0') && conf->colours != 0;
+    opt->highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
+    opt->mouse = !a->value[OPT_NO_MOUSE] && conf->mouse != 0;
 }
 
 /* The first puzzle to serve: --id's, else the next one for the score. Sets '*at' (an index of
@@ -159,8 +204,7 @@ static int first_puzzle(const CliArgs *a, const PuzzleBook *b, const PuzzleScore
     if (id == NULL) {
         if ((*at = puzzle_book_next(b, s, v, -1)) >= 0)
             return -1;
-        fprintf(stderr, "camelot: there is no puzzle%s%s\n", v ? " of " : "", v ? v->name : "");
-        return CLI_EXIT_INPUT;
+        return none_of(b, v);
     }
     int i = puzzle_book_find(b, id);
     for (int k = 0; k < b->n && i >= 0; k++)
@@ -180,8 +224,8 @@ static int first_puzzle(const CliArgs *a, const PuzzleBook *b, const PuzzleScore
 }
 
 /* The puzzles on the screen, from the one at 'at', until the player quits. */
-static int play(CliCtx *ctx, const CliArgs *a, PuzzleBook *b, PuzzleScore *s, const CmVariant *v,
-                int at, const char *data_dir, const char *note)
+static int play(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf, PuzzleBook *b,
+                PuzzleScore *s, const CmVariant *v, int at, const char *data_dir, const char *note)
 {
     UiPuzzles pz;
     Session session;
@@ -200,7 +244,7 @@ static int play(CliCtx *ctx, const CliArgs *a, PuzzleBook *b, PuzzleScore *s, co
         session_free(&session);
         return cli_out_of_memory();
     }
-    screen_options(a, &opt);
+    screen_options(a, conf, &opt);
     if (ui_init(&ui, &session, &opt) != CM_OK) {
         rc = cli_out_of_memory();
     } else {
@@ -221,6 +265,7 @@ int cli_puzzle(CliCtx *ctx, int argc, char **argv)
     CliArgs a;
     PuzzleBook book;
     PuzzleScore score;
+    SessionConfig conf;
     const CmVariant *v = NULL;
     char data_dir[IO_PATH_MAX], note[IO_PATH_MAX + 200] = "";
     CmError err;
@@ -238,6 +283,8 @@ int cli_puzzle(CliCtx *ctx, int argc, char **argv)
             rc = cli_usage_error(a.usage, "%s goes with --generate", puzzle_opts[o].name);
     if (rc < 0 && a.value[OPT_LIST] && a.value[OPT_ID])
         rc = cli_usage_error(a.usage, "--list and --id: choose one");
+    if (rc < 0)
+        rc = cli_config(&conf);
     if (rc >= 0)
         goto out;
     if (a.value[OPT_VARIANT] != NULL && (v = cli_variant(ctx, a.value[OPT_VARIANT])) == NULL) {
@@ -260,12 +307,18 @@ int cli_puzzle(CliCtx *ctx, int argc, char **argv)
         rc = list(&book, &score, v);
     } else if ((rc = first_puzzle(&a, &book, &score, v, &at)) >= 0) {
         /* said why */
-    } else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        fputs("camelot: puzzles are played on a terminal; 'camelot puzzle --list' lists them\n",
-              stderr);
-        rc = CLI_EXIT_USAGE;
+    } else if (a.value[OPT_TEXT] || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        CliTextPuzzles text = {&ctx->catalog,
+                               &book,
+                               &score,
+                               data_dir,
+                               v,
+                               at,
+                               a.value[OPT_QUIET] != NULL || conf.quiet == 1,
+                               note};
+        rc = cli_text_puzzles(&text, stdin, stdout);
     } else {
-        rc = play(ctx, &a, &book, &score, v, at, data_dir, note);
+        rc = play(ctx, &a, &conf, &book, &score, v, at, data_dir, note);
     }
     puzzle_score_free(&score);
     puzzle_book_free(&book);

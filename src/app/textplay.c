@@ -8,7 +8,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <poll.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,117 +19,29 @@
 #include "session/session.h"
 #include "session/text.h"
 
-#define LIST_WIDTH 78     /* columns of the list of legal moves and of wrapped sentences */
 #define ENGINE_WAIT_MS 50 /* the longest wait for the engine between two looks at the game */
-#define WORDS_MAX 4096    /* bytes of a move or a seat's pieces in words */
 
 /* A question the next line answers. */
 enum { ASK_NONE, ASK_RESIGN, ASK_DRAW };
 
 typedef struct TextGame {
     Session *s;
-    FILE *in, *out;
-    int tty;    /* input is a terminal: read it while the engine thinks */
-    int echo;   /* input is not a terminal: echo each line after the prompt */
-    int told;   /* plies of the game told so far */
-    int fresh;  /* the position changed since the board was last shown */
-    int asking; /* the next line answers a question: 'ASK_*' */
-    char *line;
-    size_t cap;
+    CliText io;
+    int quiet;        /* no board after each move: 'board' shows it */
+    int told;         /* plies of the game told so far */
+    int fresh;        /* the position changed since the turn was last shown */
+    int asking;       /* the next line answers a question: 'ASK_*' */
+    unsigned offered; /* the seats asked to answer the draw offer under way, as bits */
 } TextGame;
 
-/* Prints 'fmt' wrapped at LIST_WIDTH columns, at spaces where it can; the lines after the first
- * are indented by two spaces. A newline ends the text. */
-static void say(TextGame *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(TextGame *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (text == NULL) {
-        fputs("out of memory\n", t->out);
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(text, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    const char *p = text;
-    int width = LIST_WIDTH;
-    while (*p != '\0') {
-        int len = (int)strlen(p), cut = len;
-        if (len > width) {
-            cut = width;
-            while (cut > 0 && p[cut] != ' ')
-                cut--;
-            if (cut == 0)
-                cut = width; /* one word longer than the line: cut inside it */
-        }
-        fprintf(t->out, "%s%.*s\n", width < LIST_WIDTH ? "  " : "", cut, p);
-        p += cut;
-        while (*p == ' ')
-            p++;
-        width = LIST_WIDTH - 2;
-    }
-    free(text);
-}
+#define say(t, ...) cli_say(&(t)->io, __VA_ARGS__)
 
-/* "a man", "3 knights" ... */
-static size_t count_pieces(int n, int knight, char *buf, size_t size)
-{
-    if (n == 1)
-        return (size_t)snprintf(buf, size, "a %s", knight ? "knight" : "man");
-    return (size_t)snprintf(buf, size, "%d %s", n, knight ? "knights" : "men");
-}
-
-/* The pieces of 'set' in 'pos' of one kind, as "2 men on F10, G9"; "" when there are none. */
-static size_t kind_on(const CmPosition *pos, const CmSquareSet *set, int knight, char *buf,
-                      size_t size)
-{
-    CmSquareSet left = *set, mine;
-    memset(&mine, 0, sizeof mine);
-    while (!cm_set_empty(&left)) {
-        CmSquare sq = cm_set_pop(&left);
-        if ((CM_CELL_KIND(pos->board[sq]) == CM_KNIGHT) == knight)
-            cm_set_add(&mine, sq);
-    }
-    if (size > 0)
-        buf[0] = '\0';
-    if (cm_set_empty(&mine))
-        return 0;
-    size_t len = count_pieces(cm_set_count(&mine), knight, buf, size);
-    if (len + 4 >= size)
-        return len;
-    memcpy(buf + len, " on ", 5);
-    len += 4;
-    return len + cm_squares_str(&mine, buf + len, size - len);
-}
-
-/* Move 'm' of the position 'pos' in words: "man from E6 to E8", "knight from F11 to F7,
- * capturing a man on F10 and 2 knights on E9, F8", with "(a castle move)" when it is one. */
-static void move_words(const CmPosition *pos, const CmMove *m, char *buf, size_t size)
-{
-    char a[4], b[4], knights[WORDS_MAX / 2], men[WORDS_MAX / 2];
-    int n = snprintf(buf, size, "%s from %s to %s", cm_kind_name(pos->board[m->from]),
-                     cm_square_name(m->from, a), cm_square_name(m->to, b));
-    if (n < 0 || (size_t)n >= size)
-        return;
-    if (m->ncap > 0) {
-        kind_on(pos, &m->cap, 1, knights, sizeof knights);
-        kind_on(pos, &m->cap, 0, men, sizeof men);
-        n += snprintf(buf + n, size - (size_t)n, ", capturing %s%s%s", men,
-                      men[0] && knights[0] ? " and " : "", knights);
-    }
-    if (n >= 0 && (size_t)n < size && (m->flags & CM_MOVE_CASTLE))
-        snprintf(buf + n, size - (size_t)n, " (a castle move)");
-}
-
-/* Tells the plies played since the last told: "Black plays F11-F9: man from F11 to F9." */
+/* Tells the plies played since the last told: "Black plays F11-F9: the man on F11 canters to
+ * F9." */
 static void tell_moves(TextGame *t)
 {
     Session *s = t->s;
-    char words[WORDS_MAX];
+    char words[CLI_WORDS_MAX];
     CmPosition pos;
     CmOutcome o;
     CmUndo u;
@@ -143,7 +54,7 @@ static void tell_moves(TextGame *t)
     for (; t->told < s->g.n; t->told++) {
         const CmMove *m = &s->g.ply[t->told].move;
         const char *path = session_move_text(s, t->told);
-        move_words(&pos, m, words, sizeof words);
+        cli_move_words(&pos, m, words, sizeof words);
         say(t, "%s plays %s: %s.", s->v->seat[s->g.ply[t->told].seat].name,
             path != NULL ? path : "?", words);
         cm_pos_apply(&pos, m, &u);
@@ -169,20 +80,27 @@ static void show_clocks(TextGame *t)
     say(t, "%s", line);
 }
 
-/* The board, whose turn it is, the clocks and the obligation or the outcome. */
-static void show_turn(TextGame *t)
+/* Whose turn it is, the clocks and the obligation, or how the game ended; the board first when
+ * 'board' is set. After a move the board comes unless the game is quiet or over (the move
+ * that ended it was just told); 'board' asks for it. */
+static void show_turn(TextGame *t, int board)
 {
     char text[CM_EXPLAIN_MAX];
     const Session *s = t->s;
+    FILE *out = t->io.out;
 
     t->fresh = 0;
-    fputc('\n', t->out);
-    cli_board_print(t->out, &s->g.pos);
+    if (board) {
+        fputc('\n', out);
+        cli_board_print(out, &s->g.pos);
+    } else if (!s->outcome.over) {
+        say(t, "%s to move.", s->v->seat[s->g.pos.to_move].name);
+    }
     show_clocks(t);
     if (s->outcome.over) {
         session_outcome_sentence(s, text, sizeof text);
         say(t, "Game over. %s", text);
-        fputs("type 'undo', 'save FILE' or 'quit'\n", t->out);
+        fputs("type 'undo', 'save FILE' or 'quit'\n", out);
         return;
     }
     text_obligation(&s->g.pos, text, sizeof text);
@@ -204,61 +122,10 @@ static void help(TextGame *t)
           "  save FILE   write the game so far as a record (to a new file)\n"
           "  save! FILE  the same, writing over FILE if it is there\n"
           "  board       show the board again\n"
+          "  quiet on    no board after each move (quiet off: the board again)\n"
           "  quit        leave (end of input does the same)\n"
           "  help        this text\n",
-          t->out);
-}
-
-static int by_path(const void *a, const void *b)
-{
-    return strcmp(((const CliMoveText *)a)->path, ((const CliMoveText *)b)->path);
-}
-
-/* Lists the canonical paths of the legal moves, sorted bytewise, several to a line. */
-static void list_moves(TextGame *t)
-{
-    CliMoveText *mt = NULL;
-    int n, col = 0;
-
-    if (t->s->outcome.over) {
-        fputs("the game is over: no moves\n", t->out);
-        return;
-    }
-    n = cli_movetext(&t->s->g.pos, &mt);
-    if (n < 0) {
-        fputs(n == CLI_MOVES_TOO_MANY ? "too many moves to list\n" : "out of memory\n", t->out);
-        return;
-    }
-    qsort(mt, (size_t)n, sizeof *mt, by_path);
-    fprintf(t->out, "%d legal move%s:\n", n, n == 1 ? "" : "s");
-    for (int i = 0; i < n; i++) {
-        int w = (int)strlen(mt[i].path);
-        if (col > 0 && col + 1 + w > LIST_WIDTH) {
-            fputc('\n', t->out);
-            col = 0;
-        }
-        fprintf(t->out, "%s%s", col ? " " : "  ", mt[i].path);
-        col += w + (col ? 1 : 2);
-    }
-    if (col)
-        fputc('\n', t->out);
-    cli_movetext_free(mt, n);
-}
-
-/* Lists each seat's pieces in words: "White: 4 knights on C6, D7, ...; 10 men on ...". */
-static void list_pieces(TextGame *t)
-{
-    const CmPosition *pos = &t->s->g.pos;
-    char knights[WORDS_MAX], men[WORDS_MAX];
-    for (int seat = 0; seat < pos->v->nseats; seat++) {
-        kind_on(pos, &pos->occ[seat], 1, knights, sizeof knights);
-        kind_on(pos, &pos->occ[seat], 0, men, sizeof men);
-        if (!knights[0] && !men[0])
-            say(t, "%s: no pieces.", pos->v->seat[seat].name);
-        else
-            say(t, "%s: %s%s%s.", pos->v->seat[seat].name, knights,
-                knights[0] && men[0] ? "; " : "", men);
-    }
+          t->io.out);
 }
 
 /* 'save FILE' writes where nothing is; 'save! FILE' ('replace') writes over a file there. */
@@ -266,20 +133,21 @@ static void save(TextGame *t, const char *path, int replace)
 {
     CmError err;
     char msg[CM_ERROR_TEXT_MAX], moves[64], shown[CLI_SHOWN_MAX];
+    FILE *out = t->io.out;
     CmStatus st = replace ? session_save_as(t->s, path, clock_ms(), &err)
                           : session_save_new(t->s, path, clock_ms(), &err);
     cli_shown(path, shown, sizeof shown);
     if (st == CM_ERR_EXISTS) {
-        fprintf(t->out, "not saved: %s is there already; 'save! FILE' writes over it\n", shown);
+        fprintf(out, "not saved: %s is there already; 'save! FILE' writes over it\n", shown);
         return;
     }
     if (st != CM_OK) {
         cm_error_format(&err, msg, sizeof msg);
-        fprintf(t->out, "not saved: %s\n", msg);
+        fprintf(out, "not saved: %s\n", msg);
         return;
     }
     text_game_length(t->s->v->nseats, t->s->g.n, moves, sizeof moves);
-    fprintf(t->out, "saved %s to %s\n", moves, shown);
+    fprintf(out, "saved %s to %s\n", moves, shown);
 }
 
 /* Waits for the engine to finish the hint search. */
@@ -298,7 +166,7 @@ static void resign(TextGame *t)
 {
     int seat = session_resigner(t->s);
     if (seat < 0) {
-        fputs(t->s->outcome.over ? "the game is over\n" : "resign on your turn\n", t->out);
+        fputs(t->s->outcome.over ? "the game is over\n" : "resign on your turn\n", t->io.out);
         return;
     }
     say(t, "%s: resign the game? Type 'yes' to resign, anything else plays on.",
@@ -306,13 +174,37 @@ static void resign(TextGame *t)
     t->asking = ASK_RESIGN;
 }
 
-/* Says where a draw offer stands: agreed (the game is over), a person asked, or declined. */
+/* The seats of 'seats' by name, an engine's marked: "Black (engine)", "Green and Yellow". */
+static void seat_list(const Session *s, unsigned seats, char *buf, size_t size)
+{
+    size_t len = 0;
+    int left = __builtin_popcount(seats);
+    buf[0] = '\0';
+    for (int seat = 0; seat < s->v->nseats && len < size; seat++) {
+        if (!(seats & (1u << seat)))
+            continue;
+        left--;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", s->v->seat[seat].name,
+                                session_seat_human(s, seat) ? "" : " (engine)");
+        if (left > 0 && len < size)
+            len += (size_t)snprintf(buf + len, size - len, "%s", left > 1 ? ", " : " and ");
+    }
+}
+
+/* Says where a draw offer stands: agreed (who accepted; the game is over), a person asked, or
+ * declined (by whom; an engine says why). */
 static void offer_news(TextGame *t)
 {
     const Session *s = t->s;
     const CmVariant *v = s->v;
     int asked = session_offer_asks(s);
     if (s->outcome.over) {
+        if (s->agreed && t->offered != 0) {
+            char who[256];
+            seat_list(s, t->offered, who, sizeof who);
+            say(t, "%s accept%s the draw.", who, __builtin_popcount(t->offered) > 1 ? "" : "s");
+        }
+        t->offered = 0;
         t->fresh = 1;
     } else if (asked >= 0) {
         say(t, "%s offers a draw. %s, do you accept? Type 'yes' or 'no'.",
@@ -320,9 +212,12 @@ static void offer_news(TextGame *t)
         t->asking = ASK_DRAW;
     } else if (s->offer_declined >= 0 && session_seat_human(s, s->offer_declined)) {
         say(t, "%s declines the draw.", v->seat[s->offer_declined].name);
+        t->offered = 0;
     } else if (s->offer_declined >= 0) {
-        say(t, "%s (engine) declines the draw: it thinks it stands better.",
-            v->seat[s->offer_declined].name);
+        char why[200];
+        session_draw_refusal(s, why, sizeof why);
+        say(t, "%s (engine) declines the draw: %s.", v->seat[s->offer_declined].name, why);
+        t->offered = 0;
     }
 }
 
@@ -331,13 +226,15 @@ static void offer_draw(TextGame *t)
 {
     Session *s = t->s;
     if (s->outcome.over || !session_human_to_move(s)) {
-        fputs(s->outcome.over ? "the game is over\n" : "offer a draw on your turn\n", t->out);
+        fputs(s->outcome.over ? "the game is over\n" : "offer a draw on your turn\n", t->io.out);
         return;
     }
     if (session_offer_draw(s, clock_ms()) != CM_OK) {
-        fputs("the draw cannot be offered now\n", t->out);
+        fputs("the draw cannot be offered now\n", t->io.out);
         return;
     }
+    /* The seats asked, to say who accepted when it is agreed. */
+    t->offered = s->offer_waiting;
     while (s->searching == ENGINE_JOB_DRAW) {
         engine_thread_wait(s->env.engine, ENGINE_WAIT_MS);
         session_tick(s, clock_ms());
@@ -359,17 +256,17 @@ static int answer(TextGame *t, const char *cmd)
             return strcmp(cmd, "no") == 0 || strcmp(cmd, "n") == 0;
         }
         if (seat < 0 || session_resign(t->s, seat, clock_ms()) != CM_OK)
-            fputs("you cannot resign now\n", t->out);
+            fputs("you cannot resign now\n", t->io.out);
         t->fresh = 1;
         return 1;
     }
     if (!yes && strcmp(cmd, "no") != 0 && strcmp(cmd, "n") != 0) {
-        fputs("type 'yes' or 'no'\n", t->out);
+        fputs("type 'yes' or 'no'\n", t->io.out);
         t->asking = ask;
         return 1;
     }
     if (session_answer_draw(t->s, yes, clock_ms()) != CM_OK) {
-        fputs("the draw offer could not be answered\n", t->out);
+        fputs("the draw offer could not be answered\n", t->io.out);
         return 1;
     }
     while (t->s->searching == ENGINE_JOB_DRAW) {
@@ -384,11 +281,11 @@ static int answer(TextGame *t, const char *cmd)
 static void hint(TextGame *t)
 {
     Session *s = t->s;
-    char path[CM_MOVE_TEXT_MAX], words[WORDS_MAX], score[32];
+    char path[CM_MOVE_TEXT_MAX], words[CLI_WORDS_MAX], score[32];
     const char *name = s->v->seat[s->g.pos.to_move].name;
 
     if (s->outcome.over) {
-        fputs("the game is over: no hint\n", t->out);
+        fputs("the game is over: no hint\n", t->io.out);
         return;
     }
     if (!session_human_to_move(s)) {
@@ -396,23 +293,24 @@ static void hint(TextGame *t)
         return;
     }
     if (!session_hint(s)) {
-        fputs("no hint: the engine is not running\n", t->out);
+        fputs("no hint: the engine is not running\n", t->io.out);
         return;
     }
-    if (t->tty) {
+    if (t->io.tty) {
         say(t, "The engine looks for a move for %s...", name);
-        fflush(t->out);
+        fflush(t->io.out);
     }
     wait_hint(t);
     if (!s->has_hint || s->hint_ply != s->g.n) {
         fputs(s->outcome.over ? "no hint: the game is over\n" : "no hint: no move was found\n",
-              t->out);
+              t->io.out);
         return;
     }
     cm_move_str(&s->g.pos, &s->hint, path, sizeof path);
-    move_words(&s->g.pos, &s->hint, words, sizeof words);
+    cli_move_words(&s->g.pos, &s->hint, words, sizeof words);
+    /* The score and the line are shown only beside the move they belong to. */
     if (s->info_seat == s->g.pos.to_move && s->info_purpose == ENGINE_JOB_HINT &&
-        s->info.depth > 0) {
+        s->info.depth > 0 && s->info.npv > 0 && cm_move_same(&s->info.pv[0], &s->hint)) {
         text_score(s->info.score, score, sizeof score);
         say(t, "hint: %s, %s; score %s for %s at depth %d.", path, words, score, name,
             s->info.depth);
@@ -423,17 +321,18 @@ static void hint(TextGame *t)
     }
 }
 
-/* Takes moves back: one, or against the engine back to the person's last turn. */
+/* Takes moves back: one, or against the engine back to the person's last turn. The count is
+ * in plies, a ply being one seat's move. */
 static void undo(TextGame *t)
 {
-    char moves[32];
+    char plies[32];
     int n = session_undo(t->s, clock_ms());
     if (n == 0) {
-        fputs("no move to take back\n", t->out);
+        fputs("no move to take back\n", t->io.out);
         return;
     }
-    text_count(n, "move", moves, sizeof moves);
-    say(t, "took back %s", moves);
+    text_plies(n, plies, sizeof plies);
+    say(t, "took back %s", plies);
     t->told = t->s->g.n;
     t->fresh = 1;
 }
@@ -442,11 +341,10 @@ static void undo(TextGame *t)
 static void try_move(TextGame *t, const char *text)
 {
     Session *s = t->s;
-    CmError err;
     CmMove m;
 
     if (s->outcome.over) {
-        fputs("the game is over; type 'undo', 'save FILE' or 'quit'\n", t->out);
+        fputs("the game is over; type 'undo', 'save FILE' or 'quit'\n", t->io.out);
         return;
     }
     if (!session_human_to_move(s)) {
@@ -454,30 +352,26 @@ static void try_move(TextGame *t, const char *text)
             s->v->seat[s->g.pos.to_move].name);
         return;
     }
-    cm_error_init(&err, NULL);
-    if (cm_move_parse(&s->g.pos, text, &m, &err) != CM_OK) {
-        if (err.col > 0)
-            cli_quote_line(t->out, "  ", text, strlen(text), err.col);
-        fprintf(t->out, "%s: %s\n", err.code == CM_ERR_SYNTAX ? "not a move" : "illegal move",
-                err.msg);
+    if (!cli_text_move(&t->io, &s->g.pos, text, &m))
         return;
-    }
     if (session_play(s, &m, clock_ms()) != CM_OK) {
-        fputs("out of memory\n", t->out);
+        fputs("out of memory\n", t->io.out);
         return;
     }
     tell_moves(t);
 }
 
-/* Removes leading and trailing white space in place. */
-static char *trim(char *s)
+/* 'quiet on' and 'quiet off': the board after each move, or not. */
+static void quiet(TextGame *t, const char *arg)
 {
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-        s[--n] = '\0';
-    while (*s == ' ' || *s == '\t')
-        s++;
-    return s;
+    if (strcmp(arg, "on") == 0)
+        t->quiet = 1;
+    else if (strcmp(arg, "off") == 0)
+        t->quiet = 0;
+    else if (arg[0] != '\0')
+        fputs("usage: quiet on, or quiet off\n", t->io.out);
+    fprintf(t->io.out, "quiet is %s: %s\n", t->quiet ? "on" : "off",
+            t->quiet ? "no board after each move ('board' shows it)" : "the board after each move");
 }
 
 /* Does what line 'cmd' says. Returns 0 to go on, 1 to quit. */
@@ -492,11 +386,14 @@ static int command(TextGame *t, char *cmd)
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
         help(t);
     } else if (strcmp(cmd, "moves") == 0) {
-        list_moves(t);
+        if (t->s->outcome.over)
+            fputs("the game is over: no moves\n", t->io.out);
+        else
+            cli_say_moves(&t->io, &t->s->g.pos);
     } else if (strcmp(cmd, "pieces") == 0) {
-        list_pieces(t);
+        cli_say_pieces(&t->io, &t->s->g.pos);
     } else if (strcmp(cmd, "board") == 0) {
-        show_turn(t);
+        show_turn(t, 1);
     } else if (strcmp(cmd, "hint") == 0) {
         hint(t);
     } else if (strcmp(cmd, "undo") == 0) {
@@ -507,13 +404,15 @@ static int command(TextGame *t, char *cmd)
         offer_draw(t);
     } else if (strcmp(cmd, "now") == 0) {
         if (!session_move_now(t->s))
-            fputs("no engine is thinking\n", t->out);
+            fputs("no engine is thinking\n", t->io.out);
+    } else if (strncmp(cmd, "quiet", 5) == 0 && (cmd[5] == ' ' || cmd[5] == '\0')) {
+        quiet(t, cli_text_trim(cmd + 5));
     } else if (strncmp(cmd, "save", 4) == 0 &&
                (cmd[4] == ' ' || cmd[4] == '\0' || (cmd[4] == '!' && (cmd[5] == ' ' || !cmd[5])))) {
         int replace = cmd[4] == '!';
-        char *path = trim(cmd + 4 + replace);
+        char *path = cli_text_trim(cmd + 4 + replace);
         if (path[0] == '\0')
-            fputs(replace ? "usage: save! FILE\n" : "usage: save FILE\n", t->out);
+            fputs(replace ? "usage: save! FILE\n" : "usage: save FILE\n", t->io.out);
         else
             save(t, path, replace);
     } else {
@@ -522,34 +421,22 @@ static int command(TextGame *t, char *cmd)
     return 0;
 }
 
-/* Reads the next line, trimmed and echoed when the input is not a terminal. NULL at the end of
- * the input. A line holding a NUL byte is refused whole, as an empty line. */
-static char *next_line(TextGame *t)
+/* Says that the input has ended, and what becomes of the game: the text game saves nothing
+ * by itself. */
+static void input_ended(TextGame *t)
 {
-    ssize_t got = getline(&t->line, &t->cap, t->in);
-    if (got < 0) {
-        fputc('\n', t->out);
-        return NULL;
-    }
-    if (memchr(t->line, '\0', (size_t)got) != NULL) {
-        /* The rest of the line would be lost without a word: refuse all of it. */
-        fputs("\nthe line holds a NUL byte: nothing on it was read\n", t->out);
-        t->line[0] = '\0';
-        return t->line;
-    }
-    char *cmd = trim(t->line);
-    if (t->echo) {
-        cli_put_text(t->out, cmd, strlen(cmd));
-        fputc('\n', t->out);
-    }
-    return cmd;
+    const Session *s = t->s;
+    if (s->outcome.over || s->g.n == 0)
+        say(t, "End of the input: goodbye.");
+    else
+        say(t, "End of the input: the game stops unfinished ('save FILE' keeps a game).");
 }
 
 /* Waits up to 'ms' for a line on a terminal. Returns 1 when there is one (or the end of the
  * input) to read. */
 static int input_ready(TextGame *t, int ms)
 {
-    struct pollfd p = {fileno(t->in), POLLIN, 0};
+    struct pollfd p = {fileno(t->io.in), POLLIN, 0};
     return poll(&p, 1, ms) > 0;
 }
 
@@ -578,17 +465,19 @@ static int engines_play(TextGame *t)
                 s->v->seat[seat].name);
             break;
         }
-        if (!t->tty) {
+        if (!t->io.tty) {
             engine_thread_wait(s->env.engine, ENGINE_WAIT_MS);
             continue;
         }
         if (thinking_told != s->g.n) {
             thinking_told = s->g.n;
             say(t, "%s is thinking...", s->v->seat[seat].name);
-            fflush(t->out);
+            fflush(t->io.out);
         }
         if (input_ready(t, ENGINE_WAIT_MS)) {
-            char *cmd = next_line(t);
+            char *cmd = cli_text_line(&t->io);
+            if (cmd == NULL)
+                input_ended(t);
             if (cmd == NULL || command(t, cmd))
                 return 0;
         }
@@ -596,7 +485,7 @@ static int engines_play(TextGame *t)
     return 1;
 }
 
-int cli_text_play(Session *s, const char *note, FILE *in, FILE *out)
+int cli_text_play(Session *s, const char *note, int quiet, FILE *in, FILE *out)
 {
     TextGame t;
 
@@ -605,10 +494,8 @@ int cli_text_play(Session *s, const char *note, FILE *in, FILE *out)
     setvbuf(out, NULL, _IOLBF, BUFSIZ);
     memset(&t, 0, sizeof t);
     t.s = s;
-    t.in = in;
-    t.out = out;
-    t.tty = fileno(in) >= 0 && isatty(fileno(in));
-    t.echo = !t.tty;
+    cli_text_init(&t.io, in, out);
+    t.quiet = quiet;
     t.told = s->g.n;
     fprintf(out, "%s. Type a move such as E6-E8, or 'help'.\n", s->v->title);
     if (note != NULL && note[0])
@@ -617,30 +504,32 @@ int cli_text_play(Session *s, const char *note, FILE *in, FILE *out)
         say(&t, "%s", s->notice);
         s->notice[0] = '\0';
     }
-    show_turn(&t);
+    show_turn(&t, 1);
     for (;;) {
         if (!engines_play(&t))
             break;
         if (session_tick(s, clock_ms()) & SESSION_EV_MOVED)
             t.fresh = 1;
         if (t.fresh)
-            show_turn(&t);
+            show_turn(&t, !t.quiet && !s->outcome.over);
         if (s->outcome.over)
             fputs("> ", out);
         else
             fprintf(out, "%c> ", s->v->seat[s->g.pos.to_move].letter);
         fflush(out);
-        char *cmd = next_line(&t);
-        if (cmd == NULL)
+        char *cmd = cli_text_line(&t.io);
+        if (cmd == NULL) {
+            input_ended(&t);
             break;
+        }
         /* A person's clock may have run out while they typed: the game is over before the
          * line is done (a move is then refused). */
         if (session_tick(s, clock_ms()) & SESSION_EV_MOVED)
-            show_turn(&t);
+            show_turn(&t, 0);
         if (command(&t, cmd))
             break;
     }
-    free(t.line);
+    cli_text_free(&t.io);
     fflush(out);
     return CLI_EXIT_OK;
 }
@@ -660,7 +549,7 @@ int cli_text_game(const CmVariant *v, const char *variant_ref, FILE *in, FILE *o
         free(s);
         return cli_out_of_memory();
     }
-    int rc = cli_text_play(s, NULL, in, out);
+    int rc = cli_text_play(s, NULL, 0, in, out);
     session_free(s);
     free(s);
     return rc;

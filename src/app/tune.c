@@ -207,7 +207,8 @@ static int load_records(CliCtx *ctx, const CliArgs *a, CmEngine **e, Samples *s)
             return rc;
         games++;
     }
-    printf("%ld games, %ld positions\n", games, s->n);
+    printf("%ld game%s, %ld position%s\n", games, games == 1 ? "" : "s", s->n,
+           s->n == 1 ? "" : "s");
     return -1;
 }
 

@@ -65,6 +65,39 @@ int io_join(const char *dir, const char *name, char *buf, size_t size)
     return -1;
 }
 
+int io_expand_home(const char *path, char *buf, size_t size)
+{
+    const char *home = getenv("HOME");
+    int n;
+    if (path[0] == '~' && (path[1] == '\0' || path[1] == '/') && home != NULL && home[0] == '/')
+        n = snprintf(buf, size, "%s%s", home, path + 1);
+    else
+        n = snprintf(buf, size, "%s", path);
+    if (n >= 0 && (size_t)n < size)
+        return 0;
+    if (size > 0)
+        buf[0] = '\0';
+    return -1;
+}
+
+CmStatus io_config_path(char *buf, size_t size, CmError *err)
+{
+    const char *xdg = getenv("XDG_CONFIG_HOME");
+    const char *home = getenv("HOME");
+    int n;
+
+    cm_error_init(err, NULL);
+    if (xdg != NULL && xdg[0] == '/')
+        n = snprintf(buf, size, "%s/camelot/%s", xdg, IO_CONFIG_NAME);
+    else if (home != NULL && home[0] == '/')
+        n = snprintf(buf, size, "%s/.config/camelot/%s", home, IO_CONFIG_NAME);
+    else
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "neither XDG_CONFIG_HOME nor HOME is set");
+    if (n < 0 || (size_t)n >= size)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the settings file's name is too long");
+    return CM_OK;
+}
+
 CmStatus io_data_dir(char *buf, size_t size, CmError *err)
 {
     const char *xdg = getenv("XDG_DATA_HOME");
@@ -85,6 +118,26 @@ CmStatus io_data_dir(char *buf, size_t size, CmError *err)
     return CM_OK;
 }
 
+/* The prefix of an installed program wherever it was installed: PREFIX for a program in
+ * PREFIX/bin, into 'buf'. Returns 0, or -1 when the program is not in a 'bin' directory. */
+static int installed_prefix(char *buf, size_t size)
+{
+    char exe[IO_PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return -1;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash == NULL)
+        return -1;
+    *slash = '\0'; /* PREFIX/bin */
+    slash = strrchr(exe, '/');
+    if (slash == NULL || strcmp(slash, "/bin") != 0)
+        return -1;
+    *slash = '\0';
+    return (size_t)snprintf(buf, size, "%s", exe) < size ? 0 : -1;
+}
+
 /* The variants of an installed program wherever it was installed: PREFIX/share/camelot/variants
  * for a program in PREFIX/bin. NULL when the program is not in a 'bin' directory. */
 static const char *installed_variants(void)
@@ -92,24 +145,32 @@ static const char *installed_variants(void)
     static char dir[IO_PATH_MAX];
     static int done;
     if (!done) {
-        char exe[IO_PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        char prefix[IO_PATH_MAX];
         done = 1;
-        if (n <= 0)
-            return NULL;
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash == NULL)
-            return NULL;
-        *slash = '\0'; /* PREFIX/bin */
-        slash = strrchr(exe, '/');
-        if (slash == NULL || strcmp(slash, "/bin") != 0)
-            return NULL;
-        *slash = '\0';
-        if ((size_t)snprintf(dir, sizeof dir, "%s/share/camelot/variants", exe) >= sizeof dir)
+        if (installed_prefix(prefix, sizeof prefix) != 0 ||
+            (size_t)snprintf(dir, sizeof dir, "%s/share/camelot/variants", prefix) >= sizeof dir)
             dir[0] = '\0';
     }
     return dir[0] ? dir : NULL;
+}
+
+const char *io_doc_dir(void)
+{
+    static char dir[IO_PATH_MAX];
+    static int done;
+    if (!done) {
+        char prefix[IO_PATH_MAX];
+        struct stat sb;
+        done = 1;
+        if (installed_prefix(prefix, sizeof prefix) != 0 ||
+            (size_t)snprintf(dir, sizeof dir, "%s/share/doc/camelot", prefix) >= sizeof dir ||
+            io_sys_stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+            snprintf(dir, sizeof dir, "%s",
+                     io_sys_stat(CAMELOT_SOURCE_DOC_DIR, &sb) == 0 && S_ISDIR(sb.st_mode)
+                         ? CAMELOT_SOURCE_DOC_DIR
+                         : CAMELOT_DOC_DIR);
+    }
+    return dir;
 }
 
 int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS])

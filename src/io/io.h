@@ -64,9 +64,21 @@ char *io_dirname(const char *path, char *buf, size_t size);
 /* 'DIR/NAME' in 'buf'. Returns 0, or -1 (and "" in 'buf') when it does not fit. */
 int io_join(const char *dir, const char *name, char *buf, size_t size);
 
+/* A path typed at one of the program's own prompts (an export, a text game's 'save'), as a
+ * shell would read it: a '~' alone or before a '/' at its start is '$HOME'; anything else
+ * (and '~' while HOME is unset or not absolute) is copied as it is. Returns 0, or -1 (and ""
+ * in 'buf') when the path does not fit. */
+int io_expand_home(const char *path, char *buf, size_t size);
+
 /* The directory for saved games, '$XDG_DATA_HOME/camelot' or '~/.local/share/camelot',
  * created (mode 0700) when missing. */
 CmStatus io_data_dir(char *buf, size_t size, CmError *err);
+
+/* The settings file, '$XDG_CONFIG_HOME/camelot/camelot.conf' or
+ * '~/.config/camelot/camelot.conf', into 'buf' (nothing is made). CM_ERR_IO when neither
+ * XDG_CONFIG_HOME nor HOME is set; CM_ERR_LIMIT when the path does not fit. */
+#define IO_CONFIG_NAME "camelot.conf"
+CmStatus io_config_path(char *buf, size_t size, CmError *err);
 
 /* The variant search path: '$CAMELOT_VARIANT_DIR' when set, 'PREFIX/share/camelot/variants'
  * for a program installed in 'PREFIX/bin' (wherever that is), the source tree's 'variants/'
@@ -74,6 +86,12 @@ CmStatus io_data_dir(char *buf, size_t size, CmError *err);
  * 'dirs' (room for IO_VARIANT_DIRS) and returns how many there are. */
 #define IO_VARIANT_DIRS 4
 int io_variant_dirs(const char *dirs[IO_VARIANT_DIRS]);
+
+/* The directory of the documents that the help texts and the manual page cite ('learning.md'
+ * ...): 'PREFIX/share/doc/camelot' for a program installed in 'PREFIX/bin' when it is there,
+ * else the source tree's 'docs/' when it is there (a program run from its build directory),
+ * else the directory the build was configured to install them to. */
+const char *io_doc_dir(void);
 
 /* Where a record can go when the data directory takes nothing: '$TMPDIR', '/tmp' and '$HOME'
  * (those that are set). Fills 'dirs' (room for IO_RESCUE_DIRS) and returns how many. */

@@ -541,7 +541,8 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
         int score = done->result.info.depth > 0 ? done->result.info.score : 0;
         if (ng->v->seat[ng->g.pos.to_move].team != ng->v->seat[seat].team)
             score = -score;
-        engine_answer(s, g, seat, score < SESSION_DRAW_ACCEPT);
+        engine_answer(s, g, seat,
+                      session_draw_accepts(score, g->draw_calm[seat], ng->g.n, ng->v->nseats));
         offer_settle(s, g);
         return;
     }
@@ -550,6 +551,10 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
         return;
     char id[24];
     snprintf(id, sizeof id, "e%d", ng->g.n);
+    /* The engine's score for its side, kept for its answers to draw offers, as a session's. */
+    const CmSearchInfo *info = &done->result.info;
+    g->draw_calm[seat] =
+        info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? g->draw_calm[seat] + 1 : 0;
     play(s, g, &done->result.move, id, -1);
 }
 
@@ -636,6 +641,7 @@ static void offer_settle(Server *s, SGame *g)
         }
         game_emit(s, g, AUD_ALL, "takeback %d %s", ply, clocks);
         g->turn_t0 = s->now;
+        memset(g->draw_calm, 0, sizeof g->draw_calm);
     }
 }
 

@@ -60,6 +60,10 @@ typedef struct SGame {
     int queued;         /* waiting for an engine thread */
     uint64_t over_at;   /* when it ended (ms), for forgetting it later */
     int64_t created;    /* UTC seconds */
+
+    /* Each engine seat's last moves in a row scored below SESSION_DRAW_ACCEPT for its side:
+     * its answer to a draw offer looks at them ('session_draw_accepts'). */
+    int draw_calm[CM_MAX_SEATS];
 } SGame;
 
 typedef struct Client {

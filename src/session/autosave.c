@@ -67,10 +67,14 @@ static void save_variant_ref(const Session *s, const char *path, char *ref, size
 }
 
 /* 'session_save_as' ('replace' set) and 'session_save_new'. */
-static CmStatus save_record(const Session *s, const char *path, uint64_t now, int replace,
+static CmStatus save_record(const Session *s, const char *typed, uint64_t now, int replace,
                             CmError *err)
 {
-    char ref[SETUP_REF_MAX];
+    char ref[SETUP_REF_MAX], path[IO_PATH_MAX];
+    if (io_expand_home(typed, path, sizeof path) != 0) {
+        cm_error_init(err, typed);
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the path is too long");
+    }
     /* A path refused takes no copy of the variant file next to it either. */
     CmStatus st = io_check_write(path, replace, err);
     if (st != CM_OK)
@@ -118,9 +122,14 @@ CmStatus session_write_position(const Session *s, const CmPosition *pos, const c
     return st;
 }
 
-CmStatus session_export(const Session *s, const char *base, uint64_t now, int replace,
+CmStatus session_export(const Session *s, const char *typed, uint64_t now, int replace,
                         char *pos_path, char *rec_path, size_t size, CmError *err)
 {
+    char base[IO_PATH_MAX];
+    if (io_expand_home(typed, base, sizeof base) != 0) {
+        cm_error_init(err, typed);
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the path is too long");
+    }
     size_t n = strlen(base);
     if (n > 5 && (strcmp(base + n - 5, ".yaml") == 0))
         n -= 5;
@@ -282,8 +291,10 @@ CmStatus session_autosave(Session *s, uint64_t now)
     CmError err;
     CmStatus st = CM_OK;
 
-    /* A new game with no move yet leaves the autosave (perhaps an unfinished game) alone. */
-    if (s->env.data_dir == NULL || !s->active || (s->autosave_fresh && s->g.n == 0))
+    /* A new game with no move yet leaves the autosave (perhaps an unfinished game) alone,
+     * unless it has ended already (on time, by a resignation, by agreement): that is a game. */
+    if (s->env.data_dir == NULL || !s->active ||
+        (s->autosave_fresh && s->g.n == 0 && !s->outcome.over))
         return CM_OK;
     if (s->slot == 0)
         st = take_slot(s, &err);
@@ -326,7 +337,7 @@ CmStatus session_close(Session *s, uint64_t now, char *rescued, size_t size, CmE
     rescued[0] = '\0';
     cm_error_init(err, NULL);
     /* A new game with no move yet has nothing to keep, as for the autosave. */
-    if (!s->active || (s->autosave_fresh && s->g.n == 0))
+    if (!s->active || (s->autosave_fresh && s->g.n == 0 && !s->outcome.over))
         return CM_OK;
     /* With no data directory the game was never saved: it is rescued like one whose data
      * directory failed. */

@@ -61,7 +61,18 @@ const CmVariant *catalog_get(Catalog *c, const char *ref, const char *basedir, C
         cm_error_set(err, CM_ERR_ARG, 0, 0, "bad variant name '%s'", ref);
         return NULL;
     } else if (io_find_variant(ref, path, sizeof path, err) != CM_OK) {
-        return NULL;
+        /* A name written with capitals, as the variant's title has it ('Camelot'), is the
+         * variant of the name in small letters, when there is one. */
+        char lower[IO_PATH_MAX];
+        CmError again;
+        size_t n = strlen(ref);
+        if (n >= sizeof lower)
+            return NULL;
+        for (size_t i = 0; i <= n; i++)
+            lower[i] = ref[i] >= 'A' && ref[i] <= 'Z' ? (char)(ref[i] - 'A' + 'a') : ref[i];
+        if (strcmp(lower, ref) == 0 || io_find_variant(lower, path, sizeof path, &again) != CM_OK)
+            return NULL;
+        cm_error_init(err, NULL);
     }
 
     for (int i = 0; i < c->n; i++)

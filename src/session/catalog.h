@@ -26,7 +26,8 @@ void catalog_free(Catalog *c);
  * ".yaml". */
 int catalog_is_path(const char *ref);
 
-/* The variant named by 'ref': a name looked up as NAME.yaml on the variant search path, or a
+/* The variant named by 'ref': a name looked up as NAME.yaml on the variant search path (a name
+ * with capitals, found nowhere, as the name in small letters: 'Camelot' is 'camelot'), or a
  * path (taken from 'basedir' when relative and 'basedir' is not NULL). Loaded once. On
  * failure returns NULL and fills 'err'; when the variant file itself is bad, 'err' holds its
  * location ('err->source' is the file) and message. */

@@ -215,10 +215,37 @@ unsigned session_offer_tick(Session *s, const EngineDone *done, uint64_t now)
     /* The search was of the offering seat's turn: its score, turned round, is the engine's. A
      * search stopped before its first iteration counts as a level game. */
     s->offer_score = done->result.info.depth > 0 ? -done->result.info.score : 0;
-    return answer(s, s->offer_score < SESSION_DRAW_ACCEPT, now);
+    return answer(
+        s,
+        session_draw_accepts(s->offer_score, s->draw_calm[s->offer_asking], s->g.n, s->v->nseats),
+        now);
+}
+
+int session_draw_accepts(int score, int calm, int plies, int nseats)
+{
+    /* Not in the opening, however the engine scores it: a draw offered at once is a way to
+     * end the game unplayed. Nor on one search: its score must have held for some moves. */
+    return score < SESSION_DRAW_ACCEPT && calm >= SESSION_DRAW_CALM &&
+           plies >= SESSION_DRAW_OPENING * nseats;
 }
 
 /* ---- Words ----------------------------------------------------------------------------------- */
+
+size_t session_draw_refusal(const Session *s, char *buf, size_t size)
+{
+    int seat = s->offer_declined;
+    if (seat < 0 || s->offer_score >= SESSION_DRAW_ACCEPT)
+        return (size_t)snprintf(buf, size, "it thinks it stands better");
+    if (s->g.n < SESSION_DRAW_OPENING * s->v->nseats)
+        return (size_t)snprintf(buf, size,
+                                "it is too early in the game (an engine agrees a draw only "
+                                "after move %d)",
+                                SESSION_DRAW_OPENING);
+    return (size_t)snprintf(buf, size,
+                            "the game has not looked level to it for long enough (%d of its "
+                            "moves in a row)",
+                            SESSION_DRAW_CALM);
+}
 
 size_t session_outcome_sentence(const Session *s, char *buf, size_t size)
 {

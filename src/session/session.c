@@ -148,18 +148,30 @@ static int timed(const Session *s)
     return s->setup.time_base_ms > 0;
 }
 
-/* Whether the clock of the seat to move runs: not while the game is paused, nor while an
- * engine's move waits for the pace. */
+/* Whether 'seat' has made a move in the game. Looked for from the last ply back: a seat that
+ * is to move and has moved is found within a turn of the seats. */
+static int has_moved(const Session *s, int seat)
+{
+    for (int i = s->g.n - 1; i >= 0; i--)
+        if (s->g.ply[i].seat == seat)
+            return 1;
+    return 0;
+}
+
+/* Whether the clock of the seat to move runs: not before that seat's first move (as on
+ * lichess: a clock starts after its seat has moved once, so that nobody loses on time before
+ * touching a piece), not while the game is paused, nor while an engine's move waits for the
+ * pace. A game on a server runs its clocks as the server says. */
 static int clock_runs(const Session *s)
 {
-    return !s->paused && !s->has_held;
+    return !s->paused && !s->has_held && (s->net != NULL || has_moved(s, s->g.pos.to_move));
 }
 
 int64_t session_clock_left(const Session *s, int seat, uint64_t now)
 {
     int64_t left = s->clock[seat];
-    if (timed(s) && !s->outcome.over && clock_runs(s) && seat == s->g.pos.to_move &&
-        s->turn_t0 != 0 && now > s->turn_t0)
+    if (timed(s) && !s->outcome.over && seat == s->g.pos.to_move && s->turn_t0 != 0 &&
+        now > s->turn_t0 && clock_runs(s))
         left -= (int64_t)(now - s->turn_t0);
     return left;
 }
@@ -277,6 +289,7 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
     if (s->outcome.over)
         return CM_ERR_ILLEGAL;
     int mover = s->g.pos.to_move;
+    int earns = timed(s) && clock_runs(s); /* the increment is for a move whose clock ran */
     char text[CM_MOVE_TEXT_MAX];
     session_charge_clock(s, now);
     trim_texts(s, s->g.n);
@@ -288,7 +301,7 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
         return CM_ERR_NOMEM;
     if (s->ntexts == s->g.n - 1)
         keep_text(s, text); /* out of memory: worked out again when asked for */
-    if (timed(s))
+    if (earns)
         s->clock[mover] += s->setup.time_inc_ms;
     s->outcome = s->g.outcome;
     if (!from_redo) {
@@ -372,6 +385,7 @@ int session_undo(Session *s, uint64_t now)
     s->forfeit = -1;
     s->resigned = -1;
     s->agreed = 0;
+    memset(s->draw_calm, 0, sizeof s->draw_calm);
     s->has_hint = 0;
     s->has_held = 0;
     s->hurry = 0;
@@ -550,8 +564,7 @@ static void keep_info(Session *s, const CmSearchInfo *info, const char *pv_text,
     s->info_pos = s->g.pos;
 }
 
-/* A finished search: its move is played, or its hint kept. */
-static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
+unsigned session_search_done(Session *s, const EngineDone *done, uint64_t now)
 {
     unsigned ev = SESSION_EV_THINKING;
     int purpose = s->searching;
@@ -571,8 +584,12 @@ static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
         s->held = *done;
         s->has_held = 1;
     } else if (purpose == ENGINE_JOB_MOVE && !session_seat_human(s, s->g.pos.to_move)) {
-        int over = s->outcome.over;
+        int over = s->outcome.over, seat = s->g.pos.to_move;
+        const CmSearchInfo *info = &done->result.info;
         if (play_known(s, &done->result.move, done->text[0] ? done->text : NULL, now) == CM_OK) {
+            /* The score was for the seat that moved: draw offers look at a run of them. */
+            s->draw_calm[seat] =
+                info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? s->draw_calm[seat] + 1 : 0;
             ev |= SESSION_EV_MOVED;
             if (!over && s->outcome.over)
                 ev |= SESSION_EV_OVER;
@@ -580,7 +597,11 @@ static unsigned search_done(Session *s, const EngineDone *done, uint64_t now)
                 ev |= SESSION_EV_SAVE_FAILED;
         }
     } else if (purpose == ENGINE_JOB_HINT) {
-        s->hint = done->result.move;
+        /* The move of the last completed iteration, whose score and line 'info' holds: a
+         * search stopped inside an iteration may play another move found there, but a hint
+         * shows its score and line beside it. */
+        const CmSearchInfo *info = &done->result.info;
+        s->hint = info->depth > 0 && info->npv > 0 ? info->pv[0] : done->result.move;
         s->hint_ply = s->g.n;
         s->has_hint = 1;
         ev |= SESSION_EV_HINT;
@@ -602,7 +623,7 @@ static unsigned tick_engine(Session *s, uint64_t now)
         ev |= SESSION_EV_PROGRESS;
     }
     if (engine_thread_take(s->env.engine, &done) && done.ticket == s->ticket)
-        ev |= search_done(s, &done, now);
+        ev |= session_search_done(s, &done, now);
     return ev;
 }
 
@@ -615,7 +636,7 @@ static unsigned tick_held(Session *s, uint64_t now)
     s->has_held = 0;
     s->turn_t0 = now; /* the clock stood still while the move waited */
     s->searching = ENGINE_JOB_MOVE;
-    return search_done(s, &done, now);
+    return session_search_done(s, &done, now);
 }
 
 unsigned session_tick(Session *s, uint64_t now)

@@ -49,8 +49,10 @@ enum {
 #define SESSION_PATH_MAX 4096     /* bytes in a path, as src/io has it */
 #define SESSION_PACE_MAX_MS 60000 /* the longest pace between engine moves */
 
-#define SESSION_DRAW_MS 500    /* the most an engine thinks about a draw offer */
-#define SESSION_DRAW_ACCEPT 50 /* an engine accepts a draw below this score for its side */
+#define SESSION_DRAW_MS 500     /* the most an engine thinks about a draw offer */
+#define SESSION_DRAW_ACCEPT 50  /* an engine accepts a draw below this score for its side, */
+#define SESSION_DRAW_CALM 3     /* when its last this many moves scored below it too, */
+#define SESSION_DRAW_OPENING 10 /* and the game has had this many moves of every seat */
 
 struct Remote;
 
@@ -67,7 +69,8 @@ typedef struct Session {
     CmMove *redo; /* moves taken back, the next to redo last */
     int nredo, redo_cap;
     int64_t clock[CM_MAX_SEATS]; /* milliseconds left, as of 'turn_t0' */
-    uint64_t turn_t0;            /* when the clock of the seat to move started, 0 = not yet */
+    uint64_t turn_t0;            /* when the turn of the seat to move began, 0 = not yet; its
+                                    clock runs only from its second move on */
     int forfeit;                 /* the seat that lost on time, -1 for none */
     int resigned;                /* the seat that resigned, -1 for none */
     int agreed;                  /* the players agreed a draw */
@@ -82,7 +85,8 @@ typedef struct Session {
     CmPosition info_pos;         /* the position 'info' searched, settled */
     char pv_text[TEXT_PV_MAX];   /* the principal variation of 'info', as text */
     int has_hint;
-    CmMove hint; /* for the position of 'hint_ply' */
+    CmMove hint; /* for the position of 'hint_ply': the first move of the last iteration the
+                    hint's search completed (its score and line in 'info'), else its move */
     int hint_ply;
     int autosave_fresh;                 /* the first autosave of a new game is still to come */
     char save_error[SESSION_ERROR_MAX]; /* why the last autosave failed, "" when it worked */
@@ -110,6 +114,10 @@ typedef struct Session {
     int offer_asking;
     int offer_declined;
     int offer_score;
+    /* Each engine seat's last moves in a row whose search scored below SESSION_DRAW_ACCEPT for
+     * its side: an engine accepts a draw only after SESSION_DRAW_CALM of them. Undo and a load
+     * forget them. */
+    int draw_calm[CM_MAX_SEATS];
     /* Pace and pause, kept from one game to the next (the pause is not). When no person plays,
      * an engine's move is played no sooner than 'pace_ms' after the move before, which was
      * played at 'moved_at'; a move found sooner waits in 'held' with the clocks stopped. */
@@ -183,7 +191,9 @@ int session_human_to_move(const Session *s);
 /* How many seats people play. */
 int session_humans(const Session *s);
 
-/* Milliseconds left on the clock of 'seat' at 'now' (may be negative: lost on time). */
+/* Milliseconds left on the clock of 'seat' at 'now' (may be negative: lost on time). A seat's
+ * clock runs only after that seat's first move in the game (as on lichess); a move whose clock
+ * did not run earns no increment. */
 int64_t session_clock_left(const Session *s, int seat, uint64_t now);
 
 /* The time the engine gets for a move at 'level' with 'left' ms on its clock (-1: no clock)
@@ -204,8 +214,9 @@ const char *session_move_text(Session *s, int ply);
  * each alone) the game ends with no winner, recorded as a draw, since the others did not win
  * together. A person to move may offer a draw; one seat of each other team answers, a person
  * when the team has one (the first in turn order), else an engine, which thinks for a short
- * while and accepts when its score for its own side is below 'SESSION_DRAW_ACCEPT' (half a
- * man). The draw is agreed when every team accepts; one refusal ends the offer, and so does a
+ * while and accepts as 'session_draw_accepts' says: when its score for its own side is below
+ * 'SESSION_DRAW_ACCEPT' (half a man) and was so after its last moves too, past the opening.
+ * The draw is agreed when every team accepts; one refusal ends the offer, and so does a
  * move, an undo or the game's end. Either way the game ends like any other: the clocks and the
  * engine stop, and the game is saved. */
 
@@ -230,6 +241,17 @@ int session_offer_asks(const Session *s);
  * draw is agreed (the game ends), or the offer is declined. CM_ERR_ILLEGAL when no person is
  * asked; CM_ERR_NOMEM. */
 CmStatus session_answer_draw(Session *s, int accept, uint64_t now);
+
+/* Whether an engine accepts a draw: its score for its own side now, 'score', is below
+ * SESSION_DRAW_ACCEPT; its last SESSION_DRAW_CALM moves scored below it too ('calm' counts
+ * them, as 'draw_calm'); and the game, of 'plies' plies among 'nseats' seats, is past the
+ * opening: SESSION_DRAW_OPENING moves of every seat. The server's engines answer by the same
+ * rule. */
+int session_draw_accepts(int score, int calm, int plies, int nseats);
+
+/* Why the engine that declined the last draw offer ('offer_declined') declined it, as a clause:
+ * "it thinks it stands better", or what 'session_draw_accepts' wanted besides. */
+size_t session_draw_refusal(const Session *s, char *buf, size_t size);
 
 /* How the game ended, as a sentence: "White resigns. Black wins.", "Draw agreed.", or what the
  * board or the clock decided (see 'text_outcome_sentence'). */
@@ -263,11 +285,12 @@ CmStatus session_load(Session *s, const char *path, const char *variant, Session
 
 /* ---- Files (autosave.c) ------------------------------------------------------------------ */
 
-/* Saves the game to 'path', atomically, over a regular file there (nothing but one: see
- * 'io_check_write'). A game of a variant file (not of a variant's name) keeps a copy of that
- * file next to 'path', named in the record, so that the record loads wherever it is moved with
- * its variant. A game whose record would be longer than CM_RECORD_MAX_BYTES, the most that is
- * read back, is not saved: CM_ERR_LIMIT ('cm_record_fits'). */
+/* Saves the game to 'path' (a '~' at its start is the home directory: 'io_expand_home'),
+ * atomically, over a regular file there (nothing but one: see 'io_check_write'). A game of a
+ * variant file (not of a variant's name) keeps a copy of that file next to 'path', named in the
+ * record, so that the record loads wherever it is moved with its variant. A game whose record would
+ * be longer than CM_RECORD_MAX_BYTES, the most that is read back, is not saved: CM_ERR_LIMIT
+ * ('cm_record_fits'). */
 CmStatus session_save_as(const Session *s, const char *path, uint64_t now, CmError *err);
 
 /* 'session_save_as' where nothing is yet: CM_ERR_EXISTS, nothing written, when something is. */
@@ -281,10 +304,11 @@ CmStatus session_write_position(const Session *s, const CmPosition *pos, const c
                                 int replace, CmError *err);
 
 /* Exports the game: its position now as a position document 'BASE.yaml' and the game as a
- * record 'BASE.txt' ('base' may end in either; the paths written go to 'pos_path' and
- * 'rec_path' of 'size' bytes each). Without 'replace', when either file is there already
- * nothing is written: CM_ERR_EXISTS, with that file in 'err->source'. Either path being what
- * cannot be written (a directory, a device, a link) writes nothing either. */
+ * record 'BASE.txt' ('base' may end in either, and start with '~' for the home directory; the
+ * paths written go to 'pos_path' and 'rec_path' of 'size' bytes each). Without 'replace', when
+ * either file is there already nothing is written: CM_ERR_EXISTS, with that file in 'err->source'.
+ * Either path being what cannot be written (a directory, a device, a link) writes nothing either.
+ */
 CmStatus session_export(const Session *s, const char *base, uint64_t now, int replace,
                         char *pos_path, char *rec_path, size_t size, CmError *err);
 
@@ -294,7 +318,8 @@ CmStatus session_save_copy(const Session *s, uint64_t now, char *path_out, size_
                            CmError *err);
 
 /* Saves the game to this session's autosave in the data directory. A new game is saved from its
- * first move on. The first autosave takes a free autosave (its lock): 'autosave.txt', or when
+ * first move on, or from its end when it ends before one (on time, by a resignation, by
+ * agreement). The first autosave takes a free autosave (its lock): 'autosave.txt', or when
  * another camelot holds it 'autosave-2.txt' and so on, with a notice. A new game's first
  * autosave keeps the game the file held when it is unfinished ('unfinished-DATE.txt') or
  * cannot be read as a record ('damaged-DATE.txt', with a notice). Sets or clears

@@ -18,6 +18,11 @@ void session_charge_clock(Session *s, uint64_t now);
  * 'purpose' ('ENGINE_JOB_*'); the level and time are the caller's to set. */
 void session_job_init(Session *s, EngineJob *job, int purpose);
 
+/* session.c: a finished search of this session, 'done' (the session's 'searching' says what it
+ * was for): its move is played, or its hint kept, or its answer to a draw offer given. Returns
+ * 'SESSION_EV_*' bits. */
+unsigned session_search_done(Session *s, const EngineDone *done, uint64_t now);
+
 /* offer.c: ends the game off the board, without saving it: seat 'seat' resigned and team
  * 'winner' wins (-1: nobody), or the players agreed a draw. */
 void session_end_resigned(Session *s, int seat, int winner);

@@ -60,7 +60,6 @@ static int parse_level(const char *t, int *level)
 int setup_seat(SessionSetup *s, const CmVariant *v, const char *spec, char *why, size_t size)
 {
     const char *eq = strchr(spec, '=');
-    int level = SETUP_DEFAULT_LEVEL;
 
     if (eq == NULL || eq - spec != 1) {
         snprintf(why, size, "bad seat '%s' (expected e.g. W=human or B=engine:7)", spec);
@@ -77,9 +76,14 @@ int setup_seat(SessionSetup *s, const CmVariant *v, const char *spec, char *why,
         snprintf(why, size, "%s has no seat '%c' (its seats are %s)", v->title, spec[0], letters);
         return -1;
     }
-    const char *what = eq + 1;
+    return setup_player(eq + 1, spec, &s->seat[seat], why, size);
+}
+
+int setup_player(const char *what, const char *spec, SeatSetup *out, char *why, size_t size)
+{
+    int level = SETUP_DEFAULT_LEVEL;
     if (strcmp(what, "human") == 0 || strcmp(what, "h") == 0) {
-        s->seat[seat].kind = SEAT_HUMAN;
+        out->kind = SEAT_HUMAN;
         return 0;
     }
     if (strncmp(what, "engine", 6) == 0 && (what[6] == '\0' || what[6] == ':')) {
@@ -91,8 +95,8 @@ int setup_seat(SessionSetup *s, const CmVariant *v, const char *spec, char *why,
         snprintf(why, size, "bad seat '%s' (expected human, engine or engine:LEVEL, 1-10)", spec);
         return -1;
     }
-    s->seat[seat].kind = SEAT_ENGINE;
-    s->seat[seat].level = level;
+    out->kind = SEAT_ENGINE;
+    out->level = level;
     return 0;
 }
 

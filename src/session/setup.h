@@ -40,6 +40,11 @@ void setup_all_human(SessionSetup *s);
  * Returns 0, or -1 with a sentence in 'why'. */
 int setup_seat(SessionSetup *s, const CmVariant *v, const char *spec, char *why, size_t size);
 
+/* Reads who plays a seat, 'what': "human" (or "h"), "engine" (level 5), "engine:7" or "7",
+ * into '*out'. Returns 0, or -1 with a sentence in 'why' that quotes 'spec' (the whole seat,
+ * "B=robot"). */
+int setup_player(const char *what, const char *spec, SeatSetup *out, char *why, size_t size);
+
 /* "W=human B=engine:5", as the 'Seats' tag has it. */
 void setup_seats_text(const SessionSetup *s, const CmVariant *v, char *buf, size_t size);
 

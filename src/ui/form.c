@@ -47,6 +47,7 @@ static void form_variant(Ui *ui, int idx)
         snprintf(f->error, sizeof f->error, "%.60s: %.130s", names[idx], err.msg);
         return;
     }
+    int had = f->v->nseats, level = SETUP_DEFAULT_LEVEL;
     f->variant = idx;
     f->v = v;
     f->error[0] = '\0';
@@ -54,6 +55,17 @@ static void form_variant(Ui *ui, int idx)
     setup_default(&f->setup, v, names[idx]);
     f->setup.time_base_ms = keep.time_base_ms;
     f->setup.time_inc_ms = keep.time_inc_ms;
+    /* Who plays stays as it was set, seat by seat, as far as the new variant has seats; a seat
+     * it adds is an engine at the level of the last engine set. */
+    for (int i = 0; i < had; i++)
+        if (keep.seat[i].kind == SEAT_ENGINE)
+            level = keep.seat[i].level;
+    for (int i = 0; i < v->nseats; i++) {
+        if (i < had)
+            f->setup.seat[i] = keep.seat[i];
+        else if (f->setup.seat[i].kind == SEAT_ENGINE)
+            f->setup.seat[i].level = level;
+    }
     if (f->field >= form_fields(f))
         f->field = form_fields(f) - 1;
 }

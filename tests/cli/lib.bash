@@ -14,6 +14,9 @@ FAILS=0
 . "$(dirname "${BASH_SOURCE[0]}")/../time_factor.sh"
 export LC_ALL=C
 unset CAMELOT_VARIANT_DIR
+# No settings file of the machine's user reaches the program (tests/cli/settings.sh makes its
+# own).
+export XDG_CONFIG_HOME="$TMP/config"
 
 # run ARGS...: runs camelot with no input; sets OUT, ERR (text) and RC (exit status).
 run() {
@@ -62,6 +65,12 @@ clean() {
 # last_line TEXT
 last_line() {
     printf '%s\n' "$1" | tail -n 1
+}
+
+# end_prompt TEXT: the prompt at which the text game's input ended: the line before its last,
+# which says that the input ended.
+end_prompt() {
+    printf '%s\n' "$1" | tail -n 2 | head -n 1
 }
 
 finish() {

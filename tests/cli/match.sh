@@ -40,6 +40,11 @@ replay_all() {
     echo "$bad"
 }
 
+# One game is one game.
+run match --variant camette --a level=1 --b level=1 --depth 1 --games 1 --quiet
+check "a match of one game says '1 game'" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^camette: A level=1 vs B level=1, 1 game: A wins "'
+
 for v in $VARIANTS; do
     run match --variant "$v" --a level=10 --b level=4 --depth 1 --games "$GAMES" \
         --max-plies 240 --seed 7 --records "$TMP/$v-%d.txt" --quiet

@@ -24,17 +24,20 @@ check "help lists the commands" eval 'has "$OUT" "^  undo " && has "$OUT" "^  sa
 check "an illegal move is explained and asked again" has "$OUT" "^illegal move: .+"
 check "a malformed move is explained" has "$OUT" "^not a move: .*Z3"
 check "a legal move is played and told in words" \
-    has "$OUT" "^White plays C3-C4: man from C3 to C4\.$"
+    has "$OUT" "^White plays C3-C4: the man on C3 steps to C4\.$"
 check "the compulsory capture is announced" \
     has "$OUT" "^a capture is compulsory: the piece on C5 can capture$"
 check "moves lists the legal moves" \
     eval 'has "$OUT" "^3 legal moves:$" && has "$OUT" "^  C5xC3xA3 C5xC3xC1 C5xC3xE3$"'
 check "an unfinished jump is refused" has "$OUT" "^illegal move: .*jump"
 check "Black's capture ends the game" \
-    eval 'has "$OUT" "^Black plays C5xC3xC1: man from C5 to C1, capturing a man on C4 and a knight on$" &&
-          has "$OUT" "^  C2\.$" &&
+    eval 'has "$OUT" "^Black plays C5xC3xC1: the man on C5 jumps to C1 in 2 leaps, capturing a man on$" &&
+          has "$OUT" "^  C4 and a knight on C2\.$" &&
           has "$OUT" "^Game over\. Black wins: a piece in the opponent.s castle\.$"'
 check "no move after the end" has "$OUT" "^the game is over"
+check "the move that ends the game is followed by the end, not the board again" \
+    eval 'printf "%s\n" "$OUT" | grep -A1 "^  C4 and a knight on C2\.$" | tail -n 1 |
+          grep -q "^Game over\. "'
 check "the game is saved" has "$OUT" "^saved 1 move \\(2 plies\\) to $TMP/game.txt$"
 check "the record has its tags and moves" \
     eval 'grep -q "^\[Variant \"camette\"\]$" "$TMP/game.txt" &&
@@ -51,8 +54,8 @@ run_in "$TMP/in2"
 check "no command means play Camelot" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^Camelot\." && has "$OUT" "^ 16           # #$"'
 check "undo takes the move back" \
-    eval 'has "$OUT" "^White plays E6-E8: man from E6 to E8\.$" &&
-          has "$OUT" "^took back 1 move$" && has "$OUT" "^no move to take back$"'
+    eval 'has "$OUT" "^White plays E6-E8: the man on E6 canters to E8\.$" &&
+          has "$OUT" "^took back 1 ply$" && has "$OUT" "^no move to take back$"'
 check "quit stops reading" eval '[ "$(printf "%s\n" "$OUT" | grep -c "plays")" = 1 ]'
 
 # Four players: the turn passes Red, Green, Blue, Yellow.
@@ -61,7 +64,7 @@ run_in "$TMP/in3" play --variant grand-cam
 check "four seats take turns" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^Red plays G4-G5: " && has "$OUT" "^Green plays G10-G9: " &&
           has "$OUT" "^Blue plays D7-E7: " && has "$OUT" "^Yellow plays J7-I7: " &&
-          [ "$(last_line "$OUT" | cut -c1-3)" = "R> " ]'
+          [ "$(end_prompt "$OUT" | cut -c1-3)" = "R> " ]'
 
 # Saving to a place that cannot be written is reported, and the game goes on.
 printf 'save %s/no/such/dir/g.txt\nsave\nE6-E8\n' "$TMP" >"$TMP/in4"
@@ -113,15 +116,16 @@ check "a line with a NUL byte is refused whole" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^the line holds a NUL byte" &&
           [ "$(printf "%s\n" "$OUT" | grep -c "plays")" = 1 ]'
 
-# A move typed with an escape sequence or a byte that is not UTF-8: the echo, the quoted move
-# and the reason show them escaped, the caret under the escaped byte.
+# A move typed with an escape sequence or a byte that is not UTF-8: the echo, the reason and
+# the word where the move goes wrong show them escaped. No caret line: a screen reader would
+# read it out as a line of spaces.
 printf 'E6\033[2J-E8\n\377E6-E8\n' >"$TMP/in6"
 run_in "$TMP/in6" play
 check "a typed move is echoed and quoted escaped" \
     eval '[ "$RC" = 0 ] && clean "$OUT" && has "$OUT" "^W> E6\\\\x1B\[2J-E8$" &&
-          has "$OUT" "^  E6\\\\x1B\[2J-E8$" && has "$OUT" "^    \^$" &&
-          has "$OUT" "^not a move: .*0x1B$" &&
-          has "$OUT" "^not a move: .\\\\xFFE6. is not a square name$"'
+          has "$OUT" "^not a move: .*0x1B \(at$" && has "$OUT" "^  .\\\\x1B\[2J.\)\.?$" &&
+          has "$OUT" "^not a move: .\\\\xFFE6. is not a square name$" &&
+          ! has "$OUT" "^ *\^$"'
 
 # A position file's name is told escaped, in the game's first line and in an error.
 printf 'variant: camette\nto_move: W\npieces: {C3: WM, C5: BM}\n' >"$TMP/p"$'\033'"x.yaml"
@@ -132,6 +136,40 @@ printf 'variant: camette\nto_move: W\npieces: {C3: WM}\n' >"$TMP/q"$'\033'"x.yam
 run play --load "$TMP/q"$'\033'"x.yaml"
 check "the name of a position that cannot be played is escaped" \
     eval '[ "$RC" = 1 ] && clean "$ERR" && has "$ERR" "q\\\\x1Bx\.yaml: cannot be played: "'
+
+# Quiet: no board after each move, only the moves and the turn; 'board' shows it, 'quiet off'
+# brings it back after each move. The end of the input is said.
+printf 'C2-B2\nboard\nquiet off\nC6-B6\nquiet\n' >"$TMP/in9"
+run_in "$TMP/in9" play --variant camette --quiet
+boards=$(printf '%s\n' "$OUT" | grep -c "^    A B C D E$" || true)
+check "quiet: the board only at the start, on 'board' and after 'quiet off'" \
+    eval '[ "$RC" = 0 ] && [ "$boards" = 6 ] &&
+          has "$OUT" "^White plays C2-B2: the knight on C2 steps to B2\.$" &&
+          has "$OUT" "^Black to move\.$" &&
+          [ "$(printf "%s\n" "$OUT" | grep -c "^quiet is off: the board after each move$")" = 2 ] &&
+          has "$(last_line "$OUT")" "^End of the input: the game stops unfinished"'
+printf 'C2-B2\nC6-B6\n' >"$TMP/in10"
+run_in "$TMP/in10" play --variant camette --quiet
+check "quiet: no board after the moves at all" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -c "^    A B C D E$")" = 2 ] &&
+          has "$OUT" "^Black plays C6-B6: the knight on C6 steps to B6\.$"'
+run play --help
+check "play --help names every command of the text game" \
+    eval '(for c in moves pieces hint undo now resign draw save board quiet quit help; do
+               has "$OUT" "(^| |, )$c( |,|\.|$)" || exit 1; done)'
+
+# A variant's name written with capitals, as its title has it, is that variant; the record
+# names it as the variant does.
+printf 'E6-E8\nsave %s\n' "$TMP/caps.txt" >"$TMP/in11"
+run_in "$TMP/in11" play --variant Camelot
+check "--variant Camelot plays Camelot, saved as 'camelot'" \
+    eval '[ "$RC" = 0 ] && [ -z "$ERR" ] && has "$OUT" "^Camelot\. " &&
+          grep -qx "\[Variant \"camelot\"\]" "$TMP/caps.txt"'
+run status --variant CAMETTE
+check "and in every command" eval '[ "$RC" = 0 ] && [ "$OUT" = ongoing ]'
+run status --variant Nosuch
+check "a name found in no case is still refused, as written" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "unknown variant .Nosuch. \(no Nosuch\.yaml in "'
 
 # End of input straight away.
 run play --variant cam

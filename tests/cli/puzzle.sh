@@ -1,6 +1,6 @@
 # puzzle: the help, the list of the shipped puzzles, clear errors for bad puzzle files and
-# bad options, no screen without a terminal, and a small generation that writes a puzzle file
-# the list reads back.
+# bad options, the puzzles in plain text without a terminal, and a small generation that
+# writes a puzzle file the list reads back.
 # SPDX-License-Identifier: MIT
 set -eu
 . "$(dirname "$0")/lib.bash"
@@ -39,7 +39,15 @@ run puzzle --list --file "$TMP/missing.yaml"
 check "a missing file is refused" eval '[ "$RC" = 1 ] && has "$ERR" "missing.yaml"'
 printf 'variant: chivalry\ndepth: 6\nthreshold: 200\npuzzles: []\n' >"$TMP/empty.yaml"
 run puzzle --list --file "$TMP/empty.yaml"
-check "a file of no puzzles lists nothing" eval '[ "$RC" = 0 ] && [ -z "$OUT" ]'
+check "a file of no puzzles lists none, and says so" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] && has "$ERR" "^camelot: there are no puzzles$"'
+run puzzle --list --variant chivalry
+check "no puzzles of a variant: said, with the variants that have some (exit 1)" \
+    eval '[ "$RC" = 1 ] && [ -z "$OUT" ] &&
+          has "$ERR" "^camelot: there are no puzzles of Chivalry; there are puzzles of .*Camette"'
+run puzzle --variant chivalry
+check "and the same when one is asked for" \
+    eval '[ "$RC" = 1 ] && has "$ERR" "^camelot: there are no puzzles of Chivalry; "'
 
 # Usage errors.
 run puzzle extra
@@ -54,9 +62,34 @@ run puzzle --id nonesuch-0001
 check "an unknown id is refused" eval '[ "$RC" = 1 ] && has "$ERR" "no puzzle .nonesuch-0001."'
 run puzzle --id cam-0001 --variant camette
 check "an id of another variant is refused" eval '[ "$RC" = 1 ] && has "$ERR" "is of cam, not camette"'
-run puzzle
-check "without a terminal the screen is not tried" \
-    eval '[ "$RC" = 2 ] && has "$ERR" "on a terminal" && has "$ERR" "--list"'
+# Without a terminal the puzzles are played in plain text: a puzzle of two moves to find is
+# solved by piped input, the reply between told in words, and the try counted in the score.
+printf 'A3-B2\nB2-C1\nquit\n' >"$TMP/in1"
+run_in "$TMP/in1" puzzle --id camette-0003
+check "a puzzle solved in plain text from a pipe" \
+    eval '[ "$RC" = 0 ] && [ -z "$ERR" ] &&
+          has "$OUT" "^Puzzle camette-0003 \([0-9]+ of [0-9]+\), Camette, difficulty 2, 2 moves to find\.$" &&
+          has "$OUT" "^Black to play and win\.$" &&
+          has "$OUT" "^A3-B2 is right: the man on A3 steps to B2\. White answers E3-E4: the man" &&
+          has "$OUT" "^Black to move: find the next move\.$" &&
+          has "$OUT" "^Solved: B2-C1 is the move: the man on B2 steps to C1\.$" &&
+          has "$OUT" "^Puzzles: 1 solved, 0 missed; streak 1 \(best 1\)\.$" &&
+          grep -qx "camette-0003 solved" "$XDG_DATA_HOME/camelot/puzzles.txt"'
+check "its board is shown before each move to find" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -c "^    A B C D E$")" -ge 4 ]'
+# A wrong move is a miss, with the solution; 'solution' gives up; quiet draws no board.
+printf 'D5-D4\nsolution\n' >"$TMP/in2"
+run_in "$TMP/in2" puzzle --text --quiet --id camette-0001
+check "a wrong move in plain text: the solution is said, the miss counted" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^D5-D4 is not it \(the man on D5 steps to D4\)\.$" &&
+          has "$OUT" "^The solution: D5-D6\.$" && has "$OUT" "^Given up\. The solution: " &&
+          has "$OUT" "^End of the input\.$" && has "$OUT" "^Puzzles: 1 solved, 2 missed; " &&
+          ! has "$OUT" "^    A B C D E$"'
+printf 'help\nE9-E10\nboard\npieces\nmoves\n' >"$TMP/in3"
+run_in "$TMP/in3" puzzle --quiet --id camette-0001
+check "in plain text: help, a move that is not legal, the board, pieces and moves on asking" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^  solution " && has "$OUT" "^(not a|illegal) move: " &&
+          has "$OUT" "^    A B C D E$" && has "$OUT" "^White: " && has "$OUT" "^[0-9]+ legal moves?:$"'
 
 # A small generation: a puzzle file that the list reads back, and a second run adds to it.
 run puzzle --generate --variant camette --games 3 --depth 4 --out "$TMP/gen.yaml"

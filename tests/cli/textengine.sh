@@ -15,8 +15,9 @@ printf 'E6-E8\n' >"$TMP/in1"
 run_in "$TMP/in1" --text --seat B=engine:1
 reply=$(printf '%s\n' "$OUT" | sed -n 's/^Black plays \([^:]*\): .*/\1/p')
 check "Black replies to E6-E8 from a pipe, and the game ends at the end of input" \
-    eval '[ "$RC" = 0 ] && [ -z "$ERR" ] && has "$OUT" "^White plays E6-E8: man from E6 to E8\.$" &&
-          [ -n "$reply" ] && [ "$(last_line "$OUT")" = "W> " ]'
+    eval '[ "$RC" = 0 ] && [ -z "$ERR" ] && has "$OUT" "^White plays E6-E8: the man on E6 canters to E8\.$" &&
+          [ -n "$reply" ] && [ "$(end_prompt "$OUT")" = "W> " ] &&
+          has "$(last_line "$OUT")" "^End of the input: the game stops unfinished"'
 printf 'E6-E8\n%s\n' "$reply" >"$TMP/in1b"
 run_in "$TMP/in1b" --text
 check "Black's reply is a legal move there (people play it again)" \
@@ -26,8 +27,8 @@ check "Black's reply is a legal move there (people play it again)" \
 printf 'save %s\n' "$TMP/eo.txt" >"$TMP/in2"
 run_in "$TMP/in2" --text --variant camette --seat W=engine:1 --seat B=engine:1
 check "an engine-only game plays to its end" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^White plays [^ ]+: (man|knight) from " &&
-          has "$OUT" "^Black plays [^ ]+: (man|knight) from " &&
+    eval '[ "$RC" = 0 ] && has "$OUT" "^White plays [^ ]+: the (man|knight) on [A-E][1-7] (steps|canters|jumps|charges) to " &&
+          has "$OUT" "^Black plays [^ ]+: the (man|knight) on [A-E][1-7] (steps|canters|jumps|charges) to " &&
           has "$OUT" "^Game over\. (White wins|Black wins|Draw)" &&
           has "$OUT" "^saved [0-9]+ moves? \([0-9]+ pl(y|ies)\) to "'
 moves=$(printf '%s\n' "$OUT" | grep -c " plays ")
@@ -38,7 +39,7 @@ check "its record replays to a result, with every move told" \
           [ "$moves" -gt 0 ]'
 run --text --seat W=engine:1 --seat B=engine:1 --variant cam
 check "an engine-only game ends with no input at all" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^Game over\. " && [ "$(last_line "$OUT")" = "> " ]'
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Game over\. " && [ "$(end_prompt "$OUT")" = "> " ]'
 
 # A hint: a legal move in words with its score; it is not played.
 printf 'hint\n' >"$TMP/in3"
@@ -46,7 +47,7 @@ run_in "$TMP/in3" --text --variant camette --seat B=engine:1
 hinted=$(printf '%s\n' "$OUT" | sed -n 's/^hint: \([^,]*\), .*/\1/p')
 check "hint gives a move, what it does and its score" \
     eval '[ "$RC" = 0 ] &&
-          has "$OUT" "^hint: [^,]+, (man|knight) from [A-E][1-7] to [A-E][1-7].*; score ([+-][0-9]+\.[0-9][0-9]|win in [0-9]+|loss in [0-9]+) for White at depth [0-9]+\.$" &&
+          has "$OUT" "^hint: [^,]+, the (man|knight) on [A-E][1-7] (steps|canters|jumps|charges) to [A-E][1-7].*; score ([+-][0-9]+\.[0-9][0-9]|win in [0-9]+|loss in [0-9]+) for White at depth [0-9]+\.$" &&
           ! has "$OUT" " plays "'
 printf '%s\n' "$hinted" >"$TMP/in3b"
 run_in "$TMP/in3b" --text --variant camette --seat B=engine:1
@@ -58,16 +59,16 @@ printf 'E6-E8\nundo\nundo\nboard\n' >"$TMP/in4"
 run_in "$TMP/in4" --text --seat B=engine:1
 after=$(printf '%s\n' "$OUT" | sed -n '/^took back/,$p')
 check "undo takes back the engine's reply and the person's move" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^took back 2 moves$" && has "$OUT" "^no move to take back$" &&
+    eval '[ "$RC" = 0 ] && has "$OUT" "^took back 2 plies$" && has "$OUT" "^no move to take back$" &&
           has "$after" "^  6 \. \. K M M M M M M K \. \.$" && has "$after" "^to move: W \(White\)$" &&
-          [ "$(last_line "$OUT")" = "W> " ]'
+          [ "$(end_prompt "$OUT")" = "W> " ]'
 # When the engine moved first, undo takes its move back and it plays again.
 printf 'undo\n' >"$TMP/in4b"
 run_in "$TMP/in4b" --text --variant camette --seat W=engine:1
 check "the engine moving first: undo takes its move back and it moves again" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^took back 1 move$" &&
+    eval '[ "$RC" = 0 ] && has "$OUT" "^took back 1 ply$" &&
           [ "$(printf "%s\n" "$OUT" | grep -c "^White plays ")" = 2 ] &&
-          [ "$(last_line "$OUT")" = "B> " ]'
+          [ "$(end_prompt "$OUT")" = "B> " ]'
 
 # Four seats: the engines answer in turn until the person is to move again.
 printf 'G4-G5\n' >"$TMP/in5"
@@ -75,7 +76,7 @@ run_in "$TMP/in5" --text --variant grand-cam --seat G=engine:1 --seat B=engine:1
 check "three engines answer the person in a four-seat game" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^Red plays G4-G5: " && has "$OUT" "^Green plays " &&
           has "$OUT" "^Blue plays " && has "$OUT" "^Yellow plays " &&
-          [ "$(last_line "$OUT")" = "R> " ]'
+          [ "$(end_prompt "$OUT")" = "R> " ]'
 
 # The pieces, in words.
 printf 'pieces\n' >"$TMP/in6"
@@ -92,16 +93,20 @@ check "a long list of pieces is wrapped" \
 # Clocks are shown, and a person whose clock runs out while typing loses.
 run --text --seat B=engine:1 --time 10+5
 check "the clocks are shown with --time" has "$OUT" "^clocks: White 10:00, Black 10:00$"
-(sleep 2 && printf 'E6-E8\n') | "$CAMELOT" --text --time 0.01+0 >"$TMP/out" 2>&1 || true
+# A clock starts after its seat's first move (as on lichess): a first move is never late.
+(sleep 2 && printf 'E6-E8\nF11-F9\n' && sleep 2 && printf 'F6-F8\n') |
+    "$CAMELOT" --text --time 0.01+0 >"$TMP/out" 2>&1 || true
 OUT=$(cat "$TMP/out")
+check "the first moves are played however late they come" \
+    eval 'has "$OUT" "^White plays E6-E8: " && has "$OUT" "^Black plays F11-F9: "'
 check "a person whose clock ran out loses, and the late move is not played" \
     eval 'has "$OUT" "^Game over\. White ran out of time: Black wins\.$" &&
-          has "$OUT" "^the game is over; type " && ! has "$OUT" " plays "'
+          has "$OUT" "^the game is over; type " && ! has "$OUT" " plays F6-F8"'
 run --text --seat W=engine:10 --seat B=engine:10 --time 0.001+0
 check "an engine whose clock runs out loses, and the end is shown" \
     eval '[ "$RC" = 0 ] &&
           has "$OUT" "^Game over\. (White|Black) ran out of time: (White|Black) wins\.$" &&
-          [ "$(last_line "$OUT")" = "> " ]'
+          [ "$(end_prompt "$OUT")" = "> " ]'
 
 # A saved game with an engine seat goes on with the engine when loaded.
 printf 'E6-E8\nsave %s\n' "$TMP/g.txt" >"$TMP/in7"
@@ -129,7 +134,8 @@ check "after the end: no hint, no move, no moves" \
 run --text --resume
 check "--resume is refused in the text game" \
     eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: --resume needs the full-screen game" &&
-          fits "$ERR" && [ -z "$OUT" ]'
+          fits "$ERR" && [ -z "$OUT" ] &&
+          [ "$(printf "%s\n" "$ERR" | grep -c "^camelot: ")" = 1 ]'
 run --text --seat X=engine:1
 check "a seat the variant lacks is refused" \
     eval '[ "$RC" = 2 ] && has "$ERR" "has no seat .X." && [ -z "$OUT" ]'
@@ -155,11 +161,18 @@ check "the resigned game replays with its recorded result" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^recorded result: B$"'
 printf 'draw\nmaybe\nno\ndraw\nyes\nsave %s\n' "$TMP/dr.txt" >"$TMP/in10"
 run_in "$TMP/in10" --text --variant camette
-check "a draw offer between people: declined, then agreed" \
+check "a draw offer between people: declined, then agreed, saying who accepted" \
     eval 'has "$OUT" "^White offers a draw\. Black, do you accept\? Type .yes. or .no.\.$" &&
           has "$OUT" "^type .yes. or .no.$" && has "$OUT" "^Black declines the draw\.$" &&
-          has "$OUT" "^Game over\. Draw agreed\.$" &&
+          has "$OUT" "^Black accepts the draw\.$" && has "$OUT" "^Game over\. Draw agreed\.$" &&
           grep -qx "\[Termination \"agreement\"\]" "$TMP/dr.txt"'
+
+# An engine declines a draw offered before every seat has made ten moves, and says so.
+printf 'draw\n' >"$TMP/in11"
+run_in "$TMP/in11" --text --seat B=engine:1
+check "an engine declines a draw in the opening, with the reason" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Black \(engine\) declines the draw: it is too early in the game" &&
+          has "$OUT" "agrees a draw only after move 10\)\.$" && ! has "$OUT" "Game over"'
 
 # Engines at every seat, the output to a file: each move is written as it is told, not in
 # blocks of 4 KiB (a pipe or a file is line-buffered). At level 10 an engine thinks up to 5 s

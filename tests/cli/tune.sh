@@ -21,6 +21,8 @@ check "tune reads the games and prints the weights before and after the fit" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^6 games, [1-9][0-9]* positions$" &&
           has "$OUT" "^before: w.man=100,w.knight=160," && has "$OUT" "^after: +w.man=100,"'
 AFTER=$(printf '%s\n' "$OUT" | sed -n 's/^after: *//p')
+run tune --iterations 10 "$TMP/games/1.txt"
+check "one record is one game" eval '[ "$RC" = 0 ] && has "$OUT" "^1 game, [1-9][0-9]* positions$"'
 
 run tune --iterations 200 --fix knight "$TMP"/games/*.txt
 check "a fixed term keeps its weight" \

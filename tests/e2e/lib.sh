@@ -38,6 +38,8 @@ cleanup() {
 }
 trap cleanup EXIT
 unset CAMELOT_VARIANT_DIR TMUX NO_COLOR
+# No settings file of the machine's user reaches the program.
+export XDG_CONFIG_HOME="$TMP/config"
 
 # A session that lives throughout, so that the server never exits between games.
 tm new-session -d -s keep -x 80 -y 24 "sleep 100000" || {
@@ -64,7 +66,7 @@ session() {
 
 # start ARGS...: camelot in session "g" (in directory $TMP), with a private data directory.
 start() {
-    session "cd '$TMP' && exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' $*"
+    session "cd '$TMP' && exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$CAMELOT' $*"
 }
 
 screen() { tm capture-pane -p -t g 2>/dev/null; }

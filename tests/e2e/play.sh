@@ -277,4 +277,16 @@ check "and the game goes on" eval 'typed E6-E8 && wait_for "Black to move" 5'
 keys q
 wait_dead
 
+# ---- 12. The settings file gives the next game its variant, seats and look -------------------
+mkdir -p "$XDG_CONFIG_HOME/camelot"
+printf '# the next game\nvariant = cam\nseat = B=human\nascii = yes\n' \
+    >"$XDG_CONFIG_HOME/camelot/camelot.conf"
+start
+check "the settings file: a game of Cam, two people, in letters (a UTF-8 terminal)" \
+    eval 'wait_for "Cam - move 1, White to move" && ! screen | grep -q "♞" &&
+          screen | grep -qE "(^| )m  m  m" && ! screen | grep -q "engine"'
+keys q
+wait_dead
+rm "$XDG_CONFIG_HOME/camelot/camelot.conf"
+
 finish

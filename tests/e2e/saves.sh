@@ -695,14 +695,18 @@ modes g "'$CAMELOT'" --seat B=human --time 5+0
 check "Ctrl-\\: a game starts" wait_for "Camelot - move 1, White to move"
 typed E6-E8
 check "Ctrl-\\: a move is played" wait_for "Black to move"
-sleep 1.5 # Black's clock runs: the save at the end has it less than 300 s
+typed F11-F9
+check "Ctrl-\\: Black's first move is played" wait_for "White to move"
+typed F6-F8
+check "Ctrl-\\: White's second move is played" wait_for "Black to move"
+sleep 1.5 # Black's clock runs, Black having moved: the save at the end has it under 300 s
 keys 'C-\'
 check "Ctrl-\\: the game ends as after SIGTERM, exit status 131 (128 + SIGQUIT)" \
     eval 'wait_for "camelot ended with exit status" &&
           [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 131" ]'
 check "Ctrl-\\: the terminal is given back" wait_for "terminal: icanon echo" 5
 check "Ctrl-\\: the game is saved as it ended, Black's clock run down" \
-    eval 'grep -qxF "1. E6-E8 *" "$SAVES/autosave.txt" &&
+    eval 'grep -qxF "1. E6-E8 F11-F9 2. F6-F8 *" "$SAVES/autosave.txt" &&
           grep -q "^\[Clocks \"W=[0-9.]* B=2[0-9.]*\"\]" "$SAVES/autosave.txt"'
 tm kill-session -t =g >/dev/null 2>&1
 fi
