@@ -128,8 +128,8 @@ int cli_movetext_error(int n)
     if (n == CLI_MOVES_TOO_MANY)
         fprintf(stderr,
                 "camelot: this position has more moves than camelot lists: more than %d legal "
-                "moves, or more jump chains than %ld steps of search find (docs/notation.md, "
-                "Limits)\n",
+                "moves, or more jump chains than %ld steps of search find (the document "
+                "notation.md, Limits)\n",
                 CM_MOVES_LIMIT, (long)CM_GEN_BUDGET);
     else
         fputs("camelot: out of memory\n", stderr);

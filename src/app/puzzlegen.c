@@ -11,6 +11,7 @@
 #include "io/io.h"
 #include "session/clock.h"
 #include "session/puzzle.h"
+#include "session/text.h"
 
 #define GEN_PREFILTER_DEPTH 4 /* the quick look that most positions fail */
 #define GEN_OPENING_PLIES 4   /* random plies at the start of each game */
@@ -282,8 +283,10 @@ int cli_puzzle_generate(CliCtx *ctx, const CliPuzzleGen *conf)
         rc = cli_out_of_memory();
         goto out;
     }
-    fprintf(stderr, "%s: %d puzzles kept from %s; checking at depth %ld, threshold %d\n", g.v->name,
-            g.kept, conf->out, conf->depth, PUZZLE_THRESHOLD);
+    char kept[48];
+    text_count(g.kept, "puzzle", kept, sizeof kept);
+    fprintf(stderr, "%s: %s kept from %s; checking at depth %ld, threshold %d\n", g.v->name, kept,
+            conf->out, conf->depth, PUZZLE_THRESHOLD);
     for (long i = 0; i < conf->games && g.n - g.kept < conf->max; i++) {
         int found = play_game(&g, i);
         if (found < 0) {

@@ -101,8 +101,10 @@ run puzzle --list --file "$TMP/gen.yaml"
 check "its puzzles load" eval '[ "$RC" = 0 ] && [ "$(printf "%s" "$OUT" | grep -c .)" = "$N1" ]'
 run puzzle --generate --variant camette --games 3 --depth 4 --seed 2 --out "$TMP/gen.yaml"
 N2=$(grep -c "^  - id:" "$TMP/gen.yaml" || true)
+KEPT="$N1 puzzles kept"
+[ "$N1" = 1 ] && KEPT="1 puzzle kept"
 check "a second run keeps the first one's puzzles" eval '[ "$RC" = 0 ] && [ "$N2" -ge "$N1" ] &&
-    has "$ERR" "$N1 puzzles kept"'
+    has "$ERR" "$KEPT"'
 run puzzle --generate --variant camette --games 1 --depth 5 --out "$TMP/gen.yaml"
 check "puzzles of another depth are not mixed in" \
     eval '[ "$RC" = 1 ] && has "$ERR" "depth 4" && [ "$(grep -c "^  - id:" "$TMP/gen.yaml")" = "$N2" ]'
