@@ -522,6 +522,32 @@ static void test_ui_keys_four_seat_hot_seat_order(void **state)
     free_ui(&ui);
 }
 
+/* f turns a board of four seats a quarter at a time, so that each side in turn comes to the
+ * bottom, and with it the cursor's arrows; a board of two seats turns round. */
+static void test_ui_keys_flip_turns_four_seats_a_quarter(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "grand-cam", "R=human G=human B=human Y=human", NULL, NULL);
+    assert_int_equal(ui.lay.turn, 0);
+    for (int turn = 1; turn <= 4; turn++) {
+        assert_int_equal(press(&ui, 'f') & UI_DRAW_CLEAR, UI_DRAW_CLEAR);
+        assert_int_equal(ui.lay.turn, turn & 3);
+    }
+    press(&ui, 'f'); /* the west, Blue's side, at the bottom: up goes east */
+    ui.cursor = sq_named("B7");
+    press(&ui, UI_KEY_UP);
+    assert_int_equal(ui.cursor, sq_named("C7"));
+    free_ui(&ui);
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'f');
+    assert_int_equal(ui.lay.turn, 2);
+    assert_true(ui.opt.flip);
+    press(&ui, 'f');
+    assert_int_equal(ui.lay.turn, 0);
+    free_ui(&ui);
+}
+
 static void test_ui_keys_resign_and_draw_offers(void **state)
 {
     (void)state;
@@ -1798,6 +1824,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_typed_line_past_its_end_changes_nothing),
         cmocka_unit_test(test_ui_keys_undo_and_redo),
         cmocka_unit_test(test_ui_keys_four_seat_hot_seat_order),
+        cmocka_unit_test(test_ui_keys_flip_turns_four_seats_a_quarter),
         cmocka_unit_test(test_ui_keys_resign_and_draw_offers),
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),

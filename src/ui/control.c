@@ -40,10 +40,30 @@ UiMode ui_board_mode(const Ui *ui)
     return ui->s->outcome.over ? UI_MODE_OVER : UI_MODE_PLAY;
 }
 
+/* The board's quarter turns on the screen: the seat's ('turn') and the flip's. */
+static int board_turn(const Ui *ui)
+{
+    return (ui->turn + (ui->opt.flip ? 2 : 0)) & 3;
+}
+
 static void relayout(Ui *ui)
 {
+    if (!ui->s->active)
+        return; /* the lobby: no board yet */
     ui_layout_compute(&ui->lay, ui->lay.rows, ui->lay.cols, ui->s->v->files, ui->s->v->ranks,
-                      ui->opt.flip);
+                      board_turn(ui));
+}
+
+/* 'f': a game of two seats turns round; one of more seats turns a quarter at a time, so that
+ * any seat's side may be at the bottom. */
+static unsigned act_flip(Ui *ui)
+{
+    if (ui->s->v->nseats > 2)
+        ui->turn = (ui->turn + 1) & 3;
+    else
+        ui->opt.flip = !ui->opt.flip;
+    relayout(ui);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }
 
 /* The rules page, laid out for the terminal's width. */
@@ -585,9 +605,7 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         ui_message(ui, UI_ROLE_NORMAL, "Teaching highlights %s.", ui->opt.highlight ? "on" : "off");
         return UI_DRAW_ALL;
     case UI_ACT_FLIP:
-        ui->opt.flip = !ui->opt.flip;
-        relayout(ui);
-        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        return act_flip(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
     case UI_ACT_RESIGN:
@@ -812,9 +830,7 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
         ui_open_form(ui);
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     case UI_ACT_FLIP:
-        ui->opt.flip = !ui->opt.flip;
-        relayout(ui);
-        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        return act_flip(ui);
     case UI_ACT_RULES:
         open_rules(ui);
         return UI_DRAW_ALL | UI_DRAW_CLEAR;

@@ -48,22 +48,20 @@ static void draw_board(Ui *ui)
     attr_t label = ui_role_attr(UI_ROLE_LABEL);
     char buf[16];
 
-    for (int gx = 0; gx < l->files; gx++) {
-        int f = l->flip ? l->files - 1 - gx : gx;
+    for (int gx = 0; gx < l->gw; gx++) {
         int x = l->sq_x + gx * l->cell_w + (l->cell_w - 1) / 2;
-        snprintf(buf, sizeof buf, "%c", 'A' + f);
-        put(l->sq_y - 1, x, 1, label, buf);
-        put(l->sq_y + l->ranks, x, 1, label, buf);
+        ui_layout_col_label(l, gx, buf, sizeof buf);
+        int w = (int)strlen(buf);
+        put(l->sq_y - 1, x, w, label, buf);
+        put(l->sq_y + l->gh, x, w, label, buf);
     }
-    for (int gy = 0; gy < l->ranks; gy++) {
-        int r = l->flip ? gy : l->ranks - 1 - gy;
+    for (int gy = 0; gy < l->gh; gy++) {
         int y = l->sq_y + gy;
-        snprintf(buf, sizeof buf, "%2d", r + 1);
+        ui_layout_row_label(l, gy, buf, sizeof buf);
         put(y, l->board_x, 2, label, buf);
-        put(y, l->sq_x + l->files * l->cell_w + 1, 2, label, buf);
-        for (int gx = 0; gx < l->files; gx++) {
-            int f = l->flip ? l->files - 1 - gx : gx;
-            CmSquare sq = CM_SQ(f, r);
+        put(y, l->sq_x + l->gw * l->cell_w + 1, 2, label, buf);
+        for (int gx = 0; gx < l->gw; gx++) {
+            CmSquare sq = ui_layout_grid_square(l, gx, gy);
             UiCellLook look;
             int x = l->sq_x + gx * l->cell_w;
             ui_square_look(ui, sq, &look);

@@ -129,10 +129,13 @@ typedef struct UiLayout {
     int too_small;          /* the board does not fit: say so instead */
     int min_rows, min_cols; /* the least that fits the board and a status line */
     int cell_w;             /* columns per square: 2 or 3 */
-    int flip;               /* the board turned round (rank 1 at the top) */
-    int files, ranks;
-    int title_y;          /* -1 when there is no room */
-    int board_y, board_x; /* top-left of the board frame (coordinate labels included) */
+    int turn;               /* quarter turns: the board's south (0), west (1), north (2) or
+                               east (3) at the bottom */
+    int flip;               /* turned round: 'turn' 2 (rank 1 at the top) */
+    int files, ranks;       /* the board's */
+    int gw, gh;             /* the grid on the screen: squares across and down */
+    int title_y;            /* -1 when there is no room */
+    int board_y, board_x;   /* top-left of the board frame (coordinate labels included) */
     int board_h, board_w;
     int sq_y, sq_x;                         /* top-left of the first square cell */
     int panel_y, panel_x, panel_h, panel_w; /* panel_w 0: no panel */
@@ -141,8 +144,21 @@ typedef struct UiLayout {
     int keys_y; /* the key reminder, -1 when there is no room */
 } UiLayout;
 
-/* Lays out a board of 'files' x 'ranks' on a 'rows' x 'cols' terminal. */
-void ui_layout_compute(UiLayout *l, int rows, int cols, int files, int ranks, int flip);
+/* Lays out a board of 'files' x 'ranks' on a 'rows' x 'cols' terminal, turned by 'turn'
+ * quarter turns (see 'UiLayout'; 2 turns it round). */
+void ui_layout_compute(UiLayout *l, int rows, int cols, int files, int ranks, int turn);
+
+/* The square shown in column 'gx', row 'gy' of the grid (on the board or not). */
+CmSquare ui_layout_grid_square(const UiLayout *l, int gx, int gy);
+
+/* The label over column 'gx' (a file's letter, or a rank's number when turned a quarter) and
+ * the label of row 'gy' (two columns, right-aligned). */
+void ui_layout_col_label(const UiLayout *l, int gx, char *buf, size_t size);
+void ui_layout_row_label(const UiLayout *l, int gy, char *buf, size_t size);
+
+/* The quarter turns that put the side where seat 'seat' of 'v' starts at the bottom of the
+ * screen (a seat in a corner: at the bottom on the left). */
+int ui_seat_turn(const CmVariant *v, int seat);
 
 /* The smallest terminal that shows a board of 'files' x 'ranks' (with no panel). */
 void ui_layout_min(int files, int ranks, int *rows_out, int *cols_out);
@@ -271,6 +287,7 @@ typedef struct Ui {
     UiPuzzles *puzzles; /* puzzle mode ('camelot puzzle'): the puzzles; NULL for a game */
     UiOptions opt;
     UiLayout lay;
+    int turn; /* quarter turns of the board besides 'opt.flip' (a seat of four at the bottom) */
     UiMode mode;
     CmSquare cursor;
     UiSelection sel;
