@@ -418,6 +418,7 @@ static void overlay(Lobby *l)
 
 void lobby_tick(Lobby *l, uint64_t now, int reading)
 {
+    l->utc_now = clock_utc();
     if (l->r != NULL) {
         if (reading)
             remote_poll(l->r, now);
@@ -614,6 +615,14 @@ void lobby_close(Lobby *l, int64_t id)
         request(l, NULL, "close %lld", (long long)id);
 }
 
+void lobby_away(Lobby *l, const Session *s)
+{
+    const RemoteGame *g = session_remote_game(s);
+    if (g != NULL && g->spectator)
+        lobby_close(l, g->ng.id);
+    l->shown = 0;
+}
+
 /* ---- The list ---------------------------------------------------------------------------- */
 
 int lobby_order(const Lobby *l, int *order, int max)
@@ -795,6 +804,8 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
     netgame_tc_text(ng, t->tc, sizeof t->tc);
     t->days = ng->days;
     t->deadline = ng->deadline;
+    if (ng->days > 0 && ng->deadline > 0 && ng->status == NG_PLAYING)
+        until_text(ng->deadline, clock_utc(), t->until, sizeof t->until);
     t->nseats = ng->v->nseats;
     for (int seat = 0; seat < t->nseats; seat++) {
         const NgSeat *st = &ng->seat[seat];

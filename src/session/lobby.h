@@ -130,6 +130,8 @@ typedef struct Lobby {
     LobbySendFn send; /* where requests go: the connection, or a test's */
     void *send_ud;
     char me[LOBBY_NAME_MAX + 1]; /* the player's name, as the server knows it */
+    char where[200];             /* the server, for people ("/run/.../server.sock"); the
+                                    program sets it */
     LobbyGame *games;            /* LOBBY_GAMES_MAX of them: the list */
     int ngames;
     LobbyGame *coming; /* the list being received */
@@ -157,6 +159,7 @@ typedef struct Lobby {
     int64_t ready;   /* a game whose state has come, to show: LOBBY_EV_READY */
     int64_t made;    /* the last game the player made */
     int link_up;     /* as last seen */
+    int64_t utc_now; /* the UTC second of the last tick, for deadlines */
     char error[240]; /* the last refusal of a request of the lobby */
     unsigned news;   /* LOBBY_EV_* bits not yet taken */
 } Lobby;
@@ -243,6 +246,10 @@ CmStatus lobby_leave(Lobby *l, int64_t id, CmError *err);
 /* Stops following game 'id' (a game watched, left for the lobby). */
 void lobby_close(Lobby *l, int64_t id);
 
+/* The screen goes back to the lobby from the session's game: a game watched is let go (the
+ * player's own stay followed, and the player connected to them). */
+void lobby_away(Lobby *l, const Session *s);
+
 /* The game a rematch of the session's game would be: the same variant, clock and rating, the
  * seats turned round (whoever played a seat, engines too, takes the next one in turn order:
  * in a game of two the colours change), this player 'me' and the other people invited. Returns 0,
@@ -318,6 +325,7 @@ typedef struct LobbyTable {
     char tc[24];
     int days;
     int64_t deadline; /* correspondence: UTC seconds by which the seat to move moves */
+    char until[32];   /* the time left until then, in words ("2 days 3 h"), "" for none */
     int nseats;
     LobbyPlayer seat[CM_MAX_SEATS];
     LobbyOffer offer;
