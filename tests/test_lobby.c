@@ -4,27 +4,19 @@
  * a socket of its own, a game made in the lobby, joined by another player, played, chatted in,
  * drawn by agreement, rated, exported and offered again as a rematch.
  * SPDX-License-Identifier: MIT */
-#define _GNU_SOURCE /* prctl */
+#define _POSIX_C_SOURCE 200809L
 
-#include <errno.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "camelot/notation.h"
-#include "server/server.h"
 #include "session/clock.h"
 #include "session/lobby.h"
 #include "session/remote.h"
 #include "testutil.h"
+#include "tu_server.h"
 #include "tu_session.h"
 
 /* ---- A lobby fed by hand --------------------------------------------------------------------- */
@@ -286,112 +278,11 @@ static void test_lobby_clock_text(void **state)
 
 /* ---- Against a real server --------------------------------------------------------------- */
 
-static volatile sig_atomic_t server_stop;
-
-static void on_term(int sig)
-{
-    (void)sig;
-    server_stop = 1;
-}
-
-/* 'camelot serve' in a child on 'dir'/server.sock; returns its pid once it listens. */
-static pid_t start_server(const char *dir, char *sock, size_t size)
-{
-    char db[200];
-    snprintf(sock, size, "%s/server.sock", dir);
-    snprintf(db, sizeof db, "%s/server.db", dir);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        /* The server ends with the test, however the test ends. */
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_term;
-        sigaction(SIGTERM, &sa, NULL);
-        signal(SIGPIPE, SIG_IGN);
-        ServerConfig cfg;
-        server_config_default(&cfg);
-        cfg.socket_path = sock;
-        cfg.store_path = db;
-        cfg.durable = 0;
-        cfg.stop = &server_stop;
-        CmError err;
-        _exit(server_run(&cfg, &err) == CM_OK ? 0 : 1);
-    }
-    struct stat st;
-    for (int i = 0; i < 400 * tu_time_factor() && stat(sock, &st) != 0; i++)
-        poll(NULL, 0, 25);
-    assert_int_equal(stat(sock, &st), 0);
-    return pid;
-}
-
-/* A player who speaks the protocol itself, as a relay does: 'as NAME' first, which the
- * server believes from its own user. */
-typedef struct Raw {
-    int fd;
-    char in[65536];
-    size_t len;
-} Raw;
-
-static void raw_send(Raw *r, const char *line)
-{
-    size_t n = strlen(line);
-    assert_int_equal(write(r->fd, line, n), (ssize_t)n);
-    assert_int_equal(write(r->fd, "\n", 1), 1);
-}
-
-/* Reads what came; answers pings. */
-static void raw_pump(Raw *r)
-{
-    struct pollfd p = {r->fd, POLLIN, 0};
-    while (poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
-        if (r->len + 4096 >= sizeof r->in) {
-            /* Keep the last half: what is looked for comes after what was asked. */
-            memmove(r->in, r->in + sizeof r->in / 2, r->len - sizeof r->in / 2);
-            r->len -= sizeof r->in / 2;
-        }
-        ssize_t got = read(r->fd, r->in + r->len, 4096);
-        if (got <= 0)
-            return;
-        size_t from = r->len;
-        r->len += (size_t)got;
-        r->in[r->len] = '\0';
-        for (char *ping = strstr(r->in + (from > 64 ? from - 64 : 0), "\nping ");
-             ping != NULL && ping < r->in + r->len; ping = strstr(ping + 1, "\nping ")) {
-            char *end = strchr(ping + 1, '\n');
-            if (end == NULL)
-                break;
-            char pong[64];
-            snprintf(pong, sizeof pong, "pong %.*s", (int)(end - ping - 6), ping + 6);
-            raw_send(r, pong);
-        }
-    }
-}
-
-static void raw_open(Raw *r, const char *sock, const char *name)
-{
-    struct sockaddr_un a;
-    memset(&a, 0, sizeof a);
-    a.sun_family = AF_UNIX;
-    snprintf(a.sun_path, sizeof a.sun_path, "%s", sock);
-    r->fd = socket(AF_UNIX, SOCK_STREAM, 0);
-    assert_true(r->fd >= 0);
-    assert_int_equal(connect(r->fd, (struct sockaddr *)&a, sizeof a), 0);
-    r->len = 0;
-    r->in[0] = '\n';
-    r->len = 1;
-    char as[64];
-    snprintf(as, sizeof as, "as %s", name);
-    raw_send(r, as);
-    raw_send(r, "hello 1");
-}
-
 /* The world of the test: the lobby and session of the player, and another player. */
 typedef struct World {
     Lobby *l;
     Session *s;
-    Raw *bob;
+    TuRaw *bob;
     unsigned news;
 } World;
 
@@ -405,7 +296,7 @@ static void pump(World *w)
         lobby_tick(w->l, now, 1);
     }
     w->news |= lobby_news(w->l);
-    raw_pump(w->bob);
+    tu_raw_pump(w->bob);
     poll(NULL, 0, 10);
 }
 
@@ -425,9 +316,9 @@ static void pump(World *w)
         }                                                                                          \
     } while (0)
 
-static int bob_heard(const Raw *r, const char *text)
+static int bob_heard(const TuRaw *r, const char *text)
 {
-    return strstr(r->in, text) != NULL;
+    return tu_raw_heard(r, text);
 }
 
 static int table_of(World *w, LobbyTable *t)
@@ -440,8 +331,7 @@ static void test_lobby_with_a_server(void **state)
     (void)state;
     char dir[64], sock[100], line[CM_MOVE_TEXT_MAX + 64];
     tu_temp_dir(dir, sizeof dir);
-    pid_t server = start_server(dir, sock, sizeof sock);
-    signal(SIGPIPE, SIG_IGN);
+    pid_t server = tu_server_start(dir, sock, sizeof sock);
 
     NetAddr addr;
     memset(&addr, 0, sizeof addr);
@@ -451,14 +341,14 @@ static void test_lobby_with_a_server(void **state)
     assert_int_equal(remote_open(&addr, tu_catalog(), &r, &err), CM_OK);
     Lobby *l = malloc(sizeof *l);
     Session *s = malloc(sizeof *s);
-    Raw *bob = malloc(sizeof *bob);
+    TuRaw *bob = malloc(sizeof *bob);
     assert_non_null(l);
     assert_non_null(s);
     assert_non_null(bob);
     assert_int_equal(lobby_open_on(l, r, tu_catalog()), CM_OK);
     SessionEnv env = {tu_catalog(), NULL, NULL};
     session_init(s, &env);
-    raw_open(bob, sock, "bob");
+    tu_raw_open(bob, sock, "bob");
     World w = {l, s, bob, 0};
     const char *me = l->me;
     assert_string_not_equal(me, "bob");
@@ -490,12 +380,11 @@ static void test_lobby_with_a_server(void **state)
     assert_int_equal(t.seat[1].kind, LOBBY_SEAT_OPEN);
 
     /* Bob sees it with its free seat and takes it: the game begins. */
-    raw_send(bob, "games");
+    tu_raw_send(bob, "games");
     snprintf(line, sizeof line, "game %lld camette waiting none rated 0 W W=%s B=open",
              (long long)id, me);
     WAIT_FOR(&w, bob_heard(bob, line), "bob's list with the game");
-    snprintf(line, sizeof line, "join %lld", (long long)id);
-    raw_send(bob, line);
+    tu_raw_send(bob, "join %lld", (long long)id);
     WAIT_FOR(&w, table_of(&w, &t) && t.status == LOBBY_PLAYING && t.seat[1].present,
              "the game to begin with bob there");
     assert_string_equal(t.seat[1].name, "bob");
@@ -509,13 +398,11 @@ static void test_lobby_with_a_server(void **state)
     free(moves);
     snprintf(line, sizeof line, " move 0 %s ", text);
     WAIT_FOR(&w, bob_heard(bob, line) && table_of(&w, &t) && !t.pending, "the move to be played");
-    snprintf(line, sizeof line, "say %lld well met", (long long)id);
-    raw_send(bob, line);
+    tu_raw_send(bob, "say %lld well met", (long long)id);
     WAIT_FOR(&w, table_of(&w, &t) && t.nchat == 1, "bob's chat");
     assert_string_equal(t.chat[0].name, "bob");
     assert_string_equal(t.chat[0].text, "well met");
-    snprintf(line, sizeof line, "draw %lld", (long long)id);
-    raw_send(bob, line);
+    tu_raw_send(bob, "draw %lld", (long long)id);
     WAIT_FOR(&w, table_of(&w, &t) && t.offer == LOBBY_OFFER_DRAW, "bob's draw offer");
     assert_int_equal(t.offer_from, 1);
     assert_int_equal(t.asked, 0);
@@ -556,8 +443,7 @@ static void test_lobby_with_a_server(void **state)
     WAIT_FOR(&w, bob_heard(bob, line), "bob's invitation to the rematch");
 
     /* Bob's connection goes: this player sees him gone. */
-    close(bob->fd);
-    bob->fd = -1;
+    tu_raw_close(bob);
     WAIT_FOR(&w, table_of(&w, &t) && !t.seat[1].present, "bob to be seen gone");
 
     session_free(s);
@@ -566,10 +452,7 @@ static void test_lobby_with_a_server(void **state)
     free(l);
     free(s);
     free(bob);
-    kill(server, SIGTERM);
-    int status;
-    waitpid(server, &status, 0);
-    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    tu_server_stop(server);
     tu_remove_tree(dir);
 }
 

@@ -673,6 +673,8 @@ static unsigned line_enter(Ui *ui, uint64_t now)
         return ui_chat_begin(ui); /* Enter on an empty line: a line of chat */
     if (ui->line_len == 0 || !session_human_to_move(ui->s)) {
         ui->mode = UI_MODE_PLAY;
+        if (ui->line_len > 0)
+            ui_message(ui, UI_ROLE_ERROR, "It is not your move.");
         return UI_DRAW_STATUS;
     }
     cm_error_init(&err, NULL);

@@ -251,12 +251,12 @@ static unsigned tell_offer(Ui *ui, const LobbyTable *t)
     }
     /* The question, put to this player while it is open. */
     if (t->offer != LOBBY_OFFER_NONE && t->asked >= 0 && t->status == LOBBY_PLAYING &&
-        (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE) && !ui->line_export) {
+        (ui->mode == UI_MODE_PLAY || (ui->mode == UI_MODE_LINE && !ui->line_chat)) &&
+        !ui->line_export) {
         ui_clear_selection(ui);
         ui->mode = UI_MODE_ASK;
         ui->ask = UI_ASK_OFFER;
         ui->ask_seat = t->asked;
-        ui->line_chat = 0;
         flags |= UI_DRAW_ALL;
     } else if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_OFFER &&
                (t->offer == LOBBY_OFFER_NONE || t->asked < 0)) {
@@ -502,8 +502,19 @@ unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled)
     case UI_ACT_NEW:
         ui_open_online_form(ui);
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
-    case UI_ACT_SELECT:
     case UI_ACT_TYPE_MOVE:
+        if (session_human_to_move(ui->s) && !t.pending && t.status == LOBBY_PLAYING) {
+            *handled = 0;
+            return 0;
+        }
+        /* The line opens whoever is to move: Enter on it empty opens the chat line. */
+        ui_clear_selection(ui);
+        ui->mode = UI_MODE_LINE;
+        ui->line[0] = '\0';
+        ui->line_len = 0;
+        ui->msg[0] = '\0';
+        return UI_DRAW_BOARD | UI_DRAW_STATUS;
+    case UI_ACT_SELECT:
         if (watching) {
             ui_message(ui, UI_ROLE_NORMAL,
                        "You are watching this game: c chats with the others "
@@ -917,6 +928,10 @@ int ui_online_status(const Ui *ui, char *buf, size_t size)
     if (ui->mode == UI_MODE_LINE && ui->line_chat) {
         snprintf(buf, size, "%s (Enter sends, Esc cancels): %s",
                  t.spectator ? "Say to those watching" : "Say", ui->line);
+        return 1;
+    }
+    if (ui->mode == UI_MODE_LINE && !ui->line_export && !session_human_to_move(ui->s)) {
+        snprintf(buf, size, "Not your move: Enter on the empty line opens the chat. %s", ui->line);
         return 1;
     }
     if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_OFFER) {
