@@ -194,8 +194,18 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     press(f, ':');
     type(f, text);
     press(f, UI_KEY_ENTER);
+    /* A chat line opened while the move waits for the server stays open when it comes. */
+    press(f, 'c');
     snprintf(line, sizeof line, " move 0 %s ", text);
     WAIT_FOR(f, tu_raw_heard(&f->bob, line), "bob to hear the move");
+    LobbyTable t;
+    WAIT_FOR(f, lobby_table(&f->l, &f->s, clock_ms(), &t) == 0 && !t.pending,
+             "the server to answer the move");
+    for (int i = 0; i < 5; i++)
+        pump(f);
+    assert_int_equal(ui->mode, UI_MODE_LINE);
+    assert_true(ui->line_chat);
+    press(f, UI_KEY_ESC);
     WAIT_FOR(f, shows(f, "Black (bob) to move."), "bob's turn");
 
     /* Chat: bob's line is shown as it comes and stays in the panel; this player's goes out

@@ -1040,7 +1040,9 @@ unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
 /* A move came from the session (the engine's, or a loss on time). */
 static void tick_moved(Ui *ui, unsigned ev)
 {
-    int mode_line = ui->mode == UI_MODE_LINE;
+    /* A move line closes once it is no longer one's turn; a chat line, and any line in a game
+     * on a server (where ':' opens it whoever is to move), stays open. */
+    int mode_line = ui->mode == UI_MODE_LINE && !ui->line_chat && !ui_online(ui);
     ui_position_changed(ui);
     if (mode_line && !session_human_to_move(ui->s))
         ui->mode = UI_MODE_PLAY;

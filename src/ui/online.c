@@ -951,12 +951,19 @@ int ui_online_status(const Ui *ui, char *buf, size_t size)
     }
     if (t.status == LOBBY_WAITING) {
         size_t len = (size_t)snprintf(buf, size, "Waiting for players:");
-        for (int seat = 0; seat < t.nseats && len < size; seat++)
-            if (t.seat[seat].kind == LOBBY_SEAT_OPEN || t.seat[seat].kind == LOBBY_SEAT_INVITED)
-                len += (size_t)snprintf(
-                    buf + len, size - len, " %s %s%s", ui->s->v->seat[seat].name,
-                    t.seat[seat].kind == LOBBY_SEAT_OPEN ? "is open" : "waits for @",
-                    t.seat[seat].kind == LOBBY_SEAT_OPEN ? "" : t.seat[seat].name);
+        const char *sep = " ";
+        for (int seat = 0; seat < t.nseats && len < size; seat++) {
+            const LobbyPlayer *p = &t.seat[seat];
+            if (p->kind == LOBBY_SEAT_OPEN)
+                len += (size_t)snprintf(buf + len, size - len, "%s%s is open", sep,
+                                        ui->s->v->seat[seat].name);
+            else if (p->kind == LOBBY_SEAT_INVITED)
+                len += (size_t)snprintf(buf + len, size - len, "%s%s waits for @%s", sep,
+                                        ui->s->v->seat[seat].name, p->name);
+            else
+                continue;
+            sep = ", ";
+        }
         if (len < size)
             snprintf(buf + len, size - len, ". The game begins when every seat is taken.");
         return 1;
