@@ -174,6 +174,42 @@ static void test_ui_keys_map_to_actions(void **state)
     assert_int_equal(ui_key_action(UI_MODE_COUNT, 'q'), UI_ACT_NONE);
 }
 
+/* The keys of camelot online: the lobby's, chat and claims on the board, a rematch after the
+ * game, and lines that take more than ASCII (chat), though no move has such a character. */
+static void test_ui_keys_online_keys(void **state)
+{
+    (void)state;
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, UI_KEY_UP), UI_ACT_UP);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'j'), UI_ACT_DOWN);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, UI_KEY_ENTER), UI_ACT_SELECT);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'n'), UI_ACT_NEW);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'd'), UI_ACT_LEAVE);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'g'), UI_ACT_RATINGS);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, UI_KEY_TAB), UI_ACT_RATINGS);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'r'), UI_ACT_REFRESH);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, '?'), UI_ACT_RULES);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'q'), UI_ACT_QUIT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'c'), UI_ACT_CHAT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'C'), UI_ACT_CLAIM);
+    assert_int_equal(ui_key_action(UI_MODE_OVER, 'm'), UI_ACT_REMATCH);
+    assert_int_equal(ui_key_action(UI_MODE_OVER, 'c'), UI_ACT_CHAT);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 0xe9), UI_ACT_CHAR);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 0x263a), UI_ACT_CHAR);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 0x9b), UI_ACT_NONE); /* a C1 control */
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 0xe9), UI_ACT_NONE);
+
+    /* At one keyboard they change nothing, and a move line refuses what no move has. */
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(press(&ui, 'c'), 0);
+    assert_int_equal(press(&ui, 'C'), 0);
+    press(&ui, ':');
+    press(&ui, 'E');
+    assert_int_equal(press(&ui, 0xe9), 0);
+    assert_string_equal(ui.line, "E");
+    free_ui(&ui);
+}
+
 static void test_ui_keys_cursor_moves_and_redraws(void **state)
 {
     (void)state;
@@ -1814,6 +1850,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ui_keys_map_to_actions),
+        cmocka_unit_test(test_ui_keys_online_keys),
         cmocka_unit_test(test_ui_keys_cursor_moves_and_redraws),
         cmocka_unit_test(test_ui_keys_canter_leap_by_leap),
         cmocka_unit_test(test_ui_keys_capture_is_compulsory_and_jumps_go_on),
