@@ -550,8 +550,10 @@ unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled)
         *handled = 0;
         return 0;
     }
-    ui_message(ui, UI_ROLE_ERROR, "Not in a game on a server%s.",
-               act == UI_ACT_SAVE ? ": the server keeps it, and x exports its record" : "");
+    if (act == UI_ACT_SAVE)
+        ui_message(ui, UI_ROLE_ERROR, "The server keeps the game: x exports its record.");
+    else
+        ui_message(ui, UI_ROLE_ERROR, "That key is for a game at one keyboard, not on a server.");
     return UI_DRAW_STATUS;
 }
 
