@@ -259,10 +259,22 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     WAIT_FOR(f, game_id(f) != 0 && shows(f, "Waiting for players: White waits for @bob"),
              "the rematch on the board");
 
-    /* q: the lobby, where the game is one of the player's. */
+    /* q: the lobby, where the game is one of the player's; d gives its seat back, and the
+     * game, left by everyone, is given up. */
     press(f, 'q');
     assert_int_equal(ui->mode, UI_MODE_LOBBY);
     WAIT_FOR(f, shows(f, "waiting, 1/2 seats"), "the game in the lobby");
+    press(f, 'd');
+    WAIT_FOR(f, shows(f, "none: n makes a game"), "the game given up");
+
+    /* The ratings of Camette: both players, after the rated game. */
+    press(f, 'g');
+    for (int i = 0; i < 20 && !shows(f, "Ratings of camette"); i++)
+        press(f, UI_KEY_RIGHT);
+    WAIT_FOR(f, shows(f, "Ratings of camette") && shows(f, " bob "), "the ratings table");
+    assert_true(shows(f, f->l.me));
+    press(f, 'g');
+    assert_true(shows(f, "Your games"));
 }
 
 static void test_ui_online_four_seats_and_watching(void **state)
@@ -293,9 +305,18 @@ static void test_ui_online_four_seats_and_watching(void **state)
     WAIT_FOR(f, tu_raw_heard(&f->bob, "ok create 2"), "bob's second game");
     press(f, 'r');
     WAIT_FOR(f, shows(f, "camette"), "the game to watch");
-    press(f, UI_KEY_DOWN);
+    /* The mouse: a click on its line picks it, a second click opens it. */
+    UiLine lines[40];
+    int items[40], row = -1;
+    int n = ui_lobby_lines(ui, clock_ms(), 80, 20, lines, items);
+    for (int i = 0; i < n; i++)
+        if (strstr(lines[i].text, "camette") != NULL)
+            row = i;
+    assert_true(row >= 0);
+    assert_int_equal(ui_handle_click(ui, UI_LOBBY_TOP + row, 10, clock_ms()), UI_DRAW_ALL);
     assert_true(shows(f, "Games going on, to watch\n>"));
-    press(f, UI_KEY_ENTER);
+    assert_int_equal(ui_handle_click(ui, UI_LOBBY_TOP, 10, clock_ms()), 0); /* a heading */
+    ui_handle_click(ui, UI_LOBBY_TOP + row, 10, clock_ms());
     WAIT_FOR(f, ui->at_table && shows(f, "watching"), "the game watched");
     assert_int_equal(f->s.net_game, 2);
     press(f, UI_KEY_ENTER);
