@@ -241,6 +241,15 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     WAIT_FOR(f, strcmp(ui->msg, "Black (bob) has lost the connection to the game.") == 0,
              "bob seen gone");
     assert_true(shows(f, "away"));
+    /* A minute later the teaching line says that C claims; the server, whose minute has not
+     * passed, refuses, and the screen says why. */
+    char st[400];
+    ui->now = clock_ms() + 61000;
+    ui_status_text(ui, st, sizeof st);
+    tu_assert_contains(st, "Black (bob) has been gone 61 s: C claims the game.");
+    press(f, 'C');
+    assert_string_equal(ui->msg, "You claim the game: the server decides.");
+    WAIT_FOR(f, strstr(ui->msg, "The server refused") != NULL, "the claim refused");
     tu_raw_open(&f->bob, f->sock, "bob");
     tu_raw_send(&f->bob, "open %lld", (long long)game_id(f));
     WAIT_FOR(f, strcmp(ui->msg, "Black (bob) is back.") == 0, "bob seen back");

@@ -967,6 +967,7 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
 unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
 {
     UiAction act = ui_key_action(ui->mode, key);
+    ui->now = now;
     if (act == UI_ACT_REDRAW || act == UI_ACT_RESIZE)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     if (ui->mode == UI_MODE_LOBBY)
@@ -1018,6 +1019,7 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
 unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
 {
     CmSquare sq;
+    ui->now = now;
     if (ui->mode == UI_MODE_LOBBY)
         return ui_lobby_click(ui, y, x, now);
     if ((ui->mode != UI_MODE_PLAY && ui->mode != UI_MODE_EDIT) || ui->lay.too_small ||
@@ -1102,6 +1104,7 @@ static unsigned tick_online(Ui *ui, unsigned ev, uint64_t now)
 unsigned ui_tick(Ui *ui, uint64_t now)
 {
     unsigned flags = 0;
+    ui->now = now;
     if (ui->lobby != NULL) {
         int game;
         flags = ui_online_tick(ui, now, &game);

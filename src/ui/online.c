@@ -911,7 +911,7 @@ void ui_online_title(const Ui *ui, char *buf, size_t size)
     LobbyTable t;
     char why[300];
     buf[0] = '\0';
-    if (!table(ui, 0, &t))
+    if (!table(ui, ui->now, &t))
         return;
     if (!lobby_link(ui->lobby, why, sizeof why))
         snprintf(buf, size, "  OFFLINE");
@@ -925,7 +925,7 @@ int ui_online_status(const Ui *ui, char *buf, size_t size)
 {
     LobbyTable t;
     char w[80], why[300];
-    if (!table(ui, 0, &t))
+    if (!table(ui, ui->now, &t))
         return 0;
     if (ui->mode == UI_MODE_LINE && ui->line_chat) {
         snprintf(buf, size, "%s (Enter sends, Esc cancels): %s",
@@ -1099,7 +1099,7 @@ int ui_online_over_lines(const Ui *ui, UiLine *lines, int max)
     LobbyTable t;
     const CmVariant *v = ui->s->v;
     int n = 0;
-    if (!table(ui, 0, &t))
+    if (!table(ui, ui->now, &t))
         return 0;
     static const char *const results[LOBBY_RESULT_COUNT] = {"", "won", "lost", "draw"};
     n = add(lines, NULL, n, max, -1, UI_ROLE_HEADING, "Game over");
@@ -1144,7 +1144,7 @@ const char *ui_online_keys(const Ui *ui)
         return ui->lobby_view == UI_LOBBY_RATINGS
                    ? "Left/Right variant  g games  r again  ? help  q quit"
                    : "Enter play/join/watch  n new  g ratings  d leave  r again  ? help  q quit";
-    if (!table(ui, 0, &t))
+    if (!table(ui, ui->now, &t))
         return "";
     if (ui->mode == UI_MODE_LINE && ui->line_chat)
         return "Enter send  Esc cancel  Backspace delete";

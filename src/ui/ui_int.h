@@ -371,6 +371,7 @@ typedef struct Ui {
     int line_chat;        /* the line is a chat message, not a move */
     UiMode form_back;     /* where the new-game form goes back to */
     char page_title[120]; /* the title of the page shown */
+    uint64_t now;         /* the time of the last key or tick (ms), for what is drawn */
 } Ui;
 
 /* The questions of UI_MODE_ASK. */
