@@ -270,8 +270,10 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
 
     /* q: the lobby, where the game is one of the player's; d gives its seat back, and the
      * game, left by everyone, is given up. */
+    int64_t rematch = game_id(f);
     press(f, 'q');
     assert_int_equal(ui->mode, UI_MODE_LOBBY);
+    assert_null(remote_game(f->r, rematch)); /* not going on: let go */
     WAIT_FOR(f, shows(f, "waiting, 1/2 seats"), "the game in the lobby");
     press(f, 'd');
     WAIT_FOR(f, shows(f, "none: n makes a game"), "the game given up");
@@ -308,8 +310,9 @@ static void test_ui_online_four_seats_and_watching(void **state)
     assert_int_equal(ui->lay.turn, 3);
 
     /* A game of bob's against the engine, watched from the lobby: read-only, with the
-     * chat of those watching. */
+     * chat of those watching. The game of four goes on, followed, while the lobby shows. */
     press(f, 'q');
+    assert_non_null(remote_game(f->r, 1));
     tu_raw_send(&f->bob, "create camette none casual W=me B=engine:1");
     WAIT_FOR(f, tu_raw_heard(&f->bob, "ok create 2"), "bob's second game");
     press(f, 'r');

@@ -424,10 +424,19 @@ void lobby_tick(Lobby *l, uint64_t now, int reading)
             remote_poll(l->r, now);
         int up = remote_up(l->r);
         if (up != l->link_up) {
+            /* The answers to what was asked before the drop never come: asked again. */
             l->link_up = up;
             l->news |= LOBBY_EV_LINK;
-            if (up)
+            l->games_asked = 0;
+            l->ncoming = 0;
+            l->nvariant_coming = 0;
+            l->nasked = 0;
+            l->filling = 0;
+            l->ratings_at = 0;
+            if (up) {
                 l->games_at = 0;
+                l->variants_at = l->variants_got ? l->variants_at : 0;
+            }
         }
     }
     if (reading && l->link_up) {
@@ -618,9 +627,21 @@ void lobby_close(Lobby *l, int64_t id)
 void lobby_away(Lobby *l, const Session *s)
 {
     const RemoteGame *g = session_remote_game(s);
-    if (g != NULL && g->spectator)
-        lobby_close(l, g->ng.id);
     l->shown = 0;
+    if (g == NULL)
+        return;
+    int64_t id = g->ng.id;
+    for (int i = 0; i < l->nfollowed; i++)
+        if (l->followed[i] == id)
+            return;
+    /* A game of the player's going on stays followed, so that the others do not see them
+     * leave; any other is let go (a game waiting for players comes back to the list once it
+     * begins). */
+    if (!g->spectator && g->ng.status == NG_PLAYING && l->nfollowed < LOBBY_FOLLOW_MAX) {
+        l->followed[l->nfollowed++] = id;
+        return;
+    }
+    lobby_close(l, id);
 }
 
 /* ---- The list ---------------------------------------------------------------------------- */

@@ -246,8 +246,8 @@ CmStatus lobby_leave(Lobby *l, int64_t id, CmError *err);
 /* Stops following game 'id' (a game watched, left for the lobby). */
 void lobby_close(Lobby *l, int64_t id);
 
-/* The screen goes back to the lobby from the session's game: a game watched is let go (the
- * player's own stay followed, and the player connected to them). */
+/* The screen goes back to the lobby from the session's game: a game of the player's going on
+ * stays followed (the player stays connected to it), any other is let go. */
 void lobby_away(Lobby *l, const Session *s);
 
 /* The game a rematch of the session's game would be: the same variant, clock and rating, the

@@ -1033,7 +1033,7 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
             t.spectator ? "Players (you watch)" : "Players");
     for (int seat = 0; seat < v->nseats; seat++) {
         const LobbyPlayer *p = &t.seat[seat];
-        char name[40], state[24];
+        char name[40], state[32];
         if (p->kind == LOBBY_SEAT_ENGINE)
             snprintf(name, sizeof name, "engine %d", p->level);
         else if (p->kind == LOBBY_SEAT_OPEN)
