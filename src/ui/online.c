@@ -679,8 +679,18 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
         return UI_DRAW_ALL;
     case UI_ACT_RATINGS:
         ui->lobby_view = ui->lobby_view == UI_LOBBY_GAMES ? UI_LOBBY_RATINGS : UI_LOBBY_GAMES;
-        if (ui->lobby_view == UI_LOBBY_RATINGS)
+        if (ui->lobby_view == UI_LOBBY_RATINGS) {
+            /* The table of the game picked, or of Camelot. */
+            int idx[LOBBY_VARIANTS_MAX];
+            int nv = shown_variants(l, idx);
+            const char *want = ui->lobby_pick >= 0 && ui->lobby_pick < n
+                                   ? l->games[order[ui->lobby_pick]].variant
+                                   : "camelot";
+            for (int k = 0; k < nv; k++)
+                if (strcmp(l->variant[idx[k]].name, want) == 0)
+                    ui->lobby_variant = k;
             lobby_ask_ratings(l, ratings_variant(ui), NULL);
+        }
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     case UI_ACT_SELECT:
         if (ui->lobby_view == UI_LOBBY_RATINGS) {
