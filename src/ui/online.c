@@ -803,7 +803,7 @@ static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, char *bu
         taken += g->seat[seat].kind == LOBBY_SEAT_PLAYER || g->seat[seat].kind == LOBBY_SEAT_ENGINE;
     lobby_clock_text(g, now, ui->lobby->utc_now, clock, sizeof clock);
     if (g->status == LOBBY_WAITING && g->invited && !g->mine)
-        snprintf(buf, size, "invited: Enter takes the seat");
+        snprintf(buf, size, "you are invited");
     else if (g->status == LOBBY_WAITING)
         snprintf(buf, size, "waiting, %d/%d seats", taken, g->nseats);
     else if (g->my_turn)
