@@ -174,6 +174,42 @@ static void test_ui_keys_map_to_actions(void **state)
     assert_int_equal(ui_key_action(UI_MODE_COUNT, 'q'), UI_ACT_NONE);
 }
 
+/* The keys of camelot online: the lobby's, chat and claims on the board, a rematch after the
+ * game, and lines that take more than ASCII (chat), though no move has such a character. */
+static void test_ui_keys_online_keys(void **state)
+{
+    (void)state;
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, UI_KEY_UP), UI_ACT_UP);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'j'), UI_ACT_DOWN);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, UI_KEY_ENTER), UI_ACT_SELECT);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'n'), UI_ACT_NEW);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'd'), UI_ACT_LEAVE);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'g'), UI_ACT_RATINGS);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, UI_KEY_TAB), UI_ACT_RATINGS);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'r'), UI_ACT_REFRESH);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, '?'), UI_ACT_RULES);
+    assert_int_equal(ui_key_action(UI_MODE_LOBBY, 'q'), UI_ACT_QUIT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'c'), UI_ACT_CHAT);
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 'C'), UI_ACT_CLAIM);
+    assert_int_equal(ui_key_action(UI_MODE_OVER, 'm'), UI_ACT_REMATCH);
+    assert_int_equal(ui_key_action(UI_MODE_OVER, 'c'), UI_ACT_CHAT);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 0xe9), UI_ACT_CHAR);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 0x263a), UI_ACT_CHAR);
+    assert_int_equal(ui_key_action(UI_MODE_LINE, 0x9b), UI_ACT_NONE); /* a C1 control */
+    assert_int_equal(ui_key_action(UI_MODE_PLAY, 0xe9), UI_ACT_NONE);
+
+    /* At one keyboard they change nothing, and a move line refuses what no move has. */
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    assert_int_equal(press(&ui, 'c'), 0);
+    assert_int_equal(press(&ui, 'C'), 0);
+    press(&ui, ':');
+    press(&ui, 'E');
+    assert_int_equal(press(&ui, 0xe9), 0);
+    assert_string_equal(ui.line, "E");
+    free_ui(&ui);
+}
+
 static void test_ui_keys_cursor_moves_and_redraws(void **state)
 {
     (void)state;
@@ -519,6 +555,32 @@ static void test_ui_keys_four_seat_hot_seat_order(void **state)
         assert_int_equal(ui.s->g.n, i + 1);
     }
     assert_int_equal(ui.moves[2].seat, 2);
+    free_ui(&ui);
+}
+
+/* f turns a board of four seats a quarter at a time, so that each side in turn comes to the
+ * bottom, and with it the cursor's arrows; a board of two seats turns round. */
+static void test_ui_keys_flip_turns_four_seats_a_quarter(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "grand-cam", "R=human G=human B=human Y=human", NULL, NULL);
+    assert_int_equal(ui.lay.turn, 0);
+    for (int turn = 1; turn <= 4; turn++) {
+        assert_int_equal(press(&ui, 'f') & UI_DRAW_CLEAR, UI_DRAW_CLEAR);
+        assert_int_equal(ui.lay.turn, turn & 3);
+    }
+    press(&ui, 'f'); /* the west, Blue's side, at the bottom: up goes east */
+    ui.cursor = sq_named("B7");
+    press(&ui, UI_KEY_UP);
+    assert_int_equal(ui.cursor, sq_named("C7"));
+    free_ui(&ui);
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'f');
+    assert_int_equal(ui.lay.turn, 2);
+    assert_true(ui.opt.flip);
+    press(&ui, 'f');
+    assert_int_equal(ui.lay.turn, 0);
     free_ui(&ui);
 }
 
@@ -1838,6 +1900,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ui_keys_map_to_actions),
+        cmocka_unit_test(test_ui_keys_online_keys),
         cmocka_unit_test(test_ui_keys_cursor_moves_and_redraws),
         cmocka_unit_test(test_ui_keys_canter_leap_by_leap),
         cmocka_unit_test(test_ui_keys_capture_is_compulsory_and_jumps_go_on),
@@ -1848,6 +1911,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_typed_line_past_its_end_changes_nothing),
         cmocka_unit_test(test_ui_keys_undo_and_redo),
         cmocka_unit_test(test_ui_keys_four_seat_hot_seat_order),
+        cmocka_unit_test(test_ui_keys_flip_turns_four_seats_a_quarter),
         cmocka_unit_test(test_ui_keys_resign_and_draw_offers),
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),

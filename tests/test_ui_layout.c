@@ -28,8 +28,8 @@ static void check_inside(const UiLayout *l)
     }
     /* The squares and both rows of file letters. */
     assert_true(l->sq_y - 1 >= l->board_y);
-    assert_true(l->sq_y + l->ranks <= l->board_y + l->board_h - 1);
-    assert_true(l->sq_x + l->files * l->cell_w + 3 <= l->board_x + l->board_w);
+    assert_true(l->sq_y + l->gh <= l->board_y + l->board_h - 1);
+    assert_true(l->sq_x + l->gw * l->cell_w + 3 <= l->board_x + l->board_w);
 }
 
 static void test_ui_layout_every_variant_fits_80x24(void **state)
@@ -105,15 +105,16 @@ static void test_ui_layout_wide_squares_when_room(void **state)
 }
 
 /* Every square is found again at the screen cell where it is drawn, in every column of its
- * cell, both ways round; cells outside the grid hit nothing. */
+ * cell, turned each of the four ways; cells outside the grid hit nothing. */
 static void test_ui_layout_hit_every_square(void **state)
 {
     (void)state;
     for (size_t i = 0; i < TU_NVARIANTS; i++) {
         const CmVariant *v = tu_variant(tu_variant_names[i]);
-        for (int flip = 0; flip < 2; flip++) {
+        for (int turn = 0; turn < 4; turn++) {
             UiLayout l;
-            ui_layout_compute(&l, 24, 80, v->files, v->ranks, flip);
+            ui_layout_compute(&l, 24, 80, v->files, v->ranks, turn);
+            check_inside(&l);
             for (int sq = 0; sq < CM_SQUARES; sq++) {
                 if (!cm_variant_on(v, (unsigned)sq))
                     continue;
@@ -130,9 +131,9 @@ static void test_ui_layout_hit_every_square(void **state)
             }
             CmSquare hit;
             assert_false(ui_layout_hit(&l, l.sq_y - 1, l.sq_x, &hit));
-            assert_false(ui_layout_hit(&l, l.sq_y + l.ranks, l.sq_x, &hit));
+            assert_false(ui_layout_hit(&l, l.sq_y + l.gh, l.sq_x, &hit));
             assert_false(ui_layout_hit(&l, l.sq_y, l.sq_x - 1, &hit));
-            assert_false(ui_layout_hit(&l, l.sq_y, l.sq_x + l.files * l.cell_w, &hit));
+            assert_false(ui_layout_hit(&l, l.sq_y, l.sq_x + l.gw * l.cell_w, &hit));
         }
     }
 }
@@ -152,7 +153,7 @@ static void test_ui_layout_square_positions(void **state)
     assert_int_equal(y2, l.sq_y + 15);
     assert_int_equal(x2, l.sq_x + 11 * 3 + 1);
     /* Turned round, rank 1 is at the top and file L on the left. */
-    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 1);
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 2);
     ui_layout_square_pos(&l, tu_sq("L1"), &y, &x);
     assert_int_equal(y, l.sq_y);
     assert_int_equal(x, l.sq_x + 1);
@@ -181,7 +182,7 @@ static void test_ui_layout_cursor_on_irregular_boards(void **state)
     assert_int_equal(ui_cursor_step(v, &l, tu_sq("B7"), -1, 0), tu_sq("A7"));
     /* Turned round, "up" on screen goes down the ranks. */
     v = tu_variant("camelot");
-    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 1);
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 2);
     assert_int_equal(ui_cursor_step(v, &l, tu_sq("E6"), 0, -1), tu_sq("E5"));
     assert_int_equal(ui_cursor_step(v, &l, tu_sq("E6"), -1, 0), tu_sq("F6"));
     /* Every step from every square stays on the board. */
@@ -195,6 +196,108 @@ static void test_ui_layout_cursor_on_irregular_boards(void **state)
             for (int k = 0; k < 4; k++)
                 assert_true(
                     cm_variant_on(v, ui_cursor_step(v, &l, (CmSquare)sq, d[k][0], d[k][1])));
+        }
+    }
+}
+
+/* Each quarter turn is a rotation, never a mirror: one square east and one north move on the
+ * screen by the turned unit steps, for every square of every board. */
+static void test_ui_layout_quarter_turns_are_rotations(void **state)
+{
+    (void)state;
+    /* On the screen (x right, y down), east and north of the board for each turn. */
+    static const int east[4][2] = {{1, 0}, {0, -1}, {-1, 0}, {0, 1}};
+    static const int north[4][2] = {{0, -1}, {-1, 0}, {0, 1}, {1, 0}};
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
+        for (int turn = 0; turn < 4; turn++) {
+            UiLayout l;
+            ui_layout_compute(&l, 24, 80, v->files, v->ranks, turn);
+            assert_int_equal(l.gw, turn & 1 ? v->ranks : v->files);
+            assert_int_equal(l.gh, turn & 1 ? v->files : v->ranks);
+            for (int f = 0; f + 1 < v->files; f++)
+                for (int r = 0; r + 1 < v->ranks; r++) {
+                    int y, x, ye, xe, yn, xn;
+                    ui_layout_square_pos(&l, CM_SQ(f, r), &y, &x);
+                    ui_layout_square_pos(&l, CM_SQ(f + 1, r), &ye, &xe);
+                    ui_layout_square_pos(&l, CM_SQ(f, r + 1), &yn, &xn);
+                    assert_int_equal(xe - x, east[turn][0] * l.cell_w);
+                    assert_int_equal(ye - y, east[turn][1]);
+                    assert_int_equal(xn - x, north[turn][0] * l.cell_w);
+                    assert_int_equal(yn - y, north[turn][1]);
+                }
+        }
+    }
+}
+
+/* Grand Cam seen from Blue's side, the west: Blue's castle A7 in the middle of the bottom row,
+ * Red's G1 on the right, Green's G13 on the left; the ranks label the columns and the files
+ * the rows; up on the screen goes east. */
+static void test_ui_layout_quarter_turn_west(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("grand-cam");
+    UiLayout l;
+    char label[8];
+    int y, x;
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 1);
+    check_inside(&l);
+    assert_int_equal(ui_layout_grid_square(&l, 6, 12), tu_sq("A7"));
+    assert_int_equal(ui_layout_grid_square(&l, 12, 6), tu_sq("G1"));
+    assert_int_equal(ui_layout_grid_square(&l, 0, 6), tu_sq("G13"));
+    ui_layout_square_pos(&l, tu_sq("M7"), &y, &x);
+    assert_int_equal(y, l.sq_y);
+    ui_layout_col_label(&l, 0, label, sizeof label);
+    assert_string_equal(label, "13");
+    ui_layout_col_label(&l, 12, label, sizeof label);
+    assert_string_equal(label, "1");
+    ui_layout_row_label(&l, 12, label, sizeof label);
+    assert_string_equal(label, " A");
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("A7"), 0, -1), tu_sq("B7"));
+    assert_int_equal(ui_cursor_step(v, &l, tu_sq("B7"), 1, 0), tu_sq("B6"));
+    /* Turned the other way, from the east, the labels read the other way round. */
+    ui_layout_compute(&l, 24, 80, v->files, v->ranks, 3);
+    ui_layout_col_label(&l, 0, label, sizeof label);
+    assert_string_equal(label, "1");
+    ui_layout_row_label(&l, 0, label, sizeof label);
+    assert_string_equal(label, " A");
+    assert_int_equal(ui_layout_grid_square(&l, 6, 12), tu_sq("M7"));
+}
+
+/* Each seat of every variant finds its own pieces in the lower half of the screen once the
+ * board is turned to it; the four sides of Grand Cam and Grand Camelot each get their turn. */
+static void test_ui_layout_seat_turn_puts_the_seat_at_the_bottom(void **state)
+{
+    (void)state;
+    static const char *const four[] = {"grand-cam", "grand-camelot"};
+    for (size_t i = 0; i < 2; i++) {
+        const CmVariant *v = tu_variant(four[i]);
+        /* Red (bottom), Green (top), Blue (left), Yellow (right), in turn order. */
+        assert_int_equal(ui_seat_turn(v, 0), 0);
+        assert_int_equal(ui_seat_turn(v, 1), 2);
+        assert_int_equal(ui_seat_turn(v, 2), 1);
+        assert_int_equal(ui_seat_turn(v, 3), 3);
+    }
+    const CmVariant *v = tu_variant("camelot");
+    assert_int_equal(ui_seat_turn(v, 0), 0);
+    assert_int_equal(ui_seat_turn(v, 1), 2);
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        v = tu_variant(tu_variant_names[i]);
+        for (int seat = 0; seat < v->nseats; seat++) {
+            UiLayout l;
+            ui_layout_compute(&l, 24, 80, v->files, v->ranks, ui_seat_turn(v, seat));
+            int rows = 0, n = 0;
+            for (int sq = 0; sq < CM_SQUARES; sq++) {
+                if (v->start[sq] == CM_EMPTY || CM_CELL_SEAT(v->start[sq]) != seat)
+                    continue;
+                int y, x;
+                ui_layout_square_pos(&l, (CmSquare)sq, &y, &x);
+                rows += y - l.sq_y;
+                n++;
+            }
+            assert_true(n > 0);
+            /* The mean row is below the middle: 2 * rows / n > gh - 1. */
+            assert_true(2 * rows > (l.gh - 1) * n);
         }
     }
 }
@@ -239,6 +342,9 @@ int main(void)
         cmocka_unit_test(test_ui_layout_hit_every_square),
         cmocka_unit_test(test_ui_layout_square_positions),
         cmocka_unit_test(test_ui_layout_cursor_on_irregular_boards),
+        cmocka_unit_test(test_ui_layout_quarter_turns_are_rotations),
+        cmocka_unit_test(test_ui_layout_quarter_turn_west),
+        cmocka_unit_test(test_ui_layout_seat_turn_puts_the_seat_at_the_bottom),
         cmocka_unit_test(test_ui_layout_long_messages_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -272,6 +272,12 @@ int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps);
 struct UiOptions;
 int cli_review_played(const CmGame *game, const char *name, const struct UiOptions *opt);
 
+/* 'camelot online' on a terminal (online_screen.c): the lobby and the games of the server at
+ * the other end of 'r', a connection made and greeted, on the full screen; 'where' names the
+ * server for the title. Returns an exit code; the connection stays the caller's. */
+struct Remote;
+int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where);
+
 /* The text game (textplay.c) of the started session 's': people type moves and commands,
  * read from 'in', and the engine plays the seats the session gives it, each move told on
  * 'out' in words; the board is shown after each move unless 'quiet'. 'note' (may be NULL) is

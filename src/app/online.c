@@ -20,14 +20,20 @@
 
 const char cli_online_usage[] = "online [--server SOCKET|ssh://[USER@]HOST[:PORT]] [--text]";
 const char cli_online_help[] =
-    "Plays on a server ('camelot serve'): lists its games, makes one, takes a seat,\n"
-    "watches, plays, chats and answers offers, one command a line. The connection is\n"
-    "kept up: when it drops, it is made again and the game goes on where it was.\n\n"
+    "Plays on a server ('camelot serve'). On a terminal this is the full screen:\n"
+    "the lobby (your games, those with a free seat, those to watch, the ratings;\n"
+    "Enter plays, joins or watches, n makes a game, ? lists the keys), and each\n"
+    "game on the board as at one keyboard, with chat (c), offers (D, u, R), claims\n"
+    "(C) and, after it, a rematch (m). Otherwise, or with --text, it lists its\n"
+    "games, makes one, takes a seat, watches, plays, chats and answers offers, one\n"
+    "command a line. The connection is kept up: when it drops, it is made again\n"
+    "and the game goes on where it was.\n\n"
     "  --server S   the server's socket on this machine (default: the one 'camelot\n"
     "               serve' makes), or ssh://[USER@]HOST[:PORT], which runs 'camelot\n"
     "               relay' on HOST through ssh ($CAMELOT_SSH in place of 'ssh')\n"
-    "  --text       one command a line (also when the input is not a terminal)\n\n"
-    "Commands (the game is the one made, joined or opened last):\n"
+    "  --text       one command a line (also when the input or the output is not a\n"
+    "               terminal)\n\n"
+    "Commands of --text (the game is the one made, joined or opened last):\n"
     "  games                      yours, those with a free seat, those going on\n"
     "  variants                   the variants the server has\n"
     "  ratings VARIANT            the ratings table\n"
@@ -524,6 +530,13 @@ int cli_online(CliCtx *ctx, int argc, char **argv)
                             "--help'), or name one with --server\n");
         cli_args_free(&a);
         return CLI_EXIT_INPUT;
+    }
+    if (!a.value[O_TEXT] && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+        /* A terminal: the lobby and the games on the full screen. */
+        rc = cli_online_screen(ctx, o.r, addr.ssh ? addr.dest : addr.path);
+        remote_close(o.r);
+        cli_args_free(&a);
+        return rc;
     }
     remote_listen(o.r, lobby_line, &o);
     SessionEnv env = {&ctx->catalog, NULL, NULL};

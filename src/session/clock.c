@@ -18,6 +18,13 @@ uint64_t clock_ms(void)
     return clock_us() / 1000u;
 }
 
+int64_t clock_utc(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec;
+}
+
 uint64_t clock_ms_cb(void *ud)
 {
     (void)ud;

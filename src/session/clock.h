@@ -10,6 +10,9 @@
 uint64_t clock_ms(void);
 uint64_t clock_us(void);
 
+/* The time of day in UTC, in seconds since 1970 (for correspondence deadlines). */
+int64_t clock_utc(void);
+
 /* 'clock_ms' in the shape of 'CmLimits.now_ms' ('ud' is not used). */
 uint64_t clock_ms_cb(void *ud);
 

@@ -299,6 +299,25 @@ static void note(RemoteGame *g, const char *kind, int was_over, int old_n, int o
         g->pending = 0;
 }
 
+/* Keeps the rating change of a 'rating' event ("rating NAME OLD NEW"), once a player. */
+static void keep_rating(RemoteGame *g, int argc, const char *const *argv)
+{
+    int64_t old_r, new_r;
+    if (argc != 4 || !net_int(argv[2], -100000, 100000, &old_r) ||
+        !net_int(argv[3], -100000, 100000, &new_r))
+        return;
+    int i = 0;
+    while (i < g->nrating && strcmp(g->rating[i].name, argv[1]) != 0)
+        i++;
+    if (i == CM_MAX_SEATS)
+        return;
+    snprintf(g->rating[i].name, sizeof g->rating[i].name, "%s", argv[1]);
+    g->rating[i].old_rating = old_r;
+    g->rating[i].new_rating = new_r;
+    if (i == g->nrating)
+        g->nrating++;
+}
+
 /* A line about a followed game: an event, a line of a whole state, a presence. Returns 1 when
  * it was one. */
 static int game_line(Remote *r, const NetMsg *m, uint64_t now)
@@ -359,6 +378,8 @@ static int game_line(Remote *r, const NetMsg *m, uint64_t now)
         return 1;
     }
     note(g, m->argv[3], was_over, old_n, old_to, now);
+    if (strcmp(m->argv[3], "rating") == 0)
+        keep_rating(g, m->argc - 3, m->argv + 3);
     return 1;
 }
 

@@ -27,6 +27,12 @@ enum {
     REMOTE_EV_LINK = 4, /* the connection went down or came back */
 };
 
+/* A rating the game changed ('rating' events, which the game's state does not keep). */
+typedef struct RemoteRating {
+    char name[NET_NAME_MAX + 1];
+    int64_t old_rating, new_rating;
+} RemoteRating;
+
 /* A game this client follows, as the server's events build it. */
 typedef struct RemoteGame {
     NetGame ng;
@@ -42,8 +48,10 @@ typedef struct RemoteGame {
     int pending_ply;
     char pending_id[NET_MOVE_ID_MAX + 1];
     char pending_text[CM_MOVE_TEXT_MAX];
-    unsigned news;   /* SESSION_EV_* bits not yet taken by a session */
-    char error[240]; /* the last refusal of a request about it */
+    unsigned news;                     /* SESSION_EV_* bits not yet taken by a session */
+    char error[240];                   /* the last refusal of a request about it */
+    RemoteRating rating[CM_MAX_SEATS]; /* the ratings its end changed, as they came */
+    int nrating;
 } RemoteGame;
 
 typedef struct Remote Remote;

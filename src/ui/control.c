@@ -33,6 +33,8 @@ const CmPosition *ui_shown_position(const Ui *ui)
 
 UiMode ui_board_mode(const Ui *ui)
 {
+    if (ui->lobby != NULL && !ui->at_table)
+        return UI_MODE_LOBBY; /* no game on the screen: the lobby */
     if (ui->learn != NULL)
         return UI_MODE_PLAY; /* a lesson's end is no game's end */
     if (ui->puzzles != NULL)
@@ -40,17 +42,44 @@ UiMode ui_board_mode(const Ui *ui)
     return ui->s->outcome.over ? UI_MODE_OVER : UI_MODE_PLAY;
 }
 
+/* The board's quarter turns on the screen: the seat's ('turn') and the flip's. */
+static int board_turn(const Ui *ui)
+{
+    return (ui->turn + (ui->opt.flip ? 2 : 0)) & 3;
+}
+
 static void relayout(Ui *ui)
 {
+    if (!ui->s->active)
+        return; /* the lobby: no board yet */
     ui_layout_compute(&ui->lay, ui->lay.rows, ui->lay.cols, ui->s->v->files, ui->s->v->ranks,
-                      ui->opt.flip);
+                      board_turn(ui));
+}
+
+/* 'f': a game of two seats turns round; one of more seats turns a quarter at a time, so that
+ * any seat's side may be at the bottom. */
+static unsigned act_flip(Ui *ui)
+{
+    if (ui->s->v->nseats > 2)
+        ui->turn = (ui->turn + 1) & 3;
+    else
+        ui->opt.flip = !ui->opt.flip;
+    relayout(ui);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }
 
 /* The rules page, laid out for the terminal's width. */
 static void layout_page(Ui *ui)
 {
     free(ui->page);
-    ui->page = ui_rules_text(ui->s->v, ui->lay.cols - 2);
+    if (ui->lobby != NULL && !ui_online(ui)) {
+        ui->page = ui_online_help_text(ui->lay.cols - 2);
+        snprintf(ui->page_title, sizeof ui->page_title, "Playing on a server");
+    } else {
+        ui->page = ui_online(ui) ? ui_rules_text_online(ui->s->v, ui->lay.cols - 2)
+                                 : ui_rules_text(ui->s->v, ui->lay.cols - 2);
+        snprintf(ui->page_title, sizeof ui->page_title, "Rules of %s", ui->s->v->title);
+    }
     ui->page_lines = 0;
     for (const char *p = ui->page; p && *p; p++)
         ui->page_lines += *p == '\n';
@@ -207,6 +236,17 @@ static void place_cursor(Ui *ui)
 static void auto_flip(Ui *ui)
 {
     const CmVariant *v = ui->s->v;
+    ui->turn = 0;
+    if (ui_online(ui) && v->nseats > 2) {
+        /* Each player of a game on a server sees it from their own side. */
+        ui->opt.flip = 0;
+        for (int seat = 0; seat < v->nseats; seat++)
+            if (session_seat_human(ui->s, seat)) {
+                ui->turn = ui_seat_turn(v, seat);
+                break;
+            }
+        return;
+    }
     if (ui->puzzles != NULL) {
         ui->opt.flip = v->nseats == 2 && ui->puzzles->run.p->pos.to_move == 1;
         return;
@@ -462,6 +502,8 @@ static unsigned ask_action(Ui *ui, UiAction act, uint64_t now)
         return 0;
     if (ui->ask == UI_ASK_EXPORT)
         return ui_export_answer(ui, act == UI_ACT_YES, now);
+    if (ui->ask == UI_ASK_OFFER)
+        return ui_offer_answer(ui, act == UI_ACT_YES, now);
     if (ui->ask == UI_ASK_RESIGN) {
         ui->mode = UI_MODE_PLAY;
         if (act == UI_ACT_NO) {
@@ -470,6 +512,12 @@ static unsigned ask_action(Ui *ui, UiAction act, uint64_t now)
         }
         if (session_resign(ui->s, ui->ask_seat, now) != CM_OK) {
             ui_message(ui, UI_ROLE_ERROR, "%s cannot resign now.", v->seat[ui->ask_seat].name);
+            return UI_DRAW_ALL;
+        }
+        if (ui_online(ui)) {
+            /* The server ends the game, or asks the partner first. */
+            ui_message(ui, UI_ROLE_NORMAL, "%s resigns: the server tells everyone.",
+                       v->seat[ui->ask_seat].name);
             return UI_DRAW_ALL;
         }
         ui_position_changed(ui);
@@ -528,6 +576,12 @@ static int changes_game(UiAction act)
 
 static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
 {
+    if (ui_online(ui)) {
+        int handled;
+        unsigned flags = ui_online_action(ui, act, now, &handled);
+        if (handled)
+            return flags;
+    }
     if (ui->puzzles != NULL) {
         int handled;
         unsigned flags = ui_puzzle_action(ui, act, now, &handled);
@@ -585,9 +639,7 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         ui_message(ui, UI_ROLE_NORMAL, "Teaching highlights %s.", ui->opt.highlight ? "on" : "off");
         return UI_DRAW_ALL;
     case UI_ACT_FLIP:
-        ui->opt.flip = !ui->opt.flip;
-        relayout(ui);
-        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        return act_flip(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
     case UI_ACT_RESIGN:
@@ -617,8 +669,12 @@ static unsigned line_enter(Ui *ui, uint64_t now)
 {
     CmError err;
     CmMove m;
+    if (ui->line_len == 0 && ui_online(ui))
+        return ui_chat_begin(ui); /* Enter on an empty line: a line of chat */
     if (ui->line_len == 0 || !session_human_to_move(ui->s)) {
         ui->mode = UI_MODE_PLAY;
+        if (ui->line_len > 0)
+            ui_message(ui, UI_ROLE_ERROR, "It is not your move.");
         return UI_DRAW_STATUS;
     }
     cm_error_init(&err, NULL);
@@ -635,6 +691,51 @@ static unsigned line_enter(Ui *ui, uint64_t now)
     return ui_commit(ui, &m, now);
 }
 
+/* Adds the character 'key' (a code point) to the line as UTF-8, when 'max' bytes leave room.
+ * Returns 0 when they do not. */
+static int line_put(Ui *ui, int key, int max)
+{
+    char u[4];
+    int n;
+    if (key < 0x80) {
+        u[0] = (char)key;
+        n = 1;
+    } else if (key < 0x800) {
+        u[0] = (char)(0xc0 | (key >> 6));
+        u[1] = (char)(0x80 | (key & 0x3f));
+        n = 2;
+    } else if (key < 0x10000) {
+        u[0] = (char)(0xe0 | (key >> 12));
+        u[1] = (char)(0x80 | ((key >> 6) & 0x3f));
+        u[2] = (char)(0x80 | (key & 0x3f));
+        n = 3;
+    } else {
+        u[0] = (char)(0xf0 | (key >> 18));
+        u[1] = (char)(0x80 | ((key >> 12) & 0x3f));
+        u[2] = (char)(0x80 | ((key >> 6) & 0x3f));
+        u[3] = (char)(0x80 | (key & 0x3f));
+        n = 4;
+    }
+    if (max > (int)sizeof ui->line)
+        max = (int)sizeof ui->line;
+    if (ui->line_len + n + 1 > max)
+        return 0;
+    memcpy(ui->line + ui->line_len, u, (size_t)n);
+    ui->line_len += n;
+    ui->line[ui->line_len] = '\0';
+    return 1;
+}
+
+/* Backspace on a line: its last character, however many bytes. */
+static void line_back(Ui *ui)
+{
+    while (ui->line_len > 0 && (ui->line[ui->line_len - 1] & 0xc0) == 0x80)
+        ui->line_len--;
+    if (ui->line_len > 0)
+        ui->line_len--;
+    ui->line[ui->line_len] = '\0';
+}
+
 /* The line of a path to export to: any printable character, ':' too. */
 static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
 {
@@ -643,14 +744,11 @@ static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
         key = ':';
         /* fall through */
     case UI_ACT_CHAR:
-        if (ui->line_len + 1 >= (int)sizeof ui->line)
+        if (!line_put(ui, key, (int)sizeof ui->line))
             return 0; /* dropped: nothing changed, nothing to draw */
-        ui->line[ui->line_len++] = (char)key;
-        ui->line[ui->line_len] = '\0';
         return UI_DRAW_STATUS;
     case UI_ACT_BACK:
-        if (ui->line_len > 0)
-            ui->line[--ui->line_len] = '\0';
+        line_back(ui);
         return UI_DRAW_STATUS;
     case UI_ACT_CANCEL:
         ui->mode = ui->line_back;
@@ -666,13 +764,48 @@ static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
     }
 }
 
+/* The chat line: any character, ':' too, up to a message's length. */
+static unsigned chat_line_action(Ui *ui, UiAction act, int key)
+{
+    switch (act) {
+    case UI_ACT_TYPE_MOVE:
+        key = ':';
+        /* fall through */
+    case UI_ACT_CHAR:
+        if (!line_put(ui, key, LOBBY_TEXT_MAX + 1)) {
+            if (strstr(ui->msg, "no longer than") != NULL)
+                return 0;
+            ui_message(ui, UI_ROLE_ERROR, "A message is no longer than %d bytes.", LOBBY_TEXT_MAX);
+        }
+        return UI_DRAW_STATUS;
+    case UI_ACT_BACK:
+        line_back(ui);
+        return UI_DRAW_STATUS;
+    case UI_ACT_CANCEL:
+        ui->mode = ui->line_back;
+        ui->line_chat = 0;
+        ui->line[0] = '\0';
+        ui->line_len = 0;
+        ui->msg[0] = '\0';
+        return UI_DRAW_ALL;
+    case UI_ACT_SELECT:
+        return ui_chat_enter(ui);
+    default:
+        return 0;
+    }
+}
+
 static unsigned line_action(Ui *ui, UiAction act, int key, uint64_t now)
 {
     char full[80];
     if (ui->line_export)
         return export_line_action(ui, act, key, now);
+    if (ui->line_chat)
+        return chat_line_action(ui, act, key);
     switch (act) {
     case UI_ACT_CHAR:
+        if (key >= 0x80)
+            return 0; /* no move has such a character */
         if (ui->line_len + 1 < (int)sizeof ui->line) {
             ui->line[ui->line_len++] = (char)key;
             ui->line[ui->line_len] = '\0';
@@ -743,6 +876,12 @@ static unsigned page_action(Ui *ui, UiAction act)
 
 static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
 {
+    if (ui_online(ui) && act != UI_ACT_SCROLL_UP && act != UI_ACT_SCROLL_DOWN) {
+        int handled;
+        unsigned flags = ui_online_action(ui, act, now, &handled);
+        if (handled)
+            return flags;
+    }
     switch (act) {
     case UI_ACT_NEW:
         ui_open_form(ui);
@@ -812,9 +951,7 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
         ui_open_form(ui);
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     case UI_ACT_FLIP:
-        ui->opt.flip = !ui->opt.flip;
-        relayout(ui);
-        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        return act_flip(ui);
     case UI_ACT_RULES:
         open_rules(ui);
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
@@ -830,8 +967,16 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
 unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
 {
     UiAction act = ui_key_action(ui->mode, key);
+    ui->now = now;
     if (act == UI_ACT_REDRAW || act == UI_ACT_RESIZE)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    if (ui->mode == UI_MODE_LOBBY)
+        return ui_lobby_action(ui, act, now);
+    if (ui->mode == UI_MODE_NEWGAME && ui->form.online) {
+        unsigned flags = ui_form_key(ui, key);
+        if (flags)
+            return flags;
+    }
     /* A terminal too small for the board shows no board to act on: only quitting works. */
     if (ui->lay.too_small && act != UI_ACT_QUIT && ui->mode != UI_MODE_RULES)
         return 0;
@@ -874,6 +1019,9 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
 unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
 {
     CmSquare sq;
+    ui->now = now;
+    if (ui->mode == UI_MODE_LOBBY)
+        return ui_lobby_click(ui, y, x, now);
     if ((ui->mode != UI_MODE_PLAY && ui->mode != UI_MODE_EDIT) || ui->lay.too_small ||
         !ui_layout_hit(&ui->lay, y, x, &sq))
         return 0;
@@ -894,7 +1042,9 @@ unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
 /* A move came from the session (the engine's, or a loss on time). */
 static void tick_moved(Ui *ui, unsigned ev)
 {
-    int mode_line = ui->mode == UI_MODE_LINE;
+    /* A move line closes once it is no longer one's turn; a chat line, and any line in a game
+     * on a server (where ':' opens it whoever is to move), stays open. */
+    int mode_line = ui->mode == UI_MODE_LINE && !ui->line_chat && !ui_online(ui);
     ui_position_changed(ui);
     if (mode_line && !session_human_to_move(ui->s))
         ui->mode = UI_MODE_PLAY;
@@ -925,9 +1075,43 @@ void ui_show_notice(Ui *ui)
     ui->s->notice[0] = '\0';
 }
 
+/* A game on a server goes on while it is reviewed or exported: its moves come, and the move
+ * list with them; the review stays at its move. */
+static unsigned tick_online(Ui *ui, unsigned ev, uint64_t now)
+{
+    unsigned flags = 0;
+    if ((ev & SESSION_EV_MOVED) && ui->mode == UI_MODE_REVIEW) {
+        int ply = ui->review_ply;
+        ui_position_changed(ui);
+        review_to(ui, ply);
+        flags |= UI_DRAW_ALL;
+    } else if (ev & SESSION_EV_MOVED) {
+        tick_moved(ui, ev);
+        flags |= UI_DRAW_ALL;
+    }
+    flags |= ui_online_news(ui, ev, now);
+    if (ev & SESSION_EV_HINT) {
+        tick_hint(ui);
+        flags |= UI_DRAW_BOARD | UI_DRAW_STATUS;
+    }
+    if (ev & SESSION_EV_PROGRESS)
+        snprintf(ui->pv_text, sizeof ui->pv_text, "%s", ui->s->pv_text);
+    if (ev & (SESSION_EV_PROGRESS | SESSION_EV_CLOCK | SESSION_EV_THINKING))
+        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    return flags;
+}
+
 unsigned ui_tick(Ui *ui, uint64_t now)
 {
     unsigned flags = 0;
+    ui->now = now;
+    if (ui->lobby != NULL) {
+        int game;
+        flags = ui_online_tick(ui, now, &game);
+        if (!game || !ui_online(ui))
+            return flags;
+        return flags | tick_online(ui, session_tick(ui->s, now), now);
+    }
     if (ui->mode == UI_MODE_REVIEW || ui->mode == UI_MODE_EDIT || ui->line_export)
         return 0; /* the game waits while it is reviewed, edited or exported */
     unsigned ev = session_tick(ui->s, now);

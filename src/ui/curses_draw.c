@@ -48,22 +48,20 @@ static void draw_board(Ui *ui)
     attr_t label = ui_role_attr(UI_ROLE_LABEL);
     char buf[16];
 
-    for (int gx = 0; gx < l->files; gx++) {
-        int f = l->flip ? l->files - 1 - gx : gx;
+    for (int gx = 0; gx < l->gw; gx++) {
         int x = l->sq_x + gx * l->cell_w + (l->cell_w - 1) / 2;
-        snprintf(buf, sizeof buf, "%c", 'A' + f);
-        put(l->sq_y - 1, x, 1, label, buf);
-        put(l->sq_y + l->ranks, x, 1, label, buf);
+        ui_layout_col_label(l, gx, buf, sizeof buf);
+        int w = (int)strlen(buf);
+        put(l->sq_y - 1, x, w, label, buf);
+        put(l->sq_y + l->gh, x, w, label, buf);
     }
-    for (int gy = 0; gy < l->ranks; gy++) {
-        int r = l->flip ? gy : l->ranks - 1 - gy;
+    for (int gy = 0; gy < l->gh; gy++) {
         int y = l->sq_y + gy;
-        snprintf(buf, sizeof buf, "%2d", r + 1);
+        ui_layout_row_label(l, gy, buf, sizeof buf);
         put(y, l->board_x, 2, label, buf);
-        put(y, l->sq_x + l->files * l->cell_w + 1, 2, label, buf);
-        for (int gx = 0; gx < l->files; gx++) {
-            int f = l->flip ? l->files - 1 - gx : gx;
-            CmSquare sq = CM_SQ(f, r);
+        put(y, l->sq_x + l->gw * l->cell_w + 1, 2, label, buf);
+        for (int gx = 0; gx < l->gw; gx++) {
+            CmSquare sq = ui_layout_grid_square(l, gx, gy);
             UiCellLook look;
             int x = l->sq_x + gx * l->cell_w;
             ui_square_look(ui, sq, &look);
@@ -174,8 +172,8 @@ static void draw_too_small(Ui *ui)
 
 static void draw_page(Ui *ui)
 {
-    char title[128];
-    snprintf(title, sizeof title, "Rules of %s  (line %d of %d)", ui->s->v->title, ui->page_top + 1,
+    char title[200];
+    snprintf(title, sizeof title, "%s  (line %d of %d)", ui->page_title, ui->page_top + 1,
              ui->page_lines);
     put(0, 1, COLS - 1, ui_role_attr(UI_ROLE_TITLE), title);
     const char *p = ui->page;
@@ -216,6 +214,30 @@ static void draw_foot(const Ui *ui, const UiFoot *f)
         put(ui->lay.keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
 }
 
+/* The lobby of a server: its title, its lines (the games, or the ratings), the message and the
+ * keys. */
+static void draw_lobby(Ui *ui, uint64_t now)
+{
+    UiLine lines[MAX_LINES];
+    int items[MAX_LINES];
+    char text[UI_MSG_MAX + 64];
+    ui_lobby_title(ui, text, sizeof text);
+    put(0, 0, COLS, ui_role_attr(UI_ROLE_TITLE), text);
+    int height = LINES - UI_LOBBY_TOP - 2;
+    if (height > MAX_LINES)
+        height = MAX_LINES;
+    int n = ui_lobby_lines(ui, now, COLS, height, lines, items);
+    draw_lines(ui, lines, n, UI_LOBBY_TOP, 0, COLS, height);
+    if (ui->msg[0]) {
+        UiSpan span[1];
+        if (ui_wrap(ui->msg, COLS, span, 1) == 1) {
+            snprintf(text, sizeof text, "%.*s", span[0].len, ui->msg + span[0].start);
+            put(LINES - 2, 0, COLS, ui_role_attr(ui->msg_role), text);
+        }
+    }
+    put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+}
+
 void ui_draw(Ui *ui, unsigned flags, uint64_t now)
 {
     const UiLayout *l = &ui->lay;
@@ -228,6 +250,11 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
     erase();
     if (ui->mode == UI_MODE_RULES && ui->page != NULL) {
         draw_page(ui);
+        refresh();
+        return;
+    }
+    if (ui->mode == UI_MODE_LOBBY) {
+        draw_lobby(ui, now);
         refresh();
         return;
     }

@@ -344,7 +344,7 @@ int ui_run(Ui *ui)
 static void review_layout(UiReview *r)
 {
     const CmVariant *v = r->game->v;
-    ui_layout_compute(&r->board.lay, LINES, COLS, v->files, v->ranks, r->board.opt.flip);
+    ui_layout_compute(&r->board.lay, LINES, COLS, v->files, v->ranks, r->board.opt.flip ? 2 : 0);
 }
 
 /* Handles what the terminal sent: 'got' from 'ui_input_read'. Returns redraw flags. */

@@ -173,6 +173,9 @@ static unsigned export_to(Ui *ui, uint64_t now, int replace)
                  n > 5 && strcmp(ui->line + n - 5, ".yaml") == 0 ? "" : ".yaml");
         st = session_write_position(ui->s, &ui->edit_pos, pos_path, replace, &err);
         rec_path[0] = '\0';
+    } else if (ui_online(ui)) {
+        /* The record as the server keeps it: the players, the result, the moves. */
+        st = lobby_export(ui->s, ui->line, replace, pos_path, rec_path, sizeof pos_path, &err);
     } else {
         st = session_export(ui->s, ui->line, now, replace, pos_path, rec_path, sizeof pos_path,
                             &err);

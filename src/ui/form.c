@@ -1,6 +1,8 @@
 /* The new-game form (variant, seats, engine levels, clocks) and the list of saved games to
  * load from. Both ask the session for what they need: the variants of its catalogue, a new
- * game, a load.
+ * game, a load. With a lobby, the same form makes a game on the server: the server's variants,
+ * each seat yours, open, a named player's or the engine's, a live clock or days a move, rated
+ * or not.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +31,165 @@ static const struct {
 
 static int form_fields(const UiForm *f)
 {
-    return f->v->nseats + 4; /* variant, seats, time, start, lessons */
+    return f->v->nseats + 4; /* variant, seats, time, start, lessons (on a server: variant,
+                                seats, time, rated, create) */
+}
+
+/* ---- The form of a game on a server ------------------------------------------------------- */
+
+static const struct {
+    int64_t base_ms, inc_ms;
+    int days;
+} net_times[] = {
+    {0, 0, 0},       {180000, 2000, 0},   {300000, 0, 0}, {600000, 5000, 0}, {900000, 10000, 0},
+    {1800000, 0, 0}, {3600000, 30000, 0}, {0, 0, 1},      {0, 0, 3},         {0, 0, 7},
+};
+#define NET_NTIME ((int)(sizeof net_times / sizeof net_times[0]))
+#define NET_SEAT_CHOICES (3 + CM_ENGINE_LEVELS) /* me, open, a name, an engine level */
+
+/* The variants the form offers: the server's that this program has too (until the server's
+ * list comes, this program's own). */
+static int net_variants(const Ui *ui, const char **names, int max)
+{
+    const Lobby *l = ui->lobby;
+    int n = 0;
+    for (int i = 0; i < l->nvariants && n < max; i++)
+        if (l->variant[i].here)
+            names[n++] = l->variant[i].name;
+    if (n == 0) {
+        const char *const *own;
+        int k = catalog_names(ui->s->env.catalog, &own);
+        for (int i = 0; i < k && n < max; i++)
+            if (!catalog_is_path(own[i]))
+                names[n++] = own[i];
+    }
+    return n;
+}
+
+static void net_variant(Ui *ui, int idx)
+{
+    UiForm *f = &ui->form;
+    const char *names[LOBBY_VARIANTS_MAX + CATALOG_NAMES];
+    int n = net_variants(ui, names, (int)(sizeof names / sizeof names[0]));
+    CmError err;
+    if (n == 0)
+        return;
+    idx = (idx % n + n) % n;
+    const CmVariant *v = catalog_get(ui->s->env.catalog, names[idx], NULL, &err);
+    if (v == NULL) {
+        snprintf(f->error, sizeof f->error, "%.60s: %.130s", names[idx], err.msg);
+        return;
+    }
+    f->variant = idx;
+    f->v = v;
+    f->error[0] = '\0';
+    snprintf(f->net.variant, sizeof f->net.variant, "%s", names[idx]);
+    /* The seats of a new variant: yours first, the others open. */
+    if (f->net.nseats != v->nseats) {
+        memset(f->net.seat, 0, sizeof f->net.seat);
+        for (int seat = 0; seat < v->nseats; seat++)
+            f->net.seat[seat].who = seat == 0 ? LOBBY_WHO_ME : LOBBY_WHO_OPEN;
+        f->net.nseats = v->nseats;
+    }
+    if (f->field >= form_fields(f))
+        f->field = form_fields(f) - 1;
+}
+
+void ui_open_online_form(Ui *ui)
+{
+    UiForm *f = &ui->form;
+    const char *names[LOBBY_VARIANTS_MAX + CATALOG_NAMES];
+    int n = net_variants(ui, names, (int)(sizeof names / sizeof names[0]));
+    const char *want = ui_online(ui) ? ui->s->setup.variant : "camelot";
+    memset(f, 0, sizeof *f);
+    f->online = 1;
+    ui->form_back = ui->mode;
+    int idx = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], want) == 0)
+            idx = i;
+    net_variant(ui, idx);
+    if (f->v == NULL) {
+        ui_message(ui, UI_ROLE_ERROR, "No variant to play: %s", f->error);
+        return;
+    }
+    ui->mode = UI_MODE_NEWGAME;
+}
+
+/* The choice of seat 'st', as a number: 0 me, 1 open, 2 a name, 3 .. the engine's levels. */
+static int seat_choice(const LobbyNewSeat *st)
+{
+    switch (st->who) {
+    case LOBBY_WHO_ME:
+        return 0;
+    case LOBBY_WHO_OPEN:
+        return 1;
+    case LOBBY_WHO_INVITE:
+        return 2;
+    default:
+        return 2 + st->level;
+    }
+}
+
+static void net_change(Ui *ui, int d)
+{
+    UiForm *f = &ui->form;
+    int nseats = f->v->nseats;
+    if (f->field == 0) {
+        net_variant(ui, f->variant + d);
+    } else if (f->field <= nseats) {
+        LobbyNewSeat *st = &f->net.seat[f->field - 1];
+        int c = ((seat_choice(st) + d) % NET_SEAT_CHOICES + NET_SEAT_CHOICES) % NET_SEAT_CHOICES;
+        st->who = c == 0   ? LOBBY_WHO_ME
+                  : c == 1 ? LOBBY_WHO_OPEN
+                  : c == 2 ? LOBBY_WHO_INVITE
+                           : LOBBY_WHO_ENGINE;
+        st->level = c >= 3 ? c - 2 : 0;
+    } else if (f->field == nseats + 1) {
+        f->time = ((f->time + d) % NET_NTIME + NET_NTIME) % NET_NTIME;
+        f->net.base_ms = net_times[f->time].base_ms;
+        f->net.inc_ms = net_times[f->time].inc_ms;
+        f->net.days = net_times[f->time].days;
+    } else if (f->field == nseats + 2) {
+        f->net.rated = !f->net.rated;
+    }
+}
+
+static unsigned net_create(Ui *ui)
+{
+    UiForm *f = &ui->form;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (lobby_create(ui->lobby, &f->net, &err) != CM_OK) {
+        snprintf(f->error, sizeof f->error, "%s", err.msg);
+        return UI_DRAW_ALL;
+    }
+    ui->mode = ui->form_back;
+    ui_message(ui, UI_ROLE_NORMAL, "Asking the server for a game of %s...", f->v->title);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+unsigned ui_form_key(Ui *ui, int key)
+{
+    UiForm *f = &ui->form;
+    if (!f->online || f->field < 1 || f->field > f->v->nseats)
+        return 0;
+    LobbyNewSeat *st = &f->net.seat[f->field - 1];
+    if (st->who != LOBBY_WHO_INVITE)
+        return 0;
+    size_t len = strlen(st->name);
+    int name_char = (key >= 'a' && key <= 'z') || (key >= 'A' && key <= 'Z') ||
+                    (key >= '0' && key <= '9') || key == '_' || key == '-' || key == '.';
+    if (name_char && len < LOBBY_NAME_MAX) {
+        st->name[len] = (char)key;
+        st->name[len + 1] = '\0';
+        return UI_DRAW_ALL;
+    }
+    if ((key == UI_KEY_BACKSPACE || key == UI_KEY_DELETE) && len > 0) {
+        st->name[len - 1] = '\0';
+        return UI_DRAW_ALL;
+    }
+    return 0;
 }
 
 static void form_variant(Ui *ui, int idx)
@@ -129,6 +289,21 @@ unsigned ui_form_action(Ui *ui, UiAction act, uint64_t now)
 {
     UiForm *f = &ui->form;
     int n = form_fields(f);
+    if (f->online) {
+        switch (act) {
+        case UI_ACT_LEFT:
+        case UI_ACT_RIGHT:
+            net_change(ui, act == UI_ACT_LEFT ? -1 : 1);
+            return UI_DRAW_ALL;
+        case UI_ACT_SELECT:
+            return net_create(ui);
+        case UI_ACT_CANCEL:
+            ui->mode = ui->form_back;
+            return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        default:
+            break;
+        }
+    }
     switch (act) {
     case UI_ACT_UP:
     case UI_ACT_PREV_FIELD:

@@ -58,6 +58,8 @@ static const KeyBind play_keys[] = {
     {']', UI_ACT_SCROLL_DOWN},
     {UI_KEY_PGUP, UI_ACT_SCROLL_UP},
     {UI_KEY_PGDN, UI_ACT_SCROLL_DOWN},
+    {'c', UI_ACT_CHAT},
+    {'C', UI_ACT_CLAIM},
 };
 
 static const KeyBind edit_keys[] = {
@@ -157,6 +159,36 @@ static const KeyBind over_keys[] = {
     {UI_KEY_ENTER, UI_ACT_CANCEL},
     {'[', UI_ACT_SCROLL_UP},
     {']', UI_ACT_SCROLL_DOWN},
+    {'m', UI_ACT_REMATCH},
+    {'c', UI_ACT_CHAT},
+};
+
+/* The lobby of a server. */
+static const KeyBind lobby_keys[] = {
+    COMMON,
+    {UI_KEY_UP, UI_ACT_UP},
+    {UI_KEY_DOWN, UI_ACT_DOWN},
+    {'k', UI_ACT_UP},
+    {'j', UI_ACT_DOWN},
+    {UI_KEY_LEFT, UI_ACT_LEFT},
+    {UI_KEY_RIGHT, UI_ACT_RIGHT},
+    {UI_KEY_PGUP, UI_ACT_SCROLL_UP},
+    {UI_KEY_PGDN, UI_ACT_SCROLL_DOWN},
+    {UI_KEY_HOME, UI_ACT_HOME},
+    {UI_KEY_END, UI_ACT_END},
+    {UI_KEY_ENTER, UI_ACT_SELECT},
+    {' ', UI_ACT_SELECT},
+    {'n', UI_ACT_NEW},
+    {'d', UI_ACT_LEAVE},
+    {UI_KEY_DELETE, UI_ACT_LEAVE},
+    {'g', UI_ACT_RATINGS},
+    {UI_KEY_TAB, UI_ACT_RATINGS},
+    {'r', UI_ACT_REFRESH},
+    {'?', UI_ACT_RULES},
+    {UI_KEY_F1, UI_ACT_RULES},
+    {UI_KEY_ESC, UI_ACT_CANCEL},
+    {'q', UI_ACT_QUIT},
+    {UI_CTRL('c'), UI_ACT_QUIT},
 };
 
 static const KeyBind review_keys[] = {
@@ -201,7 +233,7 @@ static const struct {
     [UI_MODE_RULES] = TABLE(page_keys),    [UI_MODE_NEWGAME] = TABLE(form_keys),
     [UI_MODE_LOAD] = TABLE(load_keys),     [UI_MODE_OVER] = TABLE(over_keys),
     [UI_MODE_REVIEW] = TABLE(review_keys), [UI_MODE_EDIT] = TABLE(edit_keys),
-    [UI_MODE_ASK] = TABLE(ask_keys),
+    [UI_MODE_ASK] = TABLE(ask_keys),       [UI_MODE_LOBBY] = TABLE(lobby_keys),
 };
 
 UiAction ui_key_action(UiMode mode, int key)
@@ -211,8 +243,9 @@ UiAction ui_key_action(UiMode mode, int key)
     for (size_t i = 0; i < tables[mode].n; i++)
         if (tables[mode].b[i].key == key)
             return tables[mode].b[i].act;
-    /* A line takes any printable character that has no other use. */
-    if (mode == UI_MODE_LINE && key >= 0x20 && key < 0x7f)
+    /* A line takes any printable character that has no other use (beyond ASCII for chat and
+     * paths: a move has none). */
+    if (mode == UI_MODE_LINE && ((key >= 0x20 && key < 0x7f) || (key >= 0xa0 && key < 0x110000)))
         return UI_ACT_CHAR;
     return UI_ACT_NONE;
 }

@@ -173,6 +173,32 @@ static const char *keys_help[][2] = {
     {"q", "quit; the game is saved and 'camelot --resume' continues it"},
 };
 
+/* The keys of a game on a server, where they differ from the game at one keyboard. */
+static const char *online_keys_help[][2] = {
+    {"Arrows, h j k l", "move the cursor"},
+    {"Enter, Space", "pick the piece under the cursor; land on a highlighted square; on the "
+                     "square a canter has reached, stop there. The move goes to the server, "
+                     "which plays it for everyone"},
+    {"mouse click", "the same as moving the cursor there and pressing Enter"},
+    {"Backspace, Esc", "take back the last leap; drop the move being built"},
+    {":", "type a move in WCF notation; Enter on the empty line opens the chat line"},
+    {"c", "chat: a line to the other players (or, watching, to the others watching)"},
+    {"D", "offer a draw: every other player must accept"},
+    {"u", "ask to take back your last move: every other player must accept"},
+    {"R", "resign (asks first); with a partner who is a person, the partner must accept"},
+    {"y, n", "accept or decline an offer made to you"},
+    {"C", "claim against a player to move gone too long: the game in a game of two teams, "
+          "the seat for the engine in a game of four"},
+    {"H", "a hint, in a casual game (none in a rated game)"},
+    {"v", "review the moves so far (the game goes on meanwhile)"},
+    {"f", "turn the board (a quarter at a time with four seats)"},
+    {"x", "export the game's record to PATH.txt and its position to PATH.yaml"},
+    {"n", "a new game on the server"},
+    {"q", "back to the lobby; the game goes on, and Enter on it there comes back"},
+    {"After the game", "a: the engine's review of the game; m: a rematch with the seats turned "
+                       "round (or accept the one offered); x: export; q: the lobby"},
+};
+
 /* What the rules page says depends on: the variant and facts drawn from it. */
 typedef struct Facts {
     const CmVariant *v;
@@ -364,16 +390,20 @@ static void draws_section(Text *t, const Facts *f)
     }
 }
 
-static void keys_section(Text *t)
+static void keys_section(Text *t, int online)
 {
     heading(t, "WRITING MOVES");
     para(t, "A move is written as its starting square and every square it lands on: '-' "
             "before a plain step or canter leap, 'x' before a jump leap. E6-E8 is a canter "
             "over E7; H4xJ4xL6 captures twice; F6-F8-H8xH10 is a knight's charge.");
 
-    heading(t, "KEYS");
-    for (size_t i = 0; i < sizeof keys_help / sizeof keys_help[0]; i++)
-        para_hang(t, 18, "%-16s  %s", keys_help[i][0], keys_help[i][1]);
+    heading(t, online ? "KEYS OF A GAME ON A SERVER" : "KEYS");
+    if (online)
+        for (size_t i = 0; i < sizeof online_keys_help / sizeof online_keys_help[0]; i++)
+            para_hang(t, 18, "%-16s  %s", online_keys_help[i][0], online_keys_help[i][1]);
+    else
+        for (size_t i = 0; i < sizeof keys_help / sizeof keys_help[0]; i++)
+            para_hang(t, 18, "%-16s  %s", keys_help[i][0], keys_help[i][1]);
     para(t, "A highlighted square is one the piece you picked may land on next. Pieces marked "
             "in orange are the ones that must move (a capture is compulsory, or a piece must "
             "leave its castle).");
@@ -384,7 +414,7 @@ static void keys_section(Text *t)
             "the squares it passed and a cross for each piece it took.");
 }
 
-char *ui_rules_text(const CmVariant *v, int width)
+static char *rules_text(const CmVariant *v, int width, int online)
 {
     Text t = {NULL, 0, 0, width, 0, 0};
     Facts f = {v,
@@ -416,7 +446,58 @@ char *ui_rules_text(const CmVariant *v, int width)
     castles_section(&t, &f);
     winning_section(&t, &f);
     draws_section(&t, &f);
-    keys_section(&t);
+    keys_section(&t, online);
+    if (t.failed) {
+        free(t.buf);
+        return NULL;
+    }
+    return t.buf;
+}
+
+char *ui_rules_text(const CmVariant *v, int width)
+{
+    return rules_text(v, width, 0);
+}
+
+char *ui_rules_text_online(const CmVariant *v, int width)
+{
+    return rules_text(v, width, 1);
+}
+
+char *ui_online_help_text(int width)
+{
+    Text t = {NULL, 0, 0, width, 0, 0};
+    static const char *lobby_keys[][2] = {
+        {"Up, Down, j k", "pick a game; PgUp PgDn, Home End go further"},
+        {"Enter", "your game: play it; a free seat: take it (the game begins when every seat "
+                  "is taken); a game going on: watch it. A mouse click picks a game, a second "
+                  "click on it is Enter"},
+        {"n", "a new game on the server: the variant, who plays each seat (you, open to "
+              "anyone, a player you invite by name, or the engine at a level), a live clock "
+              "or days a move, rated or not"},
+        {"d", "give back your seat in a game that has not begun"},
+        {"g, Tab", "the ratings table; Left and Right choose the variant"},
+        {"r", "ask the server for the list again (it is asked every few seconds anyway)"},
+        {"?", "this page; q or Esc closes it"},
+        {"q", "quit; your games go on on the server"},
+    };
+    para(&t, "PLAYING ON A SERVER");
+    para(&t, "The lobby lists your games first, those waiting for your move at the top with "
+             "the time you have, then the games with a free seat (the variant, the clock, "
+             "whether it is rated, the players and their ratings), then the games going on, "
+             "which anyone may watch.");
+    heading(&t, "KEYS OF THE LOBBY");
+    for (size_t i = 0; i < sizeof lobby_keys / sizeof lobby_keys[0]; i++)
+        para_hang(&t, 18, "%-16s  %s", lobby_keys[i][0], lobby_keys[i][1]);
+    heading(&t, "KEYS OF A GAME ON A SERVER");
+    for (size_t i = 0; i < sizeof online_keys_help / sizeof online_keys_help[0]; i++)
+        para_hang(&t, 18, "%-16s  %s", online_keys_help[i][0], online_keys_help[i][1]);
+    heading(&t, "WHAT THE SCREEN SAYS");
+    para(&t, "The panel shows each seat's player, whether they are connected (or for how long "
+             "they have been away), the clocks, which count down between the server's news, an "
+             "offer being answered, and the last lines of the chat. When the connection to the "
+             "server drops, the title says OFFLINE and the message line says when it connects "
+             "again; once it is back the game goes on where it was.");
     if (t.failed) {
         free(t.buf);
         return NULL;

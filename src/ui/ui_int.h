@@ -15,6 +15,7 @@
 #include "camelot/notation.h"
 #include "session/analysis.h"
 #include "session/course.h"
+#include "session/lobby.h"
 #include "session/puzzle.h"
 #include "session/session.h"
 
@@ -52,6 +53,7 @@ typedef enum UiMode {
     UI_MODE_REVIEW,  /* stepping through the moves */
     UI_MODE_EDIT,    /* setting up a position */
     UI_MODE_ASK,     /* a question for y or n: resign? accept a draw? */
+    UI_MODE_LOBBY,   /* the lobby of a server: its games, the ratings */
     UI_MODE_COUNT
 } UiMode;
 
@@ -101,6 +103,12 @@ typedef enum UiAction {
     UI_ACT_YES,     /* 'y' to a question */
     UI_ACT_NO,      /* 'n' or Esc to a question */
     UI_ACT_ANALYSE, /* 'a', the game over: the engine's review of the game */
+    UI_ACT_CHAT,    /* 'c': a line of chat, in a game on a server */
+    UI_ACT_CLAIM,   /* 'C': claim against a player to move gone too long */
+    UI_ACT_REMATCH, /* 'm', the game over: a rematch, or accept one offered */
+    UI_ACT_REFRESH, /* 'r' in the lobby: the list again */
+    UI_ACT_LEAVE,   /* 'd' in the lobby: give back one's seats before the game begins */
+    UI_ACT_RATINGS, /* 'g' or Tab in the lobby: the games, or the ratings */
     UI_ACT_COUNT
 } UiAction;
 
@@ -129,10 +137,13 @@ typedef struct UiLayout {
     int too_small;          /* the board does not fit: say so instead */
     int min_rows, min_cols; /* the least that fits the board and a status line */
     int cell_w;             /* columns per square: 2 or 3 */
-    int flip;               /* the board turned round (rank 1 at the top) */
-    int files, ranks;
-    int title_y;          /* -1 when there is no room */
-    int board_y, board_x; /* top-left of the board frame (coordinate labels included) */
+    int turn;               /* quarter turns: the board's south (0), west (1), north (2) or
+                               east (3) at the bottom */
+    int flip;               /* turned round: 'turn' 2 (rank 1 at the top) */
+    int files, ranks;       /* the board's */
+    int gw, gh;             /* the grid on the screen: squares across and down */
+    int title_y;            /* -1 when there is no room */
+    int board_y, board_x;   /* top-left of the board frame (coordinate labels included) */
     int board_h, board_w;
     int sq_y, sq_x;                         /* top-left of the first square cell */
     int panel_y, panel_x, panel_h, panel_w; /* panel_w 0: no panel */
@@ -141,8 +152,21 @@ typedef struct UiLayout {
     int keys_y; /* the key reminder, -1 when there is no room */
 } UiLayout;
 
-/* Lays out a board of 'files' x 'ranks' on a 'rows' x 'cols' terminal. */
-void ui_layout_compute(UiLayout *l, int rows, int cols, int files, int ranks, int flip);
+/* Lays out a board of 'files' x 'ranks' on a 'rows' x 'cols' terminal, turned by 'turn'
+ * quarter turns (see 'UiLayout'; 2 turns it round). */
+void ui_layout_compute(UiLayout *l, int rows, int cols, int files, int ranks, int turn);
+
+/* The square shown in column 'gx', row 'gy' of the grid (on the board or not). */
+CmSquare ui_layout_grid_square(const UiLayout *l, int gx, int gy);
+
+/* The label over column 'gx' (a file's letter, or a rank's number when turned a quarter) and
+ * the label of row 'gy' (two columns, right-aligned). */
+void ui_layout_col_label(const UiLayout *l, int gx, char *buf, size_t size);
+void ui_layout_row_label(const UiLayout *l, int gy, char *buf, size_t size);
+
+/* The quarter turns that put the side where seat 'seat' of 'v' starts at the bottom of the
+ * screen (a seat in a corner: at the bottom on the left). */
+int ui_seat_turn(const CmVariant *v, int seat);
 
 /* The smallest terminal that shows a board of 'files' x 'ranks' (with no panel). */
 void ui_layout_min(int files, int ranks, int *rows_out, int *cols_out);
@@ -254,15 +278,35 @@ typedef struct UiMoveText {
     char *text; /* canonical WCF path, whole (the Ui owns it) */
 } UiMoveText;
 
-/* The new-game form. */
+/* The new-game form: a game here, or (with a lobby) a game made on the server. */
 typedef struct UiForm {
-    int field;   /* 0 variant, 1 .. nseats the seats, then time, then Start */
-    int variant; /* index in the catalogue's names */
+    int field;   /* 0 variant, 1 .. nseats the seats, then time, then Start (or, on a server,
+                    the time, whether it is rated, then Create) */
+    int variant; /* index in the catalogue's names, or in the server's variants */
     const CmVariant *v;
     SessionSetup setup;
     int time; /* index in the time controls */
     char error[200];
+    int online;   /* the game is made on the server */
+    LobbyNew net; /* its seats, clock and rating, as the server is asked */
 } UiForm;
+
+/* What the screen has told of the game on a server, to tell only what changed. */
+typedef struct UiSeen {
+    int64_t id;       /* the game; 0: none yet */
+    unsigned present; /* seats whose player was connected, as bits */
+    int offer, offer_from;
+    unsigned offer_yes;
+    int declined;
+    int nchat;
+    int status;
+    int link_up;
+    int64_t rematch; /* the invitation to a rematch told */
+    uint64_t tick_s; /* the second the lobby was last drawn in, for its clocks */
+} UiSeen;
+
+/* The lobby's two pages. */
+enum { UI_LOBBY_GAMES, UI_LOBBY_RATINGS };
 
 typedef struct UiPuzzles UiPuzzles;
 
@@ -271,6 +315,7 @@ typedef struct Ui {
     UiPuzzles *puzzles; /* puzzle mode ('camelot puzzle'): the puzzles; NULL for a game */
     UiOptions opt;
     UiLayout lay;
+    int turn; /* quarter turns of the board besides 'opt.flip' (a seat of four at the bottom) */
     UiMode mode;
     CmSquare cursor;
     UiSelection sel;
@@ -315,6 +360,18 @@ typedef struct Ui {
     int ask_seat;            /* the seat it is put to */
     struct UiLearn *learn;   /* the lessons, while they are on the board; else NULL */
     int want_analysis;       /* 'ui_run' ended for the engine's review of the game that ended */
+    /* 'camelot online': the lobby of a server, and whether the session's game on it is the
+     * screen's ('at_table'; else the lobby is); NULL for a game here. */
+    Lobby *lobby;
+    int at_table;
+    int lobby_view;    /* 'UI_LOBBY_*' */
+    int lobby_pick;    /* the game picked: an index of the lobby's order */
+    int lobby_variant; /* the ratings shown: an index of the lobby's variants */
+    UiSeen seen;
+    int line_chat;        /* the line is a chat message, not a move */
+    UiMode form_back;     /* where the new-game form goes back to */
+    char page_title[120]; /* the title of the page shown */
+    uint64_t now;         /* the time of the last key or tick (ms), for what is drawn */
 } Ui;
 
 /* The questions of UI_MODE_ASK. */
@@ -322,6 +379,7 @@ enum {
     UI_ASK_RESIGN = 1,
     UI_ASK_DRAW = 2,
     UI_ASK_EXPORT = 3, /* write the export over a file there? (the path is still the line) */
+    UI_ASK_OFFER = 4,  /* a game on a server: accept another player's offer? */
 };
 
 /* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui
@@ -505,6 +563,71 @@ unsigned ui_saves_action(Ui *ui, UiAction act);
 /* rules.c: the rules of the variant in the program's own words, then the keys, wrapped to
  * 'width' columns: a new string of lines ending in '\n', or NULL when out of memory. */
 char *ui_rules_text(const CmVariant *v, int width);
+/* The same, with the keys of a game on a server. */
+char *ui_rules_text_online(const CmVariant *v, int width);
+
+/* ---- A server's lobby and games (online.c) -----------------------------------------------
+ *
+ * 'camelot online' hands the screen a session and a lobby (src/session/lobby.h): the screen
+ * opens on the lobby, and a game made, joined or opened there is played on the board as a game
+ * here, with what a game on a server adds: who is connected, offers the others answer, chat,
+ * the server's clocks, claims, watching, ratings and rematches. */
+
+/* Sets up the screen on the lobby 'l' with session 's' (no game yet). CM_ERR_NOMEM. */
+CmStatus ui_init_online(Ui *ui, Session *s, Lobby *l, const UiOptions *opt);
+
+/* Whether the screen shows a game on a server. */
+int ui_online(const Ui *ui);
+
+/* The lobby's news, and the game's when one is on the screen. Returns redraw flags;
+ * '*game' is set when the session's game is to be ticked. */
+unsigned ui_online_tick(Ui *ui, uint64_t now, int *game);
+
+/* What the session's tick brought to a game on a server: moves, the players coming and going,
+ * offers and answers, chat, refusals, the connection. Returns redraw flags. */
+unsigned ui_online_news(Ui *ui, unsigned ev, uint64_t now);
+
+/* The keys of a game on a server that mean something else than at one keyboard; '*handled'
+ * 0 leaves 'act' to the game. */
+unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled);
+
+/* The keys of the lobby, and a click on it. */
+unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now);
+unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now);
+
+/* Back to the lobby from the game on the screen. */
+unsigned ui_to_lobby(Ui *ui, uint64_t now);
+
+/* The chat line: opened, and sent on Enter. */
+unsigned ui_chat_begin(Ui *ui);
+unsigned ui_chat_enter(Ui *ui);
+
+/* The answer to UI_ASK_OFFER. */
+unsigned ui_offer_answer(Ui *ui, int yes, uint64_t now);
+
+/* The lobby's page: its lines ('items[i]' the index of the lobby's order a line shows, or -1)
+ * for a page of 'height' rows from row 'top', its title, its status line and keys. */
+#define UI_LOBBY_TOP 2 /* the first row of the lobby's lines */
+int ui_lobby_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *lines, int *items);
+void ui_lobby_title(const Ui *ui, char *buf, size_t size);
+
+/* A game on a server: the title's end, the teaching line when it says something else than the
+ * game's (returns 0 to leave it to the game's), the panel's seats and chat, the game-over box
+ * and the key reminder. */
+void ui_online_title(const Ui *ui, char *buf, size_t size);
+int ui_online_status(const Ui *ui, char *buf, size_t size);
+int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int max);
+int ui_online_over_lines(const Ui *ui, UiLine *lines, int max);
+const char *ui_online_keys(const Ui *ui);
+
+/* form.c: the new-game form for a game on the server, and the keys typed into its field of a
+ * player's name (returns 0 for a key it leaves to the form's map). */
+void ui_open_online_form(Ui *ui);
+unsigned ui_form_key(Ui *ui, int key);
+
+/* rules.c: the page of the lobby's and an online game's keys: a new string of lines, or NULL
+ * when out of memory. */
+char *ui_online_help_text(int width);
 
 /* ---- Puzzles (puzzle.c) -------------------------------------------------------------------
  *

@@ -247,13 +247,16 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     int round = g->g.n / v->nseats + 1;
+    char online[64] = "";
+    if (ui_online(ui))
+        ui_online_title(ui, online, sizeof online);
     text_game_length(v->nseats, g->g.n, length, sizeof length);
     if (g->outcome.over)
-        snprintf(buf, size, "%s - game over after %s", v->title, length);
+        snprintf(buf, size, "%s - game over after %s%s", v->title, length, online);
     else
-        snprintf(buf, size, "%s - move %d, %s to move%s   [%s]", v->title, round,
+        snprintf(buf, size, "%s - move %d, %s to move%s   [%s]%s", v->title, round,
                  v->seat[g->g.pos.to_move].name, g->paused ? " (paused)" : "",
-                 cm_square_name(ui->cursor, sq));
+                 cm_square_name(ui->cursor, sq), online);
 }
 
 int ui_wrap(const char *text, int width, UiSpan *lines, int max)
@@ -306,6 +309,8 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
         snprintf(buf, size, "Export to (a path; .yaml and .txt are added): %s", ui->line);
         return;
     }
+    if (ui_online(ui) && !sel->active && ui_online_status(ui, buf, size))
+        return;
     if (ui->mode == UI_MODE_EDIT) {
         ui_edit_status(ui, buf, size);
         return;
@@ -449,6 +454,11 @@ void ui_foot(const Ui *ui, UiFoot *f)
 
 const char *ui_keys_text(const Ui *ui)
 {
+    if (ui->lobby != NULL && (ui->mode == UI_MODE_LOBBY || ui_online(ui))) {
+        const char *keys = ui_online_keys(ui);
+        if (keys != NULL)
+            return keys;
+    }
     switch (ui->mode) {
     case UI_MODE_LINE:
         return ui->line_export ? "Enter export  Esc cancel  Backspace delete"
@@ -818,9 +828,71 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
         return ui_learn_panel(ui, width, lines, max);
     if (ui->puzzles != NULL)
         return panel_moves(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
+    if (ui_online(ui)) {
+        /* No engine's line in a rated game: hints are not allowed there either. */
+        LobbyTable t;
+        int n = ui_online_panel(ui, now, width, lines, max);
+        if (lobby_table(ui->lobby, ui->s, now, &t) == 0 && !t.rated)
+            n = panel_engine(ui, width, lines, n, max);
+        return panel_moves(ui, width, lines, n, max);
+    }
     int n = panel_seats(ui, now, lines, 0, max);
     n = panel_engine(ui, width, lines, n, max);
     return panel_moves(ui, width, lines, n, max);
+}
+
+/* The form of a game made on the server. */
+static int online_form_lines(const Ui *ui, UiLine *lines, int max)
+{
+    const UiForm *f = &ui->form;
+    const CmVariant *v = f->v;
+    int n = 0, nseats = v->nseats;
+    char kind[64], tc[64];
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "New game on the server");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    n = add(lines, n, max, f->field == 0 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1, "  %-10s < %s >",
+            "Variant", v->title);
+    for (int seat = 0; seat < nseats; seat++) {
+        const LobbyNewSeat *st = &f->net.seat[seat];
+        switch (st->who) {
+        case LOBBY_WHO_ME:
+            snprintf(kind, sizeof kind, "me (%s)", ui->lobby->me);
+            break;
+        case LOBBY_WHO_OPEN:
+            snprintf(kind, sizeof kind, "open to anyone");
+            break;
+        case LOBBY_WHO_INVITE:
+            snprintf(kind, sizeof kind, "invite: %s_", st->name);
+            break;
+        default:
+            snprintf(kind, sizeof kind, "engine, level %d", st->level);
+        }
+        /* A swatch of the seat's pieces, when they are the game's on the screen. */
+        int swatch = ui->s->active && ui->s->v == v ? seat : -1;
+        n = add(lines, n, max, f->field == seat + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, swatch,
+                "%s%-10s < %s >", swatch < 0 ? "  " : "", v->seat[seat].name, kind);
+    }
+    if (f->net.days > 0)
+        snprintf(tc, sizeof tc, "%d day%s a move", f->net.days, f->net.days == 1 ? "" : "s");
+    else if (f->net.base_ms > 0)
+        snprintf(tc, sizeof tc, "%lld min + %lld s a move", (long long)(f->net.base_ms / 60000),
+                 (long long)(f->net.inc_ms / 1000));
+    else
+        snprintf(tc, sizeof tc, "no clocks");
+    n = add(lines, n, max, f->field == nseats + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
+            "  %-10s < %s >", "Clocks", tc);
+    n = add(lines, n, max, f->field == nseats + 2 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
+            "  %-10s < %s >", "Rated", f->net.rated ? "yes" : "no");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    n = add(lines, n, max, f->field == nseats + 3 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
+            "               [ Create ]");
+    n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+    if (f->error[0])
+        n = add(lines, n, max, UI_ROLE_ERROR, -1, "%s", f->error);
+    n = add(lines, n, max, UI_ROLE_DIM, -1,
+            "Up/Down: field. Left/Right: change (an invitation: type the name).");
+    n = add(lines, n, max, UI_ROLE_DIM, -1, "Enter: create. Esc: back.");
+    return n;
 }
 
 int ui_form_lines(const Ui *ui, UiLine *lines, int max)
@@ -829,6 +901,8 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     const CmVariant *v = f->v;
     int n = 0;
     char kind[32];
+    if (f->online)
+        return online_form_lines(ui, lines, max);
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "New game");
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     n = add(lines, n, max, f->field == 0 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1, "  %-10s < %s >",
@@ -887,6 +961,8 @@ int ui_over_lines(const Ui *ui, UiLine *lines, int max)
 {
     char s[200];
     int n = 0;
+    if (ui_online(ui))
+        return ui_online_over_lines(ui, lines, max);
     outcome_sentence(ui, s, sizeof s);
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Game over");
     n = add(lines, n, max, UI_ROLE_TITLE, -1, "%s", s);

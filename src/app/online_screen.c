@@ -1,0 +1,67 @@
+/* 'camelot online' on a terminal: the lobby and the games of a server on the full screen. The
+ * connection is made by online.c; here the lobby and a session are set up on it and handed to
+ * the screen, and 'a' after a game runs the engine's review of it as after a game here.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "session/lobby.h"
+#include "session/remote.h"
+#include "ui/ui_int.h"
+
+#define ENGINE_TT_BYTES ((size_t)16 << 20) /* hints in casual games */
+#define ENGINE_LEAVE_MS 100
+
+int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where)
+{
+    Lobby *lobby = malloc(sizeof *lobby);
+    Session *s = malloc(sizeof *s);
+    Ui *ui = malloc(sizeof *ui);
+    int rc = CLI_EXIT_OK;
+    if (lobby == NULL || s == NULL || ui == NULL ||
+        lobby_open_on(lobby, r, &ctx->catalog) != CM_OK) {
+        free(lobby);
+        free(s);
+        free(ui);
+        return cli_out_of_memory();
+    }
+    snprintf(lobby->where, sizeof lobby->where, "%s", where);
+    /* The engine gives hints in casual games; the engine seats of a game play on the server. */
+    EngineThread *eng = engine_thread_new(ENGINE_TT_BYTES);
+    SessionEnv env = {&ctx->catalog, eng, NULL};
+    session_init(s, &env);
+
+    UiOptions opt;
+    const char *no_color = getenv("NO_COLOR");
+    memset(&opt, 0, sizeof opt);
+    setlocale(LC_ALL, "");
+    opt.ascii = strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+    opt.color = no_color == NULL || no_color[0] == '\0';
+    opt.highlight = 1;
+    opt.mouse = 1;
+    if (ui_init_online(ui, s, lobby, &opt) != CM_OK) {
+        rc = cli_out_of_memory();
+    } else {
+        /* 'a' after a game: the engine's review, then the screen again. */
+        while ((rc = ui_run(ui)) == CLI_EXIT_OK && ui->want_analysis) {
+            ui->want_analysis = 0;
+            rc = cli_review_played(&s->g, "this game", &ui->opt);
+            if (rc != CLI_EXIT_OK)
+                break;
+        }
+        ui_free(ui);
+    }
+    session_free(s);
+    lobby_free(lobby);
+    engine_thread_leave(eng, ENGINE_LEAVE_MS);
+    free(lobby);
+    free(s);
+    free(ui);
+    return rc;
+}

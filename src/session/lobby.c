@@ -1,0 +1,929 @@
+/* The lobby of a server: the lines of the lobby read into plain lists, the requests the screen
+ * makes, and the game of a session on the server as plain data.
+ * SPDX-License-Identifier: MIT */
+#include "lobby.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "io/io.h"
+#include "net/proto.h"
+#include "netgame.h"
+#include "remote.h"
+
+/* ---- Setting up ------------------------------------------------------------------------------ */
+
+static void heard(Lobby *l, const NetMsg *m);
+
+static void listener(void *ud, const NetMsg *m)
+{
+    heard(ud, m);
+}
+
+static int send_remote(void *ud, const char *line)
+{
+    return remote_send(ud, "%s", line);
+}
+
+CmStatus lobby_init(Lobby *l, const char *me, Catalog *cat, LobbySendFn send, void *ud)
+{
+    memset(l, 0, sizeof *l);
+    l->cat = cat;
+    l->send = send;
+    l->send_ud = ud;
+    l->link_up = 1;
+    snprintf(l->me, sizeof l->me, "%s", me);
+    l->games = calloc(LOBBY_GAMES_MAX, sizeof *l->games);
+    l->coming = calloc(LOBBY_GAMES_MAX, sizeof *l->coming);
+    l->tables = calloc(LOBBY_TABLES_MAX, sizeof *l->tables);
+    if (l->games == NULL || l->coming == NULL || l->tables == NULL) {
+        lobby_free(l);
+        return CM_ERR_NOMEM;
+    }
+    return CM_OK;
+}
+
+CmStatus lobby_open_on(Lobby *l, struct Remote *r, Catalog *cat)
+{
+    CmStatus st = lobby_init(l, remote_name(r), cat, send_remote, r);
+    if (st != CM_OK)
+        return st;
+    l->r = r;
+    remote_listen(r, listener, l);
+    return CM_OK;
+}
+
+void lobby_free(Lobby *l)
+{
+    if (l->r != NULL)
+        remote_listen(l->r, NULL, NULL);
+    free(l->games);
+    free(l->coming);
+    free(l->tables);
+    l->games = l->coming = NULL;
+    l->tables = NULL;
+}
+
+unsigned lobby_news(Lobby *l)
+{
+    unsigned ev = l->news;
+    l->news = 0;
+    return ev;
+}
+
+int lobby_link(const Lobby *l, char *buf, size_t size)
+{
+    int up = l->r == NULL || remote_up(l->r);
+    snprintf(buf, size, "%s", up ? "" : remote_status(l->r));
+    return up;
+}
+
+/* Sends a request (printf formatting). CM_ERR_IO when the connection is down. */
+static CmStatus request(Lobby *l, CmError *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static CmStatus request(Lobby *l, CmError *err, const char *fmt, ...)
+{
+    char line[NET_LINE_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof line)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the request is too long");
+    if (l->send(l->send_ud, line) != 0)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "not connected: %s",
+                            l->r != NULL ? remote_status(l->r) : "no server");
+    return CM_OK;
+}
+
+/* ---- What the server says ---------------------------------------------------------------- */
+
+static void set_text(char *buf, size_t size, const char *text)
+{
+    net_text_clean(text, strlen(text), buf, size);
+}
+
+/* Reads a seat of a 'game' line: "W=alice", "B=open", "R=@bob", "G=engine:5". */
+static int read_seat(const char *w, LobbySeat *out)
+{
+    memset(out, 0, sizeof *out);
+    if (w[0] == '\0' || w[1] != '=')
+        return -1;
+    out->letter = w[0];
+    const char *who = w + 2;
+    int64_t level;
+    if (strcmp(who, "open") == 0) {
+        out->kind = LOBBY_SEAT_OPEN;
+    } else if (strncmp(who, "engine:", 7) == 0 && net_int(who + 7, 1, 10, &level)) {
+        out->kind = LOBBY_SEAT_ENGINE;
+        out->level = (int)level;
+    } else if (who[0] == '@' && net_name_ok(who + 1)) {
+        out->kind = LOBBY_SEAT_INVITED;
+        snprintf(out->name, sizeof out->name, "%s", who + 1);
+    } else if (net_name_ok(who)) {
+        out->kind = LOBBY_SEAT_PLAYER;
+        snprintf(out->name, sizeof out->name, "%s", who);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* "game ID VARIANT STATUS TC RATED PLY TOMOVE SEATS..." */
+static void game_line(Lobby *l, const NetMsg *m)
+{
+    if (m->argc < 10 || l->ncoming == LOBBY_GAMES_MAX)
+        return;
+    LobbyGame *g = &l->coming[l->ncoming];
+    memset(g, 0, sizeof *g);
+    int64_t ply;
+    if (!net_game_id(m->argv[1], &g->id) || strlen(m->argv[2]) >= sizeof g->variant ||
+        strlen(m->argv[4]) >= sizeof g->tc || !net_int(m->argv[6], 0, 10000000, &ply))
+        return;
+    snprintf(g->variant, sizeof g->variant, "%s", m->argv[2]);
+    snprintf(g->tc, sizeof g->tc, "%s", m->argv[4]);
+    g->status = strcmp(m->argv[3], "waiting") == 0   ? LOBBY_WAITING
+                : strcmp(m->argv[3], "playing") == 0 ? LOBBY_PLAYING
+                                                     : LOBBY_OVER;
+    g->rated = strcmp(m->argv[5], "rated") == 0;
+    g->ply = (int)ply;
+    g->to_move = 0;
+    int open = 0;
+    for (int i = 8; i < m->argc && g->nseats < CM_MAX_SEATS; i++) {
+        LobbySeat *st = &g->seat[g->nseats];
+        if (read_seat(m->argv[i], st) != 0)
+            return;
+        if (st->letter == m->argv[7][0])
+            g->to_move = g->nseats;
+        if (st->kind == LOBBY_SEAT_PLAYER && strcmp(st->name, l->me) == 0)
+            g->mine |= 1 << g->nseats;
+        if (st->kind == LOBBY_SEAT_INVITED && strcmp(st->name, l->me) == 0)
+            g->invited = 1;
+        open |= st->kind == LOBBY_SEAT_OPEN;
+        g->nseats++;
+    }
+    if (g->nseats < 2)
+        return;
+    g->section = (g->mine || g->invited) && g->status != LOBBY_OVER ? LOBBY_MINE
+                 : g->status == LOBBY_WAITING && open               ? LOBBY_OPEN
+                                                                    : LOBBY_WATCH;
+    g->my_turn = g->status == LOBBY_PLAYING && (g->mine & (1 << g->to_move));
+    l->ncoming++;
+}
+
+/* The ratings table of 'variant', made (empty) when 'make' and there is room. */
+static LobbyTableOfRatings *table_of(Lobby *l, const char *variant, int make)
+{
+    for (int i = 0; i < l->ntables; i++)
+        if (strcmp(l->tables[i].variant, variant) == 0)
+            return &l->tables[i];
+    if (!make || l->ntables == LOBBY_TABLES_MAX || strlen(variant) >= LOBBY_VARIANT_MAX)
+        return NULL;
+    LobbyTableOfRatings *t = &l->tables[l->ntables++];
+    memset(t, 0, sizeof *t);
+    snprintf(t->variant, sizeof t->variant, "%s", variant);
+    return t;
+}
+
+/* "rating VARIANT NAME RATING RD GAMES": a line of the table asked for first. */
+static void rating_line(Lobby *l, const NetMsg *m)
+{
+    int64_t r, rd, n;
+    if (m->argc != 6 || l->nasked == 0 || strcmp(m->argv[1], l->asked[0]) != 0 ||
+        !net_name_ok(m->argv[2]) || !net_int(m->argv[3], -100000, 100000, &r) ||
+        !net_int(m->argv[4], 0, 100000, &rd) || !net_int(m->argv[5], 0, INT32_MAX, &n))
+        return;
+    LobbyTableOfRatings *t = table_of(l, m->argv[1], 1);
+    if (t == NULL)
+        return;
+    if (!l->filling) {
+        t->n = 0;
+        l->filling = 1;
+    }
+    if (t->n == LOBBY_RATINGS_MAX)
+        return;
+    LobbyRating *e = &t->r[t->n++];
+    snprintf(e->name, sizeof e->name, "%s", m->argv[2]);
+    e->rating = (int)r;
+    e->rd = (int)rd;
+    e->games = (int)n;
+}
+
+/* The answer to the ratings asked for first has come (or was refused). */
+static void ratings_done(Lobby *l, int ok)
+{
+    if (l->nasked == 0)
+        return;
+    LobbyTableOfRatings *t = table_of(l, l->asked[0], ok);
+    if (t != NULL && ok) {
+        if (!l->filling)
+            t->n = 0; /* nobody has a rating yet */
+        t->got = 1;
+        l->news |= LOBBY_EV_RATINGS;
+    }
+    l->filling = 0;
+    l->nasked--;
+    memmove(l->asked[0], l->asked[1], (size_t)l->nasked * sizeof l->asked[0]);
+}
+
+/* "variant NAME SEATS TEAMS" */
+static void variant_line(Lobby *l, const NetMsg *m)
+{
+    int64_t teams;
+    if (m->argc != 4 || l->nvariant_coming == LOBBY_VARIANTS_MAX ||
+        strlen(m->argv[1]) >= LOBBY_VARIANT_MAX || strlen(m->argv[2]) > CM_MAX_SEATS ||
+        !net_int(m->argv[3], 2, CM_MAX_SEATS, &teams))
+        return;
+    LobbyVariant *v = &l->variant_coming[l->nvariant_coming++];
+    memset(v, 0, sizeof *v);
+    snprintf(v->name, sizeof v->name, "%s", m->argv[1]);
+    snprintf(v->letters, sizeof v->letters, "%s", m->argv[2]);
+    v->nteams = (int)teams;
+    CmError err;
+    const CmVariant *here = l->cat != NULL ? catalog_get(l->cat, v->name, NULL, &err) : NULL;
+    v->here = here != NULL && here->nseats == (int)strlen(v->letters);
+}
+
+/* "invite ID FROM VARIANT" */
+static void invite_line(Lobby *l, const NetMsg *m)
+{
+    int64_t id;
+    if (m->argc != 4 || !net_game_id(m->argv[1], &id) || !net_name_ok(m->argv[2]) ||
+        strlen(m->argv[3]) >= LOBBY_VARIANT_MAX)
+        return;
+    int i = 0;
+    while (i < l->ninvites && l->invite[i].id != id)
+        i++;
+    if (i < l->ninvites)
+        return; /* heard already */
+    if (i == LOBBY_INVITES_MAX) {
+        memmove(&l->invite[0], &l->invite[1], (LOBBY_INVITES_MAX - 1) * sizeof l->invite[0]);
+        i = LOBBY_INVITES_MAX - 1;
+    } else if (i == l->ninvites) {
+        l->ninvites++;
+    }
+    LobbyInvite *inv = &l->invite[i];
+    inv->id = id;
+    snprintf(inv->from, sizeof inv->from, "%s", m->argv[2]);
+    snprintf(inv->variant, sizeof inv->variant, "%s", m->argv[3]);
+    l->news |= LOBBY_EV_INVITE | LOBBY_EV_GAMES;
+    l->games_at = 0; /* the list, with the game in it, at once */
+}
+
+/* The player's games going on are followed, a few, for their clocks and turns; a game
+ * followed so that is let go once it is no longer one of them. */
+static void follow_mine(Lobby *l)
+{
+    if (l->r == NULL)
+        return;
+    int64_t keep[LOBBY_FOLLOW_MAX];
+    int nkeep = 0;
+    for (int i = 0; i < l->ngames && nkeep < LOBBY_FOLLOW_MAX; i++)
+        if (l->games[i].section == LOBBY_MINE && l->games[i].status == LOBBY_PLAYING &&
+            l->games[i].mine)
+            keep[nkeep++] = l->games[i].id;
+    for (int i = 0; i < l->nfollowed; i++) {
+        int kept = l->followed[i] == l->shown;
+        for (int k = 0; k < nkeep && !kept; k++)
+            kept = keep[k] == l->followed[i];
+        if (!kept)
+            remote_unfollow(l->r, l->followed[i]);
+    }
+    l->nfollowed = 0;
+    for (int k = 0; k < nkeep; k++) {
+        if (remote_game(l->r, keep[k]) == NULL && remote_follow(l->r, keep[k]) == NULL)
+            continue;
+        l->followed[l->nfollowed++] = keep[k];
+    }
+}
+
+/* 'error VERB CODE REASON' of a request of the lobby. */
+static void error_line(Lobby *l, const NetMsg *m)
+{
+    static const char *const verbs[] = {"games", "variants", "ratings", "create",
+                                        "join",  "open",     "leave"};
+    if (m->argc < 3)
+        return;
+    const char *verb = m->argv[1];
+    size_t i = 0;
+    while (i < sizeof verbs / sizeof verbs[0] && strcmp(verb, verbs[i]) != 0)
+        i++;
+    if (i == sizeof verbs / sizeof verbs[0])
+        return;
+    if (strcmp(verb, "ratings") == 0) {
+        ratings_done(l, 0);
+        return; /* a table that cannot be had is left out, unsaid */
+    }
+    if (strcmp(verb, "games") == 0)
+        l->games_asked = 0;
+    if (strcmp(verb, "open") == 0 || strcmp(verb, "join") == 0)
+        l->opening = 0;
+    set_text(l->error, sizeof l->error, m->argc >= 4 ? m->rest[3] : m->argv[2]);
+    l->news |= LOBBY_EV_REFUSED;
+}
+
+static void ok_line(Lobby *l, const NetMsg *m)
+{
+    const char *verb = m->argv[1];
+    int64_t id = 0;
+    if (m->argc >= 3)
+        net_game_id(m->argv[2], &id);
+    if (strcmp(verb, "games") == 0) {
+        LobbyGame *swap = l->games;
+        l->games = l->coming;
+        l->coming = swap;
+        l->ngames = l->ncoming;
+        l->ncoming = 0;
+        l->games_asked = 0;
+        l->news |= LOBBY_EV_GAMES;
+        follow_mine(l);
+    } else if (strcmp(verb, "variants") == 0) {
+        memcpy(l->variant, l->variant_coming, sizeof l->variant);
+        l->nvariants = l->nvariant_coming;
+        l->nvariant_coming = 0;
+        l->variants_got = 1;
+        l->news |= LOBBY_EV_VARIANTS;
+    } else if (strcmp(verb, "ratings") == 0) {
+        ratings_done(l, 1);
+    } else if (strcmp(verb, "create") == 0 && id != 0) {
+        l->made = id;
+        l->opening = id;
+        l->games_at = 0;
+        l->news |= LOBBY_EV_MADE;
+    } else if (strcmp(verb, "join") == 0 && id != 0) {
+        l->opening = id;
+        l->games_at = 0;
+    } else if (strcmp(verb, "leave") == 0) {
+        l->games_at = 0;
+    }
+}
+
+static void heard(Lobby *l, const NetMsg *m)
+{
+    const char *k = m->argv[0];
+    if (strcmp(k, "game") == 0)
+        game_line(l, m);
+    else if (strcmp(k, "variant") == 0)
+        variant_line(l, m);
+    else if (strcmp(k, "rating") == 0)
+        rating_line(l, m);
+    else if (strcmp(k, "invite") == 0)
+        invite_line(l, m);
+    else if (strcmp(k, "error") == 0)
+        error_line(l, m);
+    else if (strcmp(k, "ok") == 0 && m->argc >= 2)
+        ok_line(l, m);
+}
+
+int lobby_hear_line(Lobby *l, const char *line, size_t len)
+{
+    NetMsg *m = malloc(sizeof *m);
+    if (m == NULL)
+        return 0;
+    int ok = net_msg_parse(m, line, len, NULL) == CM_OK;
+    if (ok)
+        heard(l, m);
+    free(m);
+    return ok;
+}
+
+/* ---- Time -------------------------------------------------------------------------------- */
+
+/* The player's followed games as they stand: whose turn, the clock or the deadline. */
+static void overlay(Lobby *l)
+{
+    if (l->r == NULL)
+        return;
+    for (int i = 0; i < l->ngames; i++) {
+        LobbyGame *lg = &l->games[i];
+        RemoteGame *g = lg->section == LOBBY_MINE ? remote_game(l->r, lg->id) : NULL;
+        if (g == NULL || g->ng.v == NULL || g->syncing || g->ng.v->nseats != lg->nseats)
+            continue;
+        const NetGame *ng = &g->ng;
+        lg->ply = ng->g.n;
+        lg->to_move = ng->g.pos.to_move;
+        lg->status = ng->status == NG_WAITING   ? LOBBY_WAITING
+                     : ng->status == NG_PLAYING ? LOBBY_PLAYING
+                                                : LOBBY_OVER;
+        lg->my_turn = lg->status == LOBBY_PLAYING && (lg->mine & (1 << lg->to_move));
+        lg->has_clock = lg->status == LOBBY_PLAYING;
+        lg->deadline = ng->days > 0 ? ng->deadline : 0;
+        lg->clock_ms = ng->clock[lg->to_move];
+        lg->clock_at = ng->base_ms > 0 ? (g->clock_at ? g->clock_at : 1) : 0;
+    }
+}
+
+void lobby_tick(Lobby *l, uint64_t now, int reading)
+{
+    l->utc_now = clock_utc();
+    if (l->r != NULL) {
+        if (reading)
+            remote_poll(l->r, now);
+        int up = remote_up(l->r);
+        if (up != l->link_up) {
+            /* The answers to what was asked before the drop never come: asked again. */
+            l->link_up = up;
+            l->news |= LOBBY_EV_LINK;
+            l->games_asked = 0;
+            l->ncoming = 0;
+            l->nvariant_coming = 0;
+            l->nasked = 0;
+            l->filling = 0;
+            l->ratings_at = 0;
+            if (up) {
+                l->games_at = 0;
+                l->variants_at = l->variants_got ? l->variants_at : 0;
+            }
+        }
+    }
+    if (reading && l->link_up) {
+        if (!l->games_asked && (l->games_at == 0 || now - l->games_at >= LOBBY_REFRESH_MS))
+            lobby_refresh(l, now, NULL);
+        if (l->ngames > 0 && (l->ratings_at == 0 || now - l->ratings_at >= LOBBY_RATINGS_MS)) {
+            /* The tables of the variants in the list, for the players' ratings. */
+            l->ratings_at = now;
+            for (int i = 0; i < l->ngames; i++) {
+                int seen = 0;
+                for (int k = 0; k < i && !seen; k++)
+                    seen = strcmp(l->games[k].variant, l->games[i].variant) == 0;
+                if (!seen)
+                    lobby_ask_ratings(l, l->games[i].variant, NULL);
+            }
+        }
+        if (!l->variants_got && l->nvariant_coming == 0 && l->variants_at == 0) {
+            l->variants_at = now;
+            l->send(l->send_ud, "variants");
+        }
+    }
+    overlay(l);
+    if (l->opening != 0 && l->r != NULL) {
+        RemoteGame *g = remote_game(l->r, l->opening);
+        if (g != NULL && g->ng.v != NULL && !g->syncing) {
+            l->ready = l->opening;
+            l->opening = 0;
+            l->news |= LOBBY_EV_READY;
+        }
+    }
+}
+
+/* ---- Requests -------------------------------------------------------------------------------- */
+
+CmStatus lobby_refresh(Lobby *l, uint64_t now, CmError *err)
+{
+    CmStatus st = request(l, err, "games");
+    if (st == CM_OK) {
+        l->games_asked = 1;
+        l->ncoming = 0;
+        l->games_at = now ? now : 1;
+    }
+    return st;
+}
+
+CmStatus lobby_ask_ratings(Lobby *l, const char *variant, CmError *err)
+{
+    if (strlen(variant) >= LOBBY_VARIANT_MAX || catalog_is_path(variant))
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "a variant is named by its name");
+    if (l->nasked == LOBBY_ASKED_MAX)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "too many tables asked for at once");
+    CmStatus st = request(l, err, "ratings %s", variant);
+    if (st == CM_OK)
+        snprintf(l->asked[l->nasked++], LOBBY_VARIANT_MAX, "%s", variant);
+    return st;
+}
+
+int lobby_create_line(const Lobby *l, const LobbyNew *g, char *buf, size_t size, CmError *err)
+{
+    size_t len = 0;
+    int me = 0;
+    const CmVariant *v = NULL;
+    CmError verr;
+    if (g->variant[0] == '\0' || catalog_is_path(g->variant) ||
+        (l->cat != NULL && (v = catalog_get(l->cat, g->variant, NULL, &verr)) == NULL)) {
+        cm_error_set(err, CM_ERR_ARG, 0, 0, "no variant '%.60s' here", g->variant);
+        return -1;
+    }
+    if (v != NULL && v->nseats != g->nseats) {
+        cm_error_set(err, CM_ERR_ARG, 0, 0, "%s has %d seats", g->variant, v->nseats);
+        return -1;
+    }
+    char tc[48];
+    if (g->days > 0)
+        snprintf(tc, sizeof tc, "days:%d", g->days);
+    else if (g->base_ms > 0)
+        snprintf(tc, sizeof tc, "%lld+%lld", (long long)(g->base_ms / 1000),
+                 (long long)(g->inc_ms / 1000));
+    else
+        snprintf(tc, sizeof tc, "none");
+    int64_t base, inc;
+    int days;
+    if (netgame_tc_parse(tc, &base, &inc, &days) != 0) {
+        cm_error_set(err, CM_ERR_ARG, 0, 0,
+                     "a clock is 1 s to a day a seat and at most 10 minutes a move, or 1 to 60 "
+                     "days a move");
+        return -1;
+    }
+    if (net_line_add(buf, size, &len, "create %s %s %s", g->variant, tc,
+                     g->rated ? "rated" : "casual") != 0)
+        goto too_long;
+    for (int seat = 0; seat < g->nseats; seat++) {
+        const LobbyNewSeat *st = &g->seat[seat];
+        char letter = v != NULL ? v->seat[seat].letter : (char)('A' + seat);
+        int rc = 0;
+        switch (st->who) {
+        case LOBBY_WHO_ME:
+            rc = net_line_add(buf, size, &len, " %c=me", letter);
+            me = 1;
+            break;
+        case LOBBY_WHO_OPEN:
+            rc = net_line_add(buf, size, &len, " %c=open", letter);
+            break;
+        case LOBBY_WHO_INVITE:
+            if (!net_name_ok(st->name) || strcmp(st->name, "open") == 0) {
+                cm_error_set(err, CM_ERR_ARG, 0, 0,
+                             "%s: a player's name is 1 to 32 letters, digits, '_', '-' or '.'",
+                             v != NULL ? v->seat[seat].name : "a seat");
+                return -1;
+            }
+            rc = strcmp(st->name, l->me) == 0
+                     ? net_line_add(buf, size, &len, " %c=me", letter)
+                     : net_line_add(buf, size, &len, " %c=@%s", letter, st->name);
+            me |= strcmp(st->name, l->me) == 0;
+            break;
+        case LOBBY_WHO_ENGINE:
+            if (st->level < 1 || st->level > 10) {
+                cm_error_set(err, CM_ERR_ARG, 0, 0, "an engine's level is 1 to 10");
+                return -1;
+            }
+            rc = net_line_add(buf, size, &len, " %c=engine:%d", letter, st->level);
+            break;
+        default:
+            rc = -1;
+        }
+        if (rc != 0)
+            goto too_long;
+    }
+    if (!me) {
+        cm_error_set(err, CM_ERR_ARG, 0, 0, "one seat at least must be yours ('me')");
+        return -1;
+    }
+    return 0;
+too_long:
+    cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the request is too long");
+    return -1;
+}
+
+CmStatus lobby_create(Lobby *l, const LobbyNew *g, CmError *err)
+{
+    char line[NET_LINE_MAX + 1];
+    if (lobby_create_line(l, g, line, sizeof line, err) != 0)
+        return err != NULL ? err->code : CM_ERR_ARG;
+    return request(l, err, "%s", line);
+}
+
+CmStatus lobby_join(Lobby *l, int64_t id, char letter, CmError *err)
+{
+    if (letter != 0)
+        return request(l, err, "join %lld %c", (long long)id, letter);
+    return request(l, err, "join %lld", (long long)id);
+}
+
+CmStatus lobby_open(Lobby *l, int64_t id, CmError *err)
+{
+    if (l->r == NULL)
+        return request(l, err, "open %lld", (long long)id);
+    RemoteGame *g = remote_game(l->r, id);
+    if (g == NULL) {
+        if (!remote_up(l->r))
+            return cm_error_set(err, CM_ERR_IO, 0, 0, "not connected: %s", remote_status(l->r));
+        if (remote_follow(l->r, id) == NULL)
+            return cm_error_set(err, CM_ERR_LIMIT, 0, 0,
+                                "%d games are followed already: leave one first", REMOTE_GAMES_MAX);
+    }
+    l->opening = id;
+    return CM_OK;
+}
+
+CmStatus lobby_leave(Lobby *l, int64_t id, CmError *err)
+{
+    return request(l, err, "leave %lld", (long long)id);
+}
+
+void lobby_close(Lobby *l, int64_t id)
+{
+    if (l->shown == id)
+        l->shown = 0;
+    for (int i = 0; i < l->nfollowed; i++)
+        if (l->followed[i] == id)
+            return; /* one of the player's games: the lobby goes on following it */
+    if (l->r != NULL)
+        remote_unfollow(l->r, id);
+    else
+        request(l, NULL, "close %lld", (long long)id);
+}
+
+void lobby_away(Lobby *l, const Session *s)
+{
+    const RemoteGame *g = session_remote_game(s);
+    l->shown = 0;
+    if (g == NULL)
+        return;
+    int64_t id = g->ng.id;
+    for (int i = 0; i < l->nfollowed; i++)
+        if (l->followed[i] == id)
+            return;
+    /* A game of the player's going on stays followed, so that the others do not see them
+     * leave; any other is let go (a game waiting for players comes back to the list once it
+     * begins). */
+    if (!g->spectator && g->ng.status == NG_PLAYING && l->nfollowed < LOBBY_FOLLOW_MAX) {
+        l->followed[l->nfollowed++] = id;
+        return;
+    }
+    lobby_close(l, id);
+}
+
+/* ---- The list ---------------------------------------------------------------------------- */
+
+int lobby_order(const Lobby *l, int *order, int max)
+{
+    int n = 0;
+    for (int pass = 0; pass < LOBBY_SECTION_COUNT + 1; pass++) {
+        /* The player's games to move in first, then their other games, then the rest. */
+        for (int i = 0; i < l->ngames && n < max; i++) {
+            const LobbyGame *g = &l->games[i];
+            int want = pass == 0   ? g->section == LOBBY_MINE && g->my_turn
+                       : pass == 1 ? g->section == LOBBY_MINE && !g->my_turn
+                                   : (int)g->section == pass - 1;
+            if (want)
+                order[n++] = i;
+        }
+    }
+    return n;
+}
+
+const LobbyTableOfRatings *lobby_ratings(const Lobby *l, const char *variant)
+{
+    for (int i = 0; i < l->ntables; i++)
+        if (strcmp(l->tables[i].variant, variant) == 0 && l->tables[i].got)
+            return &l->tables[i];
+    return NULL;
+}
+
+int lobby_rating_of(const Lobby *l, const char *variant, const char *name)
+{
+    const LobbyTableOfRatings *t = lobby_ratings(l, variant);
+    for (int i = 0; t != NULL && i < t->n; i++)
+        if (strcmp(t->r[i].name, name) == 0)
+            return t->r[i].rating;
+    return 0;
+}
+
+/* Time left until 'deadline' (UTC seconds) at 'utc_now', in words: "2 days 3 h", "5 h 10 min",
+ * "12 min", "past". */
+static void until_text(int64_t deadline, int64_t utc_now, char *buf, size_t size)
+{
+    int64_t left = deadline - utc_now;
+    if (left <= 0)
+        snprintf(buf, size, "past");
+    else if (left >= 86400)
+        snprintf(buf, size, "%lld day%s %lld h", (long long)(left / 86400),
+                 left / 86400 == 1 ? "" : "s", (long long)(left % 86400 / 3600));
+    else if (left >= 3600)
+        snprintf(buf, size, "%lld h %lld min", (long long)(left / 3600),
+                 (long long)(left % 3600 / 60));
+    else
+        snprintf(buf, size, "%lld min", (long long)((left + 59) / 60));
+}
+
+void lobby_clock_text(const LobbyGame *g, uint64_t now, int64_t utc_now, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (!g->has_clock || g->status != LOBBY_PLAYING)
+        return;
+    if (g->deadline > 0) {
+        until_text(g->deadline, utc_now, buf, size);
+        return;
+    }
+    if (g->clock_at == 0)
+        return;
+    int64_t left = g->clock_ms - (now > g->clock_at ? (int64_t)(now - g->clock_at) : 0);
+    text_clock(left, buf, size);
+}
+
+/* ---- A rematch --------------------------------------------------------------------------- */
+
+int lobby_rematch_of(const Lobby *l, const Session *s, LobbyNew *out)
+{
+    const RemoteGame *g = session_remote_game(s);
+    if (g == NULL || g->ng.v == NULL || g->spectator)
+        return -1;
+    const NetGame *ng = &g->ng;
+    int n = ng->v->nseats;
+    memset(out, 0, sizeof *out);
+    snprintf(out->variant, sizeof out->variant, "%s", ng->variant);
+    out->base_ms = ng->base_ms;
+    out->inc_ms = ng->inc_ms;
+    out->days = ng->days;
+    out->rated = ng->rated;
+    out->nseats = n;
+    int me = 0;
+    /* Seat k's player takes seat k + 1. */
+    for (int k = 0; k < n; k++) {
+        const NgSeat *from = &ng->seat[k];
+        LobbyNewSeat *to = &out->seat[(k + 1) % n];
+        if (from->kind == NG_PLAYER && strcmp(from->name, l->me) == 0) {
+            to->who = LOBBY_WHO_ME;
+            me = 1;
+        } else if (from->kind == NG_PLAYER || from->kind == NG_INVITED) {
+            to->who = LOBBY_WHO_INVITE;
+            snprintf(to->name, sizeof to->name, "%s", from->name);
+        } else if (from->kind == NG_ENGINE) {
+            to->who = LOBBY_WHO_ENGINE;
+            to->level = from->level;
+        } else {
+            to->who = LOBBY_WHO_OPEN;
+        }
+    }
+    return me ? 0 : -1;
+}
+
+int64_t lobby_rematch_invite(const Lobby *l, const Session *s)
+{
+    const RemoteGame *g = session_remote_game(s);
+    if (g == NULL || g->ng.v == NULL)
+        return 0;
+    int64_t best = 0;
+    for (int i = 0; i < l->ninvites; i++) {
+        const LobbyInvite *inv = &l->invite[i];
+        if (inv->id <= g->ng.id || strcmp(inv->variant, g->ng.variant) != 0 ||
+            netgame_seat_of(&g->ng, inv->from, NULL) < 0)
+            continue;
+        /* Not a game it has joined since. */
+        int taken = 0;
+        for (int k = 0; k < l->ngames; k++)
+            if (l->games[k].id == inv->id)
+                taken = l->games[k].mine != 0 || !l->games[k].invited;
+        if (!taken && inv->id > best)
+            best = inv->id;
+    }
+    return best;
+}
+
+/* ---- The game of a session ------------------------------------------------------------- */
+
+CmStatus lobby_start(Lobby *l, Session *s, int64_t id, CmError *err)
+{
+    if (l->r == NULL)
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "no server");
+    CmStatus st = session_start_remote(s, l->r, id, err);
+    if (st == CM_OK) {
+        l->shown = id;
+        if (l->ready == id)
+            l->ready = 0;
+    }
+    return st;
+}
+
+static LobbySeatKind seat_kind(NgSeatKind k)
+{
+    return k == NG_PLAYER    ? LOBBY_SEAT_PLAYER
+           : k == NG_INVITED ? LOBBY_SEAT_INVITED
+           : k == NG_ENGINE  ? LOBBY_SEAT_ENGINE
+                             : LOBBY_SEAT_OPEN;
+}
+
+/* Who won, lost or drew from a record's Result: "W", "R+B", "draw", "*". */
+static LobbyResult result_of(const NetGame *ng, int seat)
+{
+    if (ng->status != NG_OVER || ng->result[0] == '\0' || strcmp(ng->result, "*") == 0)
+        return LOBBY_RESULT_NONE;
+    if (strcmp(ng->result, "draw") == 0)
+        return LOBBY_RESULT_DRAWN;
+    char letter = ng->v->seat[seat].letter;
+    for (const char *p = ng->result; *p; p++)
+        if (*p == letter && (p == ng->result || p[-1] == '+') && (p[1] == '\0' || p[1] == '+'))
+            return LOBBY_RESULT_WON;
+    return LOBBY_RESULT_LOST;
+}
+
+int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
+{
+    const RemoteGame *g = session_remote_game(s);
+    memset(t, 0, sizeof *t);
+    t->offer_from = t->offer_declined = t->asked = -1;
+    if (g == NULL || g->ng.v == NULL)
+        return -1;
+    const NetGame *ng = &g->ng;
+    t->id = ng->id;
+    t->status = ng->status == NG_WAITING   ? LOBBY_WAITING
+                : ng->status == NG_PLAYING ? LOBBY_PLAYING
+                                           : LOBBY_OVER;
+    t->rated = ng->rated;
+    t->spectator = g->spectator;
+    netgame_tc_text(ng, t->tc, sizeof t->tc);
+    t->days = ng->days;
+    t->deadline = ng->deadline;
+    if (ng->days > 0 && ng->deadline > 0 && ng->status == NG_PLAYING)
+        until_text(ng->deadline, clock_utc(), t->until, sizeof t->until);
+    t->nseats = ng->v->nseats;
+    for (int seat = 0; seat < t->nseats; seat++) {
+        const NgSeat *st = &ng->seat[seat];
+        LobbyPlayer *p = &t->seat[seat];
+        p->kind = seat_kind(st->kind);
+        snprintf(p->name, sizeof p->name, "%s", st->name);
+        p->level = st->level;
+        p->mine = !g->spectator && st->kind == NG_PLAYER && strcmp(st->name, l->me) == 0;
+        /* The server tells of a player gone and back; one it has said nothing of is there. */
+        p->present =
+            st->kind != NG_PLAYER || g->present[seat] || g->away_since[seat] == 0 || p->mine;
+        if (!p->present && g->away_since[seat] != 0 && now > g->away_since[seat])
+            p->away_s = (int64_t)(now - g->away_since[seat]) / 1000;
+        if (st->kind == NG_PLAYER) {
+            p->rating = lobby_rating_of(l, ng->variant, st->name);
+            for (int i = 0; i < g->nrating; i++)
+                if (strcmp(g->rating[i].name, st->name) == 0) {
+                    p->has_change = 1;
+                    p->rating_old = (int)g->rating[i].old_rating;
+                    p->rating = (int)g->rating[i].new_rating;
+                }
+        }
+        p->result = result_of(ng, seat);
+    }
+    t->offer = ng->offer == NG_OFFER_DRAW       ? LOBBY_OFFER_DRAW
+               : ng->offer == NG_OFFER_TAKEBACK ? LOBBY_OFFER_TAKEBACK
+               : ng->offer == NG_OFFER_RESIGN   ? LOBBY_OFFER_RESIGN
+                                                : LOBBY_OFFER_NONE;
+    t->offer_from = t->offer != LOBBY_OFFER_NONE ? ng->offer_from : -1;
+    t->offer_yes = ng->offer_yes;
+    t->offer_declined = ng->offer_declined;
+    t->asked = s->offer_asking;
+    t->pending = g->pending;
+    snprintf(t->result, sizeof t->result, "%s", ng->result);
+    snprintf(t->sentence, sizeof t->sentence, "%s", ng->sentence);
+    snprintf(t->error, sizeof t->error, "%s", g->error);
+    int room = g->spectator ? 1 : 0;
+    t->nchat = ng->nchat[room];
+    int first = t->nchat - LOBBY_CHAT_SHOWN;
+    if (first < 0)
+        first = 0;
+    for (int i = first; i < t->nchat; i++) {
+        const NgChat *c = &ng->chat[room][i % NETGAME_CHAT_KEEP];
+        LobbyChat *to = &t->chat[t->nshown++];
+        snprintf(to->name, sizeof to->name, "%s", c->name);
+        snprintf(to->text, sizeof to->text, "%s", c->text);
+    }
+    return 0;
+}
+
+CmStatus lobby_say(Session *s, const char *text, CmError *err)
+{
+    return session_say(s, text, err);
+}
+
+CmStatus lobby_takeback(Session *s, CmError *err)
+{
+    return session_ask_takeback(s, err);
+}
+
+CmStatus lobby_claim(Session *s, int engine, CmError *err)
+{
+    return session_claim(s, engine ? "engine" : "win", err);
+}
+
+CmStatus lobby_export(const Session *s, const char *base, int replace, char *pos_path,
+                      char *rec_path, size_t size, CmError *err)
+{
+    const RemoteGame *g = session_remote_game(s);
+    cm_error_init(err, base);
+    if (g == NULL || g->ng.v == NULL)
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "the game is not on a server");
+    size_t n = strlen(base);
+    if (n > 5 && (strcmp(base + n - 5, ".yaml") == 0))
+        n -= 5;
+    else if (n > 4 && strcmp(base + n - 4, ".txt") == 0)
+        n -= 4;
+    if (n == 0 || base[n - 1] == '/')
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "a file name is needed, not a directory");
+    if ((size_t)snprintf(pos_path, size, "%.*s.yaml", (int)n, base) >= size ||
+        (size_t)snprintf(rec_path, size, "%.*s.txt", (int)n, base) >= size)
+        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the path is too long");
+    /* Both files are looked at before either is written: one refused writes neither. */
+    CmStatus st = io_check_write(pos_path, replace, err);
+    if (st == CM_OK)
+        st = io_check_write(rec_path, replace, err);
+    if (st != CM_OK)
+        return st;
+    char *text = netgame_record(&g->ng, NULL);
+    if (text == NULL)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    st = session_write_position(s, &s->g.pos, pos_path, replace, err);
+    if (st == CM_OK) {
+        cm_error_init(err, rec_path);
+        st = replace ? io_write_atomic(rec_path, text, strlen(text), err)
+                     : io_write_new(rec_path, text, strlen(text), err);
+    }
+    free(text);
+    return st;
+}

@@ -1,0 +1,367 @@
+/* The lobby of a server, as plain data for the screen: the games (the player's own first,
+ * then those with a free seat, then those to watch), the variants the server has, the ratings
+ * tables, invitations and the answers to the player's requests, all built from the lines the
+ * server sends; and the game a session plays or watches there (its players and whether they are
+ * connected, offers, chat, the result and the ratings it changed). Requests go out through the
+ * connection of remote.h, which the screen never sees: it is handed a session and a lobby.
+ * Nothing here prints. docs/network.md.
+ * SPDX-License-Identifier: MIT */
+#ifndef CAMELOT_LOBBY_H
+#define CAMELOT_LOBBY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "camelot/error.h"
+#include "session.h"
+
+#define LOBBY_NAME_MAX 32      /* bytes in a player's name */
+#define LOBBY_VARIANT_MAX 64   /* bytes in a variant's name, NUL included */
+#define LOBBY_TEXT_MAX 400     /* bytes in a chat message */
+#define LOBBY_GAMES_MAX 200    /* games in the list (the server sends at most 200) */
+#define LOBBY_VARIANTS_MAX 64  /* variants of the server */
+#define LOBBY_RATINGS_MAX 100  /* players in a ratings table (the server sends the best 100) */
+#define LOBBY_TABLES_MAX 16    /* ratings tables kept, one a variant */
+#define LOBBY_INVITES_MAX 16   /* invitations kept, the latest */
+#define LOBBY_FOLLOW_MAX 8     /* the player's games followed for their clocks and turns */
+#define LOBBY_CHAT_SHOWN 8     /* chat messages a table holds, the latest */
+#define LOBBY_REFRESH_MS 5000  /* the list of games is asked for again this often */
+#define LOBBY_RATINGS_MS 30000 /* and the ratings of its variants */
+#define LOBBY_ASKED_MAX 16     /* ratings tables asked for and not yet come */
+#define LOBBY_CLAIM_S                                                                              \
+    60 /* a player to move gone this long may be claimed against (the                              \
+          server's default: it may say otherwise when asked) */
+
+/* The sections of the list of games, in the order shown. */
+typedef enum LobbySection {
+    LOBBY_MINE,  /* the player holds or is invited to a seat, and it is not over */
+    LOBBY_OPEN,  /* waiting for players, with a free seat */
+    LOBBY_WATCH, /* going on, to watch */
+    LOBBY_SECTION_COUNT
+} LobbySection;
+
+typedef enum LobbySeatKind {
+    LOBBY_SEAT_OPEN,
+    LOBBY_SEAT_PLAYER,
+    LOBBY_SEAT_INVITED,
+    LOBBY_SEAT_ENGINE,
+    LOBBY_SEAT_KIND_COUNT
+} LobbySeatKind;
+
+typedef enum LobbyStatus {
+    LOBBY_WAITING,
+    LOBBY_PLAYING,
+    LOBBY_OVER,
+    LOBBY_STATUS_COUNT
+} LobbyStatus;
+
+typedef struct LobbySeat {
+    LobbySeatKind kind;
+    char letter;                   /* the seat's letter: 'W', 'R' */
+    char name[LOBBY_NAME_MAX + 1]; /* the player, or the one invited */
+    int level;                     /* 1 .. 10, for an engine */
+} LobbySeat;
+
+/* A game of the list. */
+typedef struct LobbyGame {
+    int64_t id;
+    char variant[LOBBY_VARIANT_MAX];
+    LobbyStatus status;
+    char tc[24]; /* "600+5" (seconds), "days:3" or "none" */
+    int rated;
+    int ply;     /* plies played */
+    int to_move; /* the seat to move */
+    int nseats;
+    LobbySeat seat[CM_MAX_SEATS];
+    LobbySection section;
+    int mine;    /* seats the player holds, as bits */
+    int invited; /* the player is invited to a seat not yet taken */
+    int my_turn; /* the game goes on and a seat of the player's is to move */
+    /* The clock of the seat to move, known for the player's games followed (see
+     * LOBBY_FOLLOW_MAX). */
+    int has_clock;
+    int64_t clock_ms;  /* ms left, as of 'clock_at' (local ms), for a live clock */
+    uint64_t clock_at; /* 0: the clock does not run (the game has no live clock) */
+    int64_t deadline;  /* correspondence: the UTC second by which to move; 0: none */
+} LobbyGame;
+
+typedef struct LobbyVariant {
+    char name[LOBBY_VARIANT_MAX];
+    char letters[CM_MAX_SEATS + 1]; /* its seats' letters, in turn order */
+    int nteams;
+    int here; /* this program has the variant too: its games can be shown and played */
+} LobbyVariant;
+
+typedef struct LobbyRating {
+    char name[LOBBY_NAME_MAX + 1];
+    int rating, rd, games;
+} LobbyRating;
+
+typedef struct LobbyTableOfRatings {
+    char variant[LOBBY_VARIANT_MAX];
+    int n;
+    LobbyRating r[LOBBY_RATINGS_MAX];
+    int got; /* the table has come at least once */
+} LobbyTableOfRatings;
+
+typedef struct LobbyInvite {
+    int64_t id;
+    char from[LOBBY_NAME_MAX + 1];
+    char variant[LOBBY_VARIANT_MAX];
+} LobbyInvite;
+
+/* What 'lobby_news' reports, as bits. */
+enum {
+    LOBBY_EV_GAMES = 1,    /* the list of games changed */
+    LOBBY_EV_VARIANTS = 2, /* the variants came */
+    LOBBY_EV_RATINGS = 4,  /* a ratings table came */
+    LOBBY_EV_INVITE = 8,   /* an invitation came ('invite', the latest last) */
+    LOBBY_EV_REFUSED = 16, /* the server refused a request of the lobby ('error') */
+    LOBBY_EV_READY = 32,   /* the game asked for has come: 'ready' */
+    LOBBY_EV_LINK = 64,    /* the connection went down or came back */
+    LOBBY_EV_MADE = 128,   /* a game the player made has its number ('made') */
+};
+
+typedef int (*LobbySendFn)(void *ud, const char *line);
+
+typedef struct Lobby {
+    struct Remote *r; /* the connection; NULL for a lobby fed by hand (tests) */
+    Catalog *cat;     /* the variants this program has */
+    LobbySendFn send; /* where requests go: the connection, or a test's */
+    void *send_ud;
+    char me[LOBBY_NAME_MAX + 1]; /* the player's name, as the server knows it */
+    char where[200];             /* the server, for people ("/run/.../server.sock"); the
+                                    program sets it */
+    LobbyGame *games;            /* LOBBY_GAMES_MAX of them: the list */
+    int ngames;
+    LobbyGame *coming; /* the list being received */
+    int ncoming;
+    int games_asked;      /* a 'games' request waits for its answer */
+    uint64_t games_at;    /* when the list was last asked for (local ms) */
+    uint64_t ratings_at;  /* when the ratings of the list's variants were */
+    uint64_t variants_at; /* when the variants were */
+    LobbyVariant variant[LOBBY_VARIANTS_MAX];
+    int nvariants, variants_got;
+    LobbyVariant variant_coming[LOBBY_VARIANTS_MAX];
+    int nvariant_coming;
+    LobbyTableOfRatings *tables; /* LOBBY_TABLES_MAX */
+    int ntables;
+    /* The ratings tables asked for, in order: the answers come in the same order. */
+    char asked[LOBBY_ASKED_MAX][LOBBY_VARIANT_MAX];
+    int nasked;
+    int filling;                        /* lines of the first of them have come */
+    int64_t followed[LOBBY_FOLLOW_MAX]; /* the player's games the lobby follows */
+    int nfollowed;
+    int64_t shown; /* the game of the session on the screen, 0: none */
+    LobbyInvite invite[LOBBY_INVITES_MAX];
+    int ninvites;
+    int64_t opening; /* a game asked for with 'lobby_open', to show once it comes */
+    int64_t ready;   /* a game whose state has come, to show: LOBBY_EV_READY */
+    int64_t made;    /* the last game the player made */
+    int link_up;     /* as last seen */
+    int64_t utc_now; /* the UTC second of the last tick, for deadlines */
+    char error[240]; /* the last refusal of a request of the lobby */
+    unsigned news;   /* LOBBY_EV_* bits not yet taken */
+} Lobby;
+
+/* Sets up a lobby on the connection 'r' (remote.h: it becomes the connection's listener) with
+ * the variants of 'cat'; its first tick asks for the variants and the games. CM_ERR_NOMEM. */
+CmStatus lobby_open_on(Lobby *l, struct Remote *r, Catalog *cat);
+
+/* Sets up a lobby with no connection, for player 'me': its requests go to 'send' (a test's) and
+ * the server's lines come through 'lobby_hear_line'. CM_ERR_NOMEM. */
+CmStatus lobby_init(Lobby *l, const char *me, Catalog *cat, LobbySendFn send, void *ud);
+
+/* Frees what the lobby holds (not the connection). */
+void lobby_free(Lobby *l);
+
+/* One line from the server that is not about a followed game ('ok', 'error', 'game',
+ * 'variant', 'rating', 'invite'), as text: what the connection's listener hands over.
+ * Returns 1 when the lobby used it. */
+int lobby_hear_line(Lobby *l, const char *line, size_t len);
+
+/* What time brings while no game is on the screen: reads the connection (when there is one),
+ * asks for the list of games every LOBBY_REFRESH_MS and for the ratings of its variants every
+ * LOBBY_RATINGS_MS, and sees whether the game asked for has come. Call it while a session
+ * plays too ('session_tick' reads the connection then): it reads nothing itself when 'reading'
+ * is 0. */
+void lobby_tick(Lobby *l, uint64_t now, int reading);
+
+/* Takes the news since the last call: LOBBY_EV_* bits. */
+unsigned lobby_news(Lobby *l);
+
+/* Whether the connection is up; the connection's state in words into 'buf' ("" when up). */
+int lobby_link(const Lobby *l, char *buf, size_t size);
+
+/* ---- Requests --------------------------------------------------------------------------
+ * Each returns CM_OK once the request is sent, or CM_ERR_IO when the connection is down (the
+ * reason in 'err'); the answer comes later, as news. */
+
+CmStatus lobby_refresh(Lobby *l, uint64_t now, CmError *err);
+CmStatus lobby_ask_ratings(Lobby *l, const char *variant, CmError *err);
+
+/* Who a seat of a new game is for. */
+typedef enum LobbyWho {
+    LOBBY_WHO_ME,
+    LOBBY_WHO_OPEN,
+    LOBBY_WHO_INVITE, /* a named player, invited */
+    LOBBY_WHO_ENGINE, /* the engine, on the server */
+    LOBBY_WHO_COUNT
+} LobbyWho;
+
+typedef struct LobbyNewSeat {
+    LobbyWho who;
+    int level;                     /* for the engine: 1 .. 10 */
+    char name[LOBBY_NAME_MAX + 1]; /* for an invitation */
+} LobbyNewSeat;
+
+/* A new game, as the form gives it. */
+typedef struct LobbyNew {
+    char variant[LOBBY_VARIANT_MAX];
+    int64_t base_ms, inc_ms; /* a live clock; 0 0: none */
+    int days;                /* correspondence: days a move (instead of a live clock) */
+    int rated;
+    int nseats;
+    LobbyNewSeat seat[CM_MAX_SEATS];
+} LobbyNew;
+
+/* The request that makes game 'g' ("create camelot 600+5 rated W=me B=@bob") into 'buf'.
+ * Returns 0, or -1 with the reason in 'err' (no seat is the player's, an invitation without a
+ * valid name, a clock the server does not take, no such variant here). */
+int lobby_create_line(const Lobby *l, const LobbyNew *g, char *buf, size_t size, CmError *err);
+
+/* Makes game 'g' on the server; once made, it comes as LOBBY_EV_READY. */
+CmStatus lobby_create(Lobby *l, const LobbyNew *g, CmError *err);
+
+/* Takes a seat in game 'id' ('letter' 0: the one invited to, else the first free); the game
+ * then comes as LOBBY_EV_READY. */
+CmStatus lobby_join(Lobby *l, int64_t id, char letter, CmError *err);
+
+/* Opens game 'id', to play one's seats in it or to watch it; it comes as LOBBY_EV_READY. */
+CmStatus lobby_open(Lobby *l, int64_t id, CmError *err);
+
+/* Gives back one's seats of game 'id' before it begins. */
+CmStatus lobby_leave(Lobby *l, int64_t id, CmError *err);
+
+/* Stops following game 'id' (a game watched, left for the lobby). */
+void lobby_close(Lobby *l, int64_t id);
+
+/* The screen goes back to the lobby from the session's game: a game of the player's going on
+ * stays followed (the player stays connected to it), any other is let go. */
+void lobby_away(Lobby *l, const Session *s);
+
+/* The game a rematch of the session's game would be: the same variant, clock and rating, the
+ * seats turned round (whoever played a seat, engines too, takes the next one in turn order:
+ * in a game of two the colours change), this player 'me' and the other people invited. Returns 0,
+ * or -1 when the session's game is not on a server or this player has no seat in it. */
+int lobby_rematch_of(const Lobby *l, const Session *s, LobbyNew *out);
+
+/* An invitation to a rematch of the session's game: an invitation, from another player of
+ * that game, to a game of its variant made after it. Returns its game's id, or 0. */
+int64_t lobby_rematch_invite(const Lobby *l, const Session *s);
+
+/* ---- The list --------------------------------------------------------------------------- */
+
+/* The games in the order the lobby shows them: the player's own (those where it is their
+ * turn first), then those with a free seat, then those to watch. Fills 'order' with indexes
+ * of 'l->games' and returns how many. */
+int lobby_order(const Lobby *l, int *order, int max);
+
+/* The rating of 'name' in 'variant', 0 when it is not known (no rated game yet). */
+int lobby_rating_of(const Lobby *l, const char *variant, const char *name);
+
+/* The ratings table of 'variant', NULL until it came. */
+const LobbyTableOfRatings *lobby_ratings(const Lobby *l, const char *variant);
+
+/* The time the seat to move of 'g' has, for the list: "4:32", "2 days 3 h" until a deadline
+ * ('utc_now' in UTC seconds), "" when not known. */
+void lobby_clock_text(const LobbyGame *g, uint64_t now, int64_t utc_now, char *buf, size_t size);
+
+/* ---- The game of a session on the server ------------------------------------------------ */
+
+/* Makes 's' the session of game 'id' (its state come: LOBBY_EV_READY). */
+CmStatus lobby_start(Lobby *l, Session *s, int64_t id, CmError *err);
+
+typedef enum LobbyResult {
+    LOBBY_RESULT_NONE, /* the game goes on, or was given up */
+    LOBBY_RESULT_WON,
+    LOBBY_RESULT_LOST,
+    LOBBY_RESULT_DRAWN,
+    LOBBY_RESULT_COUNT
+} LobbyResult;
+
+typedef struct LobbyPlayer {
+    LobbySeatKind kind;
+    char name[LOBBY_NAME_MAX + 1];
+    int level;      /* an engine's */
+    int mine;       /* this player holds the seat */
+    int present;    /* its player is connected to the game */
+    int64_t away_s; /* seconds since its player left, when not present */
+    int rating;     /* the player's rating in the variant, 0 when not known */
+    int has_change; /* the game changed the rating: from 'rating_old' to 'rating' */
+    int rating_old;
+    LobbyResult result;
+} LobbyPlayer;
+
+typedef struct LobbyChat {
+    char name[LOBBY_NAME_MAX + 1];
+    char text[LOBBY_TEXT_MAX + 1];
+} LobbyChat;
+
+typedef enum LobbyOffer {
+    LOBBY_OFFER_NONE,
+    LOBBY_OFFER_DRAW,
+    LOBBY_OFFER_TAKEBACK,
+    LOBBY_OFFER_RESIGN, /* a resignation for a team, which the partner must accept */
+    LOBBY_OFFER_COUNT
+} LobbyOffer;
+
+/* The game of a session on a server, as the screen shows it. */
+typedef struct LobbyTable {
+    int64_t id;
+    LobbyStatus status;
+    int rated;
+    int spectator;
+    char tc[24];
+    int days;
+    int64_t deadline; /* correspondence: UTC seconds by which the seat to move moves */
+    char until[32];   /* the time left until then, in words ("2 days 3 h"), "" for none */
+    int nseats;
+    LobbyPlayer seat[CM_MAX_SEATS];
+    LobbyOffer offer;
+    int offer_from;
+    unsigned offer_yes; /* seats that accepted it */
+    int offer_declined; /* the seat that declined the last offer, -1: none */
+    int asked;          /* the seat of this player asked to answer the offer, -1: none */
+    int pending;        /* a move waits for the server's answer */
+    char result[16];    /* as a record's Result: "W", "R+B", "draw"; "" while going on */
+    char sentence[200]; /* how it ended, for people */
+    char error[240];    /* the server's last refusal of a request about it */
+    int nchat;          /* messages ever in the chat this player sees */
+    int nshown;         /* of them in 'chat', oldest first */
+    LobbyChat chat[LOBBY_CHAT_SHOWN];
+} LobbyTable;
+
+/* Fills 't' for the game of session 's' at 'now'. Returns 0, or -1 when the session's game is
+ * not on a server. */
+int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t);
+
+/* Says 'text' in the game's chat (the players', or the watchers' for one who watches). */
+CmStatus lobby_say(Session *s, const char *text, CmError *err);
+
+/* Asks the other players to take back this player's last move. */
+CmStatus lobby_takeback(Session *s, CmError *err);
+
+/* Claims the game against the player to move, gone too long: the win in a game of two teams
+ * ('engine' 0), or the seat for the engine ('engine' 1, four seats). */
+CmStatus lobby_claim(Session *s, int engine, CmError *err);
+
+/* Writes the game as the server records it (players, result, moves) to 'BASE.txt' and its
+ * position now to 'BASE.yaml' ('base' may end in either; the paths go to 'pos_path' and
+ * 'rec_path', 'size' bytes each), as 'session_export' does for a game here: without
+ * 'replace', nothing is written when either is there (CM_ERR_EXISTS, that file in
+ * 'err->source'). */
+CmStatus lobby_export(const Session *s, const char *base, int replace, char *pos_path,
+                      char *rec_path, size_t size, CmError *err);
+
+#endif

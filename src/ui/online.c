@@ -1,0 +1,1168 @@
+/* 'camelot online' on the screen: the lobby of a server (its games in sections, the ratings),
+ * and what a game on a server adds to the game at one keyboard: the players coming and going,
+ * offers the others answer, chat, claims, watching, the result with the ratings it changed, and
+ * rematches. The session and the lobby (src/session/lobby.h) speak to the server; this file
+ * only turns keys into their requests and their news into words. No curses.
+ * SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session/text.h"
+#include "ui_int.h"
+
+#define LOBBY_GAMES_SHOWN 64 /* games of the list the page can show */
+
+int ui_online(const Ui *ui)
+{
+    return ui->lobby != NULL && ui->at_table && ui->s->active && ui->s->net != NULL;
+}
+
+CmStatus ui_init_online(Ui *ui, Session *s, Lobby *l, const UiOptions *opt)
+{
+    memset(ui, 0, sizeof *ui);
+    ui->s = s;
+    ui->opt = *opt;
+    ui->legal = malloc(CM_MOVES_LIMIT * sizeof *ui->legal);
+    if (ui->legal == NULL)
+        return CM_ERR_NOMEM;
+    ui->lobby = l;
+    ui->lay.rows = 24;
+    ui->lay.cols = 80;
+    ui->mode = UI_MODE_LOBBY;
+    ui->cursor_seat = -1;
+    ui->seen.link_up = 1;
+    return CM_OK;
+}
+
+/* The name of a seat with who plays it: "Black (bob)", "Red (engine 5)", "White (you)". */
+static void who(const Ui *ui, const LobbyTable *t, int seat, char *buf, size_t size)
+{
+    const char *name = ui->s->v->seat[seat].name;
+    const LobbyPlayer *p = &t->seat[seat];
+    if (p->mine)
+        snprintf(buf, size, "%s (you)", name);
+    else if (p->kind == LOBBY_SEAT_PLAYER)
+        snprintf(buf, size, "%s (%s)", name, p->name);
+    else if (p->kind == LOBBY_SEAT_ENGINE)
+        snprintf(buf, size, "%s (engine %d)", name, p->level);
+    else if (p->kind == LOBBY_SEAT_INVITED)
+        snprintf(buf, size, "%s (%s, invited)", name, p->name);
+    else
+        snprintf(buf, size, "%s (open)", name);
+}
+
+static int table(const Ui *ui, uint64_t now, LobbyTable *t)
+{
+    return ui_online(ui) && lobby_table(ui->lobby, ui->s, now, t) == 0;
+}
+
+/* ---- The game comes to the screen, and goes ----------------------------------------------- */
+
+/* What has been told of the game, as it stands: nothing of it is told again. */
+static void seen_now(Ui *ui, const LobbyTable *t)
+{
+    UiSeen *z = &ui->seen;
+    z->id = t->id;
+    z->present = 0;
+    for (int seat = 0; seat < t->nseats; seat++)
+        if (t->seat[seat].present)
+            z->present |= 1u << seat;
+    z->offer = (int)t->offer;
+    z->offer_from = t->offer_from;
+    z->offer_yes = t->offer_yes;
+    z->declined = t->offer_declined;
+    z->nchat = t->nchat;
+    z->status = (int)t->status;
+}
+
+/* The session's game (its state come) on the screen. */
+static unsigned open_game(Ui *ui, int64_t id, uint64_t now)
+{
+    CmError err;
+    if (lobby_start(ui->lobby, ui->s, id, &err) != CM_OK) {
+        ui_message(ui, UI_ROLE_ERROR, "Game %lld cannot be shown: %s", (long long)id, err.msg);
+        return UI_DRAW_ALL;
+    }
+    ui->at_table = 1;
+    ui->line_chat = 0;
+    ui->line_export = 0;
+    ui_game_replaced(ui);
+    LobbyTable t;
+    table(ui, now, &t);
+    seen_now(ui, &t);
+    ui->seen.rematch = 0;
+    char seats[160] = "";
+    size_t len = 0;
+    for (int seat = 0; seat < t.nseats; seat++) {
+        char w[80];
+        who(ui, &t, seat, w, sizeof w);
+        len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%s", seat ? ", " : "", w);
+        if (len >= sizeof seats)
+            len = sizeof seats - 1;
+    }
+    ui_message(ui, UI_ROLE_GOOD, "Game %lld, %s%s: %s.", (long long)id,
+               t.rated ? "rated" : "casual", t.spectator ? ", watched" : "", seats);
+    if (t.asked >= 0 && t.offer != LOBBY_OFFER_NONE) {
+        ui->mode = UI_MODE_ASK;
+        ui->ask = UI_ASK_OFFER;
+        ui->ask_seat = t.asked;
+    }
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+unsigned ui_to_lobby(Ui *ui, uint64_t now)
+{
+    lobby_away(ui->lobby, ui->s);
+    ui->at_table = 0;
+    ui->mode = UI_MODE_LOBBY;
+    ui->line_chat = 0;
+    ui->line_export = 0;
+    ui_clear_selection(ui);
+    lobby_refresh(ui->lobby, now, NULL);
+    ui->msg[0] = '\0';
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+/* ---- Time ---------------------------------------------------------------------------------- */
+
+/* An invitation, in words; a rematch of the game on the screen says how to take it. */
+static void tell_invite(Ui *ui)
+{
+    const Lobby *l = ui->lobby;
+    if (l->ninvites == 0)
+        return;
+    const LobbyInvite *inv = &l->invite[l->ninvites - 1];
+    if (ui_online(ui) && lobby_rematch_invite(l, ui->s) == inv->id) {
+        ui->seen.rematch = inv->id;
+        ui_message(ui, UI_ROLE_GOOD, "%s offers a rematch (game %lld): m accepts it.", inv->from,
+                   (long long)inv->id);
+        return;
+    }
+    ui_message(ui, UI_ROLE_GOOD, "%s invites you to game %lld (%s)%s.", inv->from,
+               (long long)inv->id, inv->variant,
+               ui->at_table ? ": q goes to the lobby, where it is" : ": it is in your games");
+}
+
+unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
+{
+    Lobby *l = ui->lobby;
+    unsigned flags = 0;
+    lobby_tick(l, now, !ui->at_table);
+    unsigned ev = lobby_news(l);
+    *game = ui->at_table && ui->s->active;
+    if (ev & LOBBY_EV_READY) {
+        int64_t id = l->ready;
+        l->ready = 0;
+        if (id != 0 && ui->mode != UI_MODE_RULES) {
+            *game = 0;
+            return open_game(ui, id, now);
+        }
+    }
+    if (ev & LOBBY_EV_INVITE) {
+        tell_invite(ui);
+        flags |= UI_DRAW_STATUS;
+    }
+    if (ev & LOBBY_EV_REFUSED) {
+        ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", l->error);
+        flags |= UI_DRAW_ALL;
+    }
+    if ((ev & LOBBY_EV_MADE) && !ui->at_table) {
+        ui_message(ui, UI_ROLE_GOOD, "Game %lld made.", (long long)l->made);
+        flags |= UI_DRAW_STATUS;
+    }
+    if ((ev & LOBBY_EV_LINK) && !ui->at_table) {
+        char why[300];
+        if (lobby_link(l, why, sizeof why))
+            ui_message(ui, UI_ROLE_GOOD, "Connected to the server again.");
+        else
+            ui_message(ui, UI_ROLE_ERROR, "Not connected: %s.", why);
+        flags |= UI_DRAW_ALL;
+    }
+    if (ui->mode == UI_MODE_LOBBY) {
+        if (ev & (LOBBY_EV_GAMES | LOBBY_EV_RATINGS | LOBBY_EV_VARIANTS))
+            flags |= UI_DRAW_ALL;
+        /* The clocks of the player's games count down. */
+        if (now / 1000 != ui->seen.tick_s) {
+            ui->seen.tick_s = now / 1000;
+            flags |= UI_DRAW_ALL;
+        }
+    }
+    return flags;
+}
+
+/* The players that came or went, in words (the last one). */
+static void tell_presence(Ui *ui, const LobbyTable *t)
+{
+    char w[80];
+    for (int seat = 0; seat < t->nseats; seat++) {
+        unsigned bit = 1u << seat;
+        int was = (ui->seen.present & bit) != 0;
+        if (t->seat[seat].kind != LOBBY_SEAT_PLAYER || t->seat[seat].mine ||
+            was == t->seat[seat].present)
+            continue;
+        who(ui, t, seat, w, sizeof w);
+        if (t->seat[seat].present)
+            ui_message(ui, UI_ROLE_GOOD, "%s is back.", w);
+        else
+            ui_message(ui, UI_ROLE_ERROR, "%s has lost the connection to the game.", w);
+    }
+}
+
+static const char *offer_words(LobbyOffer k)
+{
+    return k == LOBBY_OFFER_DRAW       ? "offers a draw"
+           : k == LOBBY_OFFER_TAKEBACK ? "asks to take back their last move"
+                                       : "wants to resign for the team";
+}
+
+/* Offers made, accepted and declined, in words; an offer to this player is put as a question. */
+static unsigned tell_offer(Ui *ui, const LobbyTable *t)
+{
+    UiSeen *z = &ui->seen;
+    char w[80];
+    unsigned flags = 0;
+    int changed = (int)t->offer != z->offer || t->offer_from != z->offer_from;
+    if (changed && t->offer != LOBBY_OFFER_NONE) {
+        who(ui, t, t->offer_from, w, sizeof w);
+        if (t->seat[t->offer_from].mine)
+            ui_message(ui, UI_ROLE_NORMAL, "You %s: the others answer.",
+                       t->offer == LOBBY_OFFER_DRAW       ? "offer a draw"
+                       : t->offer == LOBBY_OFFER_TAKEBACK ? "ask to take back your last move"
+                                                          : "want to resign for the team");
+        else
+            ui_message(ui, UI_ROLE_NORMAL, "%s %s.", w, offer_words(t->offer));
+        flags |= UI_DRAW_ALL;
+    } else if (changed && t->offer_declined >= 0 && t->offer_declined != z->declined) {
+        who(ui, t, t->offer_declined, w, sizeof w);
+        ui_message(ui, UI_ROLE_NORMAL, "%s declines.", w);
+        flags |= UI_DRAW_ALL;
+    } else if (changed && z->offer == LOBBY_OFFER_TAKEBACK && t->status == LOBBY_PLAYING) {
+        ui_message(ui, UI_ROLE_NORMAL, "The move was taken back.");
+        flags |= UI_DRAW_ALL;
+    } else if (!changed && t->offer != LOBBY_OFFER_NONE && t->offer_yes != z->offer_yes) {
+        for (int seat = 0; seat < t->nseats; seat++)
+            if ((t->offer_yes & ~z->offer_yes) & (1u << seat)) {
+                who(ui, t, seat, w, sizeof w);
+                ui_message(ui, UI_ROLE_NORMAL, "%s accepts.", w);
+            }
+        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    }
+    /* The question, put to this player while it is open. */
+    if (t->offer != LOBBY_OFFER_NONE && t->asked >= 0 && t->status == LOBBY_PLAYING &&
+        (ui->mode == UI_MODE_PLAY || (ui->mode == UI_MODE_LINE && !ui->line_chat)) &&
+        !ui->line_export) {
+        ui_clear_selection(ui);
+        ui->mode = UI_MODE_ASK;
+        ui->ask = UI_ASK_OFFER;
+        ui->ask_seat = t->asked;
+        flags |= UI_DRAW_ALL;
+    } else if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_OFFER &&
+               (t->offer == LOBBY_OFFER_NONE || t->asked < 0)) {
+        ui->mode = ui_board_mode(ui);
+        flags |= UI_DRAW_ALL;
+    }
+    return flags;
+}
+
+unsigned ui_online_news(Ui *ui, unsigned ev, uint64_t now)
+{
+    LobbyTable t;
+    unsigned flags = 0;
+    if (!table(ui, now, &t))
+        return 0;
+    if (ev & SESSION_EV_NET) {
+        char why[300];
+        int up = lobby_link(ui->lobby, why, sizeof why);
+        if (up && !ui->seen.link_up)
+            ui_message(ui, UI_ROLE_GOOD, "Connected to the server again: the game goes on.");
+        else if (!up)
+            ui_message(ui, UI_ROLE_ERROR, "Not connected: %s.", why);
+        ui->seen.link_up = up;
+        flags |= UI_DRAW_ALL;
+    }
+    if (ev & SESSION_EV_REFUSED) {
+        ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", t.error);
+        flags |= UI_DRAW_ALL;
+    }
+    if (ev & SESSION_EV_PRESENCE) {
+        tell_presence(ui, &t);
+        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    }
+    if (t.nchat > ui->seen.nchat && t.nshown > 0) {
+        const LobbyChat *c = &t.chat[t.nshown - 1];
+        ui_message(ui, UI_ROLE_NORMAL, "%s: %s", c->name, c->text);
+        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    }
+    if (t.status == LOBBY_PLAYING && ui->seen.status == LOBBY_WAITING) {
+        ui_message(ui, UI_ROLE_GOOD, "Every seat is taken: the game begins.");
+        flags |= UI_DRAW_ALL;
+    }
+    flags |= tell_offer(ui, &t);
+    if (t.status == LOBBY_OVER && ui->seen.status != LOBBY_OVER) {
+        if (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE || ui->mode == UI_MODE_ASK) {
+            ui->mode = UI_MODE_OVER;
+            ui->line_chat = 0;
+        }
+        ui->msg[0] = '\0';
+        flags |= UI_DRAW_ALL;
+    }
+    if (ev & (SESSION_EV_OVER | SESSION_EV_MOVED))
+        flags |= UI_DRAW_ALL; /* the ratings the end changed come after it */
+    int64_t rematch = t.status == LOBBY_OVER ? lobby_rematch_invite(ui->lobby, ui->s) : 0;
+    if (rematch != 0 && rematch != ui->seen.rematch)
+        tell_invite(ui);
+    seen_now(ui, &t);
+    return flags;
+}
+
+/* ---- Keys of a game on a server ----------------------------------------------------------- */
+
+static unsigned say_refused(Ui *ui, const CmError *err)
+{
+    ui_message(ui, UI_ROLE_ERROR, "%s.", err->msg);
+    return UI_DRAW_STATUS;
+}
+
+unsigned ui_chat_begin(Ui *ui)
+{
+    ui_clear_selection(ui);
+    ui->line_back = ui->mode == UI_MODE_OVER ? UI_MODE_OVER : UI_MODE_PLAY;
+    ui->mode = UI_MODE_LINE;
+    ui->line_chat = 1;
+    ui->line[0] = '\0';
+    ui->line_len = 0;
+    ui->msg[0] = '\0';
+    return UI_DRAW_BOARD | UI_DRAW_STATUS;
+}
+
+unsigned ui_chat_enter(Ui *ui)
+{
+    CmError err;
+    ui->mode = ui->line_back;
+    ui->line_chat = 0;
+    if (ui->line_len == 0)
+        return UI_DRAW_STATUS;
+    cm_error_init(&err, NULL);
+    if (lobby_say(ui->s, ui->line, &err) != CM_OK)
+        return say_refused(ui, &err);
+    ui->line[0] = '\0';
+    ui->line_len = 0;
+    ui->msg[0] = '\0';
+    return UI_DRAW_ALL;
+}
+
+unsigned ui_offer_answer(Ui *ui, int yes, uint64_t now)
+{
+    ui->mode = ui_board_mode(ui);
+    if (session_answer_draw(ui->s, yes, now) != CM_OK) {
+        ui_message(ui, UI_ROLE_ERROR, "No offer waits for your answer now.");
+        return UI_DRAW_ALL;
+    }
+    ui_message(ui, UI_ROLE_NORMAL, "You %s; the server tells everyone.",
+               yes ? "accept" : "decline");
+    return UI_DRAW_ALL;
+}
+
+/* 'R': resign (asked first, as at one keyboard). */
+static unsigned act_resign(Ui *ui, const LobbyTable *t)
+{
+    int seat = session_resigner(ui->s);
+    if (t->spectator || seat < 0 || t->status != LOBBY_PLAYING) {
+        ui_message(ui, UI_ROLE_ERROR, "%s",
+                   t->spectator ? "You are watching this game." : "The game is not going on.");
+        return UI_DRAW_STATUS;
+    }
+    ui_clear_selection(ui);
+    ui->mode = UI_MODE_ASK;
+    ui->ask = UI_ASK_RESIGN;
+    ui->ask_seat = seat;
+    ui->msg[0] = '\0';
+    return UI_DRAW_ALL;
+}
+
+static unsigned act_draw(Ui *ui, const LobbyTable *t, uint64_t now)
+{
+    if (t->spectator || t->status != LOBBY_PLAYING) {
+        ui_message(ui, UI_ROLE_ERROR, "%s",
+                   t->spectator ? "You are watching this game." : "The game is not going on.");
+        return UI_DRAW_STATUS;
+    }
+    if (t->offer != LOBBY_OFFER_NONE) {
+        ui_message(ui, UI_ROLE_ERROR, "An offer is being answered.");
+        return UI_DRAW_STATUS;
+    }
+    if (session_offer_draw(ui->s, now) != CM_OK) {
+        char why[300];
+        lobby_link(ui->lobby, why, sizeof why);
+        ui_message(ui, UI_ROLE_ERROR, "Not sent: %s.", why[0] ? why : "the server is not there");
+        return UI_DRAW_STATUS;
+    }
+    ui_message(ui, UI_ROLE_NORMAL, "You offer a draw: the others answer.");
+    return UI_DRAW_STATUS;
+}
+
+static unsigned act_takeback(Ui *ui, const LobbyTable *t)
+{
+    CmError err;
+    if (t->offer != LOBBY_OFFER_NONE) {
+        ui_message(ui, UI_ROLE_ERROR, "An offer is being answered.");
+        return UI_DRAW_STATUS;
+    }
+    cm_error_init(&err, NULL);
+    if (lobby_takeback(ui->s, &err) != CM_OK)
+        return say_refused(ui, &err);
+    ui_message(ui, UI_ROLE_NORMAL, "You ask to take back your last move: the others answer.");
+    return UI_DRAW_STATUS;
+}
+
+/* 'C': against a player to move who has been gone long enough. */
+static unsigned act_claim(Ui *ui, const LobbyTable *t)
+{
+    CmError err;
+    int seat = ui->s->g.pos.to_move;
+    char w[80];
+    if (t->spectator || t->status != LOBBY_PLAYING) {
+        ui_message(ui, UI_ROLE_ERROR, "%s",
+                   t->spectator ? "You are watching this game." : "The game is not going on.");
+        return UI_DRAW_STATUS;
+    }
+    who(ui, t, seat, w, sizeof w);
+    if (t->seat[seat].present) {
+        ui_message(ui, UI_ROLE_ERROR, "%s is here: there is nothing to claim.", w);
+        return UI_DRAW_STATUS;
+    }
+    cm_error_init(&err, NULL);
+    int engine = t->nseats > 2;
+    if (lobby_claim(ui->s, engine, &err) != CM_OK)
+        return say_refused(ui, &err);
+    ui_message(ui, UI_ROLE_NORMAL, "You claim %s: the server decides.",
+               engine ? "the seat for the engine" : "the game");
+    return UI_DRAW_STATUS;
+}
+
+/* 'm' after the game: accept the rematch offered, or offer one. */
+static unsigned act_rematch(Ui *ui, const LobbyTable *t)
+{
+    CmError err;
+    int64_t offered = lobby_rematch_invite(ui->lobby, ui->s);
+    cm_error_init(&err, NULL);
+    if (offered != 0) {
+        if (lobby_join(ui->lobby, offered, 0, &err) != CM_OK)
+            return say_refused(ui, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "You take your seat in game %lld.", (long long)offered);
+        return UI_DRAW_STATUS;
+    }
+    LobbyNew g;
+    if (t->spectator || lobby_rematch_of(ui->lobby, ui->s, &g) != 0) {
+        ui_message(ui, UI_ROLE_ERROR, "You did not play this game.");
+        return UI_DRAW_STATUS;
+    }
+    if (lobby_create(ui->lobby, &g, &err) != CM_OK)
+        return say_refused(ui, &err);
+    ui_message(ui, UI_ROLE_NORMAL, "A rematch, the seats turned round: the others are invited.");
+    return UI_DRAW_STATUS;
+}
+
+/* A key of the board or the game-over box that means something else on a server. */
+unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled)
+{
+    LobbyTable t;
+    *handled = 1;
+    if (!table(ui, now, &t)) {
+        *handled = 0;
+        return 0;
+    }
+    int watching = t.spectator;
+    switch (act) {
+    case UI_ACT_QUIT:
+        return ui_to_lobby(ui, now);
+    case UI_ACT_CHAT:
+        return ui_chat_begin(ui);
+    case UI_ACT_HINT:
+        if (t.rated) {
+            ui_message(ui, UI_ROLE_ERROR, "No hints in a rated game.");
+            return UI_DRAW_STATUS;
+        }
+        *handled = 0;
+        return 0;
+    case UI_ACT_UNDO:
+        if (watching || ui->mode == UI_MODE_OVER)
+            break;
+        return act_takeback(ui, &t);
+    case UI_ACT_RESIGN:
+        return act_resign(ui, &t);
+    case UI_ACT_DRAW:
+        return act_draw(ui, &t, now);
+    case UI_ACT_CLAIM:
+        return act_claim(ui, &t);
+    case UI_ACT_REMATCH:
+        return act_rematch(ui, &t);
+    case UI_ACT_NEW:
+        ui_open_online_form(ui);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_TYPE_MOVE:
+        if (session_human_to_move(ui->s) && !t.pending && t.status == LOBBY_PLAYING) {
+            *handled = 0;
+            return 0;
+        }
+        /* The line opens whoever is to move: Enter on it empty opens the chat line. */
+        ui_clear_selection(ui);
+        ui->mode = UI_MODE_LINE;
+        ui->line[0] = '\0';
+        ui->line_len = 0;
+        ui->msg[0] = '\0';
+        return UI_DRAW_BOARD | UI_DRAW_STATUS;
+    case UI_ACT_SELECT:
+        if (watching) {
+            ui_message(ui, UI_ROLE_NORMAL,
+                       "You are watching this game: c chats with the others "
+                       "watching, q goes back to the lobby.");
+            return UI_DRAW_STATUS;
+        }
+        if (t.status == LOBBY_WAITING) {
+            ui_message(ui, UI_ROLE_NORMAL, "The game begins when every seat is taken.");
+            return UI_DRAW_STATUS;
+        }
+        if (t.pending) {
+            ui_message(ui, UI_ROLE_NORMAL, "Your move waits for the server's answer.");
+            return UI_DRAW_STATUS;
+        }
+        if (!session_human_to_move(ui->s) && t.status == LOBBY_PLAYING) {
+            char w[80];
+            who(ui, &t, ui->s->g.pos.to_move, w, sizeof w);
+            ui_message(ui, UI_ROLE_NORMAL, "It is %s's turn.", w);
+            return UI_DRAW_STATUS;
+        }
+        *handled = 0;
+        return 0;
+    case UI_ACT_REDO:
+    case UI_ACT_SAVE:
+    case UI_ACT_LOAD:
+    case UI_ACT_MOVE_NOW:
+    case UI_ACT_PAUSE:
+    case UI_ACT_PACE_DOWN:
+    case UI_ACT_PACE_UP:
+    case UI_ACT_EDIT:
+        break;
+    default:
+        *handled = 0;
+        return 0;
+    }
+    if (act == UI_ACT_SAVE)
+        ui_message(ui, UI_ROLE_ERROR, "The server keeps the game: x exports its record.");
+    else
+        ui_message(ui, UI_ROLE_ERROR, "That key is for a game at one keyboard, not on a server.");
+    return UI_DRAW_STATUS;
+}
+
+/* ---- The lobby's keys --------------------------------------------------------------------- */
+
+/* The lobby's variants this program has, as indexes of 'l->variant'. */
+static int shown_variants(const Lobby *l, int *idx)
+{
+    int n = 0;
+    for (int i = 0; i < l->nvariants; i++)
+        if (l->variant[i].here)
+            idx[n++] = i;
+    return n;
+}
+
+static const char *ratings_variant(const Ui *ui)
+{
+    int idx[LOBBY_VARIANTS_MAX];
+    int n = shown_variants(ui->lobby, idx);
+    if (n == 0)
+        return "camelot";
+    int k = ((ui->lobby_variant % n) + n) % n;
+    return ui->lobby->variant[idx[k]].name;
+}
+
+/* Enter on the game picked: play it, take its free seat, or watch it. */
+static unsigned enter_game(Ui *ui, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    CmError err;
+    (void)now;
+    if (ui->lobby_pick < 0 || ui->lobby_pick >= n) {
+        ui_message(ui, UI_ROLE_ERROR, "No game is picked: n makes one.");
+        return UI_DRAW_STATUS;
+    }
+    const LobbyGame *g = &l->games[order[ui->lobby_pick]];
+    int here = 0;
+    for (int i = 0; i < l->nvariants; i++)
+        here |= strcmp(l->variant[i].name, g->variant) == 0 && l->variant[i].here;
+    if (!here && l->variants_got) {
+        ui_message(ui, UI_ROLE_ERROR, "This program has no variant '%s' to show the game in.",
+                   g->variant);
+        return UI_DRAW_STATUS;
+    }
+    cm_error_init(&err, NULL);
+    CmStatus st;
+    if (g->invited && !g->mine) {
+        st = lobby_join(l, g->id, 0, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Taking your seat in game %lld...", (long long)g->id);
+    } else if (g->section == LOBBY_OPEN) {
+        st = lobby_join(l, g->id, 0, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Taking a seat in game %lld...", (long long)g->id);
+    } else {
+        st = lobby_open(l, g->id, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Opening game %lld...", (long long)g->id);
+    }
+    if (st != CM_OK)
+        return say_refused(ui, &err);
+    return UI_DRAW_STATUS;
+}
+
+static unsigned leave_game(Ui *ui, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    CmError err;
+    if (ui->lobby_pick < 0 || ui->lobby_pick >= n) {
+        ui_message(ui, UI_ROLE_ERROR, "No game is picked.");
+        return UI_DRAW_STATUS;
+    }
+    const LobbyGame *g = &l->games[order[ui->lobby_pick]];
+    if (!g->mine || g->status != LOBBY_WAITING) {
+        ui_message(ui, UI_ROLE_ERROR, "%s",
+                   g->mine ? "The game has begun: open it and resign (R)."
+                           : "You have no seat in that game to give back.");
+        return UI_DRAW_STATUS;
+    }
+    cm_error_init(&err, NULL);
+    if (lobby_leave(l, g->id, &err) != CM_OK)
+        return say_refused(ui, &err);
+    lobby_refresh(l, now, NULL);
+    ui_message(ui, UI_ROLE_NORMAL, "You give back your seat in game %lld.", (long long)g->id);
+    return UI_DRAW_STATUS;
+}
+
+unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    switch (act) {
+    case UI_ACT_UP:
+        if (ui->lobby_pick > 0)
+            ui->lobby_pick--;
+        return UI_DRAW_ALL;
+    case UI_ACT_DOWN:
+        if (ui->lobby_pick + 1 < n)
+            ui->lobby_pick++;
+        return UI_DRAW_ALL;
+    case UI_ACT_SCROLL_UP:
+        ui->lobby_pick = ui->lobby_pick > 10 ? ui->lobby_pick - 10 : 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_SCROLL_DOWN:
+        ui->lobby_pick = ui->lobby_pick + 10 < n ? ui->lobby_pick + 10 : n - 1;
+        if (ui->lobby_pick < 0)
+            ui->lobby_pick = 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_HOME:
+        ui->lobby_pick = 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_END:
+        ui->lobby_pick = n > 0 ? n - 1 : 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_LEFT:
+    case UI_ACT_RIGHT:
+        if (ui->lobby_view != UI_LOBBY_RATINGS)
+            return 0;
+        ui->lobby_variant += act == UI_ACT_LEFT ? -1 : 1;
+        lobby_ask_ratings(l, ratings_variant(ui), NULL);
+        return UI_DRAW_ALL;
+    case UI_ACT_RATINGS:
+        ui->lobby_view = ui->lobby_view == UI_LOBBY_GAMES ? UI_LOBBY_RATINGS : UI_LOBBY_GAMES;
+        if (ui->lobby_view == UI_LOBBY_RATINGS) {
+            /* The table of the game picked, or of Camelot. */
+            int idx[LOBBY_VARIANTS_MAX];
+            int nv = shown_variants(l, idx);
+            const char *want = ui->lobby_pick >= 0 && ui->lobby_pick < n
+                                   ? l->games[order[ui->lobby_pick]].variant
+                                   : "camelot";
+            for (int k = 0; k < nv; k++)
+                if (strcmp(l->variant[idx[k]].name, want) == 0)
+                    ui->lobby_variant = k;
+            lobby_ask_ratings(l, ratings_variant(ui), NULL);
+        }
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_SELECT:
+        if (ui->lobby_view == UI_LOBBY_RATINGS) {
+            ui->lobby_view = UI_LOBBY_GAMES;
+            return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        }
+        return enter_game(ui, now);
+    case UI_ACT_REFRESH:
+        lobby_refresh(l, now, NULL);
+        if (ui->lobby_view == UI_LOBBY_RATINGS)
+            lobby_ask_ratings(l, ratings_variant(ui), NULL);
+        ui_message(ui, UI_ROLE_NORMAL, "Asking the server again.");
+        return UI_DRAW_STATUS;
+    case UI_ACT_LEAVE:
+        return leave_game(ui, now);
+    case UI_ACT_NEW:
+        ui_open_online_form(ui);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_RULES:
+        return ui_open_rules(ui);
+    case UI_ACT_CANCEL:
+        ui->msg[0] = '\0';
+        if (ui->lobby_view == UI_LOBBY_RATINGS)
+            ui->lobby_view = UI_LOBBY_GAMES;
+        return UI_DRAW_ALL;
+    case UI_ACT_QUIT:
+        return UI_QUIT;
+    default:
+        return 0;
+    }
+}
+
+unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now)
+{
+    UiLine lines[200];
+    int items[200];
+    (void)x;
+    int height = ui->lay.rows - UI_LOBBY_TOP - 2;
+    if (height > 200)
+        height = 200;
+    if (ui->lobby_view != UI_LOBBY_GAMES || height <= 0)
+        return 0;
+    int n = ui_lobby_lines(ui, now, ui->lay.cols, height, lines, items);
+    int row = y - UI_LOBBY_TOP;
+    if (row < 0 || row >= n || items[row] < 0)
+        return 0;
+    if (items[row] == ui->lobby_pick)
+        return enter_game(ui, now);
+    ui->lobby_pick = items[row];
+    return UI_DRAW_ALL;
+}
+
+/* ---- What the lobby shows ---------------------------------------------------------------- */
+
+static int add(UiLine *lines, int *items, int n, int max, int item, int role, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+static int add(UiLine *lines, int *items, int n, int max, int item, int role, const char *fmt, ...)
+{
+    va_list ap;
+    if (n >= max)
+        return n;
+    va_start(ap, fmt);
+    vsnprintf(lines[n].text, sizeof lines[n].text, fmt, ap);
+    va_end(ap);
+    lines[n].role = role;
+    lines[n].seat = -1;
+    if (items != NULL)
+        items[n] = item;
+    return n + 1;
+}
+
+/* A seat of a game in the list: "alice (1523)", "engine 5", "open", "@bob". */
+static size_t seat_words(const Lobby *l, const LobbyGame *g, int seat, char *buf, size_t size)
+{
+    const LobbySeat *st = &g->seat[seat];
+    int r = st->kind == LOBBY_SEAT_PLAYER ? lobby_rating_of(l, g->variant, st->name) : 0;
+    switch (st->kind) {
+    case LOBBY_SEAT_PLAYER:
+        return r > 0 ? (size_t)snprintf(buf, size, "%s (%d)", st->name, r)
+                     : (size_t)snprintf(buf, size, "%s", st->name);
+    case LOBBY_SEAT_INVITED:
+        return (size_t)snprintf(buf, size, "@%s", st->name);
+    case LOBBY_SEAT_ENGINE:
+        return (size_t)snprintf(buf, size, "engine %d", st->level);
+    default:
+        return (size_t)snprintf(buf, size, "open");
+    }
+}
+
+/* The players of a game: "alice (1523) v bob" for two, "alice, open, engine 3, open" for
+ * more. */
+static void players_words(const Lobby *l, const LobbyGame *g, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int seat = 0; seat < g->nseats && len + 1 < size; seat++) {
+        if (seat > 0)
+            len += (size_t)snprintf(buf + len, size - len, "%s", g->nseats == 2 ? " v " : ", ");
+        if (len + 1 < size)
+            len += seat_words(l, g, seat, buf + len, size - len);
+    }
+}
+
+/* The state of a game for its player: "your move 4:32", "bob to move", "waiting: 1 of 2". */
+static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, char *buf, size_t size)
+{
+    char clock[32];
+    int taken = 0;
+    for (int seat = 0; seat < g->nseats; seat++)
+        taken += g->seat[seat].kind == LOBBY_SEAT_PLAYER || g->seat[seat].kind == LOBBY_SEAT_ENGINE;
+    lobby_clock_text(g, now, ui->lobby->utc_now, clock, sizeof clock);
+    if (g->status == LOBBY_WAITING && g->invited && !g->mine)
+        snprintf(buf, size, "you are invited");
+    else if (g->status == LOBBY_WAITING)
+        snprintf(buf, size, "waiting, %d/%d seats", taken, g->nseats);
+    else if (g->my_turn)
+        snprintf(buf, size, "YOUR MOVE%s%s", clock[0] ? " " : "", clock);
+    else if (g->seat[g->to_move].kind == LOBBY_SEAT_PLAYER)
+        snprintf(buf, size, "%.12s to move%s%s", g->seat[g->to_move].name, clock[0] ? " " : "",
+                 clock);
+    else
+        snprintf(buf, size, "ply %d", g->ply);
+}
+
+static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *lines, int *items)
+{
+    const Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    static const char *const heads[LOBBY_SECTION_COUNT] = {
+        "Your games", "Open games: a seat is free", "Games going on, to watch"};
+    static const char *const empty[LOBBY_SECTION_COUNT] = {
+        "  none: n makes a game, or Enter takes a free seat below", "  none", "  none"};
+    /* Every line of the page, then the window of them that shows the game picked. */
+    UiLine *all = malloc((size_t)(n + 2 * LOBBY_SECTION_COUNT) * sizeof *all);
+    int *item = malloc((size_t)(n + 2 * LOBBY_SECTION_COUNT) * sizeof *item);
+    if (all == NULL || item == NULL) {
+        free(all);
+        free(item);
+        return 0;
+    }
+    int max = n + 2 * LOBBY_SECTION_COUNT, count = 0, picked_line = 0, k = 0;
+    if (width > (int)sizeof lines[0].text - 1)
+        width = (int)sizeof lines[0].text - 1;
+    for (int sec = 0; sec < LOBBY_SECTION_COUNT; sec++) {
+        count = add(all, item, count, max, -1, UI_ROLE_HEADING, "%s", heads[sec]);
+        int any = 0;
+        for (; k < n && (int)l->games[order[k]].section == sec; k++) {
+            const LobbyGame *g = &l->games[order[k]];
+            char state[64], players[160];
+            state_words(ui, g, now, state, sizeof state);
+            players_words(l, g, players, sizeof players);
+            int pick = k == ui->lobby_pick;
+            if (pick)
+                picked_line = count;
+            count =
+                add(all, item, count, max, k, pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL,
+                    "%c%5lld  %-13.13s %-7.7s %-6s %-18.18s %s", pick ? '>' : ' ', (long long)g->id,
+                    g->variant, g->tc, g->rated ? "rated" : "casual", state, players);
+            all[count - 1].text[width] = '\0';
+            any = 1;
+        }
+        if (!any)
+            count = add(all, item, count, max, -1, UI_ROLE_DIM, "%s", empty[sec]);
+    }
+    int first = 0;
+    if (picked_line >= height)
+        first = picked_line - height + 1;
+    int shown = 0;
+    for (int i = first; i < count && shown < height; i++, shown++) {
+        lines[shown] = all[i];
+        items[shown] = item[i];
+    }
+    free(all);
+    free(item);
+    return shown;
+}
+
+static int ratings_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
+{
+    const char *variant = ratings_variant(ui);
+    const LobbyTableOfRatings *t = lobby_ratings(ui->lobby, variant);
+    int n = 0;
+    (void)width;
+    n = add(lines, items, n, height, -1, UI_ROLE_HEADING,
+            "Ratings of %s (Left/Right: another "
+            "variant)",
+            variant);
+    if (t == NULL)
+        return add(lines, items, n, height, -1, UI_ROLE_DIM, "  asking the server...");
+    if (t->n == 0)
+        return add(lines, items, n, height, -1, UI_ROLE_DIM,
+                   "  nobody yet: a rated game (Rated: yes in the form) makes the first");
+    n = add(lines, items, n, height, -1, UI_ROLE_DIM, "   %-4s %-32s %6s %5s %6s", "", "player",
+            "rating", "+-", "games");
+    for (int i = 0; i < t->n && n < height; i++) {
+        const LobbyRating *r = &t->r[i];
+        n = add(lines, items, n, height, -1,
+                strcmp(r->name, ui->lobby->me) == 0 ? UI_ROLE_TITLE : UI_ROLE_NORMAL,
+                "   %3d. %-32s %6d %5d %6d", i + 1, r->name, r->rating, r->rd, r->games);
+    }
+    return n;
+}
+
+int ui_lobby_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *lines, int *items)
+{
+    if (height <= 0)
+        return 0;
+    if (ui->lobby_view == UI_LOBBY_RATINGS)
+        return ratings_lines(ui, width, height, lines, items);
+    return games_lines(ui, now, width, height, lines, items);
+}
+
+void ui_lobby_title(const Ui *ui, char *buf, size_t size)
+{
+    const Lobby *l = ui->lobby;
+    char why[300];
+    if (!lobby_link(l, why, sizeof why))
+        snprintf(buf, size, "camelot online - %s - NOT CONNECTED: %s", l->me, why);
+    else
+        snprintf(buf, size, "camelot online - %s%s%s", l->me, l->where[0] ? " at " : "", l->where);
+}
+
+/* ---- What a game on a server shows ------------------------------------------------------- */
+
+void ui_online_title(const Ui *ui, char *buf, size_t size)
+{
+    LobbyTable t;
+    char why[300];
+    buf[0] = '\0';
+    if (!table(ui, ui->now, &t))
+        return;
+    if (!lobby_link(ui->lobby, why, sizeof why))
+        snprintf(buf, size, "  OFFLINE");
+    else if (t.spectator)
+        snprintf(buf, size, "  game %lld, watching", (long long)t.id);
+    else
+        snprintf(buf, size, "  game %lld%s", (long long)t.id, t.rated ? ", rated" : "");
+}
+
+int ui_online_status(const Ui *ui, char *buf, size_t size)
+{
+    LobbyTable t;
+    char w[80], why[300];
+    if (!table(ui, ui->now, &t))
+        return 0;
+    if (ui->mode == UI_MODE_LINE && ui->line_chat) {
+        snprintf(buf, size, "%s (Enter sends, Esc cancels): %s",
+                 t.spectator ? "Say to those watching" : "Say", ui->line);
+        return 1;
+    }
+    if (ui->mode == UI_MODE_LINE && !ui->line_export && !session_human_to_move(ui->s)) {
+        snprintf(buf, size, "Not your move: Enter on the empty line opens the chat. %s", ui->line);
+        return 1;
+    }
+    if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_OFFER) {
+        if (t.offer_from < 0) {
+            snprintf(buf, size, "The offer is over.");
+            return 1;
+        }
+        who(ui, &t, t.offer_from, w, sizeof w);
+        snprintf(buf, size, "%s %s. Do you accept? (y/n)", w, offer_words(t.offer));
+        return 1;
+    }
+    if (ui->mode != UI_MODE_PLAY)
+        return 0;
+    if (!lobby_link(ui->lobby, why, sizeof why)) {
+        snprintf(buf, size, "Offline: the game goes on when the connection is back.");
+        return 1;
+    }
+    if (t.status == LOBBY_WAITING) {
+        size_t len = (size_t)snprintf(buf, size, "Waiting for players:");
+        const char *sep = " ";
+        for (int seat = 0; seat < t.nseats && len < size; seat++) {
+            const LobbyPlayer *p = &t.seat[seat];
+            if (p->kind == LOBBY_SEAT_OPEN)
+                len += (size_t)snprintf(buf + len, size - len, "%s%s is open", sep,
+                                        ui->s->v->seat[seat].name);
+            else if (p->kind == LOBBY_SEAT_INVITED)
+                len += (size_t)snprintf(buf + len, size - len, "%s%s waits for @%s", sep,
+                                        ui->s->v->seat[seat].name, p->name);
+            else
+                continue;
+            sep = ", ";
+        }
+        if (len < size)
+            snprintf(buf + len, size - len, ". The game begins when every seat is taken.");
+        return 1;
+    }
+    if (t.status != LOBBY_PLAYING)
+        return 0;
+    int seat = ui->s->g.pos.to_move;
+    who(ui, &t, seat, w, sizeof w);
+    if (t.pending) {
+        snprintf(buf, size, "Your move is sent; the server answers.");
+        return 1;
+    }
+    if (t.spectator) {
+        snprintf(buf, size, "You are watching: %s to move.", w);
+        return 1;
+    }
+    if (session_human_to_move(ui->s))
+        return 0; /* the game's own teaching line */
+    if (!t.seat[seat].present && t.seat[seat].kind == LOBBY_SEAT_PLAYER) {
+        if (t.seat[seat].away_s >= LOBBY_CLAIM_S)
+            snprintf(buf, size, "%s has been gone %lld s: C claims %s.", w,
+                     (long long)t.seat[seat].away_s,
+                     t.nseats > 2 ? "the seat for the engine" : "the game");
+        else
+            snprintf(buf, size, "%s to move, and gone for %lld s.", w,
+                     (long long)t.seat[seat].away_s);
+        return 1;
+    }
+    if (t.until[0])
+        snprintf(buf, size, "%s to move, within %s.", w, t.until);
+    else
+        snprintf(buf, size, "%s to move.", w);
+    return 1;
+}
+
+/* "away 12s", "away 3m" */
+static void away_words(int64_t s, char *buf, size_t size)
+{
+    if (s < 120)
+        snprintf(buf, size, "away %llds", (long long)s);
+    else if (s < 7200)
+        snprintf(buf, size, "away %lldm", (long long)(s / 60));
+    else
+        snprintf(buf, size, "away %lldh", (long long)(s / 3600));
+}
+
+int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
+{
+    LobbyTable t;
+    const Session *s = ui->s;
+    const CmVariant *v = s->v;
+    int n = 0;
+    if (!table(ui, now, &t))
+        return 0;
+    char clock[CM_MAX_SEATS][24];
+    int clock_w = 0;
+    for (int seat = 0; seat < v->nseats; seat++) {
+        clock[seat][0] = '\0';
+        if (t.status == LOBBY_PLAYING && s->setup.time_base_ms > 0)
+            text_clock(session_clock_left(s, seat, now), clock[seat], sizeof clock[seat]);
+        if ((int)strlen(clock[seat]) > clock_w)
+            clock_w = (int)strlen(clock[seat]);
+    }
+    n = add(lines, NULL, n, max, -1, UI_ROLE_HEADING, "%s",
+            t.spectator ? "Players (you watch)" : "Players");
+    for (int seat = 0; seat < v->nseats; seat++) {
+        const LobbyPlayer *p = &t.seat[seat];
+        char name[40], state[32];
+        if (p->kind == LOBBY_SEAT_ENGINE)
+            snprintf(name, sizeof name, "engine %d", p->level);
+        else if (p->kind == LOBBY_SEAT_OPEN)
+            snprintf(name, sizeof name, "(open)");
+        else if (p->kind == LOBBY_SEAT_INVITED)
+            snprintf(name, sizeof name, "@%s", p->name);
+        else
+            snprintf(name, sizeof name, "%s", p->name);
+        state[0] = '\0';
+        if (p->mine)
+            snprintf(state, sizeof state, "you");
+        else if (p->kind == LOBBY_SEAT_PLAYER && !p->present)
+            away_words(p->away_s, state, sizeof state);
+        int turn = t.status == LOBBY_PLAYING && ui_shown_position(ui)->to_move == seat;
+        n = add(lines, NULL, n, max, -1, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL,
+                "%s%-6.6s %-11.11s %-8s %*s", turn ? ">" : " ", v->seat[seat].name, name, state,
+                clock_w, clock[seat]);
+        lines[n - 1].seat = seat;
+        if (!p->present && p->kind == LOBBY_SEAT_PLAYER)
+            lines[n - 1].role = UI_ROLE_ERROR;
+    }
+    if (t.until[0])
+        n = add(lines, NULL, n, max, -1, UI_ROLE_DIM, "To move within %s", t.until);
+    if (v->nteams < v->nseats) {
+        char tm[2][64];
+        for (int k = 0; k < 2 && k < v->nteams; k++) {
+            size_t len = 0;
+            tm[k][0] = '\0';
+            for (int seat = 0; seat < v->nseats; seat++)
+                if (v->team_seats[k] >> seat & 1)
+                    len += (size_t)snprintf(tm[k] + len, sizeof tm[k] - len, "%s%s", len ? "+" : "",
+                                            v->seat[seat].name);
+        }
+        n = add(lines, NULL, n, max, -1, UI_ROLE_DIM, "Teams: %s v %s", tm[0], tm[1]);
+    }
+    if (t.offer != LOBBY_OFFER_NONE && t.offer_from >= 0) {
+        char w[80];
+        who(ui, &t, t.offer_from, w, sizeof w);
+        n = add(lines, NULL, n, max, -1, UI_ROLE_GOOD, "%.20s %s", w,
+                t.offer == LOBBY_OFFER_DRAW       ? "offers a draw"
+                : t.offer == LOBBY_OFFER_TAKEBACK ? "asks a takeback"
+                                                  : "would resign");
+    }
+    /* The chat: the last messages that fit in a few lines, each cut to a line. */
+    int room = max - n - 6;
+    int shown = t.nshown < 4 ? t.nshown : 4;
+    if (shown > room - 1)
+        shown = room - 1;
+    n = add(lines, NULL, n, max, -1, UI_ROLE_HEADING, "%s",
+            t.spectator ? "Chat of those watching (c)" : "Chat (c)");
+    if (t.nshown == 0)
+        n = add(lines, NULL, n, max, -1, UI_ROLE_DIM, "(none yet)");
+    for (int i = t.nshown - (shown > 0 ? shown : 0); shown > 0 && i < t.nshown; i++) {
+        n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "%s: %s", t.chat[i].name, t.chat[i].text);
+        if (width > 0 && width < (int)sizeof lines[0].text)
+            lines[n - 1].text[width] = '\0';
+    }
+    return n;
+}
+
+int ui_online_over_lines(const Ui *ui, UiLine *lines, int max)
+{
+    LobbyTable t;
+    const CmVariant *v = ui->s->v;
+    int n = 0;
+    if (!table(ui, ui->now, &t))
+        return 0;
+    static const char *const results[LOBBY_RESULT_COUNT] = {"", "won", "lost", "draw"};
+    n = add(lines, NULL, n, max, -1, UI_ROLE_HEADING, "Game over");
+    n = add(lines, NULL, n, max, -1, UI_ROLE_TITLE, "%s", t.sentence[0] ? t.sentence : t.result);
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, " ");
+    for (int seat = 0; seat < t.nseats; seat++) {
+        const LobbyPlayer *p = &t.seat[seat];
+        char name[40], rating[48] = "";
+        if (p->kind == LOBBY_SEAT_ENGINE)
+            snprintf(name, sizeof name, "engine %d", p->level);
+        else
+            snprintf(name, sizeof name, "%s%s", p->name, p->mine ? " (you)" : "");
+        if (p->has_change)
+            snprintf(rating, sizeof rating, "%d -> %d (%+d)", p->rating_old, p->rating,
+                     p->rating - p->rating_old);
+        else if (p->rating > 0)
+            snprintf(rating, sizeof rating, "%d", p->rating);
+        n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "%-7.7s %-18.18s %-5s %s",
+                v->seat[seat].name, name, results[p->result], rating);
+        lines[n - 1].seat = seat;
+    }
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, " ");
+    int64_t offered = lobby_rematch_invite(ui->lobby, ui->s);
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "a    the engine's review of the game");
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "v    review the moves");
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "x    export the record");
+    if (offered != 0)
+        n = add(lines, NULL, n, max, -1, UI_ROLE_GOOD, "m    accept the rematch (game %lld)",
+                (long long)offered);
+    else if (!t.spectator)
+        n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "m    rematch, the seats turned round");
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "c    chat");
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "q    back to the lobby");
+    n = add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "Esc  look at the board");
+    return n;
+}
+
+const char *ui_online_keys(const Ui *ui)
+{
+    LobbyTable t;
+    if (ui->mode == UI_MODE_LOBBY)
+        return ui->lobby_view == UI_LOBBY_RATINGS
+                   ? "Left/Right variant  g games  r again  ? help  q quit"
+                   : "Enter play/join/watch  n new  g ratings  d leave  r again  ? help  q quit";
+    if (!table(ui, ui->now, &t))
+        return "";
+    if (ui->mode == UI_MODE_LINE && ui->line_chat)
+        return "Enter send  Esc cancel  Backspace delete";
+    if (ui->mode == UI_MODE_OVER)
+        return "a analyse  v review  x export  m rematch  c chat  q lobby";
+    if (ui->mode != UI_MODE_PLAY)
+        return NULL;
+    if (t.spectator)
+        return "c chat  v review  f flip  ? help  q lobby";
+    return "arrows+Enter move  : type  c chat  D draw  u takeback  R resign  q lobby";
+}

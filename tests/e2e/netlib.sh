@@ -1,0 +1,63 @@
+# Helpers for the end-to-end tests of 'camelot online' on the screen, sourced after lib.sh: a
+# server of the test's own on a socket in the test's directory, and a terminal (a tmux session
+# of 80x24) for each player. All the players are one Unix user here, so each one's client
+# reaches the server the way a shared account's players do: $CAMELOT_SSH names a script of the
+# test that ignores its arguments and runs 'camelot relay --socket SOCK --as NAME' (the server
+# believes the name from its own user). A file $TMP/block-NAME makes that script fail, as an
+# ssh that cannot connect does.
+# SPDX-License-Identifier: MIT
+
+# The script's path goes into $CAMELOT_SSH, which is split at spaces.
+case $TMP in
+*[!A-Za-z0-9_./+-]*)
+    echo "FAIL: the test's directory $TMP must hold only letters, digits and _./+-"
+    exit 1
+    ;;
+esac
+
+SERVER_SOCK=$TMP/server.sock
+TF=$(time_factor)
+
+# start_server: 'camelot serve' in the background, until it listens.
+start_server() {
+    local i
+    env XDG_DATA_HOME="$DATA" "$CAMELOT" serve --socket "$SERVER_SOCK" --data "$TMP/server" \
+        --sync normal 2>"$TMP/server.log" &
+    SERVER_PID=$!
+    for i in $(seq 1 $((400 * TF))); do
+        [ -S "$SERVER_SOCK" ] && return 0
+        sleep 0.05
+    done
+    echo "FAIL: camelot serve did not listen on $SERVER_SOCK"
+    cat "$TMP/server.log"
+    exit 1
+}
+
+# client NAME: the player NAME's terminal, a tmux session of that name running 'camelot online'.
+client() {
+    local who=$1
+    cat >"$TMP/ssh-$who" <<EOF
+#!/bin/sh
+[ -e '$TMP/block-$who' ] && exit 1
+exec '$CAMELOT' relay --socket '$SERVER_SOCK' --as $who
+EOF
+    chmod +x "$TMP/ssh-$who"
+    tm kill-session -t "$who" >/dev/null 2>&1
+    tm new-session -d -s "$who" -x 80 -y 24 "cd '$TMP' && exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' CAMELOT_SSH='$TMP/ssh-$who' '$CAMELOT' online --server ssh://server" ||
+        { echo "FAIL: tmux cannot start $who's terminal"; exit 1; }
+    tm set-option -t "$who" remain-on-exit on >/dev/null
+}
+
+# on NAME: the terminal the helpers of lib.sh (screen, keys, wait_for, goto, typed) act on.
+PANE=g
+on() { PANE=$1; }
+screen() { tm capture-pane -p -t "$PANE" 2>/dev/null; }
+keys() { tm send-keys -t "$PANE" "$@"; }
+alive() { [ "$(tm display -p -t "$PANE" '#{pane_dead}')" = 0 ]; }
+
+# client_pid NAME: the process of NAME's 'camelot online'.
+client_pid() { tm display -p -t "$1" '#{pane_pid}'; }
+
+# board_row N: the Nth row of the board on the screen (1: the top row of squares, under the
+# labels), as the terminal of $PANE shows it.
+board_row() { screen | sed -n "$(($1 + 2))p"; }

@@ -1,0 +1,357 @@
+/* The screen of 'camelot online' driven key by key without a terminal, against a server the
+ * test runs on a socket of its own, with another player who speaks the protocol by hand: the
+ * lobby, the new-game form making a rated game with an invitation, the game on the board
+ * (moves, no hints when rated, chat on the line and on Enter of an empty ':' line, an offer put
+ * as a question, the other player gone and back, the result with the ratings, a rematch), a
+ * game of four seats turned to this player's side, and a game watched.
+ * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/notation.h"
+#include "session/clock.h"
+#include "session/remote.h"
+#include "testutil.h"
+#include "tu_server.h"
+#include "tu_session.h"
+#include "ui/ui_int.h"
+
+typedef struct Fix {
+    char dir[64], sock[100];
+    pid_t server;
+    Remote *r;
+    Lobby l;
+    Session s;
+    Ui ui;
+    TuRaw bob;
+} Fix;
+
+static int setup(void **state)
+{
+    Fix *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    tu_temp_dir(f->dir, sizeof f->dir);
+    f->server = tu_server_start(f->dir, f->sock, sizeof f->sock);
+    NetAddr addr;
+    CmError err;
+    memset(&addr, 0, sizeof addr);
+    snprintf(addr.path, sizeof addr.path, "%s", f->sock);
+    assert_int_equal(remote_open(&addr, tu_catalog(), &f->r, &err), CM_OK);
+    assert_int_equal(lobby_open_on(&f->l, f->r, tu_catalog()), CM_OK);
+    SessionEnv env = {tu_catalog(), NULL, NULL};
+    session_init(&f->s, &env);
+    UiOptions opt;
+    memset(&opt, 0, sizeof opt);
+    opt.ascii = 1;
+    opt.highlight = 1;
+    assert_int_equal(ui_init_online(&f->ui, &f->s, &f->l, &opt), CM_OK);
+    ui_resize(&f->ui, 24, 80);
+    tu_raw_open(&f->bob, f->sock, "bob");
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fix *f = *state;
+    ui_free(&f->ui);
+    session_free(&f->s);
+    lobby_free(&f->l);
+    remote_close(f->r);
+    tu_raw_close(&f->bob);
+    tu_server_stop(f->server);
+    tu_remove_tree(f->dir);
+    free(f);
+    return 0;
+}
+
+static void pump(Fix *f)
+{
+    ui_tick(&f->ui, clock_ms());
+    tu_raw_pump(&f->bob);
+    poll(NULL, 0, 10);
+}
+
+static unsigned press(Fix *f, int key)
+{
+    return ui_handle_key(&f->ui, key, clock_ms());
+}
+
+static void type(Fix *f, const char *text)
+{
+    for (; *text; text++)
+        press(f, (unsigned char)*text);
+}
+
+/* Everything the screen says but the board: the title, the teaching line, the message, the
+ * keys, the panel or the lobby's lines, and the game-over box, in one text. */
+static const char *screen_text(Fix *f)
+{
+    static char text[16384];
+    UiLine lines[200];
+    int items[200];
+    char buf[UI_MSG_MAX + UI_LINE_MAX];
+    size_t len = 0;
+    int n;
+    Ui *ui = &f->ui;
+    text[0] = '\0';
+    if (ui->mode == UI_MODE_LOBBY) {
+        ui_lobby_title(ui, buf, sizeof buf);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", buf);
+        n = ui_lobby_lines(ui, clock_ms(), 80, 20, lines, items);
+    } else if (ui->mode == UI_MODE_NEWGAME) {
+        n = ui_form_lines(ui, lines, 200);
+    } else {
+        ui_title_text(ui, buf, sizeof buf);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", buf);
+        ui_status_text(ui, buf, sizeof buf);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", buf);
+        n = ui_panel_lines(ui, clock_ms(), 35, lines, 200);
+        if (ui->mode == UI_MODE_OVER) {
+            int k = ui_over_lines(ui, lines + n, 200 - n);
+            n += k;
+        }
+    }
+    for (int i = 0; i < n && len < sizeof text; i++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", lines[i].text);
+    if (len < sizeof text)
+        len +=
+            (size_t)snprintf(text + len, sizeof text - len, "%s\n%s\n", ui->msg, ui_keys_text(ui));
+    return text;
+}
+
+static int shows(Fix *f, const char *part)
+{
+    return strstr(screen_text(f), part) != NULL;
+}
+
+/* Pumps until 'cond' holds, failing the test after a generous while. */
+#define WAIT_FOR(f, cond, what)                                                                    \
+    do {                                                                                           \
+        uint64_t until_ = clock_ms() + 20000u * (uint64_t)tu_time_factor();                        \
+        while (!(cond) && clock_ms() < until_)                                                     \
+            pump(f);                                                                               \
+        if (!(cond))                                                                               \
+            fail_msg("waited in vain for %s; the screen says:\n%s", what, screen_text(f));         \
+    } while (0)
+
+/* The number of the game this screen plays. */
+static int64_t game_id(Fix *f)
+{
+    return f->s.net_game;
+}
+
+static void test_ui_online_a_game_from_the_lobby(void **state)
+{
+    Fix *f = *state;
+    Ui *ui = &f->ui;
+    char line[CM_MOVE_TEXT_MAX + 64];
+
+    /* The lobby, its list come: no game yet. */
+    WAIT_FOR(f, f->l.variants_got && f->l.games_at != 0 && !f->l.games_asked, "the lobby");
+    assert_int_equal(ui->mode, UI_MODE_LOBBY);
+    assert_true(shows(f, "Your games"));
+    assert_true(shows(f, "none: n makes a game"));
+
+    /* The form: Camette, Black invited by name, rated. */
+    press(f, 'n');
+    assert_int_equal(ui->mode, UI_MODE_NEWGAME);
+    assert_true(ui->form.online);
+    for (int i = 0; i < 20 && strcmp(ui->form.v->name, "camette") != 0; i++)
+        press(f, UI_KEY_RIGHT);
+    assert_string_equal(ui->form.v->name, "camette");
+    press(f, UI_KEY_DOWN);
+    press(f, UI_KEY_DOWN);
+    press(f, UI_KEY_RIGHT); /* open -> a named player */
+    type(f, "bob");
+    assert_true(shows(f, "invite: bob_"));
+    press(f, UI_KEY_DOWN);
+    press(f, UI_KEY_DOWN);
+    press(f, UI_KEY_RIGHT); /* rated */
+    assert_true(shows(f, "Rated      < yes >"));
+    press(f, UI_KEY_ENTER);
+
+    /* Made: the game is on the board, waiting for bob, who is invited and joins. */
+    WAIT_FOR(f, ui->at_table && ui->mode == UI_MODE_PLAY, "the game made");
+    assert_true(shows(f, "Waiting for players: Black waits for @bob"));
+    snprintf(line, sizeof line, "invite %lld %s camette", (long long)game_id(f), f->l.me);
+    WAIT_FOR(f, tu_raw_heard(&f->bob, line), "bob's invitation");
+    tu_raw_send(&f->bob, "join %lld", (long long)game_id(f));
+    WAIT_FOR(f, shows(f, "Every seat is taken: the game begins."), "the game to begin");
+    assert_true(shows(f, "bob"));
+
+    /* No hint in a rated game, and no engine's line in the panel. */
+    press(f, 'H');
+    assert_string_equal(ui->msg, "No hints in a rated game.");
+
+    /* A typed move reaches bob. */
+    char text[CM_MOVE_TEXT_MAX];
+    cm_move_str(&f->s.g.pos, &ui->legal[0], text, sizeof text);
+    press(f, ':');
+    type(f, text);
+    press(f, UI_KEY_ENTER);
+    /* A chat line opened while the move waits for the server stays open when it comes. */
+    press(f, 'c');
+    snprintf(line, sizeof line, " move 0 %s ", text);
+    WAIT_FOR(f, tu_raw_heard(&f->bob, line), "bob to hear the move");
+    LobbyTable t;
+    WAIT_FOR(f, lobby_table(&f->l, &f->s, clock_ms(), &t) == 0 && !t.pending,
+             "the server to answer the move");
+    for (int i = 0; i < 5; i++)
+        pump(f);
+    assert_int_equal(ui->mode, UI_MODE_LINE);
+    assert_true(ui->line_chat);
+    press(f, UI_KEY_ESC);
+    WAIT_FOR(f, shows(f, "Black (bob) to move."), "bob's turn");
+
+    /* Chat: bob's line is shown as it comes and stays in the panel; this player's goes out
+     * from the chat line, opened by c or by Enter on an empty ':' line. */
+    tu_raw_send(&f->bob, "say %lld hi there", (long long)game_id(f));
+    WAIT_FOR(f, strcmp(ui->msg, "bob: hi there") == 0, "bob's chat");
+    assert_true(shows(f, "Chat (c)\nbob: hi there\n"));
+    press(f, ':');
+    press(f, UI_KEY_ENTER);
+    assert_int_equal(ui->mode, UI_MODE_LINE);
+    assert_true(ui->line_chat);
+    type(f, "good luck: you too");
+    assert_true(shows(f, "Say (Enter sends, Esc cancels): good luck: you too"));
+    press(f, UI_KEY_ENTER);
+    assert_int_equal(ui->mode, UI_MODE_PLAY);
+    snprintf(line, sizeof line, "chat %s good luck: you too", f->l.me);
+    WAIT_FOR(f, tu_raw_heard(&f->bob, line), "bob to hear the chat");
+    press(f, 'c');
+    assert_true(ui->line_chat);
+    press(f, UI_KEY_ESC);
+    assert_int_equal(ui->mode, UI_MODE_PLAY);
+
+    /* bob offers a draw: the question is put; n declines it. */
+    tu_raw_send(&f->bob, "draw %lld", (long long)game_id(f));
+    WAIT_FOR(f, ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_OFFER, "the question");
+    assert_true(shows(f, "Black (bob) offers a draw. Do you accept? (y/n)"));
+    press(f, 'n');
+    WAIT_FOR(f, strstr(ui->msg, "White (you) declines.") != NULL, "the answer told");
+    assert_int_equal(ui->mode, UI_MODE_PLAY);
+
+    /* bob's connection goes, and he comes back. */
+    tu_raw_close(&f->bob);
+    WAIT_FOR(f, strcmp(ui->msg, "Black (bob) has lost the connection to the game.") == 0,
+             "bob seen gone");
+    assert_true(shows(f, "away"));
+    /* A minute later the teaching line says that C claims; the server, whose minute has not
+     * passed, refuses, and the screen says why. */
+    char st[400];
+    ui->now = clock_ms() + 61000;
+    ui_status_text(ui, st, sizeof st);
+    tu_assert_contains(st, "Black (bob) has been gone 61 s: C claims the game.");
+    press(f, 'C');
+    assert_string_equal(ui->msg, "You claim the game: the server decides.");
+    WAIT_FOR(f, strstr(ui->msg, "The server refused") != NULL, "the claim refused");
+    tu_raw_open(&f->bob, f->sock, "bob");
+    tu_raw_send(&f->bob, "open %lld", (long long)game_id(f));
+    WAIT_FOR(f, strcmp(ui->msg, "Black (bob) is back.") == 0, "bob seen back");
+
+    /* bob resigns: the result for each player, with the ratings it changed. */
+    tu_raw_send(&f->bob, "resign %lld", (long long)game_id(f));
+    WAIT_FOR(f, ui->mode == UI_MODE_OVER && shows(f, "1500 -> "), "the end and the ratings");
+    assert_true(shows(f, "won"));
+    assert_true(shows(f, "lost"));
+    assert_true(shows(f, "m    rematch, the seats turned round"));
+
+    /* The rematch: the seats turned round, bob invited. */
+    press(f, 'm');
+    snprintf(line, sizeof line, "invite %lld %s camette", (long long)game_id(f) + 1, f->l.me);
+    WAIT_FOR(f, tu_raw_heard(&f->bob, line), "bob's invitation to the rematch");
+    WAIT_FOR(f, game_id(f) != 0 && shows(f, "Waiting for players: White waits for @bob"),
+             "the rematch on the board");
+
+    /* q: the lobby, where the game is one of the player's; d gives its seat back, and the
+     * game, left by everyone, is given up. */
+    int64_t rematch = game_id(f);
+    press(f, 'q');
+    assert_int_equal(ui->mode, UI_MODE_LOBBY);
+    assert_null(remote_game(f->r, rematch)); /* not going on: let go */
+    WAIT_FOR(f, shows(f, "waiting, 1/2 seats"), "the game in the lobby");
+    press(f, 'd');
+    WAIT_FOR(f, shows(f, "none: n makes a game"), "the game given up");
+
+    /* The ratings of Camette: both players, after the rated game. */
+    press(f, 'g');
+    assert_true(shows(f, "Ratings of camelot")); /* no game picked: Camelot's */
+    for (int i = 0; i < 20 && !shows(f, "Ratings of camette"); i++)
+        press(f, UI_KEY_RIGHT);
+    WAIT_FOR(f, shows(f, "Ratings of camette") && shows(f, " bob "), "the ratings table");
+    assert_true(shows(f, f->l.me));
+    press(f, 'g');
+    assert_true(shows(f, "Your games"));
+}
+
+static void test_ui_online_four_seats_and_watching(void **state)
+{
+    Fix *f = *state;
+    Ui *ui = &f->ui;
+    WAIT_FOR(f, f->l.variants_got && f->l.games_at != 0 && !f->l.games_asked, "the lobby");
+
+    /* bob's game of Grand Cam: the free seat taken is Green's, whose side is the top of the
+     * board, and this screen turns it to the bottom. */
+    tu_raw_send(&f->bob, "create grand-cam none casual R=me G=open B=engine:1 Y=engine:1");
+    WAIT_FOR(f, tu_raw_heard(&f->bob, "ok create"), "bob's game made");
+    press(f, 'r');
+    WAIT_FOR(f, shows(f, "grand-cam"), "bob's game in the lobby");
+    assert_true(shows(f, "Open games: a seat is free\n>"));
+    press(f, UI_KEY_ENTER);
+    WAIT_FOR(f, ui->at_table, "the seat taken");
+    assert_int_equal(ui->lay.turn, 2);
+    assert_true(session_seat_human(&f->s, 1));
+    /* f still turns it a quarter at a time. */
+    press(f, 'f');
+    assert_int_equal(ui->lay.turn, 3);
+
+    /* A game of bob's against the engine, watched from the lobby: read-only, with the
+     * chat of those watching. The game of four goes on, followed, while the lobby shows. */
+    press(f, 'q');
+    assert_non_null(remote_game(f->r, 1));
+    tu_raw_send(&f->bob, "create camette none casual W=me B=engine:1");
+    WAIT_FOR(f, tu_raw_heard(&f->bob, "ok create 2"), "bob's second game");
+    press(f, 'r');
+    WAIT_FOR(f, shows(f, "camette"), "the game to watch");
+    /* The mouse: a click on its line picks it, a second click opens it. */
+    UiLine lines[40];
+    int items[40], row = -1;
+    int n = ui_lobby_lines(ui, clock_ms(), 80, 20, lines, items);
+    for (int i = 0; i < n; i++)
+        if (strstr(lines[i].text, "camette") != NULL)
+            row = i;
+    assert_true(row >= 0);
+    assert_int_equal(ui_handle_click(ui, UI_LOBBY_TOP + row, 10, clock_ms()), UI_DRAW_ALL);
+    assert_true(shows(f, "Games going on, to watch\n>"));
+    assert_int_equal(ui_handle_click(ui, UI_LOBBY_TOP, 10, clock_ms()), 0); /* a heading */
+    ui_handle_click(ui, UI_LOBBY_TOP + row, 10, clock_ms());
+    WAIT_FOR(f, ui->at_table && shows(f, "watching"), "the game watched");
+    assert_int_equal(f->s.net_game, 2);
+    press(f, UI_KEY_ENTER);
+    assert_true(shows(f, "You are watching this game"));
+    press(f, 'c');
+    type(f, "hello");
+    assert_true(shows(f, "Say to those watching"));
+    press(f, UI_KEY_ENTER);
+    char line[100];
+    snprintf(line, sizeof line, "%s: hello", f->l.me);
+    WAIT_FOR(f, shows(f, "Chat of those watching (c)") && strcmp(ui->msg, line) == 0,
+             "the watchers' chat");
+    /* Back in the lobby, the game watched is let go. */
+    press(f, 'q');
+    assert_null(remote_game(f->r, 2));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_ui_online_a_game_from_the_lobby, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ui_online_four_seats_and_watching, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
