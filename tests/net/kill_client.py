@@ -43,6 +43,8 @@ def test(env):
     bob.expect(r"invites you to game %d" % game)
     bob.send("join %d" % game)
     bob.expect(r"^game %d: .*; you play it\.$" % game)
+    # alice moves once her client has heard that the game began (bob's seat, then the start).
+    alice.expect(r"^your move: White \(you\)\.$")
     carol = netlib.Raw(server, "carol")
     carol.ok("open %d" % game)
 
@@ -103,6 +105,7 @@ def test(env):
             c.expect(r" plays %s\.$" % moves[ply].replace("^", r"\^"))
     for c in players:
         c.expect(r"^game over: ")
+    carol.wait_ply(game, len(moves))
     check(carol.moves(game) == moves, "the watcher saw %r" % carol.moves(game))
     # alice's clock in her move: what she had, less her thinking (across the two clients).
     first = [body for _, body in carol.events(game) if body.startswith("move %d " % half)][0]

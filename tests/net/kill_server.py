@@ -85,6 +85,8 @@ def text_clients(env, moves, first):
     bob.expect(r"invites you to game %d" % game)
     bob.send("join %d" % game)
     bob.expect(r"^game %d: .*; you play it\.$" % game)
+    # alice moves once her client has heard that the game began (bob's seat, then the start).
+    alice.expect(r"^your move: White \(you\)\.$")
     players = [alice, bob]
     half = len(moves) // 2 & ~1  # then it is White's (alice's) turn
     for ply, move in enumerate(moves):
