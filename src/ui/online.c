@@ -1032,7 +1032,8 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
         return 0;
     char clock[CM_MAX_SEATS][24];
     int clock_w = 0;
-    for (int seat = 0; seat < v->nseats; seat++) {
+    int nseats = v->nseats < CM_MAX_SEATS ? v->nseats : CM_MAX_SEATS;
+    for (int seat = 0; seat < nseats; seat++) {
         clock[seat][0] = '\0';
         if (t.status == LOBBY_PLAYING && s->setup.time_base_ms > 0)
             text_clock(session_clock_left(s, seat, now), clock[seat], sizeof clock[seat]);
@@ -1041,7 +1042,7 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
     }
     n = add(lines, NULL, n, max, -1, UI_ROLE_HEADING, "%s",
             t.spectator ? "Players (you watch)" : "Players");
-    for (int seat = 0; seat < v->nseats; seat++) {
+    for (int seat = 0; seat < nseats; seat++) {
         const LobbyPlayer *p = &t.seat[seat];
         char name[40], state[32];
         if (p->kind == LOBBY_SEAT_ENGINE)
