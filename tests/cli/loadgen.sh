@@ -52,4 +52,26 @@ run loadgen --socket "$TMP/none.sock" --clients 2
 check "no server is bad input" \
     eval '[ "$RC" = 1 ] && has "$ERR" "no server listens on $TMP/none.sock"'
 
+# A server started with a soft limit of 64 open files raises it (to the hard limit, or what it
+# can use) and takes 100 clients at once.
+kill "$SERVER"
+wait "$SERVER" 2>/dev/null || true
+mkdir "$TMP/low"
+SOCK=$TMP/low/server.sock
+(ulimit -Sn 64 && exec "$CAMELOT" serve --socket "$SOCK" --data "$TMP/low" --quiet) &
+SERVER=$!
+for _ in $(seq 600); do
+    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
+    sleep 0.1
+done
+HARD=$(ulimit -Hn)
+WANT=$((20000 + 64))
+[ "$HARD" = unlimited ] || [ "$HARD" -gt "$WANT" ] || WANT=$HARD
+SOFT=$(awk '/^Max open files/ { print $4 }' "/proc/$SERVER/limits")
+check "the server's soft limit of open files is raised from 64 to $WANT ($SOFT)" \
+    [ "$SOFT" = "$WANT" ]
+run loadgen --socket "$SOCK" --clients 100 --seconds 1 --rate 50
+check "a server started with 64 open files takes 100 clients" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^clients 100$" && has "$OUT" "^games 50$"'
+
 finish
