@@ -301,6 +301,15 @@ static void user_name(uid_t uid, char *buf, size_t size)
         snprintf(buf, size, "uid%lu", (unsigned long)uid);
 }
 
+/* Watches the listening socket again, or stops. */
+static void listen_pause(Server *s, int pause)
+{
+    struct epoll_event ev = {.events = pause ? 0u : (unsigned)EPOLLIN, .data.ptr = NULL};
+    epoll_ctl(s->epfd, EPOLL_CTL_MOD, s->lfd, &ev);
+    s->accept_paused = pause;
+    s->paused_at = s->now;
+}
+
 static void accept_clients(Server *s)
 {
     for (;;) {
@@ -308,6 +317,15 @@ static void accept_clients(Server *s)
         if (fd < 0) {
             if (errno == EINTR)
                 continue;
+            if (errno == EMFILE || errno == ENFILE) {
+                /* No file descriptor is free: the connections wait in the socket's queue
+                 * until one is. Meanwhile the socket is not watched, or every turn of the
+                 * loop would wake at once for it, again and again. */
+                srv_log(s, "accept: %s: new connections wait (%d clients)", strerror(errno),
+                        s->nclients);
+                listen_pause(s, 1);
+                return;
+            }
             if (errno != EAGAIN && errno != EWOULDBLOCK)
                 srv_log(s, "accept: %s", strerror(errno));
             return;
@@ -382,6 +400,8 @@ static void drop_client(Server *s, Client *c)
     free(c->games);
     epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->conn.fd, NULL);
     net_conn_close(&c->conn);
+    if (s->accept_paused)
+        listen_pause(s, 0); /* a file descriptor is free */
     for (int i = 0; i < s->nclients; i++)
         if (s->clients[i] == c) {
             s->clients[i] = s->clients[--s->nclients];
@@ -825,6 +845,14 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
         /* A throttled client's waiting lines are taken as its tokens come back. */
         if (s->nthrottled > 0 && next > 10)
             next = 10;
+        /* Descriptors may have come free otherwise (the store's, another process's). */
+        if (s->accept_paused) {
+            int64_t wait = 1000 - (int64_t)(s->now - s->paused_at);
+            if (wait <= 0)
+                listen_pause(s, 0);
+            else if (wait < next)
+                next = wait;
+        }
         game_engines(s);
         for (int i = 0; i < s->nengines; i++)
             if (s->eng_game[i] != NULL && next > 10)

@@ -112,8 +112,10 @@ typedef struct Server {
     int nbeats, beatcap;
     Client **dirty;
     int ndirty, dirtycap;
-    int nthrottled; /* clients not read from until their tokens come back */
-    int nclosing;   /* clients to be dropped at the end of the turn */
+    int accept_paused;  /* no file descriptor was free: the socket is not watched ... */
+    uint64_t paused_at; /* ... since then (ms), until a client leaves or a second passes */
+    int nthrottled;     /* clients not read from until their tokens come back */
+    int nclosing;       /* clients to be dropped at the end of the turn */
     /* Games in memory, by id: an open-addressing table. */
     SGame **games;
     int ngames, gamecap;

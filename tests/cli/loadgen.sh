@@ -74,4 +74,34 @@ run loadgen --socket "$SOCK" --clients 100 --seconds 1 --rate 50
 check "a server started with 64 open files takes 100 clients" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^clients 100$" && has "$OUT" "^games 50$"'
 
+# A server whose hard limit is 64 open files cannot take 100 clients: those it cannot take
+# wait, and it does not spin meanwhile (it once woke for them again and again, a whole core
+# busy). When the clients leave, it serves the next one.
+kill "$SERVER"
+wait "$SERVER" 2>/dev/null || true
+mkdir "$TMP/hard"
+SOCK=$TMP/hard/server.sock
+(ulimit -n 64 && exec "$CAMELOT" serve --socket "$SOCK" --data "$TMP/hard" --quiet) &
+SERVER=$!
+for _ in $(seq 600); do
+    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
+    sleep 0.1
+done
+"$CAMELOT" loadgen --socket "$SOCK" --clients 100 --seconds 1 >/dev/null 2>&1 &
+LOADGEN=$!
+sleep 2
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER/stat"; }
+BEFORE=$(cpu_ticks)
+sleep 10
+AFTER=$(cpu_ticks)
+TICK=$(getconf CLK_TCK)
+check "a server out of file descriptors uses little CPU while clients wait: $((AFTER - BEFORE)) \
+ticks of $TICK a second in 10 s (timed)" [ $((AFTER - BEFORE)) -lt $((3 * TICK)) ]
+kill "$LOADGEN" 2>/dev/null || true
+wait "$LOADGEN" 2>/dev/null || true
+printf 'hello 1\nquit\n' >"$TMP/ask"
+run_in "$TMP/ask" relay --socket "$SOCK"
+check "once they are gone it serves the next client" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^ok hello 1 " && has "$OUT" "^ok quit$"'
+
 finish
