@@ -23,6 +23,7 @@
 #define LG_SETUP_MS 120000   /* the longest wait for the connections or the games to begin */
 #define LG_END_MS 15000      /* the longest wait for the games to be resigned */
 #define LG_SETTLE_MS 500     /* the wait before the server's memory is read */
+#define LG_GAME_RATE_MAX 100 /* moves a second a game: each client sends half of them */
 #define LG_ERRORS_SHOWN 5    /* the server's error lines printed, at most */
 
 const char cli_loadgen_usage[] =
@@ -42,8 +43,8 @@ const char cli_loadgen_help[] =
     "  --socket PATH     the server's socket (default as for 'camelot serve')\n"
     "  --clients N       connections, two a game (2 to 20000, even; default 100)\n"
     "  --seconds S       how long the games are played (default 10)\n"
-    "  --rate R          moves a second, all games together (default: one move a\n"
-    "                    game every 2 seconds)\n"
+    "  --rate R          moves a second, all games together, at most 100 a game\n"
+    "                    (default: one move a game every 2 seconds)\n"
     "  --variant V       a variant of two seats (default camelot)\n"
     "  --server-pid PID  the server's process, for its memory (default: the one\n"
     "                    at the other end of the socket)\n"
@@ -185,7 +186,8 @@ static void make_game(Load *L, LgGame *g)
 static void ready(Load *L, LgGame *g, uint64_t now)
 {
     g->turn_us = now;
-    if (g->state != GAME_PLAYING || g->pending >= 0)
+    /* A move that ended the game on the board is followed by the server's 'end'. */
+    if (g->state != GAME_PLAYING || g->pending >= 0 || g->g.outcome.over)
         return;
     if (L->phase == PHASE_END) {
         if (!g->resigned)
@@ -477,10 +479,10 @@ static int rate_arg(const char *text, double *out)
 /* ---- The run ----------------------------------------------------------------------------- */
 
 /* Connects every client and says who it is. Returns the server's process (from the first
- * connection's peer), or -1 after printing why not. */
-static long connect_all(Load *L, const char *sock)
+ * connection's peer, or 'pid' when it is given), or -1 after printing why not; '*rss_out' is
+ * its memory once the first is connected. */
+static long connect_all(Load *L, const char *sock, long pid, long *rss_out)
 {
-    long pid = -1;
     uid_t me = getuid();
     for (int i = 0; i < L->ncl && !L->failed; i++) {
         LgClient *c = &L->cl[i];
@@ -499,7 +501,9 @@ static long connect_all(Load *L, const char *sock)
                 close(fd);
                 return -1;
             }
-            pid = p;
+            if (pid <= 0)
+                pid = p;
+            *rss_out = rss_kib(pid);
             L->trusted = uid == me;
             if (!L->trusted)
                 fprintf(stderr, "camelot: loadgen: the server is another user's: every "
@@ -568,6 +572,10 @@ int cli_loadgen(CliCtx *ctx, int argc, char **argv)
     if (rc < 0 && a.value[L_RATE] != NULL && !rate_arg(a.value[L_RATE], &rate))
         rc = cli_usage_error(cli_loadgen_usage, "bad rate '%s' (moves a second, 0.1 to 1000000)",
                              a.value[L_RATE]);
+    /* A client may send 100 lines a second: the pace stays well below. */
+    if (rc < 0 && rate > (double)LG_GAME_RATE_MAX * (double)(clients / 2))
+        rc = cli_usage_error(cli_loadgen_usage, "bad rate '%s' (at most %d a game, %ld here)",
+                             a.value[L_RATE], LG_GAME_RATE_MAX, LG_GAME_RATE_MAX * (clients / 2));
     if (rc < 0 && a.value[L_PID] != NULL)
         rc = cli_int_arg(&a, "process id", "1 or more", a.value[L_PID], 1, 1L << 30, &pid_opt);
     if (rc < 0 && a.value[L_SEED] != NULL)
@@ -637,10 +645,8 @@ int cli_loadgen(CliCtx *ctx, int argc, char **argv)
 
     /* 1. Every client connects and says hello; the server's memory then. */
     fprintf(stderr, "loadgen: %d clients connect to %s\n", L->ncl, sock);
-    long pid = L->epfd < 0 ? -1 : connect_all(L, sock);
-    if (pid_opt > 0)
-        pid = pid_opt;
-    long rss_start = pid > 0 ? rss_kib(pid) : -1;
+    long rss_start = -1;
+    long pid = L->epfd < 0 ? -1 : connect_all(L, sock, pid_opt, &rss_start);
     if (pid > 0 && !pump_until(L, all_greeted, LG_SETUP_MS) && !L->failed) {
         fprintf(stderr, "camelot: loadgen: %d of %d clients greeted in %d s\n", L->greeted, L->ncl,
                 LG_SETUP_MS / 1000);

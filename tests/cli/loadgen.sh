@@ -48,6 +48,9 @@ check "a variant of four seats is a usage error" \
     eval '[ "$RC" = 2 ] && has "$ERR" "has 4 seats"'
 run loadgen --socket "$SOCK" --rate 0
 check "a rate of 0 is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "bad rate .0."'
+run loadgen --socket "$SOCK" --clients 4 --rate 201
+check "more than 100 moves a second a game is a usage error (a client may send 100 lines)" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "bad rate .201. \(at most 100 a game, 200 here\)"'
 run loadgen --socket "$TMP/none.sock" --clients 2
 check "no server is bad input" \
     eval '[ "$RC" = 1 ] && has "$ERR" "no server listens on $TMP/none.sock"'
