@@ -239,6 +239,7 @@ CLI_COMMAND(tune);    /* tune.c */
 CLI_COMMAND(serve);   /* serve.c */
 CLI_COMMAND(online);  /* online.c */
 CLI_COMMAND(relay);   /* serve.c */
+CLI_COMMAND(loadgen); /* loadgen.c */
 
 /* What 'camelot puzzle --generate' was asked for (puzzlegen.c). */
 typedef struct CliPuzzleGen {

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -84,6 +85,19 @@ static const CliOpt serve_opts[S_COUNT] = {
     [S_ENGINES] = {"--engines", 1, 0},   [S_SYNC] = {"--sync", 1, 0},
     [S_CLAIM] = {"--claim-after", 1, 0}, [S_QUIET] = {"--quiet", 0, 0},
 };
+
+/* Each connection is an open file, and the soft limit of them is often 1024: it is raised as
+ * far as the hard limit lets it, up to what the server can use (SERVER_CLIENTS_MAX
+ * connections, the database and a few of its own). */
+static void raise_fd_limit(void)
+{
+    const rlim_t want = SERVER_CLIENTS_MAX + 64;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+        return;
+    rl.rlim_cur = rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want ? rl.rlim_max : want;
+    setrlimit(RLIMIT_NOFILE, &rl);
+}
 
 /* The socket's path: the option's, or the default. Prints the error and returns -1. */
 static int socket_path(const char *opt, char *buf, size_t size)
@@ -190,6 +204,7 @@ int cli_serve(CliCtx *ctx, int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    raise_fd_limit();
     CmError err;
     cm_error_init(&err, NULL);
     if (server_run(&cfg, &err) != CM_OK) {

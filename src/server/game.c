@@ -85,6 +85,7 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
     e->seq = seq;
     e->audience = audience;
     g->nlog++;
+    srv_game_touch(s, g);
     for (int i = 0; i < g->nsubs; i++)
         if (hears(g->subs[i].spectator, audience))
             srv_sendf(s, g->subs[i].c, "ev %lld %lld %s", (long long)g->ng.id, (long long)seq,
@@ -475,8 +476,12 @@ static void engine_queue(Server *s, SGame *g, int purpose, int seat)
     if (s->nwaiting == s->waitcap) {
         int cap = s->waitcap ? 2 * s->waitcap : 16;
         SGame **p = realloc(s->waiting, (size_t)cap * sizeof *p);
-        if (p == NULL)
+        if (p == NULL) {
+            /* Tried again when the games are next looked at, within a second. */
+            if (s->tick_at > s->now + 1000)
+                s->tick_at = s->now + 1000;
             return;
+        }
         s->waiting = p;
         s->waitcap = cap;
     }
@@ -513,8 +518,10 @@ void game_engines(Server *s)
             int64_t left = live(g) ? g->ng.clock[seat] - (int64_t)(s->now - g->turn_t0) : -1;
             job.time_ms = session_think_ms(job.level, left, g->ng.inc_ms);
         }
-        if (engine_thread_start(s->eng[i], &job, &g->ticket) != CM_OK)
+        if (engine_thread_start(s->eng[i], &job, &g->ticket) != CM_OK) {
+            srv_game_touch(s, g); /* to be queued again */
             continue;
+        }
         s->eng_game[i] = g;
         g->engine = i;
     }

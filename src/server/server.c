@@ -52,6 +52,15 @@ void srv_fatal(Server *s, const CmError *err)
 
 /* ---- Sending ------------------------------------------------------------------------------ */
 
+/* Marks 'c' to be dropped at the end of the turn. */
+static void close_client(Server *s, Client *c)
+{
+    if (!c->closing) {
+        c->closing = 1;
+        s->nclosing++;
+    }
+}
+
 static void mark_dirty(Server *s, Client *c)
 {
     if (c->dirty)
@@ -60,7 +69,7 @@ static void mark_dirty(Server *s, Client *c)
         int cap = s->dirtycap ? 2 * s->dirtycap : 64;
         Client **p = realloc(s->dirty, (size_t)cap * sizeof *p);
         if (p == NULL) {
-            c->closing = 1;
+            close_client(s, c);
             return;
         }
         s->dirty = p;
@@ -77,7 +86,7 @@ void srv_send(Server *s, Client *c, const char *line, size_t len)
     if (net_conn_send(&c->conn, line, len) != 0) {
         srv_log(s, "%s: dropped, it reads nothing (%zu bytes wait)", c->name,
                 net_conn_pending(&c->conn));
-        c->closing = 1;
+        close_client(s, c);
         return;
     }
     mark_dirty(s, c);
@@ -132,7 +141,27 @@ int srv_game_add(Server *s, SGame *g)
         k = (k + 1) & (size_t)(s->gamecap - 1);
     s->games[k] = g;
     s->ngames++;
+    srv_game_touch(s, g);
     return 0;
+}
+
+void srv_game_touch(Server *s, SGame *g)
+{
+    if (g->touched)
+        return;
+    if (s->ntouched == s->touchedcap) {
+        int cap = s->touchedcap ? 2 * s->touchedcap : 64;
+        SGame **p = realloc(s->touched, (size_t)cap * sizeof *p);
+        if (p == NULL) {
+            /* Every game is looked at in the next turn instead. */
+            s->tick_at = 0;
+            return;
+        }
+        s->touched = p;
+        s->touchedcap = cap;
+    }
+    s->touched[s->ntouched++] = g;
+    g->touched = 1;
 }
 
 static SGame *game_find(Server *s, int64_t id)
@@ -182,6 +211,84 @@ SGame *srv_game(Server *s, int64_t id)
 
 /* ---- Connections ----------------------------------------------------------------------------- */
 
+/* ---- Heartbeats ---------------------------------------------------------------------------- */
+
+/* The clients are a binary heap by the time before which none needs a ping or a drop, so
+ * that a turn of the loop looks only at those due (at thousands of clients, a look at each on
+ * every turn was most of the server's work). A key may be early, never late: a client that
+ * speaks only puts its own times off, and its key is brought up to date when it comes to the
+ * top. */
+
+/* When 'c' next needs a ping (quiet for idle_ping_ms since it spoke or was pinged) or a drop
+ * (quiet for dead_ms). */
+static uint64_t beat_due(const Server *s, const Client *c)
+{
+    uint64_t ping = (c->pinged_at ? c->pinged_at : c->last_in) + (uint64_t)s->cfg.idle_ping_ms;
+    uint64_t dead = c->last_in + (uint64_t)s->cfg.dead_ms;
+    return ping < dead ? ping : dead;
+}
+
+static void beat_put(Server *s, int i, Beat b)
+{
+    s->beats[i] = b;
+    b.c->beat_i = i;
+}
+
+static void beat_up(Server *s, int i)
+{
+    Beat b = s->beats[i];
+    while (i > 0 && s->beats[(i - 1) / 2].due > b.due) {
+        beat_put(s, i, s->beats[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
+    beat_put(s, i, b);
+}
+
+static void beat_down(Server *s, int i)
+{
+    Beat b = s->beats[i];
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= s->nbeats)
+            break;
+        if (k + 1 < s->nbeats && s->beats[k + 1].due < s->beats[k].due)
+            k++;
+        if (s->beats[k].due >= b.due)
+            break;
+        beat_put(s, i, s->beats[k]);
+        i = k;
+    }
+    beat_put(s, i, b);
+}
+
+static int beat_add(Server *s, Client *c)
+{
+    c->beat_i = -1;
+    if (s->nbeats == s->beatcap) {
+        int cap = s->beatcap ? 2 * s->beatcap : 256;
+        Beat *p = realloc(s->beats, (size_t)cap * sizeof *p);
+        if (p == NULL)
+            return -1;
+        s->beats = p;
+        s->beatcap = cap;
+    }
+    beat_put(s, s->nbeats++, (Beat){beat_due(s, c), c});
+    beat_up(s, c->beat_i);
+    return 0;
+}
+
+static void beat_remove(Server *s, Client *c)
+{
+    int i = c->beat_i;
+    Beat last = s->beats[--s->nbeats];
+    c->beat_i = -1;
+    if (last.c == c)
+        return;
+    beat_put(s, i, last);
+    beat_up(s, i);
+    beat_down(s, last.c->beat_i);
+}
+
 /* The name of Unix user 'uid', as a player's name ("uid1234" when it is not one). */
 static void user_name(uid_t uid, char *buf, size_t size)
 {
@@ -194,6 +301,15 @@ static void user_name(uid_t uid, char *buf, size_t size)
         snprintf(buf, size, "uid%lu", (unsigned long)uid);
 }
 
+/* Watches the listening socket again, or stops. */
+static void listen_pause(Server *s, int pause)
+{
+    struct epoll_event ev = {.events = pause ? 0u : (unsigned)EPOLLIN, .data.ptr = NULL};
+    epoll_ctl(s->epfd, EPOLL_CTL_MOD, s->lfd, &ev);
+    s->accept_paused = pause;
+    s->paused_at = s->now;
+}
+
 static void accept_clients(Server *s)
 {
     for (;;) {
@@ -201,6 +317,15 @@ static void accept_clients(Server *s)
         if (fd < 0) {
             if (errno == EINTR)
                 continue;
+            if (errno == EMFILE || errno == ENFILE) {
+                /* No file descriptor is free: the connections wait in the socket's queue
+                 * until one is. Meanwhile the socket is not watched, or every turn of the
+                 * loop would wake at once for it, again and again. */
+                srv_log(s, "accept: %s: new connections wait (%d clients)", strerror(errno),
+                        s->nclients);
+                listen_pause(s, 1);
+                return;
+            }
             if (errno != EAGAIN && errno != EWOULDBLOCK)
                 srv_log(s, "accept: %s", strerror(errno));
             return;
@@ -234,7 +359,9 @@ static void accept_clients(Server *s)
         c->tokens = SRV_BURST;
         c->tokens_at = s->now;
         struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
-        if (epoll_ctl(s->epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
+        if (beat_add(s, c) != 0 || epoll_ctl(s->epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
+            if (c->beat_i >= 0)
+                beat_remove(s, c);
             net_conn_close(&c->conn);
             free(c);
             continue;
@@ -251,13 +378,30 @@ static void set_events(Server *s, Client *c)
     epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->conn.fd, &ev);
 }
 
+/* Stops or starts reading from 'c' while it has no tokens. */
+static void throttle(Server *s, Client *c, int on)
+{
+    if (c->throttled == on)
+        return;
+    c->throttled = on;
+    s->nthrottled += on ? 1 : -1;
+    set_events(s, c);
+}
+
 static void drop_client(Server *s, Client *c)
 {
+    beat_remove(s, c);
+    if (c->throttled)
+        s->nthrottled--;
+    if (c->closing)
+        s->nclosing--;
     while (c->ngames > 0)
         game_detach(s, c, c->games[c->ngames - 1]);
     free(c->games);
     epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->conn.fd, NULL);
     net_conn_close(&c->conn);
+    if (s->accept_paused)
+        listen_pause(s, 0); /* a file descriptor is free */
     for (int i = 0; i < s->nclients; i++)
         if (s->clients[i] == c) {
             s->clients[i] = s->clients[--s->nclients];
@@ -363,7 +507,7 @@ static void req_hello(Server *s, Client *c, int argc, const char *const *argv)
     }
     if (version != NET_VERSION) {
         srv_sendf(s, c, "error hello version this server speaks version %d", NET_VERSION);
-        c->closing = 1;
+        close_client(s, c);
         return;
     }
     c->greeted = 1;
@@ -384,7 +528,7 @@ static void req_as(Server *s, Client *c, int argc, const char *const *argv)
     if (argc != 2 || !net_name_ok(argv[1]) || strcmp(argv[1], "open") == 0) {
         answer_error(s, c, "as", "bad-name",
                      "a name is 1 to 32 letters, digits, '_', '-' or '.', not 'open'");
-        c->closing = 1;
+        close_client(s, c);
         return;
     }
     if (!c->trusted) {
@@ -421,7 +565,7 @@ static void dispatch(Server *s, Client *c, const NetMsg *m)
     }
     if (strcmp(verb, "quit") == 0) {
         srv_sendf(s, c, "ok quit");
-        c->closing = 1;
+        close_client(s, c);
     } else if (strcmp(verb, "variants") == 0) {
         req_variants(s, c);
     } else if (strcmp(verb, "games") == 0) {
@@ -477,8 +621,7 @@ static void client_lines(Server *s, Client *c, int eof)
                 c->warned = 1;
                 srv_log(s, "%s: sends too fast, slowed down", c->name);
             }
-            c->throttled = 1;
-            set_events(s, c);
+            throttle(s, c, 1);
             return;
         }
         const char *line;
@@ -491,7 +634,7 @@ static void client_lines(Server *s, Client *c, int eof)
         if (r < 0) {
             srv_sendf(s, c, "error - too-long a line of more than %d bytes: connection closed",
                       NET_LINE_MAX);
-            c->closing = 1;
+            close_client(s, c);
             return;
         }
         NetMsg m;
@@ -505,10 +648,7 @@ static void client_lines(Server *s, Client *c, int eof)
         }
         dispatch(s, c, &m);
     }
-    if (c->throttled) {
-        c->throttled = 0;
-        set_events(s, c);
-    }
+    throttle(s, c, 0);
 }
 
 static void client_read(Server *s, Client *c)
@@ -518,7 +658,7 @@ static void client_read(Server *s, Client *c)
         c->last_in = s->now, c->pinged_at = 0;
     client_lines(s, c, r < 0);
     if (r < 0)
-        c->closing = 1;
+        close_client(s, c);
 }
 
 /* ---- The loop ------------------------------------------------------------------------------- */
@@ -532,7 +672,7 @@ static void flush_dirty(Server *s)
             continue;
         int r = net_conn_flush(&c->conn);
         if (r < 0) {
-            c->closing = 1;
+            close_client(s, c);
         } else if ((r == 0) != c->want_out) {
             c->want_out = r == 0;
             set_events(s, c);
@@ -541,39 +681,80 @@ static void flush_dirty(Server *s)
     s->ndirty = 0;
 }
 
+/* Pings the clients that have been quiet, drops those quiet too long: those at the top of
+ * the heap whose time has come. Returns the ms until the next is due. */
 static int64_t heartbeats(Server *s)
 {
-    int64_t next = INT64_MAX;
-    for (int i = 0; i < s->nclients; i++) {
-        Client *c = s->clients[i];
+    while (s->nbeats > 0 && s->beats[0].due <= s->now) {
+        Client *c = s->beats[0].c;
+        uint64_t due = beat_due(s, c);
         uint64_t quiet = s->now - c->last_in;
-        if ((int64_t)quiet >= s->cfg.dead_ms) {
+        if (c->closing) {
+            due = UINT64_MAX; /* dropped at the end of the turn */
+        } else if ((int64_t)quiet >= s->cfg.dead_ms) {
             srv_log(s, "%s: no word for %lld ms, dropped", c->name, (long long)quiet);
-            c->closing = 1;
-            continue;
-        }
-        if ((int64_t)quiet >= s->cfg.idle_ping_ms &&
-            (c->pinged_at == 0 || (int64_t)(s->now - c->pinged_at) >= s->cfg.idle_ping_ms)) {
+            close_client(s, c);
+            due = UINT64_MAX;
+        } else if (due <= s->now) {
             srv_sendf(s, c, "ping %u", ++c->ping_seq);
             c->pinged_at = s->now;
+            due = beat_due(s, c);
         }
-        int64_t until =
-            s->cfg.idle_ping_ms - (int64_t)(s->now - (c->pinged_at ? c->pinged_at : c->last_in));
-        if (until < next)
-            next = until;
-        /* A throttled client's waiting lines are taken as its tokens come back. */
-        if (c->throttled)
-            next = 10;
+        s->beats[0].due = due;
+        beat_down(s, 0);
     }
-    return next;
+    if (s->nbeats == 0 || s->beats[0].due == UINT64_MAX)
+        return INT64_MAX;
+    return (int64_t)(s->beats[0].due - s->now);
 }
 
+/* Looks at the games' clocks and engines (game_tick): those changed since the last turn, and
+ * every game once the earliest time one asked for has come. Returns the ms until then (0 when
+ * games changed while they were looked at). */
+static int64_t tick_games(Server *s)
+{
+    if (s->now >= s->tick_at) {
+        for (int i = 0; i < s->ntouched; i++)
+            s->touched[i]->touched = 0;
+        s->ntouched = 0;
+        int64_t next = INT64_MAX;
+        for (int i = 0; i < s->gamecap; i++)
+            if (s->games[i] != NULL) {
+                int64_t t = game_tick(s, s->games[i]);
+                if (t < next)
+                    next = t;
+            }
+        s->tick_at = next == INT64_MAX ? UINT64_MAX : s->now + (uint64_t)next;
+    } else {
+        /* Games touched while these are looked at wait for the next turn. */
+        int n = s->ntouched;
+        for (int i = 0; i < n; i++) {
+            SGame *g = s->touched[i];
+            g->touched = 0;
+            int64_t t = game_tick(s, g);
+            if (t != INT64_MAX && s->now + (uint64_t)t < s->tick_at)
+                s->tick_at = s->now + (uint64_t)t;
+        }
+        if (s->ntouched > n)
+            memmove(s->touched, s->touched + n, (size_t)(s->ntouched - n) * sizeof *s->touched);
+        s->ntouched -= n;
+    }
+    if (s->ntouched > 0)
+        return 0;
+    return s->tick_at == UINT64_MAX ? INT64_MAX : (int64_t)(s->tick_at - s->now);
+}
+
+/* Frees the games over for SRV_KEEP_OVER_MS that nobody follows (they are loaded again
+ * when asked for); looked at once a second. */
 static void forget_old_games(Server *s)
 {
+    if (s->now < s->forget_at)
+        return;
+    s->forget_at = s->now + 1000;
     for (int i = 0; i < s->gamecap; i++) {
         SGame *g = s->games[i];
         if (g != NULL && g->ng.status == NG_OVER && g->nsubs == 0 && g->engine < 0 && !g->queued &&
-            s->now - g->over_at > SRV_KEEP_OVER_MS) {
+            !g->touched && s->now - g->over_at > SRV_KEEP_OVER_MS) {
             game_remove(s, g);
             game_free(g);
             i--; /* the entry moved up into this slot is looked at too */
@@ -590,6 +771,7 @@ static void take_engines(Server *s)
             if (g != NULL && done.ticket == g->ticket) {
                 s->eng_game[i] = NULL;
                 g->engine = -1;
+                srv_game_touch(s, g);
                 game_engine_done(s, g, &done);
             }
         }
@@ -657,12 +839,20 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
     while (rc == CM_OK && !*cfg->stop && !s->fatal) {
         /* How long to sleep: until the next game or client needs looking at. */
         int64_t next = heartbeats(s);
-        for (int i = 0; i < s->gamecap; i++)
-            if (s->games[i] != NULL) {
-                int64_t t = game_tick(s, s->games[i]);
-                if (t < next)
-                    next = t;
-            }
+        int64_t t = tick_games(s);
+        if (t < next)
+            next = t;
+        /* A throttled client's waiting lines are taken as its tokens come back. */
+        if (s->nthrottled > 0 && next > 10)
+            next = 10;
+        /* Descriptors may have come free otherwise (the store's, another process's). */
+        if (s->accept_paused) {
+            int64_t wait = 1000 - (int64_t)(s->now - s->paused_at);
+            if (wait <= 0)
+                listen_pause(s, 0);
+            else if (wait < next)
+                next = wait;
+        }
         game_engines(s);
         for (int i = 0; i < s->nengines; i++)
             if (s->eng_game[i] != NULL && next > 10)
@@ -691,7 +881,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
                 mark_dirty(s, c);
         }
         /* Throttled clients whose tokens came back go on with the lines they sent. */
-        for (int i = 0; i < s->nclients; i++)
+        for (int i = 0; i < s->nclients && s->nthrottled > 0; i++)
             if (s->clients[i]->throttled && !s->clients[i]->closing)
                 client_lines(s, s->clients[i], 0);
         take_engines(s);
@@ -699,7 +889,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
         if (s->fatal)
             break;
         flush_dirty(s);
-        for (int i = 0; i < s->nclients; i++)
+        for (int i = 0; i < s->nclients && s->nclosing > 0; i++)
             if (s->clients[i]->closing) {
                 drop_client(s, s->clients[i]);
                 i--;
@@ -724,6 +914,8 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
         if (s->games[i] != NULL)
             game_free(s->games[i]);
     free(s->games);
+    free(s->touched);
+    free(s->beats);
     free(s->clients);
     free(s->dirty);
     free(s->waiting);

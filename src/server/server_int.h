@@ -60,6 +60,7 @@ typedef struct SGame {
     int queued;         /* waiting for an engine thread */
     uint64_t over_at;   /* when it ended (ms), for forgetting it later */
     int64_t created;    /* UTC seconds */
+    int touched;        /* in the server's list of games to tick at the next turn */
 
     /* Each engine seat's last moves in a row scored below SESSION_DRAW_ACCEPT for its side:
      * its answer to a draw offer looks at them ('session_draw_accepts'). */
@@ -77,6 +78,7 @@ typedef struct Client {
     uint64_t last_in;   /* when it last sent anything (ms) */
     uint64_t pinged_at; /* when it was last pinged (ms), 0: not since it spoke */
     unsigned ping_seq;
+    int beat_i;    /* its place in the server's heap of heartbeats */
     double tokens; /* lines it may send now */
     uint64_t tokens_at;
     int throttled; /* not read from until it has tokens again */
@@ -87,6 +89,13 @@ typedef struct Client {
     SGame **games; /* the games it is attached to */
     int ngames, gamecap;
 } Client;
+
+/* A client in the heap of heartbeats: no ping or drop is due for it before 'due' (ms). The key
+ * is kept here rather than in the client, for the sifts to stay in one array. */
+typedef struct Beat {
+    uint64_t due;
+    Client *c;
+} Beat;
 
 typedef struct Server {
     ServerConfig cfg;
@@ -105,12 +114,24 @@ typedef struct Server {
     /* Clients. */
     Client **clients;
     int nclients, clientcap;
+    Beat *beats; /* the clients as a heap, the one whose ping or drop is due first on top */
+    int nbeats, beatcap;
     Client **dirty;
     int ndirty, dirtycap;
+    int accept_paused;  /* no file descriptor was free: the socket is not watched ... */
+    uint64_t paused_at; /* ... since then (ms), until a client leaves or a second passes */
+    int nthrottled;     /* clients not read from until their tokens come back */
+    int nclosing;       /* clients to be dropped at the end of the turn */
     /* Games in memory, by id: an open-addressing table. */
     SGame **games;
     int ngames, gamecap;
-    int fatal; /* the store failed: stop */
+    /* What time asks for, looked at only when it is due (at thousands of clients and games, a
+     * look at each of them on every turn of the loop was most of the server's work). */
+    uint64_t tick_at; /* no game's clock or engine needs a look before this (ms) ... */
+    SGame **touched;  /* ... but these games, changed since their last look */
+    int ntouched, touchedcap;
+    uint64_t forget_at; /* when finished games are next looked at, to be forgotten */
+    int fatal;          /* the store failed: stop */
     CmError fatal_err;
 } Server;
 
@@ -125,6 +146,10 @@ void srv_log(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3
 SGame *srv_game(Server *s, int64_t id);
 /* Puts a new game in the table. */
 int srv_game_add(Server *s, SGame *g);
+
+/* 'g' changed (an event, an engine's search begun or ended): its clocks and engines are looked
+ * at (game_tick) at the start of the loop's next turn. */
+void srv_game_touch(Server *s, SGame *g);
 
 /* Marks the store as failed: the server stops at the end of this turn. */
 void srv_fatal(Server *s, const CmError *err);
