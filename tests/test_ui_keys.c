@@ -1477,6 +1477,29 @@ static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
     engine_thread_free(eng);
 }
 
+/* The engine's move that ends the game is named on the message line like any other (it named
+ * the move before it). */
+static void test_ui_keys_engine_move_that_ends_the_game_is_named(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "camette", "W=human B=engine:1", NULL, eng);
+    press(&ui, ':');
+    type(&ui, "C3-C4");
+    ui_handle_key(&ui, UI_KEY_ENTER, now_ms());
+    assert_string_equal(ui.msg, "White played C3-C4.");
+    /* Black must capture, and its capture takes White's castle. */
+    tick_until(&ui, 2, 20000);
+    assert_true(ui.s->outcome.over);
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    assert_string_equal(last_move(&ui), "C5xC3xC1");
+    assert_string_equal(ui.msg, "Black played C5xC3xC1.");
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
 static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
 {
     (void)state;
@@ -1925,6 +1948,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_long_texts_are_wrapped_whole),
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
+        cmocka_unit_test(test_ui_keys_engine_move_that_ends_the_game_is_named),
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),
         cmocka_unit_test(test_ui_keys_edit_mode),
         cmocka_unit_test(test_ui_keys_export),

@@ -1040,15 +1040,18 @@ unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
 /* ---- Time ---------------------------------------------------------------------------------- */
 
 /* A move came from the session (the engine's, or a loss on time). */
-static void tick_moved(Ui *ui, unsigned ev)
+static void tick_moved(Ui *ui)
 {
     /* A move line closes once it is no longer one's turn; a chat line, and any line in a game
      * on a server (where ':' opens it whoever is to move), stays open. */
     int mode_line = ui->mode == UI_MODE_LINE && !ui->line_chat && !ui_online(ui);
+    int before = ui->nmoves;
     ui_position_changed(ui);
     if (mode_line && !session_human_to_move(ui->s))
         ui->mode = UI_MODE_PLAY;
-    if (ui->s->g.n > 0 && ui->nmoves == ui->s->g.n && !(ev & SESSION_EV_OVER)) {
+    /* The move that came is named, the one that ends the game too (the status line and the
+     * game-over box say the result); a loss on time plays none, and names none. */
+    if (ui->s->g.n > before && ui->nmoves == ui->s->g.n) {
         const UiMoveText *t = &ui->moves[ui->s->g.n - 1];
         ui_message(ui, UI_ROLE_NORMAL, "%s played %s.", ui->s->v->seat[t->seat].name, t->text);
     }
@@ -1086,7 +1089,7 @@ static unsigned tick_online(Ui *ui, unsigned ev, uint64_t now)
         review_to(ui, ply);
         flags |= UI_DRAW_ALL;
     } else if (ev & SESSION_EV_MOVED) {
-        tick_moved(ui, ev);
+        tick_moved(ui);
         flags |= UI_DRAW_ALL;
     }
     flags |= ui_online_news(ui, ev, now);
@@ -1116,7 +1119,7 @@ unsigned ui_tick(Ui *ui, uint64_t now)
         return 0; /* the game waits while it is reviewed, edited or exported */
     unsigned ev = session_tick(ui->s, now);
     if (ev & SESSION_EV_MOVED) {
-        tick_moved(ui, ev);
+        tick_moved(ui);
         flags |= UI_DRAW_ALL;
     }
     if ((ev & SESSION_EV_OVER) && ui->learn == NULL) {
