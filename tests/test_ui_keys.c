@@ -118,6 +118,13 @@ static void assert_contains(const char *text, const char *part)
         fail_msg("'%s' does not contain '%s'", text, part);
 }
 
+/* The key bar of the screen now. */
+static const char *key_bar(const Ui *ui)
+{
+    static char buf[UI_KEYS_MAX];
+    return ui_keys_text(ui, buf, sizeof buf);
+}
+
 /* The text of the last move of the game. */
 static const char *last_move(const Ui *ui)
 {
@@ -597,7 +604,7 @@ static void test_ui_keys_resign_and_draw_offers(void **state)
     assert_int_equal(ui.mode, UI_MODE_ASK);
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Red offers a draw. Green, do you accept? (y/n)");
-    assert_string_equal(ui_keys_text(&ui), "y yes  n no");
+    assert_string_equal(key_bar(&ui), "y yes  n no");
     press(&ui, 'x'); /* no answer: the question stays */
     assert_int_equal(ui.mode, UI_MODE_ASK);
     press(&ui, 'n');
@@ -704,6 +711,167 @@ static void test_ui_keys_rules_page(void **state)
             assert_non_null(strstr(text, "partner"));
         free(text);
     }
+}
+
+/* Plays the first legal move of the screen 'n' times, for whoever is to move. */
+static void play_first_moves(Ui *ui, int n)
+{
+    for (int i = 0; i < n && !ui->s->outcome.over; i++) {
+        CmMove m = ui->legal[0];
+        assert_true(ui->nlegal > 0);
+        ui_commit(ui, &m, 1000);
+    }
+}
+
+/* '?' shows the keys of the screen it is pressed on, from the table its key bar comes from:
+ * the game's in a game, a lesson's in a lesson (where n is the next lesson and s saves
+ * nothing), the game's and the game-over box's when the game is over. */
+static void test_ui_keys_help_lists_the_keys_of_the_mode(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, '?');
+    assert_contains(ui.page, "\nKEYS\n");
+    assert_contains(ui.page, "new game: variant");
+    assert_contains(ui.page, "save the game");
+    assert_null(strstr(ui.page, "WHEN THE GAME IS OVER"));
+    press(&ui, 'q');
+
+    press(&ui, 'n');
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_ENTER);
+    assert_non_null(ui.learn);
+    assert_contains(key_bar(&ui), "n next  p previous  u again");
+    press(&ui, '?');
+    assert_int_equal(ui.mode, UI_MODE_RULES);
+    assert_contains(ui.page, "KEYS IN A LESSON");
+    assert_contains(ui.page, "the next lesson");
+    assert_contains(ui.page, "this lesson again");
+    assert_null(strstr(ui.page, "new game"));
+    assert_null(strstr(ui.page, "save the game"));
+    assert_null(strstr(ui.page, "\nKEYS\n"));
+    press(&ui, 'q');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_non_null(ui.learn);
+    press(&ui, 'q');
+    assert_null(ui.learn);
+
+    /* The game over: the game's keys, then the box's. */
+    press(&ui, 'R');
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    press(&ui, '?');
+    assert_contains(ui.page, "\nKEYS\n");
+    assert_contains(ui.page, "KEYS WHEN THE GAME IS OVER");
+    assert_contains(ui.page, "the engine's review");
+    press(&ui, 'q');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    free_ui(&ui);
+}
+
+/* Every key bar of every table, in every state the screen can be in (one of them, with the
+ * review's marks or not), fits 80 columns. */
+static void test_ui_keys_key_bars_fit_80_columns(void **state)
+{
+    (void)state;
+    char bar[UI_KEYS_MAX];
+    for (int set = 0; set < UI_KEYS_COUNT; set++)
+        for (unsigned bit = 0; bit <= UI_KEYS_MARKED; bit = bit ? bit << 1 : 1) {
+            unsigned st = bit | (set == UI_KEYS_GAME || set == UI_KEYS_REVIEW ? UI_KEYS_MARKED : 0);
+            ui_key_bar((UiKeySet)set, st, bar, sizeof bar);
+            if (strlen(bar) > 80)
+                fail_msg("set %d, state %u: '%s' is %zu columns", set, st, bar, strlen(bar));
+        }
+}
+
+/* The game-over box offers every key of its table, a and x among them, and names the move
+ * that ended the game; at 80 x 24, in every variant, it leaves the end of the move list in
+ * sight. */
+static void test_ui_keys_game_over_box_keys_and_last_move(void **state)
+{
+    (void)state;
+    static const char *const seats[TU_NVARIANTS] = {"W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human"};
+    for (int vi = 0; vi < TU_NVARIANTS; vi++) {
+        Ui ui;
+        UiLine box[40], panel[200];
+        char want[CM_MOVE_TEXT_MAX + 64];
+        make_ui(&ui, tu_variant_names[vi], seats[vi], NULL, NULL);
+        play_first_moves(&ui, 9);
+        press(&ui, 'R');
+        press(&ui, 'y');
+        assert_int_equal(ui.mode, UI_MODE_OVER);
+        int n = ui_over_lines(&ui, box, 40), w = 0, keys = 0;
+        snprintf(want, sizeof want, "%s played %s.", ui.s->v->seat[ui.moves[8].seat].name,
+                 ui.moves[8].text);
+        int named = 0;
+        for (int i = 0; i < n; i++) {
+            int len = (int)strlen(box[i].text);
+            w = len > w ? len : w;
+            named |= strcmp(box[i].text, want) == 0;
+            keys += strncmp(box[i].text, "a    ", 5) == 0 || strstr(box[i].text, "  a    ");
+            keys += strncmp(box[i].text, "x    ", 5) == 0 || strstr(box[i].text, "  x    ");
+        }
+        if (!named)
+            fail_msg("%s: the box does not say '%s'", tu_variant_names[vi], want);
+        assert_int_equal(keys, 2);
+        w += 4;
+        int h = n + 2, y, x;
+        ui_box_place(&ui, w, h, &y, &x);
+        assert_true(x >= 0 && y >= 0 && x + w <= 80 && y + h <= 24);
+        /* The last move in the panel, where the screen draws it. */
+        UiFoot foot;
+        ui_foot(&ui, &foot);
+        int max = foot.top - ui.lay.panel_y;
+        int np = ui_panel_lines(&ui, 1000, ui.lay.panel_w - 2, panel, max);
+        int row = -1, col = 0;
+        for (int i = np - 1; i >= 0 && row < 0; i--) {
+            const char *at = strstr(panel[i].text, ui.moves[8].text);
+            if (at != NULL) {
+                row = ui.lay.panel_y + i;
+                col = ui.lay.panel_x + (int)(at - panel[i].text);
+            }
+        }
+        assert_true(row >= 0);
+        int len = (int)strlen(ui.moves[8].text);
+        if (row >= y && row < y + h && x < col + len && x + w > col)
+            fail_msg("%s: the box (%d,%d %dx%d) hides the last move at row %d, column %d",
+                     tu_variant_names[vi], y, x, w, h, row, col);
+        free_ui(&ui);
+    }
+}
+
+/* A game the engines play alone: the key bar offers no undo, resignation or draw, which are
+ * for a person's turn, and R says why there is nobody to resign. */
+static void test_ui_keys_engines_alone_offer_no_turn_keys(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=engine:1 B=engine:1", NULL, eng);
+    const char *bar = key_bar(&ui);
+    assert_null(strstr(bar, "u undo"));
+    assert_null(strstr(bar, "R resign"));
+    assert_null(strstr(bar, "D draw"));
+    assert_contains(bar, "p pause");
+    assert_contains(bar, "m move now");
+    press(&ui, 'R');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_null(strstr(ui.msg, "your turn"));
+    assert_contains(ui.msg, "engines play every seat");
+    press(&ui, 'D');
+    assert_null(strstr(ui.msg, "your turn"));
+    assert_contains(ui.msg, "engines play every seat");
+    free_ui(&ui);
+    engine_thread_free(eng);
 }
 
 static void test_ui_keys_new_game_form(void **state)
@@ -895,7 +1063,7 @@ static void test_ui_keys_game_over_and_review(void **state)
     assert_string_equal(title, "Camette - review, ply 1 of 1");
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Move 1, White played B6-C7.");
-    assert_contains(ui_keys_text(&ui), "Left/Right");
+    assert_contains(key_bar(&ui), "Left/Right");
     assert_int_equal(ui_shown_position(&ui)->board[sq_named("C7")], CM_CELL(0, CM_MAN));
     press(&ui, UI_KEY_RIGHT);
     assert_int_equal(ui.review_ply, 1);
@@ -903,7 +1071,7 @@ static void test_ui_keys_game_over_and_review(void **state)
     assert_int_equal(ui.mode, UI_MODE_OVER);
     /* 'a' ends the screen's loop for the engine's review, which the command runs; the key
      * line offers it. */
-    assert_contains(ui_keys_text(&ui), "a analyse");
+    assert_contains(key_bar(&ui), "a analyse");
     assert_false(ui.want_analysis);
     assert_true(press(&ui, 'a') & UI_QUIT);
     assert_true(ui.want_analysis);
@@ -1597,7 +1765,7 @@ static void test_ui_keys_pause_and_pace(void **state)
     }
     ui_tick(&ui, now_ms());
     assert_int_equal(ui.s->searching, ENGINE_JOB_MOVE);
-    assert_contains(ui_keys_text(&ui), "p pause");
+    assert_contains(key_bar(&ui), "p pause");
     uint64_t t = now_ms();
     unsigned f = ui_handle_key(&ui, 'p', t);
     assert_true(f & UI_DRAW_PANEL);
@@ -1938,6 +2106,10 @@ int main(void)
         cmocka_unit_test(test_ui_keys_resign_and_draw_offers),
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),
+        cmocka_unit_test(test_ui_keys_help_lists_the_keys_of_the_mode),
+        cmocka_unit_test(test_ui_keys_key_bars_fit_80_columns),
+        cmocka_unit_test(test_ui_keys_game_over_box_keys_and_last_move),
+        cmocka_unit_test(test_ui_keys_engines_alone_offer_no_turn_keys),
         cmocka_unit_test(test_ui_keys_new_game_form),
         cmocka_unit_test(test_ui_keys_form_keeps_the_levels),
         cmocka_unit_test(test_ui_keys_lessons_from_the_form),

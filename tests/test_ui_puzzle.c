@@ -122,7 +122,7 @@ static void test_ui_puzzle_screen(void **state)
     panel(&f->ui, buf, sizeof buf);
     tu_assert_contains(buf, "Puzzle 1 of 2\n long\n Camelot, difficulty 1\nWhite: gain the upper "
                             "hand\n 2 moves to find\n to solve\nScore\n solved 0  missed 0\n");
-    tu_assert_contains(ui_keys_text(&f->ui), "s solution  n next");
+    tu_assert_contains(ui_keys_text(&f->ui, buf, sizeof buf), "s solution  n next");
     assert_false(f->ui.opt.flip); /* White at the bottom */
 
     /* What a puzzle has no use for is refused, and changes nothing. */

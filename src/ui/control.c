@@ -76,8 +76,12 @@ static void layout_page(Ui *ui)
         ui->page = ui_online_help_text(ui->lay.cols - 2);
         snprintf(ui->page_title, sizeof ui->page_title, "Playing on a server");
     } else {
-        ui->page = ui_online(ui) ? ui_rules_text_online(ui->s->v, ui->lay.cols - 2)
-                                 : ui_rules_text(ui->s->v, ui->lay.cols - 2);
+        /* The keys of the screen the page was opened from. */
+        unsigned state;
+        int set = ui_key_set(ui, ui->page_back, &state);
+        ui->page = ui_online(ui)
+                       ? ui_rules_text_online(ui->s->v, ui->lay.cols - 2)
+                       : ui_help_text(ui->s->v, ui->lay.cols - 2, set < 0 ? UI_KEYS_GAME : set);
         snprintf(ui->page_title, sizeof ui->page_title, "Rules of %s", ui->s->v->title);
     }
     ui->page_lines = 0;
@@ -347,8 +351,8 @@ static unsigned act_save(Ui *ui, uint64_t now)
 static void open_rules(Ui *ui)
 {
     ui->page_top = 0;
-    layout_page(ui);
     ui->page_back = ui->mode;
+    layout_page(ui);
     ui->mode = UI_MODE_RULES;
 }
 
@@ -442,6 +446,10 @@ static unsigned ask(Ui *ui, int what, int seat)
 static unsigned act_resign(Ui *ui)
 {
     int seat = session_resigner(ui->s);
+    if (seat < 0 && session_humans(ui->s) == 0) {
+        ui_message(ui, UI_ROLE_ERROR, "The engines play every seat: nobody here can resign.");
+        return UI_DRAW_STATUS;
+    }
     if (seat < 0) {
         ui_message(ui, UI_ROLE_ERROR, "Resign on your turn.");
         return UI_DRAW_STATUS;
@@ -476,6 +484,10 @@ static unsigned offer_news(Ui *ui)
 
 static unsigned act_draw(Ui *ui, uint64_t now)
 {
+    if (session_humans(ui->s) == 0) {
+        ui_message(ui, UI_ROLE_ERROR, "The engines play every seat: nobody here can offer a draw.");
+        return UI_DRAW_STATUS;
+    }
     if (!session_human_to_move(ui->s)) {
         ui_message(ui, UI_ROLE_ERROR, "Offer a draw on your turn.");
         return UI_DRAW_STATUS;

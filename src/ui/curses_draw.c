@@ -124,8 +124,8 @@ static void draw_box(Ui *ui, const UiLine *lines, int n)
     w += 4;
     if (w > COLS)
         w = COLS;
-    int h = n + 2 > LINES ? LINES : n + 2;
-    int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
+    int h = n + 2 > LINES ? LINES : n + 2, y0, x0;
+    ui_box_place(ui, w, h, &y0, &x0);
     for (int y = 0; y < h; y++)
         fill(y0 + y, x0, w, A_NORMAL);
     attrset(A_NORMAL);
@@ -197,7 +197,8 @@ static void draw_page(Ui *ui)
         attrset(A_NORMAL);
         p = e ? e + 1 : p + n;
     }
-    put(LINES - 1, 1, COLS - 1, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+    char keys[UI_KEYS_MAX];
+    put(LINES - 1, 1, COLS - 1, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui, keys, sizeof keys));
 }
 
 /* The teaching line and the message, each wrapped over as many rows as it needs, and the
@@ -210,8 +211,10 @@ static void draw_foot(const Ui *ui, const UiFoot *f)
         fill(f->line[i].y, 0, COLS, A_NORMAL);
         put(f->line[i].y, 0, COLS, ui_role_attr(f->line[i].role), line);
     }
+    char keys[UI_KEYS_MAX];
     if (f->keys)
-        put(ui->lay.keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+        put(ui->lay.keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM),
+            ui_keys_text(ui, keys, sizeof keys));
 }
 
 /* The lobby of a server: its title, its lines (the games, or the ratings), the message and the
@@ -235,7 +238,8 @@ static void draw_lobby(Ui *ui, uint64_t now)
             put(LINES - 2, 0, COLS, ui_role_attr(ui->msg_role), text);
         }
     }
-    put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+    char keys[UI_KEYS_MAX];
+    put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui, keys, sizeof keys));
 }
 
 void ui_draw(Ui *ui, unsigned flags, uint64_t now)

@@ -324,10 +324,3 @@ int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max)
     n = add_wrapped(lines, n, max, UI_ROLE_NORMAL, lesson->text, width);
     return n;
 }
-
-const char *ui_learn_keys(const Ui *ui)
-{
-    if (ui->learn->state == UI_LESSON_DONE)
-        return "Enter/n next  p previous  u again  ? rules  q quit";
-    return "arrows+Enter move  : type  H hint  n next  p previous  u again  ? rules  q quit";
-}

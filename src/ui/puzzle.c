@@ -234,13 +234,6 @@ int ui_puzzle_status(const Ui *ui, char *buf, size_t size)
     }
 }
 
-const char *ui_puzzle_keys(const Ui *ui)
-{
-    if (ui->puzzles->run.state == PUZZLE_SOLVING)
-        return "arrows+Enter move  : type  s solution  n next  ? help  q quit";
-    return "n next puzzle  v step through  s solution  ? help  q quit";
-}
-
 int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max)
 {
     const UiPuzzles *pz = ui->puzzles;

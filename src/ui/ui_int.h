@@ -421,8 +421,51 @@ void ui_status_text(const Ui *ui, char *buf, size_t size);
 /* The title line. */
 void ui_title_text(const Ui *ui, char *buf, size_t size);
 
-/* The key reminder for the mode. */
-const char *ui_keys_text(const Ui *ui);
+/* The key reminder for the mode: a text of its own, or one made in 'buf' ('size' bytes, such as
+ * UI_KEYS_MAX). */
+#define UI_KEYS_MAX 256
+const char *ui_keys_text(const Ui *ui, char *buf, size_t size);
+
+/* ---- The keys each screen offers (keyhelp.c) ------------------------------------------------
+ *
+ * One table for each kind of screen lists its keys: the key bar at the foot shows some of them
+ * with a word, '?' lists them all with what they do, and the game-over box lists its own. */
+
+typedef enum UiKeySet {
+    UI_KEYS_GAME,   /* the board of a game at one keyboard */
+    UI_KEYS_OVER,   /* the game is over: the game-over box */
+    UI_KEYS_REVIEW, /* stepping through the moves ('v') */
+    UI_KEYS_LESSON, /* a lesson */
+    UI_KEYS_PUZZLE, /* a puzzle */
+    UI_KEYS_COUNT
+} UiKeySet;
+
+/* The states in which a key shows in the key bar, as bits. */
+enum {
+    UI_KEYS_PERSON = 1,  /* a game a person plays */
+    UI_KEYS_ENGINES = 2, /* a game the engines play alone */
+    UI_KEYS_TRYING = 4,  /* a lesson or a puzzle not done yet */
+    UI_KEYS_DONE = 8,    /* a lesson done with one after it; a puzzle solved or missed */
+    UI_KEYS_LAST = 16,   /* the last lesson done, with another not done yet */
+    UI_KEYS_MARKED = 32, /* the engine's review has marked moves of the game */
+};
+
+typedef struct UiKeyHelp {
+    const char *keys; /* as the help page names them ("u, r"); NULL: the key bar's only */
+    const char *bar;  /* the key and its word in the key bar ("u undo"); NULL: not there */
+    const char *help; /* what it does: the help page's, or the game-over box's words */
+    unsigned when;    /* the states whose key bar shows it ('UI_KEYS_*' bits); 0: all */
+} UiKeyHelp;
+
+/* The keys of 'set' and their number. */
+const UiKeyHelp *ui_key_table(UiKeySet set, int *n_out);
+
+/* The key set of 'mode' as the screen is now, and its state ('UI_KEYS_*' bits); -1 for a mode
+ * whose keys are no table's. */
+int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out);
+
+/* The key bar of 'set' in 'state', in 'buf' ('size' bytes). Returns 'buf'. */
+const char *ui_key_bar(UiKeySet set, unsigned state, char *buf, size_t size);
 
 /* A pace between engine moves as the screen shows it: "0 s", "0.5 s", "2 s". */
 void ui_pace_text(uint64_t ms, char *buf, size_t size);
@@ -469,12 +512,21 @@ typedef struct UiLine {
 
 /* The side panel at 'now': seats, pieces, castle moves, engine, moves. Fills at most 'max'
  * lines (the move list is cut to fit) and returns how many. */
+#define UI_PANEL_LINES 200 /* the most lines a panel has */
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max);
 
-/* The lines of the new-game form, the list of saves, the game-over box. */
+/* The lines of the new-game form, the list of saves, the game-over box (the result, the move
+ * that ended the game and the keys of UI_KEYS_OVER, as wide as the board when they fit in
+ * UI_OVER_MIN columns). */
+#define UI_OVER_MIN 30
 int ui_form_lines(const Ui *ui, UiLine *lines, int max);
 int ui_load_lines(const Ui *ui, UiLine *lines, int max);
 int ui_over_lines(const Ui *ui, UiLine *lines, int max);
+
+/* Where a box of 'w' x 'h' cells goes: the game-over box where it leaves the panel's move list
+ * in sight (over the board when it is no wider, else under or above the panel's lines); any
+ * other in the middle of the screen. */
+void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out);
 
 /* ---- Between the files of the front end -------------------------------------------------- */
 
@@ -548,11 +600,10 @@ unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now);
  * the board. */
 unsigned ui_learn_action(Ui *ui, UiAction act, uint64_t now, int *handled);
 
-/* The teaching line, the title, the side panel and the key reminder of a lesson. */
+/* The teaching line, the title and the side panel of a lesson. */
 void ui_learn_status(const Ui *ui, char *buf, size_t size);
 void ui_learn_title(const Ui *ui, char *buf, size_t size);
 int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max);
-const char *ui_learn_keys(const Ui *ui);
 
 /* form.c: the new-game form and the list of saved games. */
 void ui_open_form(Ui *ui);
@@ -563,6 +614,8 @@ unsigned ui_saves_action(Ui *ui, UiAction act);
 /* rules.c: the rules of the variant in the program's own words, then the keys, wrapped to
  * 'width' columns: a new string of lines ending in '\n', or NULL when out of memory. */
 char *ui_rules_text(const CmVariant *v, int width);
+/* The same, with the keys of 'set' (those of the game as well for UI_KEYS_OVER). */
+char *ui_help_text(const CmVariant *v, int width, UiKeySet set);
 /* The same, with the keys of a game on a server. */
 char *ui_rules_text_online(const CmVariant *v, int width);
 
@@ -664,10 +717,9 @@ unsigned ui_puzzle_commit(Ui *ui, const CmMove *m, uint64_t now);
 unsigned ui_puzzle_action(Ui *ui, UiAction act, uint64_t now, int *handled);
 
 /* The title, the teaching line when no move is being built (returns 0 to leave it to the
- * game's), the key reminder and the panel's first lines in puzzle mode. */
+ * game's), and the panel's first lines in puzzle mode. */
 void ui_puzzle_title(const Ui *ui, char *buf, size_t size);
 int ui_puzzle_status(const Ui *ui, char *buf, size_t size);
-const char *ui_puzzle_keys(const Ui *ui);
 int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max);
 
 /* ---- The review screen (review.c) -------------------------------------------------------- */

@@ -452,13 +452,17 @@ void ui_foot(const Ui *ui, UiFoot *f)
     }
 }
 
-const char *ui_keys_text(const Ui *ui)
+const char *ui_keys_text(const Ui *ui, char *buf, size_t size)
 {
+    unsigned state;
     if (ui->lobby != NULL && (ui->mode == UI_MODE_LOBBY || ui_online(ui))) {
         const char *keys = ui_online_keys(ui);
         if (keys != NULL)
             return keys;
     }
+    int set = ui_key_set(ui, ui->mode, &state);
+    if (set >= 0)
+        return ui_key_bar((UiKeySet)set, state, buf, size);
     switch (ui->mode) {
     case UI_MODE_LINE:
         return ui->line_export ? "Enter export  Esc cancel  Backspace delete"
@@ -471,22 +475,10 @@ const char *ui_keys_text(const Ui *ui)
         return "Up/Down field  Left/Right change  Enter start  Esc cancel";
     case UI_MODE_LOAD:
         return "Up/Down pick  Enter load  Esc cancel";
-    case UI_MODE_OVER:
-        return ui->puzzles == NULL && ui->learn == NULL
-                   ? "n new game  a analyse  v review  u undo  s save  e edit  x export  q quit"
-                   : "n new game  v review  u undo  s save  e edit  x export  q quit";
-    case UI_MODE_REVIEW:
-        return "Left/Right step  Home/End  Esc back";
     case UI_MODE_ASK:
         return "y yes  n no";
     default:
-        if (ui->learn != NULL)
-            return ui_learn_keys(ui);
-        if (ui->puzzles != NULL)
-            return ui_puzzle_keys(ui);
-        if (session_paced(ui->s))
-            return "p pause  < > pace  m move now  ? help  u undo  R resign  q quit";
-        return "arrows+Enter move  : type  ? help  H hint  u undo  R resign  D draw  q quit";
+        return "";
     }
 }
 
@@ -957,21 +949,109 @@ int ui_load_lines(const Ui *ui, UiLine *lines, int max)
     return n;
 }
 
+/* The room inside the game-over box: the board's width, when that leaves room enough for its
+ * words, else the screen's. */
+static int over_width(const Ui *ui)
+{
+    const UiLayout *l = &ui->lay;
+    int w = l->board_w - 4;
+    if (w < UI_OVER_MIN)
+        w = l->cols - 4;
+    return w < (int)sizeof(((UiLine *)0)->text) - 1 ? w : (int)sizeof(((UiLine *)0)->text) - 1;
+}
+
 int ui_over_lines(const Ui *ui, UiLine *lines, int max)
 {
     char s[200];
-    int n = 0;
+    UiSpan span[4];
+    int n = 0, width = over_width(ui);
     if (ui_online(ui))
         return ui_online_over_lines(ui, lines, max);
     outcome_sentence(ui, s, sizeof s);
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Game over");
-    n = add(lines, n, max, UI_ROLE_TITLE, -1, "%s", s);
+    int k = ui_wrap(s, width, span, 4);
+    for (int i = 0; i < k; i++)
+        n = add(lines, n, max, UI_ROLE_TITLE, -1, "%.*s", span[i].len, s + span[i].start);
+    /* The move that ended the game, which the box may hide in the move list. */
+    if (ui->s->g.n > 0 && ui->nmoves == ui->s->g.n) {
+        const UiMoveText *t = &ui->moves[ui->nmoves - 1];
+        char head[64];
+        int indent = snprintf(head, sizeof head, "%s played ", ui->s->v->seat[t->seat].name);
+        char move[CM_MOVE_TEXT_MAX + 1];
+        snprintf(move, sizeof move, "%s.", t->text);
+        n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+        int h = add_move(lines, n, max, UI_ROLE_NORMAL, head, indent, move, width);
+        n = n + h < max ? n + h : max;
+    }
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "n    new game");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "v    review the moves");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "u    undo");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "s    save");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "q    quit");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "Esc  look at the board");
+    /* The keys, from the table the key bar and the help page use: in two columns when they
+     * fit. */
+    int nk, colw = 0;
+    const UiKeyHelp *keys = ui_key_table(UI_KEYS_OVER, &nk);
+    for (int i = 0; i < nk; i++) {
+        int w = 5 + (int)strlen(keys[i].help);
+        colw = w > colw ? w : colw;
+    }
+    int cols = 2 * colw + 2 <= width ? 2 : 1, rows = (nk + cols - 1) / cols;
+    for (int r = 0; r < rows && n < max; r++) {
+        char line[sizeof lines[0].text];
+        int len = 0;
+        for (int c = 0; c < cols; c++) {
+            int i = c * rows + r;
+            if (i >= nk)
+                break;
+            len += snprintf(line + len, sizeof line - (size_t)len, "%s%-4s %-*s", c ? "  " : "",
+                            keys[i].keys, c + 1 < cols ? colw - 5 : 0, keys[i].help);
+        }
+        while (len > 0 && line[len - 1] == ' ')
+            line[--len] = '\0';
+        n = add(lines, n, max, UI_ROLE_NORMAL, -1, "%s", line);
+    }
     return n;
+}
+
+/* The rows of the panel's lines as the screen draws them: from 'panel_y' to the row before
+ * the one returned. */
+static int panel_end(const Ui *ui)
+{
+    const UiLayout *l = &ui->lay;
+    UiLine lines[UI_PANEL_LINES];
+    UiFoot foot;
+    if (l->panel_w <= 0)
+        return l->panel_y;
+    ui_foot(ui, &foot);
+    int max = foot.top - l->panel_y;
+    max = max < UI_PANEL_LINES ? max : UI_PANEL_LINES;
+    return l->panel_y + (max > 0 ? ui_panel_lines(ui, ui->now, l->panel_w - 2, lines, max) : 0);
+}
+
+void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out)
+{
+    const UiLayout *l = &ui->lay;
+    *y_out = (l->rows - h) / 2;
+    *x_out = (l->cols - w) / 2;
+    if (ui->mode == UI_MODE_OVER && !l->too_small) {
+        /* The game-over box leaves the panel's move list in sight, whose last lines show the
+         * end of the game, in steps:
+         * 1. over the board, from its top, when it is no wider;
+         * 2. else under the panel's lines, when there is room;
+         * 3. else above the panel's last line. */
+        int end = panel_end(ui);
+        if (w <= l->board_w + 1) {
+            *y_out = l->board_y;
+            *x_out = l->board_x + (l->board_w - w) / 2;
+        } else if (end + 1 + h <= l->rows) {
+            *y_out = end + 1;
+        } else if (end - 1 - h >= 0) {
+            *y_out = end - 1 - h;
+        }
+        if (*y_out + h > l->rows)
+            *y_out = l->rows - h;
+    }
+    if (*x_out + w > l->cols)
+        *x_out = l->cols - w;
+    if (*y_out < 0)
+        *y_out = 0;
+    if (*x_out < 0)
+        *x_out = 0;
 }
