@@ -229,7 +229,7 @@ static void test_ui_review_keys_and_lines(void **state)
     r->analysing = 0;
     int n = ui_review_lines(r, lines, 8);
     assert_int_equal(n, 6);
-    assert_string_equal(lines[0].text, "Analysis done: 12 moves");
+    assert_string_equal(lines[0].text, "Analysis done: 6 moves (12 plies)");
     assert_string_equal(lines[1].text, "6. Black B6-B5");
     assert_int_equal(lines[1].seat, 1);
     assert_string_equal(lines[2].text, "before  win in 1");
@@ -243,9 +243,80 @@ static void test_ui_review_keys_and_lines(void **state)
     r->done = 4;
     n = ui_review_lines(r, lines, 8);
     assert_int_equal(n, 2);
-    assert_string_equal(lines[0].text, "Analysing move 5 of 12...");
+    assert_string_equal(lines[0].text, "Analysing ply 5 of 12...");
     assert_string_equal(lines[1].text, "6. Black: not analysed yet");
     assert_int_equal(ui_review_lines(r, lines, 5), 0);
+
+    cm_game_free(&game);
+    cm_record_free(&rec);
+    free(r);
+}
+
+/* A move longer than the panel is wide goes on over the next lines, broken between two leaps
+ * as the move list breaks it, the better move too; and the analysis counts plies as plies. */
+static void test_ui_review_long_moves_are_wrapped(void **state)
+{
+    CmRecord rec;
+    CmGame game;
+    AnalysisPly plies[12];
+    UiOptions opt;
+    UiLine lines[24];
+    UiReview *r = calloc(1, sizeof *r);
+    static const char long_move[] = "C6-E8xE10xC10xC12xE10xE12xC12xA12";
+    static const char long_best[] = "B6-D8xF8xF10xD10xD12xF12xH12xH10";
+    (void)state;
+
+    assert_non_null(r);
+    load_game(&rec, &game);
+    memset(plies, 0, sizeof plies);
+    for (int i = 0; i < 12; i++) {
+        plies[i].seat = i % 2;
+        snprintf(plies[i].move, sizeof plies[i].move, "M%d", i);
+    }
+    snprintf(plies[5].move, sizeof plies[5].move, "%s", long_move);
+    snprintf(plies[5].best, sizeof plies[5].best, "%s", long_best);
+    plies[5].loss = 300;
+    plies[5].mark = ANALYSIS_MARK_BLUNDER;
+    memset(&opt, 0, sizeof opt);
+    ui_review_init(r, &game, plies, &opt, "game.txt");
+    /* A terminal of 60 columns: a panel of 38, 36 of them beside the seat's swatch. */
+    ui_layout_compute(&r->board.lay, 24, 60, game.v->files, game.v->ranks, 0);
+    int width = r->board.lay.panel_w - 2;
+    assert_true(width < (int)strlen("3. Black ") + (int)strlen(long_move));
+    r->done = 6;
+    r->cursor = 5;
+    int n = ui_review_lines(r, lines, 24);
+    assert_string_equal(lines[0].text, "Analysing ply 7 of 12...");
+    /* The move's lines, and the better move's, joined give them whole. */
+    char joined[2][256] = {"", ""};
+    int which = -1;
+    for (int i = 1; i < n; i++) {
+        const char *t = lines[i].text;
+        if ((int)strlen(t) > width)
+            fail_msg("'%s' is wider than %d columns", t, width);
+        if (strncmp(t, "3. Black ", 9) == 0) {
+            which = 0;
+            t += 9;
+        } else if (strncmp(t, "better  ", 8) == 0) {
+            which = 1;
+            t += 8;
+        } else if (t[0] == ' ' && which >= 0) {
+            while (*t == ' ')
+                t++;
+        } else {
+            which = -1;
+            continue;
+        }
+        /* A line broken off ends with a leap's sign: no square is split. */
+        size_t len = strlen(joined[which]);
+        if (len > 0)
+            assert_true(joined[which][len - 1] == '-' || joined[which][len - 1] == 'x');
+        strcat(joined[which], t);
+    }
+    assert_string_equal(joined[0], long_move);
+    assert_string_equal(joined[1], long_best);
+    assert_int_equal(lines[1].seat, 1);
+    assert_int_equal(lines[2].seat, -1);
 
     cm_game_free(&game);
     cm_record_free(&rec);
@@ -260,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_ui_review_graph_cells_in_ascii),
         cmocka_unit_test(test_ui_review_graph_cursor_column),
         cmocka_unit_test(test_ui_review_keys_and_lines),
+        cmocka_unit_test(test_ui_review_long_moves_are_wrapped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -292,14 +292,15 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
 
 /* ---- The review screen ------------------------------------------------------------------ */
 
-#define REVIEW_AXIS 3 /* columns of the graph's scale: "+5", " 0", "-5" */
+#define REVIEW_AXIS 3   /* columns of the graph's scale: "+5", " 0", "-5" */
+#define REVIEW_LINES 24 /* lines about the ply under the cursor, at most */
 #define REVIEW_KEYS "Left/Right h/l: move  Home/End: first/last  q: quit"
 
 void ui_review_draw(UiReview *r, unsigned flags)
 {
     Ui *b = &r->board;
     const UiLayout *l = &b->lay;
-    UiLine lines[8];
+    UiLine lines[REVIEW_LINES];
     char text[256];
 
     if (flags & UI_DRAW_CLEAR)
@@ -347,7 +348,7 @@ void ui_review_draw(UiReview *r, unsigned flags)
     }
 
     /* The ply under the cursor. */
-    int n = ui_review_lines(r, lines, 8);
+    int n = ui_review_lines(r, lines, REVIEW_LINES);
     draw_lines(b, lines, n, y0 + rows + 2, x0, l->panel_w, LINES - (y0 + rows + 3));
     put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), REVIEW_KEYS);
     refresh();

@@ -151,26 +151,46 @@ int ui_review_score(const UiReview *r, int i)
     return v->seat[p->seat].team == v->seat[0].team ? score : -score;
 }
 
+/* Adds a line of 'text' with 'role' after line 'n' (of at most 'max'). */
+static int line(UiLine *lines, int n, int max, int role, const char *text)
+{
+    if (n >= max)
+        return n;
+    snprintf(lines[n].text, sizeof lines[n].text, "%s", text);
+    lines[n].role = role;
+    lines[n].seat = -1;
+    return n + 1;
+}
+
+/* Adds the move 'text' after 'head', wrapped between its leaps as the move list wraps it. */
+static int move_lines(UiLine *lines, int n, int max, int role, const char *head, const char *text,
+                      int width)
+{
+    int h = ui_move_lines(lines, n, max, role, head, (int)strlen(head), text, width);
+    return n + h < max ? n + h : max;
+}
+
 int ui_review_lines(const UiReview *r, UiLine *lines, int max)
 {
     const CmVariant *v = r->game->v;
     int n = 0, i = r->cursor;
+    char text[96], head[64];
+    /* The panel's width, less the seat's swatch. */
+    int width = r->board.lay.panel_w > 2 ? r->board.lay.panel_w - 2 : (int)sizeof lines[0].text - 1;
     if (max < 6)
         return 0;
-    memset(lines, 0, sizeof *lines * (size_t)max);
-    for (int k = 0; k < max; k++)
-        lines[k].seat = -1;
-    if (r->analysing)
-        snprintf(lines[n].text, sizeof lines[n].text, "Analysing move %d of %d...", r->done + 1,
-                 r->game->n);
-    else
-        snprintf(lines[n].text, sizeof lines[n].text, "Analysis done: %d moves", r->done);
-    lines[n++].role = UI_ROLE_DIM;
+    if (r->analysing) {
+        snprintf(text, sizeof text, "Analysing ply %d of %d...", r->done + 1, r->game->n);
+    } else {
+        char length[64];
+        text_game_length(v->nseats, r->done, length, sizeof length);
+        snprintf(text, sizeof text, "Analysis done: %s", length);
+    }
+    n = line(lines, n, max, UI_ROLE_DIM, text);
     if (i >= r->done) {
-        snprintf(lines[n].text, sizeof lines[n].text, "%d. %s: not analysed yet", i / v->nseats + 1,
+        snprintf(text, sizeof text, "%d. %s: not analysed yet", i / v->nseats + 1,
                  v->seat[r->game->ply[i].seat].name);
-        lines[n++].role = UI_ROLE_NORMAL;
-        return n;
+        return line(lines, n, max, UI_ROLE_NORMAL, text);
     }
     const AnalysisPly *p = &r->plies[i];
     char before[32], after[32];
@@ -180,23 +200,24 @@ int ui_review_lines(const UiReview *r, UiLine *lines, int max)
         snprintf(after, sizeof after, "%s", ends[p->end]);
     else
         text_score(p->score, after, sizeof after);
-    /* A long jump's path is cut at the panel's edge: the lines keep its start. */
-    snprintf(lines[n].text, sizeof lines[n].text, "%d. %s %.150s", i / v->nseats + 1,
-             v->seat[p->seat].name, p->move);
-    lines[n].seat = p->seat;
-    lines[n++].role = UI_ROLE_HEADING;
-    snprintf(lines[n].text, sizeof lines[n].text, "before  %s", before);
-    lines[n++].role = UI_ROLE_NORMAL;
-    snprintf(lines[n].text, sizeof lines[n].text, "after   %s", after);
-    lines[n++].role = UI_ROLE_NORMAL;
-    snprintf(lines[n].text, sizeof lines[n].text, "loss    %d.%02d  %s", p->loss / 100,
-             p->loss % 100, analysis_mark_name(p->mark));
-    lines[n++].role = p->mark >= ANALYSIS_MARK_MISTAKE ? UI_ROLE_ERROR : UI_ROLE_NORMAL;
+    /* A long jump's path goes on over the next lines, broken between two leaps. */
+    snprintf(head, sizeof head, "%d. %s ", i / v->nseats + 1, v->seat[p->seat].name);
+    int first = n;
+    n = move_lines(lines, n, max, UI_ROLE_HEADING, head, p->move, width);
+    if (first < n)
+        lines[first].seat = p->seat;
+    snprintf(text, sizeof text, "before  %s", before);
+    n = line(lines, n, max, UI_ROLE_NORMAL, text);
+    snprintf(text, sizeof text, "after   %s", after);
+    n = line(lines, n, max, UI_ROLE_NORMAL, text);
+    snprintf(text, sizeof text, "loss    %d.%02d  %s", p->loss / 100, p->loss % 100,
+             analysis_mark_name(p->mark));
+    n = line(lines, n, max, p->mark >= ANALYSIS_MARK_MISTAKE ? UI_ROLE_ERROR : UI_ROLE_NORMAL,
+             text);
     if (p->mark != ANALYSIS_MARK_NONE)
-        snprintf(lines[n].text, sizeof lines[n].text, "better  %.150s", p->best);
+        n = move_lines(lines, n, max, UI_ROLE_NORMAL, "better  ", p->best, width);
     else
-        snprintf(lines[n].text, sizeof lines[n].text, "%s",
+        n = line(lines, n, max, p->best_played ? UI_ROLE_GOOD : UI_ROLE_NORMAL,
                  p->best_played ? "the engine's own move" : "");
-    lines[n++].role = p->best_played ? UI_ROLE_GOOD : UI_ROLE_NORMAL;
     return n;
 }

@@ -515,6 +515,13 @@ typedef struct UiLine {
 #define UI_PANEL_LINES 200 /* the most lines a panel has */
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max);
 
+/* Adds the move 'text' after 'head' (which fills 'indent' columns) to 'lines' from line 'n'
+ * (at most 'max'), in lines of 'width' columns: the first line holds the head, the lines after
+ * it are indented two columns more. A move is wrapped between its leaps, never cut. With
+ * 'lines' NULL it only counts. Returns the number of lines it takes. */
+int ui_move_lines(UiLine *lines, int n, int max, int role, const char *head, int indent,
+                  const char *text, int width);
+
 /* The lines of the new-game form, the list of saves, the game-over box (the result, the move
  * that ended the game and the keys of UI_KEYS_OVER, as wide as the board when they fit in
  * UI_OVER_MIN columns). */
@@ -777,7 +784,8 @@ unsigned ui_review_key(UiReview *r, int key);
 int ui_review_score(const UiReview *r, int i);
 
 /* The lines under the graph about the ply under the cursor: the move, the scores, the mark and
- * the better move; or where the analysis is. Returns how many (none when 'max' is below 6). */
+ * the better move (a long move wrapped between its leaps to the panel's width, as the move
+ * list wraps it); or where the analysis is. Returns how many (none when 'max' is below 6). */
 int ui_review_lines(const UiReview *r, UiLine *lines, int max);
 
 /* Runs the review screen (curses_screen.c): 'run' is called once the screen is up and does

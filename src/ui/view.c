@@ -617,12 +617,8 @@ static int move_piece(const char *text, int len, int room)
     return room;
 }
 
-/* Adds the move 'text' after 'head' (which fills 'indent' columns) in lines of 'width'
- * columns: the first line holds the head, the lines after it are indented two columns more.
- * A move is wrapped between its leaps, never cut. With 'lines' NULL it only counts. Returns
- * the number of lines. */
-static int add_move(UiLine *lines, int n, int max, int role, const char *head, int indent,
-                    const char *text, int width)
+int ui_move_lines(UiLine *lines, int n, int max, int role, const char *head, int indent,
+                  const char *text, int width)
 {
     int len = (int)strlen(text), count = 0;
     do {
@@ -655,7 +651,7 @@ static int round_lines(const Ui *ui, int r, int width, int role, UiLine *lines, 
         int round = r / v->nseats + 1;
         int indent = snprintf(head, sizeof head, "%3d%c %c ", round, r % v->nseats == 0 ? '.' : ' ',
                               v->seat[m->seat].letter);
-        return add_move(lines, n, max, role, head, indent, m->text, width);
+        return ui_move_lines(lines, n, max, role, head, indent, m->text, width);
     }
     const char *a = ui->moves[2 * r].text;
     const char *b = 2 * r + 1 < ui->nmoves ? ui->moves[2 * r + 1].text : "";
@@ -674,16 +670,16 @@ static int round_lines(const Ui *ui, int r, int width, int role, UiLine *lines, 
     }
     /* A move too long for its column: each move on lines of its own, the second seat's in its
      * column when it fits there. */
-    int count = add_move(lines, n, max, role, head, indent, a, width);
+    int count = ui_move_lines(lines, n, max, role, head, indent, a, width);
     if (lb == 0)
         return count;
     if (lb <= col && indent + col + 1 + lb <= width) {
         char pad[64];
         snprintf(pad, sizeof pad, "%*s", indent + col + 1, "");
-        return count + add_move(lines, n + count, max, role, pad, indent + col + 1, b, width);
+        return count + ui_move_lines(lines, n + count, max, role, pad, indent + col + 1, b, width);
     }
     snprintf(head, sizeof head, "%*s", indent, "");
-    return count + add_move(lines, n + count, max, role, head, indent, b, width);
+    return count + ui_move_lines(lines, n + count, max, role, head, indent, b, width);
 }
 
 /* The moves, the latest at the bottom (in review, the one reviewed in the middle), in the
@@ -772,7 +768,7 @@ static int panel_pv(const Ui *ui, int width, UiLine *lines, int n, int max)
     }
     if (shown == 0) {
         /* The first move alone is longer than the line. */
-        int h = add_move(lines, n, max, UI_ROLE_DIM, "pv ", 3, tok[0], width);
+        int h = ui_move_lines(lines, n, max, UI_ROLE_DIM, "pv ", 3, tok[0], width);
         n = n + h < max ? n + h : max;
         if (ntok > 1 || cut)
             n = add(lines, n, max, UI_ROLE_DIM, -1, "   %s", more);
@@ -980,7 +976,7 @@ int ui_over_lines(const Ui *ui, UiLine *lines, int max)
         char move[CM_MOVE_TEXT_MAX + 1];
         snprintf(move, sizeof move, "%s.", t->text);
         n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
-        int h = add_move(lines, n, max, UI_ROLE_NORMAL, head, indent, move, width);
+        int h = ui_move_lines(lines, n, max, UI_ROLE_NORMAL, head, indent, move, width);
         n = n + h < max ? n + h : max;
     }
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
