@@ -1007,6 +1007,83 @@ static void test_ui_keys_lessons_from_the_form(void **state)
     free(game);
 }
 
+/* Writes 'text' to 'dir'/'name'. */
+static void write_in(const char *dir, const char *name, const char *text)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Saves a game of 'name' with one move to 'dir'/'file'. */
+static void save_game_of(const char *dir, const char *name, const char *seats, const char *file)
+{
+    Ui ui;
+    char path[700];
+    CmError err;
+    make_ui(&ui, name, seats, NULL, NULL);
+    play_first_moves(&ui, 1);
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    assert_int_equal(session_save_as(ui.s, path, 1000, &err), CM_OK);
+    free_ui(&ui);
+}
+
+/* L lists the saved games, and neither the lessons' progress nor the puzzles' score (it listed
+ * them as 'not a game record'); its columns line up whatever the variants' names, the longest
+ * (four-handed-chivalry-solo) too, within the box of an 80-column screen. */
+static void test_ui_keys_load_lists_games_in_columns(void **state)
+{
+    (void)state;
+    char dir[512];
+    UiLine lines[40];
+    Ui ui;
+    tu_temp_dir(dir, sizeof dir);
+    write_in(dir, "lessons.txt", "01-step\n");
+    write_in(dir, "puzzles.txt", "solved 1\n");
+    write_in(dir, "lessons-damaged-20240501-201400.txt", "\x01\x02");
+    save_game_of(dir, "four-handed-chivalry-solo", "R=human G=human B=human Y=human",
+                 "four-handed-chivalry-solo-20240501-201400.txt");
+    save_game_of(dir, "camette", "W=human B=human", "camette-20240501-201500.txt");
+    save_game_of(dir, "grand-camelot", "R=human G=human B=human Y=human", "autosave.txt");
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    ui.s->env.data_dir = dir;
+    press(&ui, 'L');
+    assert_int_equal(ui.mode, UI_MODE_LOAD);
+    assert_int_equal(ui.nsaves, 3);
+    int n = ui_load_lines(&ui, lines, 40), games = 0, at_variant = -1, at_state = -1;
+    for (int i = 0; i < n; i++) {
+        const char *t = lines[i].text;
+        assert_null(strstr(t, "not a game record"));
+        assert_null(strstr(t, "lessons"));
+        assert_null(strstr(t, "puzzles"));
+        if ((int)strlen(t) > 76)
+            fail_msg("'%s' is wider than the box's 76 columns", t);
+        const char *v = strstr(t, "camette");
+        v = v ? v : strstr(t, "grand-camelot");
+        v = v ? v : strstr(t, "four-handed-chivalry-solo");
+        if (v == NULL)
+            continue;
+        games++;
+        /* The variants start in one column, and the lengths end in one: what follows them (all
+         * three games are unfinished) starts in one. */
+        const char *st = strstr(t, "unfinished");
+        assert_non_null(st);
+        if (at_variant < 0) {
+            at_variant = (int)(v - t);
+            at_state = (int)(st - t);
+        }
+        assert_int_equal((int)(v - t), at_variant);
+        assert_int_equal((int)(st - t), at_state);
+        assert_int_equal(strstr(t, "autosave") != NULL, strstr(t, "grand-camelot") != NULL);
+    }
+    assert_int_equal(games, 3);
+    free_ui(&ui);
+    tu_remove_tree(dir);
+}
+
 static void test_ui_keys_click_picks_and_lands(void **state)
 {
     (void)state;
@@ -2114,6 +2191,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_form_keeps_the_levels),
         cmocka_unit_test(test_ui_keys_lessons_from_the_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
+        cmocka_unit_test(test_ui_keys_load_lists_games_in_columns),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
         cmocka_unit_test(test_ui_keys_seats_differ_without_colour),
         cmocka_unit_test(test_ui_keys_long_moves_are_never_cut),

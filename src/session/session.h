@@ -351,9 +351,15 @@ typedef struct SaveEntry {
     char path[SESSION_PATH_MAX];
     char label[160]; /* "2024-05-01 20:14  camelot  31 moves  unfinished" */
     int64_t mtime;
+    char when[20];    /* "2024-05-01 20:14" */
+    char variant[64]; /* the record's 'Variant', "" when the file is no game record */
+    char length[64];  /* "16 moves (31 plies)", or "31 plies" when the seats are not known */
+    char state[32];   /* "unfinished", the result, or "not a game record" */
+    int autosave;     /* an autosave of the data directory */
 } SaveEntry;
 
-/* The saved games in the data directory, newest first, at most 'max'. Returns the count. */
+/* The saved games in the data directory (the lessons' progress and the puzzles' score left
+ * out), newest first, at most 'max'. Returns the count. */
 int session_list_saves(const Session *s, SaveEntry *out, int max);
 
 #endif

@@ -928,18 +928,74 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     return n;
 }
 
+/* The widths of the columns of the saved games, and whether the lengths are shortened to their
+ * moves and the dates to the day and time, so that a line fits 'room' columns. */
+typedef struct SaveColumns {
+    int variant, length, state;
+    int short_length, short_when;
+} SaveColumns;
+
+/* The length of 'e' as the list shows it: "16 moves (31 plies)", or "16 moves" when short. */
+static int save_length(const SaveEntry *e, int short_length)
+{
+    const char *paren = short_length ? strstr(e->length, " (") : NULL;
+    return paren != NULL ? (int)(paren - e->length) : (int)strlen(e->length);
+}
+
+static int save_width(const Ui *ui, const SaveColumns *c)
+{
+    int when = c->short_when ? 11 : 16, w = 0;
+    for (int i = 0; i < ui->nsaves; i++) {
+        const SaveEntry *e = &ui->saves[i];
+        int len = 1 + when + 2 + (e->variant[0] ? c->variant + 2 + c->length + 2 : 0) +
+                  (int)strlen(e->state) + (e->autosave ? 10 : 0);
+        w = len > w ? len : w;
+    }
+    return w;
+}
+
+static void save_columns(const Ui *ui, int room, SaveColumns *c)
+{
+    memset(c, 0, sizeof *c);
+    for (int step = 0; step < 3; step++) {
+        c->short_length = step >= 1;
+        c->short_when = step >= 2;
+        c->variant = c->length = 0;
+        for (int i = 0; i < ui->nsaves; i++) {
+            const SaveEntry *e = &ui->saves[i];
+            int v = (int)strlen(e->variant), l = save_length(e, c->short_length);
+            c->variant = v > c->variant ? v : c->variant;
+            c->length = l > c->length ? l : c->length;
+        }
+        if (save_width(ui, c) <= room)
+            return;
+    }
+}
+
 int ui_load_lines(const Ui *ui, UiLine *lines, int max)
 {
+    SaveColumns c;
     int n = 0;
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Load a game from %s", ui->s->env.data_dir);
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     int room = max - n - 2;
     if (room < 1)
         room = 1;
+    /* Columns as wide as their widest entry, within the box the screen has. */
+    save_columns(ui, ui->lay.cols - 4, &c);
     int begin = ui->save_pick - room + 1 > 0 ? ui->save_pick - room + 1 : 0;
-    for (int i = begin; i < ui->nsaves && i < begin + room; i++)
-        n = add(lines, n, max, i == ui->save_pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1, " %s",
-                ui->saves[i].label);
+    for (int i = begin; i < ui->nsaves && i < begin + room; i++) {
+        const SaveEntry *e = &ui->saves[i];
+        int role = i == ui->save_pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
+        const char *when = c.short_when && strlen(e->when) > 5 ? e->when + 5 : e->when;
+        if (e->variant[0])
+            n = add(lines, n, max, role, -1, " %s  %-*s  %*.*s  %s%s", when, c.variant, e->variant,
+                    c.length, save_length(e, c.short_length), e->length, e->state,
+                    e->autosave ? "  autosave" : "");
+        else
+            n = add(lines, n, max, role, -1, " %s  %s%s", when, e->state,
+                    e->autosave ? "  autosave" : "");
+    }
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     n = add(lines, n, max, UI_ROLE_DIM, -1, "Up/Down: pick. Enter: load. Esc: back.");
     return n;
