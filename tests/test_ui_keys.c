@@ -1771,6 +1771,36 @@ static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
     engine_thread_free(eng);
 }
 
+/* An engine that declines a draw says why, as the session has it: at move 1, that it is too
+ * early (it said 'it thinks it stands better' for every refusal). */
+static void test_ui_keys_engine_says_why_it_declines_a_draw(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    char why[200], want[300];
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=human B=engine:10", NULL, eng);
+    press(&ui, 'D');
+    assert_int_equal(ui.s->searching, ENGINE_JOB_DRAW);
+    uint64_t t0 = now_ms();
+    while (ui.s->offer_from >= 0 && now_ms() - t0 < 20000) {
+        struct timespec ts = {0, 5 * 1000000L};
+        ui_tick(&ui, now_ms());
+        nanosleep(&ts, NULL);
+    }
+    assert_int_equal(ui.s->offer_declined, 1);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    session_draw_refusal(ui.s, why, sizeof why);
+    snprintf(want, sizeof want, "Black (engine) declines the draw: %s.", why);
+    assert_string_equal(ui.msg, want);
+    /* Level at move 1, the engine refuses for the opening. */
+    if (ui.s->offer_score < SESSION_DRAW_ACCEPT)
+        assert_contains(ui.msg, "too early");
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
 /* Whether some line of the panel at 'now' holds 'part'. */
 static int panel_has(const Ui *ui, uint64_t now, const char *part)
 {
@@ -1780,6 +1810,37 @@ static int panel_has(const Ui *ui, uint64_t now, const char *part)
         if (strstr(lines[i].text, part) != NULL)
             return 1;
     return 0;
+}
+
+/* The engine's panel shows no score for the levels that misjudge their moves on purpose (level
+ * 1 showed +3.74 from the opening), and counts a few nodes as nodes (it said 0 kn). */
+static void test_ui_keys_engine_panel_scores_and_nodes(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=engine:1", NULL, NULL);
+    Session *s = ui.s;
+    s->info_seat = 1;
+    s->info_purpose = ENGINE_JOB_MOVE;
+    s->info.depth = 1;
+    s->info.score = 374;
+    s->info.nodes = 46;
+    snprintf(s->pv_text, sizeof s->pv_text, "F11-F9");
+    snprintf(ui.pv_text, sizeof ui.pv_text, "F11-F9");
+    assert_true(panel_has(&ui, 1000, "depth 1  46 nodes"));
+    assert_true(panel_has(&ui, 1000, "no score: level 1"));
+    assert_false(panel_has(&ui, 1000, "+3.74"));
+    assert_false(panel_has(&ui, 1000, " kn"));
+    /* At a level that plays its best, the score; thousands of nodes in kn. */
+    s->setup.seat[1].level = 7;
+    s->info.nodes = 123456;
+    assert_true(panel_has(&ui, 1000, "depth 1  score +3.74  123 kn"));
+    /* A hint is the full-strength engine's, whatever the level of the seats. */
+    s->setup.seat[1].level = 1;
+    s->info_seat = 0;
+    s->info_purpose = ENGINE_JOB_HINT;
+    assert_true(panel_has(&ui, 1000, "score +3.74"));
+    free_ui(&ui);
 }
 
 /* A hint in a game of four people: the panel says it is the hint for the seat to move, and
@@ -2199,6 +2260,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
         cmocka_unit_test(test_ui_keys_engine_move_that_ends_the_game_is_named),
+        cmocka_unit_test(test_ui_keys_engine_says_why_it_declines_a_draw),
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),
         cmocka_unit_test(test_ui_keys_edit_mode),
         cmocka_unit_test(test_ui_keys_export),
@@ -2207,6 +2269,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_clocks_are_aligned),
         cmocka_unit_test(test_ui_keys_each_person_keeps_a_cursor),
         cmocka_unit_test(test_ui_keys_hint_is_for_the_seat_to_move),
+        cmocka_unit_test(test_ui_keys_engine_panel_scores_and_nodes),
         cmocka_unit_test(test_ui_keys_pause_and_pace),
     };
     catalog_init(&cat);

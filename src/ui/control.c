@@ -474,10 +474,12 @@ static unsigned offer_news(Ui *ui)
         ui->mode = ui_board_mode(ui);
     if (s->offer_declined >= 0 && session_seat_human(s, s->offer_declined))
         ui_message(ui, UI_ROLE_NORMAL, "%s declines the draw.", v->seat[s->offer_declined].name);
-    else if (s->offer_declined >= 0)
-        ui_message(ui, UI_ROLE_NORMAL, "%s (engine) declines the draw: it thinks it stands better.",
-                   v->seat[s->offer_declined].name);
-    else if (s->offer_from < 0)
+    else if (s->offer_declined >= 0) {
+        char why[200];
+        session_draw_refusal(s, why, sizeof why);
+        ui_message(ui, UI_ROLE_NORMAL, "%s (engine) declines the draw: %s.",
+                   v->seat[s->offer_declined].name, why);
+    } else if (s->offer_from < 0)
         ui_message(ui, UI_ROLE_ERROR, "The draw offer could not be answered (out of memory).");
     return UI_DRAW_ALL;
 }

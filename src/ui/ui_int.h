@@ -513,6 +513,9 @@ typedef struct UiLine {
 /* The side panel at 'now': seats, pieces, castle moves, engine, moves. Fills at most 'max'
  * lines (the move list is cut to fit) and returns how many. */
 #define UI_PANEL_LINES 200 /* the most lines a panel has */
+#define UI_SCORED_LEVEL                                                                            \
+    4 /* the lowest engine level whose score the panel shows: the levels                           \
+         below misjudge their moves by a man or more on purpose */
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max);
 
 /* Adds the move 'text' after 'head' (which fills 'indent' columns) to 'lines' from line 'n'
