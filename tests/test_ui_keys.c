@@ -1084,6 +1084,39 @@ static void test_ui_keys_load_lists_games_in_columns(void **state)
     tu_remove_tree(dir);
 }
 
+/* After the last lesson the screen offers the first lesson not done yet, not "the next lesson",
+ * and Enter goes there. */
+static void test_ui_keys_last_lesson_offers_the_first_not_done(void **state)
+{
+    (void)state;
+    Ui ui;
+    char st[400];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'n');
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_ENTER);
+    assert_non_null(ui.learn);
+    int count = ui.learn->course->n;
+    assert_true(count > 2);
+    while (ui.learn->at < count - 1)
+        press(&ui, 'n');
+    /* The last lesson, met with one of the moves its goal accepts. */
+    CmMove m = ui.learn->course->item[count - 1].lesson->accept[0];
+    ui_commit(&ui, &m, 1000);
+    assert_int_equal(ui.learn->state, UI_LESSON_DONE);
+    status(&ui, st, sizeof st);
+    assert_null(strstr(st, "the next lesson"));
+    assert_contains(st, "Enter: lesson 1, the first one not done yet.");
+    assert_contains(key_bar(&ui), "Enter first not done");
+    assert_null(strstr(key_bar(&ui), "next"));
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.learn->at, 0);
+    assert_int_equal(ui.learn->state, UI_LESSON_TRY);
+    press(&ui, 'q'); /* back to the game, the session the test made */
+    assert_null(ui.learn);
+    free_ui(&ui);
+}
+
 static void test_ui_keys_click_picks_and_lands(void **state)
 {
     (void)state;
@@ -2252,6 +2285,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_form_keeps_the_levels),
         cmocka_unit_test(test_ui_keys_lessons_from_the_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
+        cmocka_unit_test(test_ui_keys_last_lesson_offers_the_first_not_done),
         cmocka_unit_test(test_ui_keys_load_lists_games_in_columns),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
         cmocka_unit_test(test_ui_keys_seats_differ_without_colour),
