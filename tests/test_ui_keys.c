@@ -1194,6 +1194,36 @@ static void test_ui_keys_game_over_and_review(void **state)
     free_ui(&ui);
 }
 
+/* The move list marks the move shown, not its whole numbered row: in review the move reviewed,
+ * in the game the last one. */
+static void test_ui_keys_move_list_marks_one_move(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiLine lines[40];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    type(&ui, ":E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    type(&ui, ":F11-F9");
+    press(&ui, UI_KEY_ENTER);
+    press(&ui, 'v');
+    press(&ui, UI_KEY_LEFT);
+    assert_int_equal(ui.review_ply, 1);
+    for (int ply = 1; ply <= 2; ply++) {
+        const char *want = ply == 1 ? "E6-E8" : "F11-F9";
+        int n = ui_panel_lines(&ui, 1000, 34, lines, 40), row = -1;
+        for (int i = 0; i < n; i++)
+            if (strncmp(lines[i].text, "  1. ", 5) == 0)
+                row = i;
+        assert_true(row >= 0);
+        assert_int_not_equal(lines[row].role, UI_ROLE_FIELD);
+        assert_int_equal(lines[row].hl_len, (int)strlen(want));
+        assert_memory_equal(lines[row].text + lines[row].hl_from, want, strlen(want));
+        press(&ui, UI_KEY_RIGHT);
+    }
+    free_ui(&ui);
+}
+
 /* The glyphs of the pieces tell the seats apart with colours and without: hollow and solid in
  * a two-seat game, a letter for each seat in a four-seat one, letters in ASCII; the panel's
  * swatch of a seat shows its knight. */
@@ -2288,6 +2318,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_last_lesson_offers_the_first_not_done),
         cmocka_unit_test(test_ui_keys_load_lists_games_in_columns),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
+        cmocka_unit_test(test_ui_keys_move_list_marks_one_move),
         cmocka_unit_test(test_ui_keys_seats_differ_without_colour),
         cmocka_unit_test(test_ui_keys_long_moves_are_never_cut),
         cmocka_unit_test(test_ui_keys_long_texts_are_wrapped_whole),

@@ -97,6 +97,13 @@ static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int wid
             tw -= 2;
         }
         put(y + i, tx, tw, ui_role_attr(lines[i].role), lines[i].text);
+        /* A move marked in its line: drawn again over itself, highlighted. */
+        int from = lines[i].hl_from, len = lines[i].hl_len;
+        if (len > 0 && from >= 0 && from + len <= (int)strlen(lines[i].text) && from < tw) {
+            char part[sizeof lines[i].text];
+            snprintf(part, sizeof part, "%.*s", len, lines[i].text + from);
+            put(y + i, tx + from, tw - from, ui_role_attr(UI_ROLE_FIELD), part);
+        }
     }
 }
 
@@ -106,6 +113,7 @@ static void draw_panel(Ui *ui, uint64_t now, int end)
     const UiLayout *l = &ui->lay;
     UiLine lines[MAX_LINES];
     int max = l->panel_h < MAX_LINES ? l->panel_h : MAX_LINES;
+    memset(lines, 0, sizeof lines);
     if (max > end - l->panel_y)
         max = end - l->panel_y > 0 ? end - l->panel_y : 0;
     int n = ui_panel_lines(ui, now, l->panel_w - 2, lines, max);
@@ -223,6 +231,7 @@ static void draw_lobby(Ui *ui, uint64_t now)
 {
     UiLine lines[MAX_LINES];
     int items[MAX_LINES];
+    memset(lines, 0, sizeof lines);
     char text[UI_MSG_MAX + 64];
     ui_lobby_title(ui, text, sizeof text);
     put(0, 0, COLS, ui_role_attr(UI_ROLE_TITLE), text);
@@ -249,6 +258,7 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
     char text[UI_MSG_MAX + 64];
     UiFoot foot;
 
+    memset(lines, 0, sizeof lines);
     if (flags & UI_DRAW_CLEAR)
         clearok(curscr, TRUE);
     erase();
@@ -303,6 +313,7 @@ void ui_review_draw(UiReview *r, unsigned flags)
     UiLine lines[REVIEW_LINES];
     char text[256];
 
+    memset(lines, 0, sizeof lines);
     if (flags & UI_DRAW_CLEAR)
         clear();
     else

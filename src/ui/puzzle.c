@@ -111,8 +111,8 @@ unsigned ui_puzzle_commit(Ui *ui, const CmMove *move, uint64_t now)
     case PUZZLE_DONE:
         ui_position_changed(ui);
         bad = count_try(ui, 1, note, sizeof note);
-        ui_message(ui, bad ? UI_ROLE_ERROR : UI_ROLE_GOOD,
-                   "Solved: %s is the move.%s n: the next puzzle.", text, note);
+        /* The teaching line says it is solved, and what next. */
+        ui_message(ui, bad ? UI_ROLE_ERROR : UI_ROLE_GOOD, "%s is the move.%s", text, note);
         return UI_DRAW_ALL;
     case PUZZLE_WRONG:
         ui_game_replaced(ui);

@@ -503,16 +503,23 @@ typedef struct UiFoot {
 
 void ui_foot(const Ui *ui, UiFoot *f);
 
-/* A line of a panel or page, with its role. 'seat' >= 0 puts that seat's colour swatch first. */
+/* A line of a panel or page, with its role. 'seat' >= 0 puts that seat's colour swatch first.
+ * The columns 'hl_from' .. 'hl_from + hl_len' are drawn with UI_ROLE_FIELD (a move of the move
+ * list, marked). The functions that fill lines set the last two only when they highlight: a
+ * caller clears its lines first. */
 typedef struct UiLine {
     char text[200];
     int role;
     int seat;
+    int hl_from, hl_len;
 } UiLine;
 
 /* The side panel at 'now': seats, pieces, castle moves, engine, moves. Fills at most 'max'
  * lines (the move list is cut to fit) and returns how many. */
 #define UI_PANEL_LINES 200 /* the most lines a panel has */
+#define UI_MOVE_COL                                                                                \
+    14 /* the widest column of a move list of two seats: a longer move has a                       \
+          line of its own */
 #define UI_SCORED_LEVEL                                                                            \
     4 /* the lowest engine level whose score the panel shows: the levels                           \
          below misjudge their moves by a man or more on purpose */

@@ -283,6 +283,13 @@ int ui_wrap(const char *text, int width, UiSpan *lines, int max)
     return n;
 }
 
+/* The seat of the first move of the list, where its round starts: 0 unless the game started
+ * with another seat to move (a puzzle of Black's, a position set up). */
+static int first_seat(const Ui *ui)
+{
+    return ui->nmoves > 0 ? ui->moves[0].seat : 0;
+}
+
 /* In review, the move just reviewed: "Move 3, White played E5-E7." */
 static void review_text(const Ui *ui, char *buf, size_t size)
 {
@@ -293,8 +300,8 @@ static void review_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     const UiMoveText *t = &ui->moves[ply - 1];
-    snprintf(buf, size, "Move %d, %s played %s.", (ply - 1) / v->nseats + 1, v->seat[t->seat].name,
-             t->text);
+    snprintf(buf, size, "Move %d, %s played %s.", (ply - 1 + first_seat(ui)) / v->nseats + 1,
+             v->seat[t->seat].name, t->text);
 }
 
 void ui_status_text(const Ui *ui, char *buf, size_t size)
@@ -639,47 +646,70 @@ int ui_move_lines(UiLine *lines, int n, int max, int role, const char *head, int
     return count;
 }
 
+/* Highlights columns 'from' .. 'from + len' of line 'n' as the move marked. */
+static void highlight(UiLine *lines, int n, int max, int from, int len)
+{
+    if (lines == NULL || n >= max)
+        return;
+    lines[n].hl_from = from;
+    lines[n].hl_len = len;
+}
+
 /* The lines of round 'r' of the move list (one move in a game of more than two seats): a line
- * when its moves fit their columns, else a line or more for each move. With 'lines' NULL it
- * only counts. Returns how many. */
-static int round_lines(const Ui *ui, int r, int width, int role, UiLine *lines, int n, int max)
+ * when its moves fit their columns, else a line or more for each move. The move of ply 'mark'
+ * is highlighted, and no other (a move alone on its lines has them highlighted). With 'lines'
+ * NULL it only counts. Returns how many. */
+static int round_lines(const Ui *ui, int r, int width, int mark, UiLine *lines, int n, int max)
 {
     const CmVariant *v = ui->s->v;
     char head[32];
+    int off = first_seat(ui);
     if (v->nseats != 2) {
         const UiMoveText *m = &ui->moves[r];
-        int round = r / v->nseats + 1;
-        int indent = snprintf(head, sizeof head, "%3d%c %c ", round, r % v->nseats == 0 ? '.' : ' ',
-                              v->seat[m->seat].letter);
-        return ui_move_lines(lines, n, max, role, head, indent, m->text, width);
+        int slot = r + off, round = slot / v->nseats + 1;
+        int indent = snprintf(head, sizeof head, "%3d%c %c ", round,
+                              slot % v->nseats == 0 || r == 0 ? '.' : ' ', v->seat[m->seat].letter);
+        return ui_move_lines(lines, n, max, r == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL, head,
+                             indent, m->text, width);
     }
-    const char *a = ui->moves[2 * r].text;
-    const char *b = 2 * r + 1 < ui->nmoves ? ui->moves[2 * r + 1].text : "";
+    /* Round r holds the plies of slots 2r and 2r + 1: a game that began with the second seat
+     * to move has its first slot empty ("..."). */
+    int pa = 2 * r - off, pb = 2 * r + 1 - off;
+    const char *a = pa >= 0 ? ui->moves[pa].text : "...";
+    const char *b = pb < ui->nmoves ? ui->moves[pb].text : "";
+    int ra = pa >= 0 && pa == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
+    int rb = pb == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
     int indent = snprintf(head, sizeof head, "%3d. ", r + 1);
     int col = (width - indent) / 2;
+    if (col > UI_MOVE_COL)
+        col = UI_MOVE_COL;
     if (col < 8)
         col = 8;
     int la = (int)strlen(a), lb = (int)strlen(b);
     if (la <= col && lb <= col && indent + col + 1 + lb <= width) {
         if (lines != NULL && n < max) {
             snprintf(lines[n].text, sizeof lines[n].text, "%s%-*s %s", head, col, a, b);
-            lines[n].role = role;
+            lines[n].role = UI_ROLE_NORMAL;
             lines[n].seat = -1;
+            if (ra == UI_ROLE_FIELD)
+                highlight(lines, n, max, indent, la);
+            else if (rb == UI_ROLE_FIELD)
+                highlight(lines, n, max, indent + col + 1, lb);
         }
         return 1;
     }
     /* A move too long for its column: each move on lines of its own, the second seat's in its
      * column when it fits there. */
-    int count = ui_move_lines(lines, n, max, role, head, indent, a, width);
+    int count = ui_move_lines(lines, n, max, ra, head, indent, a, width);
     if (lb == 0)
         return count;
     if (lb <= col && indent + col + 1 + lb <= width) {
         char pad[64];
         snprintf(pad, sizeof pad, "%*s", indent + col + 1, "");
-        return count + ui_move_lines(lines, n + count, max, role, pad, indent + col + 1, b, width);
+        return count + ui_move_lines(lines, n + count, max, rb, pad, indent + col + 1, b, width);
     }
     snprintf(head, sizeof head, "%*s", indent, "");
-    return count + ui_move_lines(lines, n + count, max, role, head, indent, b, width);
+    return count + ui_move_lines(lines, n + count, max, rb, head, indent, b, width);
 }
 
 /* The moves, the latest at the bottom (in review, the one reviewed in the middle), in the
@@ -692,23 +722,24 @@ static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
     if (room <= 0)
         return n;
     int per_line = v->nseats == 2 ? 2 : 1;
-    int total = (ui->nmoves + per_line - 1) / per_line;
+    int off = per_line == 2 ? first_seat(ui) : 0;
+    int total = (ui->nmoves + off + per_line - 1) / per_line;
     if (total == 0)
         return add(lines, n, max, UI_ROLE_DIM, -1, "(none yet)");
     int review = ui->mode == UI_MODE_REVIEW;
     int mark = review ? ui->review_ply - 1 : ui->nmoves - 1;
     /* The round that must show: the one reviewed, or the last one scrolled to. */
-    int anchor = review ? (mark > 0 ? mark / per_line : 0) : total - 1 - ui->moves_scroll;
+    int anchor = review ? (mark > 0 ? (mark + off) / per_line : 0) : total - 1 - ui->moves_scroll;
     if (anchor < 0)
         anchor = 0;
     if (anchor >= total)
         anchor = total - 1;
-    int first = anchor, last = anchor, used = round_lines(ui, anchor, width, 0, NULL, 0, 0);
+    int first = anchor, last = anchor, used = round_lines(ui, anchor, width, -1, NULL, 0, 0);
     /* In review, up to half the room for the rounds after it; then earlier rounds, then later
      * ones, while they fit. */
     int after = 0;
     while (review && last + 1 < total) {
-        int h = round_lines(ui, last + 1, width, 0, NULL, 0, 0);
+        int h = round_lines(ui, last + 1, width, -1, NULL, 0, 0);
         if (used + h > room || after + h > room / 2)
             break;
         last++;
@@ -716,23 +747,21 @@ static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
         after += h;
     }
     while (first > 0) {
-        int h = round_lines(ui, first - 1, width, 0, NULL, 0, 0);
+        int h = round_lines(ui, first - 1, width, -1, NULL, 0, 0);
         if (used + h > room)
             break;
         first--;
         used += h;
     }
     while (last + 1 < total) {
-        int h = round_lines(ui, last + 1, width, 0, NULL, 0, 0);
+        int h = round_lines(ui, last + 1, width, -1, NULL, 0, 0);
         if (used + h > room)
             break;
         last++;
         used += h;
     }
     for (int r = first; r <= last && n < max; r++) {
-        int role =
-            mark >= r * per_line && mark < (r + 1) * per_line ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
-        int h = round_lines(ui, r, width, role, lines, n, max);
+        int h = round_lines(ui, r, width, mark, lines, n, max);
         n = n + h < max ? n + h : max;
     }
     return n;
@@ -829,6 +858,8 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
 {
     if (width > (int)sizeof lines[0].text - 1)
         width = (int)sizeof lines[0].text - 1;
+    if (max > 0)
+        memset(lines, 0, (size_t)max * sizeof *lines);
     if (ui->learn != NULL)
         return ui_learn_panel(ui, width, lines, max);
     if (ui->puzzles != NULL)
