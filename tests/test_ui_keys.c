@@ -643,6 +643,40 @@ static void test_ui_keys_resign_and_draw_offers(void **state)
     free_ui(&ui);
 }
 
+/* A resignation or a draw before the first move is taken back by u, as one after a move is
+ * with that move (there was no move to take back, and the game stayed over). */
+static void test_ui_keys_undo_an_end_before_the_first_move(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'R');
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    press(&ui, 'u');
+    assert_false(ui.s->outcome.over);
+    assert_int_equal(ui.s->resigned, -1);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_string_equal(ui.msg, "Took back the resignation: the game goes on.");
+    assert_true(ui.nlegal > 0);
+    press(&ui, 'D');
+    press(&ui, 'y');
+    assert_true(ui.s->agreed);
+    press(&ui, 'u');
+    assert_false(ui.s->outcome.over);
+    assert_false(ui.s->agreed);
+    assert_string_equal(ui.msg, "Took back the draw: the game goes on.");
+    /* The game goes on from there. */
+    type(&ui, ":E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 1);
+    press(&ui, 'u');
+    assert_int_equal(ui.s->g.n, 0);
+    press(&ui, 'u');
+    assert_string_equal(ui.msg, "There is no move to take back.");
+    free_ui(&ui);
+}
+
 static void test_ui_keys_highlighting_can_be_turned_off(void **state)
 {
     (void)state;
@@ -2305,6 +2339,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_four_seat_hot_seat_order),
         cmocka_unit_test(test_ui_keys_flip_turns_four_seats_a_quarter),
         cmocka_unit_test(test_ui_keys_resign_and_draw_offers),
+        cmocka_unit_test(test_ui_keys_undo_an_end_before_the_first_move),
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),
         cmocka_unit_test(test_ui_keys_help_lists_the_keys_of_the_mode),

@@ -228,6 +228,11 @@ int session_resigner(const Session *s);
  * is not a person's. */
 CmStatus session_resign(Session *s, int seat, uint64_t now);
 
+/* Takes back a resignation or an agreed draw that ended the game before its first move, which
+ * 'session_undo' cannot take back with a move, at 'now' (autosaved). Returns 1 when there was
+ * one, else 0. */
+int session_undo_ending(Session *s, uint64_t now);
+
 /* The person to move offers a draw. The first answer is asked at once: see
  * 'session_offer_asks', or an engine starts thinking and 'session_tick' reports its answer
  * with SESSION_EV_OFFER. CM_ERR_ILLEGAL when no person is to move or an offer is under way;

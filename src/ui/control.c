@@ -306,7 +306,16 @@ void ui_free(Ui *ui)
 
 static unsigned act_undo(Ui *ui, uint64_t now)
 {
+    int agreed = ui->s->agreed;
     int n = session_undo(ui->s, now);
+    if (n == 0 && session_undo_ending(ui->s, now)) {
+        /* An end before the first move: there is no move to take back with it. */
+        ui_position_changed(ui);
+        ui->mode = UI_MODE_PLAY;
+        ui_message(ui, UI_ROLE_NORMAL, "Took back the %s: the game goes on.",
+                   agreed ? "draw" : "resignation");
+        return UI_DRAW_ALL;
+    }
     if (n == 0) {
         ui_message(ui, UI_ROLE_ERROR, "There is no move to take back.");
         return UI_DRAW_STATUS;
