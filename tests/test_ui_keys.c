@@ -811,7 +811,7 @@ static void test_ui_keys_key_bars_fit_80_columns(void **state)
     (void)state;
     char bar[UI_KEYS_MAX];
     for (int set = 0; set < UI_KEYS_COUNT; set++)
-        for (unsigned bit = 0; bit <= UI_KEYS_MARKED; bit = bit ? bit << 1 : 1) {
+        for (unsigned bit = 0; bit <= UI_KEYS_ENDED; bit = bit ? bit << 1 : 1) {
             unsigned st = bit | (set == UI_KEYS_GAME || set == UI_KEYS_REVIEW ? UI_KEYS_MARKED : 0);
             ui_key_bar((UiKeySet)set, st, bar, sizeof bar);
             if (strlen(bar) > 80)

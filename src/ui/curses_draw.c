@@ -53,13 +53,13 @@ static void draw_board(Ui *ui)
         ui_layout_col_label(l, gx, buf, sizeof buf);
         int w = (int)strlen(buf);
         put(l->sq_y - 1, x, w, label, buf);
-        put(l->sq_y + l->gh, x, w, label, buf);
+        put(l->sq_y + l->gh * l->cell_h, x, w, label, buf);
     }
     for (int gy = 0; gy < l->gh; gy++) {
-        int y = l->sq_y + gy;
+        int y0 = l->sq_y + gy * l->cell_h, mid = y0 + l->cell_h / 2;
         ui_layout_row_label(l, gy, buf, sizeof buf);
-        put(y, l->board_x, 2, label, buf);
-        put(y, l->sq_x + l->gw * l->cell_w + 1, 2, label, buf);
+        put(mid, l->board_x, 2, label, buf);
+        put(mid, l->sq_x + l->gw * l->cell_w + 1, 2, label, buf);
         for (int gx = 0; gx < l->gw; gx++) {
             CmSquare sq = ui_layout_grid_square(l, gx, gy);
             UiCellLook look;
@@ -70,9 +70,10 @@ static void draw_board(Ui *ui)
             UiCellLook margin = look;
             margin.role = look.fill;
             margin.attr &= UI_ATTR_REVERSE;
-            fill(y, x, l->cell_w, ui_look_attr(&margin));
+            for (int y = y0; y < y0 + l->cell_h; y++)
+                fill(y, x, l->cell_w, ui_look_attr(&margin));
             attrset(ui_look_attr(&look));
-            mvaddstr(y, x + (l->cell_w - 1) / 2, look.glyph);
+            mvaddstr(mid, x + (l->cell_w - 1) / 2, look.glyph);
             attrset(A_NORMAL);
         }
     }

@@ -13,6 +13,7 @@
 #define DONE UI_KEYS_DONE
 #define LAST UI_KEYS_LAST
 #define MARKED UI_KEYS_MARKED
+#define ENDED UI_KEYS_ENDED
 
 /* A game at one keyboard: a person plays, or the engines play alone. */
 static const UiKeyHelp game_keys[] = {
@@ -41,12 +42,12 @@ static const UiKeyHelp game_keys[] = {
      "offer a draw on your turn: a person of the other side answers y or n, an engine accepts "
      "when the game has looked level to it for a while, past the opening",
      PERSON},
-    {"n", NULL, "new game: variant, seats, engine levels, clocks; or the lessons", 0},
+    {"n", "n new game", "new game: variant, seats, engine levels, clocks; or the lessons", ENDED},
     {"s, L", NULL, "save the game; load a saved game", 0},
-    {"v", NULL,
+    {"v", "v review",
      "review the game move by move; once the engine has reviewed it (a when it is over), [ and ] "
      "go to the moves it marked",
-     0},
+     ENDED},
     {"e", NULL,
      "edit mode: set up a position to play from. Enter changes the piece under the cursor (each "
      "seat's man, then its knight, then none), Del lifts it, t the seat to move, c the castle "
@@ -176,7 +177,7 @@ int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out)
             *state_out = ui->puzzles->run.state == PUZZLE_SOLVING ? TRYING : DONE;
             return UI_KEYS_PUZZLE;
         }
-        *state_out = session_paced(ui->s) ? ENGINES : PERSON;
+        *state_out = ui->s->outcome.over ? ENDED : session_paced(ui->s) ? ENGINES : PERSON;
         return UI_KEYS_GAME;
     case UI_MODE_OVER:
         return UI_KEYS_OVER;

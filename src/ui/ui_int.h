@@ -136,7 +136,8 @@ typedef struct UiLayout {
     int rows, cols;         /* the terminal */
     int too_small;          /* the board does not fit: say so instead */
     int min_rows, min_cols; /* the least that fits the board and a status line */
-    int cell_w;             /* columns per square: 2 or 3 */
+    int cell_w;             /* columns per square: 2, 3, 4 or 6 */
+    int cell_h;             /* rows per square: 1, 2 or 3 (a large terminal) */
     int turn;               /* quarter turns: the board's south (0), west (1), north (2) or
                                east (3) at the bottom */
     int flip;               /* turned round: 'turn' 2 (rank 1 at the top) */
@@ -145,7 +146,8 @@ typedef struct UiLayout {
     int title_y;            /* -1 when there is no room */
     int board_y, board_x;   /* top-left of the board frame (coordinate labels included) */
     int board_h, board_w;
-    int sq_y, sq_x;                         /* top-left of the first square cell */
+    int sq_y, sq_x;                         /* top-left of the first square cell; the glyph of
+                                               a square is in the middle of its cell */
     int panel_y, panel_x, panel_h, panel_w; /* panel_w 0: no panel */
     int status_y;                           /* the teaching line */
     int msg_y;  /* messages; the same row as 'status_y' when short of room */
@@ -448,6 +450,7 @@ enum {
     UI_KEYS_DONE = 8,    /* a lesson done with one after it; a puzzle solved or missed */
     UI_KEYS_LAST = 16,   /* the last lesson done, with another not done yet */
     UI_KEYS_MARKED = 32, /* the engine's review has marked moves of the game */
+    UI_KEYS_ENDED = 64,  /* the board of a game that is over (the game-over box closed) */
 };
 
 typedef struct UiKeyHelp {

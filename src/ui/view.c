@@ -996,7 +996,7 @@ static int save_width(const Ui *ui, const SaveColumns *c)
     for (int i = 0; i < ui->nsaves; i++) {
         const SaveEntry *e = &ui->saves[i];
         int len = 1 + when + 2 + (e->variant[0] ? c->variant + 2 + c->length + 2 : 0) +
-                  (int)strlen(e->state) + (e->autosave ? 10 : 0);
+                  (int)strlen(e->state) + (e->autosave ? 12 : 0);
         w = len > w ? len : w;
     }
     return w;
@@ -1039,10 +1039,10 @@ int ui_load_lines(const Ui *ui, UiLine *lines, int max)
         if (e->variant[0])
             n = add(lines, n, max, role, -1, " %s  %-*s  %*.*s  %s%s", when, c.variant, e->variant,
                     c.length, save_length(e, c.short_length), e->length, e->state,
-                    e->autosave ? "  autosave" : "");
+                    e->autosave ? "  (autosave)" : "");
         else
             n = add(lines, n, max, role, -1, " %s  %s%s", when, e->state,
-                    e->autosave ? "  autosave" : "");
+                    e->autosave ? "  (autosave)" : "");
     }
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     n = add(lines, n, max, UI_ROLE_DIM, -1, "Up/Down: pick. Enter: load. Esc: back.");

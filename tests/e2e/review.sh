@@ -28,12 +28,12 @@ start review --time 0.2 blunder.txt
 check "the review screen comes up with its title and keys" \
     eval 'wait_for "Review of blunder.txt (camette)" && wait_for "q: quit"'
 check "the analysis says where it is, then that it is done" \
-    eval 'wait_for "Analysis done: 12 moves" 60'
+    eval 'wait_for "Analysis done: 6 moves (12 plies)" 60'
 check "the graph shows its scale, its zero line and its blocks" \
     eval 'screen | grep -qE "^ .* \+5 " && screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{12}" &&
           screen | grep -qE " -5 "'
 check "the first move is shown, with the board" \
-    eval 'screen | grep -qF "1. White B3-B2" && screen | grep -qF "A  B  C  D  E"'
+    eval 'screen | grep -qF "1. White B3-B2" && screen | grep -qE "A +B +C +D +E"'
 before=$(cursor_col)
 keys Right
 check "Right moves to the next move" wait_for "1. Black B5-B6"
@@ -54,14 +54,14 @@ check "q quits" wait_dead
 # ---- 2. ASCII --------------------------------------------------------------------------------
 start review --time 0.1 --ascii blunder.txt
 check "--ascii draws the graph with '#' and '_'" \
-    eval 'wait_for "Analysis done: 12 moves" 60 && screen | grep -qE " 0 [#_]{12}" &&
+    eval 'wait_for "Analysis done: 6 moves (12 plies)" 60 && screen | grep -qE " 0 [#_]{12}" &&
           ! screen | grep -qE "[▁▂▃▄▅▆▇█]"'
 keys Escape
 check "Esc quits" wait_dead
 
 # ---- 3. q in the middle of a long search -----------------------------------------------------
 start review --time 30 blunder.txt
-check "a long analysis is under way" wait_for "Analysing move 1 of 12..."
+check "a long analysis is under way" wait_for "Analysing ply 1 of 12..."
 keys Right
 check "the cursor moves while the engine thinks" wait_for "not analysed yet"
 keys q
@@ -88,11 +88,11 @@ check "a finished game offers the engine's review on its key line" \
     eval 'wait_for "Black wins" && wait_for "a analyse"'
 keys a
 check "'a' reviews the game just played with the engine, graph and all" \
-    eval 'wait_for "Review of this game (camette)" && wait_for "Analysis done: 6 moves" 60 &&
+    eval 'wait_for "Review of this game (camette)" && wait_for "Analysis done: 3 moves (6 plies)" 60 &&
           screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{6}"'
 keys q
 check "q goes back to the game's screen, still over" \
-    eval 'wait_for "n new game  a analyse" && screen | grep -qF "Black wins"'
+    eval 'wait_for "n new  a analyse" && screen | grep -qF "Black wins"'
 keys q
 tm kill-session -t g >/dev/null 2>&1
 
