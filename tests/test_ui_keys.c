@@ -125,6 +125,17 @@ static const char *key_bar(const Ui *ui)
     return ui_keys_text(ui, buf, sizeof buf);
 }
 
+/* Whether some line of the panel at 'now' holds 'part'. */
+static int panel_has(const Ui *ui, uint64_t now, const char *part)
+{
+    UiLine lines[40];
+    int n = ui_panel_lines(ui, now, 34, lines, 40);
+    for (int i = 0; i < n; i++)
+        if (strstr(lines[i].text, part) != NULL)
+            return 1;
+    return 0;
+}
+
 /* The text of the last move of the game. */
 static const char *last_move(const Ui *ui)
 {
@@ -1258,6 +1269,61 @@ static void test_ui_keys_move_list_marks_one_move(void **state)
     free_ui(&ui);
 }
 
+/* After the engine's review ('a' at the game's end) the game's move list shows the marks, and
+ * its review goes from one marked move to the next with ] and [, says the verdict and the
+ * better move, and lists the mistakes with m. Moves taken back lose their marks. */
+static void test_ui_keys_game_keeps_the_review_marks(void **state)
+{
+    (void)state;
+    Ui ui;
+    char st[400];
+    AnalysisPly plies[3];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    static const char *const moves[3] = {"E6-E8", "F11-F9", "D6-D8"};
+    for (int i = 0; i < 3; i++) {
+        type(&ui, ":");
+        type(&ui, moves[i]);
+        press(&ui, UI_KEY_ENTER);
+    }
+    press(&ui, 'v');
+    press(&ui, ']');
+    assert_contains(ui.msg, "has not reviewed this game");
+    press(&ui, UI_KEY_ESC);
+    memset(plies, 0, sizeof plies);
+    for (int i = 0; i < 3; i++) {
+        plies[i].seat = i % 2;
+        snprintf(plies[i].move, sizeof plies[i].move, "%s", moves[i]);
+    }
+    plies[1].mark = ANALYSIS_MARK_INACCURACY;
+    plies[1].loss = 60;
+    snprintf(plies[1].best, sizeof plies[1].best, "G11-G9");
+    assert_int_equal(ui_set_review(&ui, plies, 3), CM_OK);
+    assert_true(panel_has(&ui, 1000, "F11-F9?!"));
+    press(&ui, 'v');
+    press(&ui, UI_KEY_HOME);
+    press(&ui, ']');
+    assert_int_equal(ui.review_ply, 2);
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Move 1, Black played F11-F9?!: an inaccuracy, a loss of 0.60; "
+                            "better G11-G9.");
+    press(&ui, ']');
+    assert_int_equal(ui.review_ply, 2);
+    assert_contains(ui.msg, "No marked move after this one");
+    press(&ui, 'm');
+    assert_int_equal(ui.mode, UI_MODE_RULES);
+    assert_contains(ui.page, "BLACK: 0 BLUNDERS, 0 MISTAKES, 1 INACCURACY");
+    assert_contains(ui.page, "better G11-G9");
+    press(&ui, 'q');
+    assert_int_equal(ui.mode, UI_MODE_REVIEW);
+    press(&ui, UI_KEY_ESC);
+    /* Undo takes back D6-D8 and F11-F9 with their marks; E6-E8 keeps its review. */
+    press(&ui, 'u');
+    press(&ui, 'u');
+    assert_int_equal(ui.nreviewed, 1);
+    assert_false(panel_has(&ui, 1000, "?!"));
+    free_ui(&ui);
+}
+
 /* The glyphs of the pieces tell the seats apart with colours and without: hollow and solid in
  * a two-seat game, a letter for each seat in a four-seat one, letters in ASCII; the panel's
  * swatch of a seat shows its knight. */
@@ -1898,17 +1964,6 @@ static void test_ui_keys_engine_says_why_it_declines_a_draw(void **state)
     engine_thread_free(eng);
 }
 
-/* Whether some line of the panel at 'now' holds 'part'. */
-static int panel_has(const Ui *ui, uint64_t now, const char *part)
-{
-    UiLine lines[40];
-    int n = ui_panel_lines(ui, now, 34, lines, 40);
-    for (int i = 0; i < n; i++)
-        if (strstr(lines[i].text, part) != NULL)
-            return 1;
-    return 0;
-}
-
 /* The engine's panel shows no score for the levels that misjudge their moves on purpose (level
  * 1 showed +3.74 from the opening), and counts a few nodes as nodes (it said 0 kn). */
 static void test_ui_keys_engine_panel_scores_and_nodes(void **state)
@@ -2354,6 +2409,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_load_lists_games_in_columns),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
         cmocka_unit_test(test_ui_keys_move_list_marks_one_move),
+        cmocka_unit_test(test_ui_keys_game_keeps_the_review_marks),
         cmocka_unit_test(test_ui_keys_seats_differ_without_colour),
         cmocka_unit_test(test_ui_keys_long_moves_are_never_cut),
         cmocka_unit_test(test_ui_keys_long_texts_are_wrapped_whole),

@@ -260,6 +260,7 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
     ui_review_init(&sr->ui, game, plies, opt, name);
     rc = ui_review_run(&sr->ui, screen_run, sr);
     *reviewed = sr->n;
+    ui_review_free(&sr->ui);
     free(sr);
     return rc == CLI_EXIT_OK && *reviewed < 0 ? cli_out_of_memory() : rc;
 }
@@ -306,7 +307,7 @@ static int review_setup(const CmGame *game, int64_t ms, CmEngine **e, AnalysisPl
     return 0;
 }
 
-int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt)
+int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt, Ui *back)
 {
     CmEngine *e;
     AnalysisPly *plies;
@@ -318,6 +319,9 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
     if (review_setup(game, REVIEW_DEFAULT_MS, &e, &plies, &lim) != 0)
         return cli_out_of_memory();
     int rc = screen_review(game, name, opt, e, &lim, plies, &n);
+    /* The game's screen keeps the marks of the plies reviewed, for its move list and review. */
+    if (back != NULL && n > 0 && ui_set_review(back, plies, n) != CM_OK)
+        rc = cli_out_of_memory();
     cm_engine_free(e);
     free(plies);
     return rc;

@@ -10,6 +10,12 @@ const char *analysis_mark_name(AnalysisMark m)
     return (unsigned)m < ANALYSIS_MARK_COUNT ? names[m] : "";
 }
 
+const char *analysis_mark_sign(AnalysisMark m)
+{
+    static const char *const signs[ANALYSIS_MARK_COUNT] = {"", "?!", "?", "??"};
+    return (unsigned)m < ANALYSIS_MARK_COUNT ? signs[m] : "";
+}
+
 AnalysisMark analysis_mark(int loss)
 {
     if (loss >= ANALYSIS_BLUNDER)

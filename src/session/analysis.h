@@ -62,6 +62,9 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
 /* The mark of a loss: "", "inaccuracy", "mistake", "blunder". */
 const char *analysis_mark_name(AnalysisMark m);
 
+/* The sign of a mark, as annotations write it: "", "?!", "?", "??". */
+const char *analysis_mark_sign(AnalysisMark m);
+
 /* The mark of a loss in hundredths of a man. */
 AnalysisMark analysis_mark(int loss);
 

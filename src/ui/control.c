@@ -72,7 +72,10 @@ static unsigned act_flip(Ui *ui)
 static void layout_page(Ui *ui)
 {
     free(ui->page);
-    if (ui->lobby != NULL && !ui_online(ui)) {
+    if (ui->page_mistakes) {
+        ui->page = ui_mistakes_text(ui->s->v, ui->reviewed, ui->nreviewed, ui->lay.cols - 2);
+        snprintf(ui->page_title, sizeof ui->page_title, "The engine's marks");
+    } else if (ui->lobby != NULL && !ui_online(ui)) {
         ui->page = ui_online_help_text(ui->lay.cols - 2);
         snprintf(ui->page_title, sizeof ui->page_title, "Playing on a server");
     } else {
@@ -112,6 +115,33 @@ static void drop_move_texts(Ui *ui, int from)
     }
     if (from < ui->nmoves)
         ui->nmoves = from;
+    /* The engine's review holds for the moves that stay. */
+    if (ui->reviewed == ui->reviewed_own && ui->nreviewed > from)
+        ui->nreviewed = from;
+}
+
+CmStatus ui_set_review(Ui *ui, const AnalysisPly *plies, int n)
+{
+    AnalysisPly *copy = NULL;
+    if (n > ui->nmoves)
+        n = ui->nmoves;
+    if (n > 0 && (copy = malloc((size_t)n * sizeof *copy)) == NULL)
+        return CM_ERR_NOMEM;
+    if (n > 0)
+        memcpy(copy, plies, (size_t)n * sizeof *copy);
+    free(ui->reviewed_own);
+    ui->reviewed_own = copy;
+    ui->reviewed = copy;
+    ui->nreviewed = n;
+    return CM_OK;
+}
+
+int ui_marked_ply(const Ui *ui, int from, int dir)
+{
+    for (int i = from + dir; i >= 0 && i < ui->nreviewed; i += dir)
+        if (ui->reviewed[i].mark != ANALYSIS_MARK_NONE)
+            return i;
+    return -1;
 }
 
 /* Brings the move list up to date with the game: keeps the plies that did not change. Out of
@@ -296,6 +326,10 @@ void ui_free(Ui *ui)
     free(ui->saves);
     drop_move_texts(ui, 0);
     free(ui->moves);
+    free(ui->reviewed_own);
+    ui->reviewed_own = NULL;
+    ui->reviewed = NULL;
+    ui->nreviewed = 0;
     ui->legal = NULL;
     ui->page = NULL;
     ui->saves = NULL;
@@ -360,6 +394,7 @@ static unsigned act_save(Ui *ui, uint64_t now)
 static void open_rules(Ui *ui)
 {
     ui->page_top = 0;
+    ui->page_mistakes = 0;
     ui->page_back = ui->mode;
     layout_page(ui);
     ui->mode = UI_MODE_RULES;
@@ -980,6 +1015,34 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     case UI_ACT_QUIT:
         return UI_QUIT;
+    case UI_ACT_NEXT_MARK:
+    case UI_ACT_PREV_MARK: {
+        int dir = act == UI_ACT_NEXT_MARK ? 1 : -1;
+        int i = ui_marked_ply(ui, ui->review_ply - 1, dir);
+        if (ui->nreviewed == 0) {
+            ui_message(ui, UI_ROLE_ERROR,
+                       "The engine has not reviewed this game: a, once it is over, does.");
+            return UI_DRAW_STATUS;
+        }
+        if (i < 0) {
+            ui_message(ui, UI_ROLE_NORMAL, "No marked move %s this one.",
+                       dir > 0 ? "after" : "before");
+            return UI_DRAW_STATUS;
+        }
+        ui->msg[0] = '\0';
+        review_to(ui, i + 1);
+        break;
+    }
+    case UI_ACT_MISTAKES:
+        if (ui->nreviewed == 0) {
+            ui_message(ui, UI_ROLE_ERROR,
+                       "The engine has not reviewed this game: a, once it is over, does.");
+            return UI_DRAW_STATUS;
+        }
+        open_rules(ui);
+        ui->page_mistakes = 1;
+        layout_page(ui);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
     default:
         return 0;
     }

@@ -305,7 +305,8 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
 
 #define REVIEW_AXIS 3   /* columns of the graph's scale: "+5", " 0", "-5" */
 #define REVIEW_LINES 24 /* lines about the ply under the cursor, at most */
-#define REVIEW_KEYS "Left/Right h/l: move  Home/End: first/last  q: quit"
+#define REVIEW_MARKS 2  /* rows under the graph for the marks' signs ("?!" written downwards) */
+#define REVIEW_KEYS "Left/Right move  Home/End first/last  [ ] marked move  m mistakes  q quit"
 
 void ui_review_draw(UiReview *r, unsigned flags)
 {
@@ -315,11 +316,17 @@ void ui_review_draw(UiReview *r, unsigned flags)
     char text[256];
 
     memset(lines, 0, sizeof lines);
+    ui_review_sync(r);
     if (flags & UI_DRAW_CLEAR)
         clear();
     else
         erase();
-    int min_rows = UI_GRAPH_ROWS + 10 > l->min_rows ? UI_GRAPH_ROWS + 10 : l->min_rows;
+    if (b->mode == UI_MODE_RULES && b->page != NULL) {
+        draw_page(b);
+        refresh();
+        return;
+    }
+    int min_rows = UI_GRAPH_ROWS + 12 > l->min_rows ? UI_GRAPH_ROWS + 12 : l->min_rows;
     int min_cols = l->min_cols + UI_PANEL_MIN + 1;
     if (l->too_small || l->panel_w < UI_PANEL_MIN || LINES < min_rows) {
         snprintf(text, sizeof text,
@@ -355,13 +362,33 @@ void ui_review_draw(UiReview *r, unsigned flags)
             mvaddstr(y0 + row, x0 + REVIEW_AXIS + c, cell.glyph);
             attrset(A_NORMAL);
         }
+        /* The mark's sign under its column, read downwards: "?!", "?", "??". */
+        AnalysisMark mark = i < r->done ? r->plies[i].mark : ANALYSIS_MARK_NONE;
+        const char *sign = analysis_mark_sign(mark);
+        int role = mark == ANALYSIS_MARK_BLUNDER   ? UI_ROLE_ERROR
+                   : mark == ANALYSIS_MARK_MISTAKE ? UI_ROLE_TITLE
+                                                   : UI_ROLE_DIM;
+        for (int k = 0; k < REVIEW_MARKS && sign[k]; k++) {
+            char one[2] = {sign[k], '\0'};
+            put(y0 + rows + k, x0 + REVIEW_AXIS + c, 1, ui_role_attr(role), one);
+        }
         if (cur)
-            put(y0 + rows, x0 + REVIEW_AXIS + c, 1, ui_role_attr(UI_ROLE_TITLE), "^");
+            put(y0 + rows + REVIEW_MARKS, x0 + REVIEW_AXIS + c, 1, ui_role_attr(UI_ROLE_TITLE),
+                "^");
     }
 
-    /* The ply under the cursor. */
+    /* The ply under the cursor, then the moves with their marks in the rows left. */
+    int top = y0 + rows + REVIEW_MARKS + 2, end = LINES - 1;
     int n = ui_review_lines(r, lines, REVIEW_LINES);
-    draw_lines(b, lines, n, y0 + rows + 2, x0, l->panel_w, LINES - (y0 + rows + 3));
+    draw_lines(b, lines, n, top, x0, l->panel_w, end - top);
+    top += n + 1;
+    if (end - top >= 2) {
+        UiLine moves[MAX_LINES];
+        int max = end - top < MAX_LINES ? end - top : MAX_LINES;
+        memset(moves, 0, sizeof moves);
+        int k = ui_move_list(b, l->panel_w - 2, moves, 0, max);
+        draw_lines(b, moves, k, top, x0, l->panel_w, max);
+    }
     put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), REVIEW_KEYS);
     refresh();
 }

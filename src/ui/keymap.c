@@ -214,6 +214,9 @@ static const KeyBind review_keys[] = {
     {'n', UI_ACT_NEW},
     {'f', UI_ACT_FLIP},
     {'?', UI_ACT_RULES},
+    {']', UI_ACT_NEXT_MARK},
+    {'[', UI_ACT_PREV_MARK},
+    {'m', UI_ACT_MISTAKES},
     {UI_CTRL('c'), UI_ACT_QUIT},
 };
 

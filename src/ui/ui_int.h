@@ -91,24 +91,27 @@ typedef enum UiAction {
     UI_ACT_CHAR,   /* a character typed into a line */
     UI_ACT_REDRAW, /* Ctrl-L */
     UI_ACT_RESIZE,
-    UI_ACT_EDIT,    /* 'e': edit mode */
-    UI_ACT_EXPORT,  /* 'x': write the position and the game to a path typed */
-    UI_ACT_TURN,    /* edit mode: the next seat to move */
-    UI_ACT_CASTLE,  /* edit mode: castle moves used by the seat to move */
-    UI_ACT_EMPTY,   /* edit mode: an empty board */
-    UI_ACT_START,   /* edit mode: the variant's start position */
-    UI_ACT_DONE,    /* edit mode: play from the position */
-    UI_ACT_RESIGN,  /* 'R' */
-    UI_ACT_DRAW,    /* 'D': offer a draw */
-    UI_ACT_YES,     /* 'y' to a question */
-    UI_ACT_NO,      /* 'n' or Esc to a question */
-    UI_ACT_ANALYSE, /* 'a', the game over: the engine's review of the game */
-    UI_ACT_CHAT,    /* 'c': a line of chat, in a game on a server */
-    UI_ACT_CLAIM,   /* 'C': claim against a player to move gone too long */
-    UI_ACT_REMATCH, /* 'm', the game over: a rematch, or accept one offered */
-    UI_ACT_REFRESH, /* 'r' in the lobby: the list again */
-    UI_ACT_LEAVE,   /* 'd' in the lobby: give back one's seats before the game begins */
-    UI_ACT_RATINGS, /* 'g' or Tab in the lobby: the games, or the ratings */
+    UI_ACT_EDIT,      /* 'e': edit mode */
+    UI_ACT_EXPORT,    /* 'x': write the position and the game to a path typed */
+    UI_ACT_TURN,      /* edit mode: the next seat to move */
+    UI_ACT_CASTLE,    /* edit mode: castle moves used by the seat to move */
+    UI_ACT_EMPTY,     /* edit mode: an empty board */
+    UI_ACT_START,     /* edit mode: the variant's start position */
+    UI_ACT_DONE,      /* edit mode: play from the position */
+    UI_ACT_RESIGN,    /* 'R' */
+    UI_ACT_DRAW,      /* 'D': offer a draw */
+    UI_ACT_YES,       /* 'y' to a question */
+    UI_ACT_NO,        /* 'n' or Esc to a question */
+    UI_ACT_ANALYSE,   /* 'a', the game over: the engine's review of the game */
+    UI_ACT_CHAT,      /* 'c': a line of chat, in a game on a server */
+    UI_ACT_CLAIM,     /* 'C': claim against a player to move gone too long */
+    UI_ACT_REMATCH,   /* 'm', the game over: a rematch, or accept one offered */
+    UI_ACT_REFRESH,   /* 'r' in the lobby: the list again */
+    UI_ACT_LEAVE,     /* 'd' in the lobby: give back one's seats before the game begins */
+    UI_ACT_RATINGS,   /* 'g' or Tab in the lobby: the games, or the ratings */
+    UI_ACT_NEXT_MARK, /* ']' in review: the next move the engine's review marked */
+    UI_ACT_PREV_MARK, /* '[' in review: the one before */
+    UI_ACT_MISTAKES,  /* 'm' in review: the list of each side's mistakes */
     UI_ACT_COUNT
 } UiAction;
 
@@ -373,7 +376,14 @@ typedef struct Ui {
     int line_chat;        /* the line is a chat message, not a move */
     UiMode form_back;     /* where the new-game form goes back to */
     char page_title[120]; /* the title of the page shown */
-    uint64_t now;         /* the time of the last key or tick (ms), for what is drawn */
+    int page_mistakes;    /* the page is the list of mistakes, not the rules */
+    /* The engine's review of the game's first 'nreviewed' plies (after 'a', or the review
+     * screen's analysis): their marks show in the move list, and [ ] go from one to the next.
+     * 'reviewed_own' is the game's own copy, when the Ui owns it. */
+    const AnalysisPly *reviewed;
+    int nreviewed;
+    AnalysisPly *reviewed_own;
+    uint64_t now; /* the time of the last key or tick (ms), for what is drawn */
 } Ui;
 
 /* The questions of UI_MODE_ASK. */
@@ -535,6 +545,12 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
 int ui_move_lines(UiLine *lines, int n, int max, int role, const char *head, int indent,
                   const char *text, int width);
 
+/* The move list after line 'n' (of at most 'max'), under its heading: the latest move at the
+ * bottom (in review, the one reviewed in the middle), whole rounds, as many as fit in lines of
+ * 'width'; the move shown highlighted, each with the sign of the engine's mark when it has
+ * one. Returns the lines' count. */
+int ui_move_list(const Ui *ui, int width, UiLine *lines, int n, int max);
+
 /* The lines of the new-game form, the list of saves, the game-over box (the result, the move
  * that ended the game and the keys of UI_KEYS_OVER, as wide as the board when they fit in
  * UI_OVER_MIN columns). */
@@ -558,6 +574,19 @@ void ui_game_replaced(Ui *ui);
 void ui_set_last(Ui *ui, int plies);
 /* The mode to go back to from a page or form: the board, or the game-over box. */
 UiMode ui_board_mode(const Ui *ui);
+
+/* control.c: takes the engine's review of the game's first 'n' plies (copied), whose marks
+ * the move list shows from then on, as long as those moves stay. CM_ERR_NOMEM. */
+CmStatus ui_set_review(Ui *ui, const AnalysisPly *plies, int n);
+
+/* The ply (from 0) of the next move the review marked after ply 'from' ('dir' 1), or before it
+ * ('dir' -1); -1 when there is none. */
+int ui_marked_ply(const Ui *ui, int from, int dir);
+
+/* The list of each seat's marked moves in 'plies' (the first 'n' of a game of 'v'), with the
+ * mark, the loss and the better move, as a page 'width' wide: a new string of lines ending in
+ * '\n', or NULL when out of memory. */
+char *ui_mistakes_text(const CmVariant *v, const AnalysisPly *plies, int n, int width);
 
 /* control.c: the cursor moved one square by an arrow key; the rules page opened. */
 unsigned ui_move_cursor(Ui *ui, UiAction act);
@@ -781,16 +810,26 @@ typedef struct UiReview {
     int cursor;      /* the ply shown, 0 .. game->n - 1 */
     int first;       /* the first ply in the graph */
     int quit;        /* the player asked to leave */
+    char name[80];   /* the record's name */
     char title[120]; /* the record's name and variant */
     Session shell;   /* only its variant, for 'board' */
-    Ui board;        /* in review mode: the position after 'cursor', its move marked */
+    Ui board;        /* in review mode: the position after 'cursor', its move marked, and the
+                        move list with the marks of the plies analysed; or (in UI_MODE_RULES)
+                        the list of mistakes as its page */
 } UiReview;
 
-/* Sets up the review of 'game' (at least one ply), whose analysis 'plies' fills. */
+/* Sets up the review of 'game' (at least one ply), whose analysis 'plies' fills; frees what it
+ * holds. */
 void ui_review_init(UiReview *r, const CmGame *game, const AnalysisPly *plies, const UiOptions *opt,
                     const char *name);
+void ui_review_free(UiReview *r);
 
-/* Handles a key; returns redraw flags, UI_QUIT for q or Esc. */
+/* The board's move list takes the marks of the plies analysed so far. */
+void ui_review_sync(UiReview *r);
+
+/* Handles a key; returns redraw flags, UI_QUIT for q or Esc. Left and Right step, Home and End
+ * go to the ends, ] and [ to the next and the previous marked move, m opens the list of each
+ * side's mistakes (a page: Up, Down, PgUp, PgDn; Esc, q or m closes it). */
 unsigned ui_review_key(UiReview *r, int key);
 
 /* The score of ply 'i' for the first seat's team, capped at a won game's worth. */

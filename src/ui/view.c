@@ -300,8 +300,18 @@ static void review_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     const UiMoveText *t = &ui->moves[ply - 1];
-    snprintf(buf, size, "Move %d, %s played %s.", (ply - 1 + first_seat(ui)) / v->nseats + 1,
-             v->seat[t->seat].name, t->text);
+    int len = snprintf(buf, size, "Move %d, %s played %s",
+                       (ply - 1 + first_seat(ui)) / v->nseats + 1, v->seat[t->seat].name, t->text);
+    if (len < 0 || (size_t)len >= size)
+        return;
+    /* The engine's verdict, when it reviewed the move and marked it. */
+    const AnalysisPly *p = ply - 1 < ui->nreviewed ? &ui->reviewed[ply - 1] : NULL;
+    if (p != NULL && p->mark != ANALYSIS_MARK_NONE)
+        snprintf(buf + len, size - (size_t)len, "%s: %s %s, a loss of %d.%02d; better %s.",
+                 analysis_mark_sign(p->mark), p->mark == ANALYSIS_MARK_INACCURACY ? "an" : "a",
+                 analysis_mark_name(p->mark), p->loss / 100, p->loss % 100, p->best);
+    else
+        snprintf(buf + len, size - (size_t)len, ".");
 }
 
 void ui_status_text(const Ui *ui, char *buf, size_t size)
@@ -646,6 +656,18 @@ int ui_move_lines(UiLine *lines, int n, int max, int role, const char *head, int
     return count;
 }
 
+/* The text of ply 'i' in the move list: the move, and the sign of the engine's mark when it
+ * reviewed the move ("E6-E8?!"). */
+static const char *move_shown(const Ui *ui, int i, char *buf, size_t size)
+{
+    const char *sign =
+        i < ui->nreviewed ? analysis_mark_sign((AnalysisMark)ui->reviewed[i].mark) : "";
+    if (sign[0] == '\0')
+        return ui->moves[i].text;
+    snprintf(buf, size, "%s%s", ui->moves[i].text, sign);
+    return buf;
+}
+
 /* Highlights columns 'from' .. 'from + len' of line 'n' as the move marked. */
 static void highlight(UiLine *lines, int n, int max, int from, int len)
 {
@@ -662,7 +684,7 @@ static void highlight(UiLine *lines, int n, int max, int from, int len)
 static int round_lines(const Ui *ui, int r, int width, int mark, UiLine *lines, int n, int max)
 {
     const CmVariant *v = ui->s->v;
-    char head[32];
+    char head[32], ta[CM_MOVE_TEXT_MAX + 4], tb[CM_MOVE_TEXT_MAX + 4];
     int off = first_seat(ui);
     if (v->nseats != 2) {
         const UiMoveText *m = &ui->moves[r];
@@ -670,13 +692,13 @@ static int round_lines(const Ui *ui, int r, int width, int mark, UiLine *lines, 
         int indent = snprintf(head, sizeof head, "%3d%c %c ", round,
                               slot % v->nseats == 0 || r == 0 ? '.' : ' ', v->seat[m->seat].letter);
         return ui_move_lines(lines, n, max, r == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL, head,
-                             indent, m->text, width);
+                             indent, move_shown(ui, r, ta, sizeof ta), width);
     }
     /* Round r holds the plies of slots 2r and 2r + 1: a game that began with the second seat
      * to move has its first slot empty ("..."). */
     int pa = 2 * r - off, pb = 2 * r + 1 - off;
-    const char *a = pa >= 0 ? ui->moves[pa].text : "...";
-    const char *b = pb < ui->nmoves ? ui->moves[pb].text : "";
+    const char *a = pa >= 0 ? move_shown(ui, pa, ta, sizeof ta) : "...";
+    const char *b = pb < ui->nmoves ? move_shown(ui, pb, tb, sizeof tb) : "";
     int ra = pa >= 0 && pa == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
     int rb = pb == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
     int indent = snprintf(head, sizeof head, "%3d. ", r + 1);
@@ -712,9 +734,7 @@ static int round_lines(const Ui *ui, int r, int width, int mark, UiLine *lines, 
     return count + ui_move_lines(lines, n + count, max, rb, head, indent, b, width);
 }
 
-/* The moves, the latest at the bottom (in review, the one reviewed in the middle), in the
- * lines that are left: whole rounds, as many as fit. */
-static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
+int ui_move_list(const Ui *ui, int width, UiLine *lines, int n, int max)
 {
     const CmVariant *v = ui->s->v;
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Moves");
@@ -863,18 +883,18 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
     if (ui->learn != NULL)
         return ui_learn_panel(ui, width, lines, max);
     if (ui->puzzles != NULL)
-        return panel_moves(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
+        return ui_move_list(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
     if (ui_online(ui)) {
         /* No engine's line in a rated game: hints are not allowed there either. */
         LobbyTable t;
         int n = ui_online_panel(ui, now, width, lines, max);
         if (lobby_table(ui->lobby, ui->s, now, &t) == 0 && !t.rated)
             n = panel_engine(ui, width, lines, n, max);
-        return panel_moves(ui, width, lines, n, max);
+        return ui_move_list(ui, width, lines, n, max);
     }
     int n = panel_seats(ui, now, lines, 0, max);
     n = panel_engine(ui, width, lines, n, max);
-    return panel_moves(ui, width, lines, n, max);
+    return ui_move_list(ui, width, lines, n, max);
 }
 
 /* The form of a game made on the server. */
