@@ -124,6 +124,11 @@ typedef struct Session {
     uint64_t pace_ms;
     uint64_t moved_at; /* 0: no move yet, the pace counts from the first tick */
     int paused;        /* no engine thinks and no clock runs until the game goes on */
+    /* Comments the record writes after the moves: 'notes[i]' (NULL: none) after ply i, for the
+     * first 'nnotes' plies (the analysis board's other lines). Not owned: its owner keeps it
+     * while it is set. */
+    const char *const *notes;
+    int nnotes;
     int has_held;
     EngineDone held; /* a move found before its pace was over */
     int hurry;       /* 'session_move_now' asked for the held move at once */
@@ -267,7 +272,8 @@ size_t session_outcome_sentence(const Session *s, char *buf, size_t size);
 /* The game as a record: the tags of docs/notation.md plus 'Seats' ("W=human B=engine:5"),
  * 'TimeControl' ("600+5" seconds), 'Clocks' ("W=590.250 B=600" seconds left), 'Forfeit'
  * (the seat that lost on time) and 'Resigned' (the seat that resigned); its 'Variant' tag is
- * 'variant_ref' (NULL: the setup's). A new NUL-terminated string, or NULL when out of memory. */
+ * 'variant_ref' (NULL: the setup's); the session's 'notes' in braces after their moves. A new
+ * NUL-terminated string, or NULL when out of memory. */
 char *session_record_text(const Session *s, uint64_t now, const char *variant_ref);
 
 /* How a load went, besides its status. */

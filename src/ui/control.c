@@ -37,6 +37,8 @@ UiMode ui_board_mode(const Ui *ui)
         return UI_MODE_LOBBY; /* no game on the screen: the lobby */
     if (ui->learn != NULL)
         return UI_MODE_PLAY; /* a lesson's end is no game's end */
+    if (ui->analysis != NULL)
+        return UI_MODE_PLAY; /* nor the end of a line tried */
     if (ui->puzzles != NULL)
         return UI_MODE_PLAY; /* a puzzle's solution may end the game: the board stays */
     return ui->s->outcome.over ? UI_MODE_OVER : UI_MODE_PLAY;
@@ -320,6 +322,7 @@ CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
 
 void ui_free(Ui *ui)
 {
+    ui_analysis_close(ui, 0);
     ui_learn_close(ui, 0);
     free(ui->legal);
     free(ui->page);
@@ -414,7 +417,7 @@ unsigned ui_move_cursor(Ui *ui, UiAction act)
     return UI_DRAW_BOARD | UI_DRAW_STATUS;
 }
 
-static void review_to(Ui *ui, int ply)
+void ui_review_to(Ui *ui, int ply)
 {
     if (ply < 0)
         ply = 0;
@@ -431,7 +434,7 @@ static unsigned act_review(Ui *ui)
     session_cancel_search(ui->s);
     ui_clear_selection(ui);
     ui->mode = UI_MODE_REVIEW;
-    review_to(ui, ui->s->outcome.over || ui->puzzles != NULL ? 0 : ui->s->g.n);
+    ui_review_to(ui, ui->s->outcome.over || ui->puzzles != NULL ? 0 : ui->s->g.n);
     ui->msg[0] = '\0'; /* the status line tells the move, the key line the keys */
     return UI_DRAW_ALL;
 }
@@ -700,6 +703,8 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         return act_flip(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
+    case UI_ACT_ANALYSIS:
+        return ui_analysis_open(ui, ui->s->g.n, now);
     case UI_ACT_RESIGN:
         return act_resign(ui);
     case UI_ACT_DRAW:
@@ -950,6 +955,8 @@ static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
         return ui_export_begin(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
+    case UI_ACT_ANALYSIS:
+        return ui_analysis_open(ui, ui->s->g.n, now);
     case UI_ACT_ANALYSE:
         if (ui->puzzles != NULL || ui->learn != NULL || ui->s->g.n == 0) {
             ui_message(ui, UI_ROLE_ERROR, "There is no game of yours to analyse here.");
@@ -989,16 +996,16 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
     }
     switch (act) {
     case UI_ACT_LEFT:
-        review_to(ui, ui->review_ply - 1);
+        ui_review_to(ui, ui->review_ply - 1);
         break;
     case UI_ACT_RIGHT:
-        review_to(ui, ui->review_ply + 1);
+        ui_review_to(ui, ui->review_ply + 1);
         break;
     case UI_ACT_HOME:
-        review_to(ui, 0);
+        ui_review_to(ui, 0);
         break;
     case UI_ACT_END:
-        review_to(ui, ui->s->g.n);
+        ui_review_to(ui, ui->s->g.n);
         break;
     case UI_ACT_CANCEL:
         ui->mode = ui->s->outcome.over && ui->review_back_over ? UI_MODE_OVER : UI_MODE_PLAY;
@@ -1030,9 +1037,11 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
             return UI_DRAW_STATUS;
         }
         ui->msg[0] = '\0';
-        review_to(ui, i + 1);
+        ui_review_to(ui, i + 1);
         break;
     }
+    case UI_ACT_ANALYSIS:
+        return ui_analysis_open(ui, ui->review_ply, now);
     case UI_ACT_MISTAKES:
         if (ui->nreviewed == 0) {
             ui_message(ui, UI_ROLE_ERROR,
@@ -1075,6 +1084,12 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
         if (act == UI_ACT_QUIT && key == UI_CTRL('c'))
             return UI_QUIT;
         unsigned flags = ui_learn_action(ui, act, now, &handled);
+        if (handled)
+            return flags;
+    }
+    if (ui->mode == UI_MODE_PLAY && ui->analysis != NULL) {
+        int handled;
+        unsigned flags = ui_analysis_action(ui, act, key, now, &handled);
         if (handled)
             return flags;
     }
@@ -1172,7 +1187,7 @@ static unsigned tick_online(Ui *ui, unsigned ev, uint64_t now)
     if ((ev & SESSION_EV_MOVED) && ui->mode == UI_MODE_REVIEW) {
         int ply = ui->review_ply;
         ui_position_changed(ui);
-        review_to(ui, ply);
+        ui_review_to(ui, ply);
         flags |= UI_DRAW_ALL;
     } else if (ev & SESSION_EV_MOVED) {
         tick_moved(ui);
@@ -1204,6 +1219,8 @@ unsigned ui_tick(Ui *ui, uint64_t now)
     if (ui->mode == UI_MODE_REVIEW || ui->mode == UI_MODE_EDIT || ui->line_export)
         return 0; /* the game waits while it is reviewed, edited or exported */
     unsigned ev = session_tick(ui->s, now);
+    if (ui->analysis != NULL)
+        flags |= ui_analysis_tick(ui);
     if (ev & SESSION_EV_MOVED) {
         tick_moved(ui);
         flags |= UI_DRAW_ALL;

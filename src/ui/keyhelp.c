@@ -48,6 +48,10 @@ static const UiKeyHelp game_keys[] = {
      "review the game move by move; once the engine has reviewed it (a when it is over), [ and ] "
      "go to the moves it marked",
      ENDED},
+    {"A", NULL,
+     "the analysis board: from the position on the board, moves for either side with the "
+     "engine's evaluation and line; Esc comes back",
+     0},
     {"e", NULL,
      "edit mode: set up a position to play from. Enter changes the piece under the cursor (each "
      "seat's man, then its knight, then none), Del lifts it, t the seat to move, c the castle "
@@ -68,6 +72,7 @@ static const UiKeyHelp game_keys[] = {
 static const UiKeyHelp over_keys[] = {
     {"n", "n new", "new game", 0},
     {"a", "a analyse", "the engine's review", 0},
+    {"A", "A analysis", "the analysis board", 0},
     {"v", "v review", "review the moves", 0},
     {"u", "u undo", "undo the last move", 0},
     {"s", "s save", "save the game", 0},
@@ -81,10 +86,38 @@ static const UiKeyHelp over_keys[] = {
 static const UiKeyHelp review_keys[] = {
     {"Left, Right, h l, Space", "Left/Right step", "the move before, the move after", 0},
     {"Home, End, g G", "Home/End", "the start position, the last move", 0},
+    {"[ ]", "[ ] marked move",
+     "the move before, or after, that the engine's review marked (a, once the game is over)",
+     MARKED},
+    {"m", "m mistakes", "the list of each side's marked moves, with the better move", MARKED},
+    {"A", "A analysis", "the analysis board from the position shown", 0},
     {"f", NULL, "turn the board round", 0},
     {"n", NULL, "new game", 0},
     {"?, F1", NULL, "these rules and keys", 0},
     {"Esc, v, q, Enter", "Esc back", "back to the game", 0},
+};
+
+/* The analysis board. */
+static const UiKeyHelp analysis_keys[] = {
+    {"Arrows, h j k l", NULL, "move the cursor", 0},
+    {"Enter, Space", "arrows+Enter move",
+     "pick a piece and land it, leap by leap: a move for the side to move, whichever it is", 0},
+    {"mouse click", NULL, "the same as moving the cursor there and pressing Enter", 0},
+    {"Backspace", NULL, "take back the last leap of the move being built", 0},
+    {":", ": type", "type a move in WCF notation, e.g. E6-E8", 0},
+    {"u", "u back", "one move back along the line", 0},
+    {"r", "r forward",
+     "one move forward along the line: the move taken back, or the game's own next move", 0},
+    {"Home, End", NULL, "the start of the line, its end", 0},
+    {"x", "x export",
+     "export: the position to PATH.yaml, the line played to PATH.txt with the other lines "
+     "tried in comments after the moves they replace",
+     0},
+    {"[ ], PgUp PgDn", NULL, "scroll the move list", 0},
+    {"f", NULL, "turn the board round", 0},
+    {"T", NULL, "teaching highlights on or off", 0},
+    {"?, F1", "? help", "this page: the rules and these keys", 0},
+    {"Esc, q", "Esc back", "drop the move being built; else back to the game, as it was", 0},
 };
 
 /* A lesson: trying, done, or the last one done with another not done yet. */
@@ -140,7 +173,7 @@ static const struct {
 } tables[UI_KEYS_COUNT] = {
     [UI_KEYS_GAME] = TABLE(game_keys),     [UI_KEYS_OVER] = TABLE(over_keys),
     [UI_KEYS_REVIEW] = TABLE(review_keys), [UI_KEYS_LESSON] = TABLE(lesson_keys),
-    [UI_KEYS_PUZZLE] = TABLE(puzzle_keys),
+    [UI_KEYS_PUZZLE] = TABLE(puzzle_keys), [UI_KEYS_ANALYSIS] = TABLE(analysis_keys),
 };
 
 const UiKeyHelp *ui_key_table(UiKeySet set, int *n_out)
@@ -173,6 +206,8 @@ int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out)
             *state_out = lesson_state(ui);
             return UI_KEYS_LESSON;
         }
+        if (ui->analysis != NULL)
+            return UI_KEYS_ANALYSIS;
         if (ui->puzzles != NULL) {
             *state_out = ui->puzzles->run.state == PUZZLE_SOLVING ? TRYING : DONE;
             return UI_KEYS_PUZZLE;
@@ -182,6 +217,7 @@ int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out)
     case UI_MODE_OVER:
         return UI_KEYS_OVER;
     case UI_MODE_REVIEW:
+        *state_out = ui->nreviewed > 0 ? MARKED : 0;
         return UI_KEYS_REVIEW;
     default:
         return -1;

@@ -379,6 +379,7 @@ static void keys_section(Text *t, int online, UiKeySet set)
         [UI_KEYS_REVIEW] = "KEYS OF THE REVIEW",
         [UI_KEYS_LESSON] = "KEYS IN A LESSON",
         [UI_KEYS_PUZZLE] = "KEYS IN A PUZZLE",
+        [UI_KEYS_ANALYSIS] = "KEYS OF THE ANALYSIS BOARD",
     };
     heading(t, "WRITING MOVES");
     para(t, "A move is written as its starting square and every square it lands on: '-' "

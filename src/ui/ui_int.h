@@ -112,6 +112,7 @@ typedef enum UiAction {
     UI_ACT_NEXT_MARK, /* ']' in review: the next move the engine's review marked */
     UI_ACT_PREV_MARK, /* '[' in review: the one before */
     UI_ACT_MISTAKES,  /* 'm' in review: the list of each side's mistakes */
+    UI_ACT_ANALYSIS,  /* 'A': the analysis board from the position shown */
     UI_ACT_COUNT
 } UiAction;
 
@@ -355,16 +356,17 @@ typedef struct Ui {
     int has_seat_cursor[CM_MAX_SEATS];
     UiMoveText *moves; /* the move list, one per ply of the game */
     int nmoves, moves_cap;
-    char pv_text[UI_PV_MAX]; /* the engine's principal variation, in WCF notation */
-    CmPosition edit_pos;     /* the position being set up in edit mode */
-    UiMode edit_back;        /* the mode edit mode was entered from */
-    int line_export;         /* the line is a path to export to, not a move (and while the
-                                export asks to write over a file there) */
-    UiMode line_back;        /* the mode to go back to from the export line */
-    int ask;                 /* the question of UI_MODE_ASK: 'UI_ASK_*' */
-    int ask_seat;            /* the seat it is put to */
-    struct UiLearn *learn;   /* the lessons, while they are on the board; else NULL */
-    int want_analysis;       /* 'ui_run' ended for the engine's review of the game that ended */
+    char pv_text[UI_PV_MAX];     /* the engine's principal variation, in WCF notation */
+    CmPosition edit_pos;         /* the position being set up in edit mode */
+    UiMode edit_back;            /* the mode edit mode was entered from */
+    int line_export;             /* the line is a path to export to, not a move (and while the
+                                    export asks to write over a file there) */
+    UiMode line_back;            /* the mode to go back to from the export line */
+    int ask;                     /* the question of UI_MODE_ASK: 'UI_ASK_*' */
+    int ask_seat;                /* the seat it is put to */
+    struct UiLearn *learn;       /* the lessons, while they are on the board; else NULL */
+    struct UiAnalysis *analysis; /* the analysis board, while it is on the screen; else NULL */
+    int want_analysis;           /* 'ui_run' ended for the engine's review of the game that ended */
     /* 'camelot online': the lobby of a server, and whether the session's game on it is the
      * screen's ('at_table'; else the lobby is); NULL for a game here. */
     Lobby *lobby;
@@ -444,11 +446,12 @@ const char *ui_keys_text(const Ui *ui, char *buf, size_t size);
  * with a word, '?' lists them all with what they do, and the game-over box lists its own. */
 
 typedef enum UiKeySet {
-    UI_KEYS_GAME,   /* the board of a game at one keyboard */
-    UI_KEYS_OVER,   /* the game is over: the game-over box */
-    UI_KEYS_REVIEW, /* stepping through the moves ('v') */
-    UI_KEYS_LESSON, /* a lesson */
-    UI_KEYS_PUZZLE, /* a puzzle */
+    UI_KEYS_GAME,     /* the board of a game at one keyboard */
+    UI_KEYS_OVER,     /* the game is over: the game-over box */
+    UI_KEYS_REVIEW,   /* stepping through the moves ('v') */
+    UI_KEYS_LESSON,   /* a lesson */
+    UI_KEYS_PUZZLE,   /* a puzzle */
+    UI_KEYS_ANALYSIS, /* the analysis board */
     UI_KEYS_COUNT
 } UiKeySet;
 
@@ -588,6 +591,10 @@ int ui_marked_ply(const Ui *ui, int from, int dir);
  * '\n', or NULL when out of memory. */
 char *ui_mistakes_text(const CmVariant *v, const AnalysisPly *plies, int n, int width);
 
+/* control.c: review mode shows the position after 'ply' plies, the move that led to it
+ * marked. */
+void ui_review_to(Ui *ui, int ply);
+
 /* control.c: the cursor moved one square by an arrow key; the rules page opened. */
 unsigned ui_move_cursor(Ui *ui, UiAction act);
 unsigned ui_open_rules(Ui *ui);
@@ -609,6 +616,53 @@ unsigned ui_select_square(Ui *ui, CmSquare sq, uint64_t now);
 unsigned ui_take_back_leap(Ui *ui);
 /* Plays 'm' for the person to move and says so. */
 unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now);
+
+/* ---- The analysis board (analysis.c) ----------------------------------------------------------
+ */
+
+#define UI_ANALYSIS_LINES 64 /* the other lines an analysis board keeps, at most */
+
+typedef struct UiAnalysis {
+    Session game;      /* the board's game: every seat a person's, no clocks, no autosave; its
+                          redo list is the line ahead (the game's own moves, at first) */
+    Session *back;     /* the game the Ui had, paused while the board is shown */
+    int was_paused;    /* it was paused already */
+    UiMode back_mode;  /* the mode to go back to: the board, the game-over box or review */
+    int back_review;   /* the ply reviewed, to go back to */
+    int back_reviewed; /* the plies of the engine's review of the game */
+    int back_flip, back_turn; /* how the board was turned */
+    int from;                 /* the ply of the game the board began at */
+    AnalysisLive live;        /* the engine's view of the position on the board */
+    struct {
+        CmMove *moves; /* from the start of the game */
+        int n;
+    } lines[UI_ANALYSIS_LINES]; /* the other lines tried: each line left by a move */
+    int nlines;
+    char **notes; /* the other lines as the notes of the line played, for its export */
+    int nnotes;
+} UiAnalysis;
+
+/* Opens the analysis board on the position after the first 'ply' plies of the session's game
+ * (the game's moves after it are the line ahead). Returns redraw flags (the message says why
+ * it cannot: a lesson, a puzzle, a game on a server, no memory). */
+unsigned ui_analysis_open(Ui *ui, int ply, uint64_t now);
+
+/* Leaves the analysis board: the game comes back as it was. */
+void ui_analysis_close(Ui *ui, uint64_t now);
+
+/* A move played on the analysis board (from 'ui_commit'): the line ahead that it leaves is
+ * kept as another line tried. */
+unsigned ui_analysis_commit(Ui *ui, const CmMove *m, uint64_t now);
+
+/* The keys of the board that mean something else on the analysis board ('key' the key that
+ * gave 'act'); '*handled' 0 leaves 'act' to the board. */
+unsigned ui_analysis_action(Ui *ui, UiAction act, int key, uint64_t now, int *handled);
+
+/* The engine's news about the position on the board: redraw flags. */
+unsigned ui_analysis_tick(Ui *ui);
+
+/* The title of the analysis board. */
+void ui_analysis_title(const Ui *ui, char *buf, size_t size);
 
 /* ---- Lessons (learn.c) --------------------------------------------------------------------- */
 

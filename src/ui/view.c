@@ -241,6 +241,10 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
         ui_learn_title(ui, buf, size);
         return;
     }
+    if (ui->analysis != NULL && ui->mode != UI_MODE_EDIT) {
+        ui_analysis_title(ui, buf, size);
+        return;
+    }
     if (ui_shown_position(ui) == &ui->edit_pos) {
         snprintf(buf, size, "%s - setting up a position   [%s]", v->title,
                  cm_square_name(ui->cursor, sq));
@@ -874,6 +878,38 @@ static int panel_engine(const Ui *ui, int width, UiLine *lines, int n, int max)
     return n;
 }
 
+/* The analysis board: where it began, the engine's view of the position and its line. */
+static int panel_analysis(const Ui *ui, int width, UiLine *lines, int n, int max)
+{
+    const UiAnalysis *a = ui->analysis;
+    const AnalysisLive *live = &a->live;
+    const CmVariant *v = ui->s->v;
+    char score[32], length[64];
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Analysis board");
+    text_game_length(v->nseats, a->from, length, sizeof length);
+    n = add(lines, n, max, UI_ROLE_DIM, -1, "from the game after %s", length);
+    if (ui->s->nredo > 0)
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "%d pl%s ahead (r plays on)", ui->s->nredo,
+                ui->s->nredo == 1 ? "y" : "ies");
+    if (a->nlines > 0)
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "%d other line%s tried (x exports)", a->nlines,
+                a->nlines == 1 ? "" : "s");
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Engine");
+    if (live->et == NULL)
+        return add(lines, n, max, UI_ROLE_DIM, -1, "no engine: the moves only");
+    if (ui->s->outcome.over)
+        return add(lines, n, max, UI_ROLE_DIM, -1, "the game is over here");
+    if (!live->has_info)
+        return add(lines, n, max, UI_ROLE_DIM, live->seat, "%s to move: thinking...",
+                   v->seat[live->seat].name);
+    text_score(live->info.score, score, sizeof score);
+    n = add(lines, n, max, UI_ROLE_NORMAL, live->seat, "%s %s  depth %d%s",
+            v->seat[live->seat].name, score, live->info.depth, live->running ? "" : "  (done)");
+    n = add(lines, n, max, UI_ROLE_DIM, -1, "%llu kn",
+            (unsigned long long)(live->info.nodes / 1000));
+    return panel_pv(ui, width, lines, n, max);
+}
+
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
 {
     if (width > (int)sizeof lines[0].text - 1)
@@ -882,6 +918,8 @@ int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max
         memset(lines, 0, (size_t)max * sizeof *lines);
     if (ui->learn != NULL)
         return ui_learn_panel(ui, width, lines, max);
+    if (ui->analysis != NULL)
+        return ui_move_list(ui, width, lines, panel_analysis(ui, width, lines, 0, max), max);
     if (ui->puzzles != NULL)
         return ui_move_list(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
     if (ui_online(ui)) {
