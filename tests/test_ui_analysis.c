@@ -99,8 +99,8 @@ static void test_ui_analysis_board_plays_and_goes_back(void **state)
     assert_int_equal(ui.s->g.n, 3);
     assert_true(cm_pos_equal(&ui.s->g.pos, &game->g.pos));
     ui_title_text(&ui, title, sizeof title);
-    assert_contains(title, "Camelot - analysis board, move 2, Black to move   [");
-    assert_true(panel_has(&ui, "from the game after 2 moves (3 plies)"));
+    assert_contains(title, "Camelot - analysis, move 2, Black to move   [");
+    assert_true(panel_has(&ui, "from ply 3 of the game"));
     assert_true(panel_has(&ui, "no engine"));
 
     /* Either side moves; u and r go back and forth. */

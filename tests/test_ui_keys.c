@@ -1052,6 +1052,104 @@ static void test_ui_keys_lessons_from_the_form(void **state)
     free(game);
 }
 
+/* What the screen would draw now fits 80 x 24 and cuts nothing: the title, the foot (the
+ * teaching line and the message wrapped, the key bar), each line of the panel in its width,
+ * the game-over box, and the page's lines. 'what' names the screen for a failure. */
+static void check_whole(const Ui *ui, const char *what)
+{
+    const UiLayout *l = &ui->lay;
+    char text[UI_MSG_MAX + 64];
+    UiLine lines[UI_PANEL_LINES];
+    UiFoot foot;
+    assert_false(l->too_small);
+    if (ui->mode == UI_MODE_RULES) {
+        for (const char *p = ui->page; *p;) {
+            const char *e = strchr(p, '\n');
+            if (e - p > 78)
+                fail_msg("%s: a line of the page is %d columns: %.*s", what, (int)(e - p),
+                         (int)(e - p), p);
+            p = e + 1;
+        }
+        return;
+    }
+    ui_title_text(ui, text, sizeof text);
+    if (strlen(text) > 80)
+        fail_msg("%s: the title is %zu columns: %s", what, strlen(text), text);
+    if (strlen(key_bar(ui)) > 80)
+        fail_msg("%s: the key bar is %zu columns: %s", what, strlen(key_bar(ui)), key_bar(ui));
+    ui_foot(ui, &foot);
+    for (int i = 0; i < foot.n; i++) {
+        assert_true(foot.line[i].len <= 80);
+        assert_true(foot.line[i].y >= 0 && foot.line[i].y < 24);
+    }
+    int max = foot.top - l->panel_y;
+    int n = ui_panel_lines(ui, 1000, l->panel_w - 2, lines, max > 0 ? max : 0);
+    for (int i = 0; i < n; i++)
+        if ((int)strlen(lines[i].text) > l->panel_w - 2)
+            fail_msg("%s: the panel is %d wide, its line is %zu: %s", what, l->panel_w - 2,
+                     strlen(lines[i].text), lines[i].text);
+    if (ui->mode == UI_MODE_OVER) {
+        int k = ui_over_lines(ui, lines, UI_PANEL_LINES), w = 0;
+        for (int i = 0; i < k; i++) {
+            int len = (int)strlen(lines[i].text) + 4 + (lines[i].seat >= 0 ? 2 : 0);
+            w = len > w ? len : w;
+        }
+        if (w > 80 || k + 2 > 24)
+            fail_msg("%s: the game-over box is %d x %d", what, w, k + 2);
+    }
+}
+
+/* Every variant, every screen of a game at 80 x 24 is whole: the board, review, the analysis
+ * board, the help page, the game over. */
+static void test_ui_keys_every_mode_fits_80x24(void **state)
+{
+    (void)state;
+    static const char *const seats[TU_NVARIANTS] = {"W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human"};
+    char what[120];
+    for (int vi = 0; vi < TU_NVARIANTS; vi++) {
+        Ui ui;
+        make_ui(&ui, tu_variant_names[vi], seats[vi], NULL, NULL);
+        play_first_moves(&ui, 12);
+        snprintf(what, sizeof what, "%s, the board", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'v');
+        press(&ui, UI_KEY_LEFT);
+        snprintf(what, sizeof what, "%s, review", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'A');
+        assert_non_null(ui.analysis);
+        snprintf(what, sizeof what, "%s, the analysis board", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, '?');
+        snprintf(what, sizeof what, "%s, the analysis board's help", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'q');
+        press(&ui, UI_KEY_ESC);
+        assert_int_equal(ui.mode, UI_MODE_REVIEW);
+        press(&ui, UI_KEY_ESC);
+        assert_int_equal(ui.mode, ui_board_mode(&ui));
+        press(&ui, '?');
+        snprintf(what, sizeof what, "%s, the help", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'q');
+        if (!ui.s->outcome.over) {
+            press(&ui, 'R');
+            press(&ui, 'y');
+        }
+        assert_int_equal(ui.mode, UI_MODE_OVER);
+        snprintf(what, sizeof what, "%s, the game over", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        free_ui(&ui);
+    }
+}
+
 /* Writes 'text' to 'dir'/'name'. */
 static void write_in(const char *dir, const char *name, const char *text)
 {
@@ -2407,6 +2505,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
         cmocka_unit_test(test_ui_keys_last_lesson_offers_the_first_not_done),
         cmocka_unit_test(test_ui_keys_load_lists_games_in_columns),
+        cmocka_unit_test(test_ui_keys_every_mode_fits_80x24),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
         cmocka_unit_test(test_ui_keys_move_list_marks_one_move),
         cmocka_unit_test(test_ui_keys_game_keeps_the_review_marks),

@@ -329,10 +329,9 @@ void ui_analysis_title(const Ui *ui, char *buf, size_t size)
     int first = s->g.n > 0 ? s->g.ply[0].seat : s->g.pos.to_move;
     text_game_length(v->nseats, s->g.n, length, sizeof length);
     if (s->outcome.over)
-        snprintf(buf, size, "%s - analysis board, over after %s   [%s]", v->title, length,
-                 cm_square_name(ui->cursor, sq));
+        snprintf(buf, size, "%s - analysis, over after %s", v->title, length);
     else
-        snprintf(buf, size, "%s - analysis board, move %d, %s to move   [%s]", v->title,
+        snprintf(buf, size, "%s - analysis, move %d, %s to move   [%s]", v->title,
                  (s->g.n + first) / v->nseats + 1, v->seat[s->g.pos.to_move].name,
                  cm_square_name(ui->cursor, sq));
 }

@@ -884,10 +884,9 @@ static int panel_analysis(const Ui *ui, int width, UiLine *lines, int n, int max
     const UiAnalysis *a = ui->analysis;
     const AnalysisLive *live = &a->live;
     const CmVariant *v = ui->s->v;
-    char score[32], length[64];
+    char score[32];
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Analysis board");
-    text_game_length(v->nseats, a->from, length, sizeof length);
-    n = add(lines, n, max, UI_ROLE_DIM, -1, "from the game after %s", length);
+    n = add(lines, n, max, UI_ROLE_DIM, -1, "from ply %d of the game", a->from);
     if (ui->s->nredo > 0)
         n = add(lines, n, max, UI_ROLE_DIM, -1, "%d pl%s ahead (r plays on)", ui->s->nredo,
                 ui->s->nredo == 1 ? "y" : "ies");

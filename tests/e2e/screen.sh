@@ -72,18 +72,18 @@ typed F11-F9
 wait_for "Black played F11-F9."
 keys A
 check "A opens the analysis board on the game's position" \
-    eval 'wait_for "analysis board, move 2, White to move" && wait_for "from the game after 1 move"'
+    eval 'wait_for "analysis, move 2, White to move" && wait_for "from ply 2 of the game"'
 check "the engine's evaluation and line come, and grow" \
     eval 'wait_for "depth " 20 && wait_for "pv " 20'
 typed D6-D8
 check "a move for White is played on the board" \
-    eval 'wait_for "White played D6-D8." && wait_for "analysis board, move 2, Black to move"'
+    eval 'wait_for "White played D6-D8." && wait_for "analysis, move 2, Black to move"'
 check "and the engine looks at the new position" wait_for "Black +" 20
 keys u
-check "u steps back along the line" eval 'wait_for "analysis board, move 2, White to move" &&
+check "u steps back along the line" eval 'wait_for "analysis, move 2, White to move" &&
     wait_for "1 ply ahead (r plays on)"'
 keys r
-check "r plays the line again" wait_for "analysis board, move 2, Black to move"
+check "r plays the line again" wait_for "analysis, move 2, Black to move"
 keys Escape
 check "Esc goes back to the game, as it was" \
     eval 'wait_for "Back to the game." && wait_for "Camelot - move 2, White to move" &&
