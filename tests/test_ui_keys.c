@@ -118,6 +118,24 @@ static void assert_contains(const char *text, const char *part)
         fail_msg("'%s' does not contain '%s'", text, part);
 }
 
+/* The key bar of the screen now. */
+static const char *key_bar(const Ui *ui)
+{
+    static char buf[UI_KEYS_MAX];
+    return ui_keys_text(ui, buf, sizeof buf);
+}
+
+/* Whether some line of the panel at 'now' holds 'part'. */
+static int panel_has(const Ui *ui, uint64_t now, const char *part)
+{
+    UiLine lines[40];
+    int n = ui_panel_lines(ui, now, 34, lines, 40);
+    for (int i = 0; i < n; i++)
+        if (strstr(lines[i].text, part) != NULL)
+            return 1;
+    return 0;
+}
+
 /* The text of the last move of the game. */
 static const char *last_move(const Ui *ui)
 {
@@ -597,7 +615,7 @@ static void test_ui_keys_resign_and_draw_offers(void **state)
     assert_int_equal(ui.mode, UI_MODE_ASK);
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Red offers a draw. Green, do you accept? (y/n)");
-    assert_string_equal(ui_keys_text(&ui), "y yes  n no");
+    assert_string_equal(key_bar(&ui), "y yes  n no");
     press(&ui, 'x'); /* no answer: the question stays */
     assert_int_equal(ui.mode, UI_MODE_ASK);
     press(&ui, 'n');
@@ -633,6 +651,40 @@ static void test_ui_keys_resign_and_draw_offers(void **state)
     assert_true(ui.s->agreed);
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Draw agreed.");
+    free_ui(&ui);
+}
+
+/* A resignation or a draw before the first move is taken back by u, as one after a move is
+ * with that move (there was no move to take back, and the game stayed over). */
+static void test_ui_keys_undo_an_end_before_the_first_move(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'R');
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    press(&ui, 'u');
+    assert_false(ui.s->outcome.over);
+    assert_int_equal(ui.s->resigned, -1);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_string_equal(ui.msg, "Took back the resignation: the game goes on.");
+    assert_true(ui.nlegal > 0);
+    press(&ui, 'D');
+    press(&ui, 'y');
+    assert_true(ui.s->agreed);
+    press(&ui, 'u');
+    assert_false(ui.s->outcome.over);
+    assert_false(ui.s->agreed);
+    assert_string_equal(ui.msg, "Took back the draw: the game goes on.");
+    /* The game goes on from there. */
+    type(&ui, ":E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.s->g.n, 1);
+    press(&ui, 'u');
+    assert_int_equal(ui.s->g.n, 0);
+    press(&ui, 'u');
+    assert_string_equal(ui.msg, "There is no move to take back.");
     free_ui(&ui);
 }
 
@@ -704,6 +756,167 @@ static void test_ui_keys_rules_page(void **state)
             assert_non_null(strstr(text, "partner"));
         free(text);
     }
+}
+
+/* Plays the first legal move of the screen 'n' times, for whoever is to move. */
+static void play_first_moves(Ui *ui, int n)
+{
+    for (int i = 0; i < n && !ui->s->outcome.over; i++) {
+        CmMove m = ui->legal[0];
+        assert_true(ui->nlegal > 0);
+        ui_commit(ui, &m, 1000);
+    }
+}
+
+/* '?' shows the keys of the screen it is pressed on, from the table its key bar comes from:
+ * the game's in a game, a lesson's in a lesson (where n is the next lesson and s saves
+ * nothing), the game's and the game-over box's when the game is over. */
+static void test_ui_keys_help_lists_the_keys_of_the_mode(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, '?');
+    assert_contains(ui.page, "\nKEYS\n");
+    assert_contains(ui.page, "new game: variant");
+    assert_contains(ui.page, "save the game");
+    assert_null(strstr(ui.page, "WHEN THE GAME IS OVER"));
+    press(&ui, 'q');
+
+    press(&ui, 'n');
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_ENTER);
+    assert_non_null(ui.learn);
+    assert_contains(key_bar(&ui), "n next  p previous  u again");
+    press(&ui, '?');
+    assert_int_equal(ui.mode, UI_MODE_RULES);
+    assert_contains(ui.page, "KEYS IN A LESSON");
+    assert_contains(ui.page, "the next lesson");
+    assert_contains(ui.page, "this lesson again");
+    assert_null(strstr(ui.page, "new game"));
+    assert_null(strstr(ui.page, "save the game"));
+    assert_null(strstr(ui.page, "\nKEYS\n"));
+    press(&ui, 'q');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_non_null(ui.learn);
+    press(&ui, 'q');
+    assert_null(ui.learn);
+
+    /* The game over: the game's keys, then the box's. */
+    press(&ui, 'R');
+    press(&ui, 'y');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    press(&ui, '?');
+    assert_contains(ui.page, "\nKEYS\n");
+    assert_contains(ui.page, "KEYS WHEN THE GAME IS OVER");
+    assert_contains(ui.page, "the engine's review");
+    press(&ui, 'q');
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    free_ui(&ui);
+}
+
+/* Every key bar of every table, in every state the screen can be in (one of them, with the
+ * review's marks or not), fits 80 columns. */
+static void test_ui_keys_key_bars_fit_80_columns(void **state)
+{
+    (void)state;
+    char bar[UI_KEYS_MAX];
+    for (int set = 0; set < UI_KEYS_COUNT; set++)
+        for (unsigned bit = 0; bit <= UI_KEYS_ENDED; bit = bit ? bit << 1 : 1) {
+            unsigned st = bit | (set == UI_KEYS_GAME || set == UI_KEYS_REVIEW ? UI_KEYS_MARKED : 0);
+            ui_key_bar((UiKeySet)set, st, bar, sizeof bar);
+            if (strlen(bar) > 80)
+                fail_msg("set %d, state %u: '%s' is %zu columns", set, st, bar, strlen(bar));
+        }
+}
+
+/* The game-over box offers every key of its table, a and x among them, and names the move
+ * that ended the game; at 80 x 24, in every variant, it leaves the end of the move list in
+ * sight. */
+static void test_ui_keys_game_over_box_keys_and_last_move(void **state)
+{
+    (void)state;
+    static const char *const seats[TU_NVARIANTS] = {"W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human"};
+    for (int vi = 0; vi < TU_NVARIANTS; vi++) {
+        Ui ui;
+        UiLine box[40], panel[200];
+        char want[CM_MOVE_TEXT_MAX + 64];
+        make_ui(&ui, tu_variant_names[vi], seats[vi], NULL, NULL);
+        play_first_moves(&ui, 9);
+        press(&ui, 'R');
+        press(&ui, 'y');
+        assert_int_equal(ui.mode, UI_MODE_OVER);
+        int n = ui_over_lines(&ui, box, 40), w = 0, keys = 0;
+        snprintf(want, sizeof want, "%s played %s.", ui.s->v->seat[ui.moves[8].seat].name,
+                 ui.moves[8].text);
+        int named = 0;
+        for (int i = 0; i < n; i++) {
+            int len = (int)strlen(box[i].text);
+            w = len > w ? len : w;
+            named |= strcmp(box[i].text, want) == 0;
+            keys += strncmp(box[i].text, "a    ", 5) == 0 || strstr(box[i].text, "  a    ");
+            keys += strncmp(box[i].text, "x    ", 5) == 0 || strstr(box[i].text, "  x    ");
+        }
+        if (!named)
+            fail_msg("%s: the box does not say '%s'", tu_variant_names[vi], want);
+        assert_int_equal(keys, 2);
+        w += 4;
+        int h = n + 2, y, x;
+        ui_box_place(&ui, w, h, &y, &x);
+        assert_true(x >= 0 && y >= 0 && x + w <= 80 && y + h <= 24);
+        /* The last move in the panel, where the screen draws it. */
+        UiFoot foot;
+        ui_foot(&ui, &foot);
+        int max = foot.top - ui.lay.panel_y;
+        int np = ui_panel_lines(&ui, 1000, ui.lay.panel_w - 2, panel, max);
+        int row = -1, col = 0;
+        for (int i = np - 1; i >= 0 && row < 0; i--) {
+            const char *at = strstr(panel[i].text, ui.moves[8].text);
+            if (at != NULL) {
+                row = ui.lay.panel_y + i;
+                col = ui.lay.panel_x + (int)(at - panel[i].text);
+            }
+        }
+        assert_true(row >= 0);
+        int len = (int)strlen(ui.moves[8].text);
+        if (row >= y && row < y + h && x < col + len && x + w > col)
+            fail_msg("%s: the box (%d,%d %dx%d) hides the last move at row %d, column %d",
+                     tu_variant_names[vi], y, x, w, h, row, col);
+        free_ui(&ui);
+    }
+}
+
+/* A game the engines play alone: the key bar offers no undo, resignation or draw, which are
+ * for a person's turn, and R says why there is nobody to resign. */
+static void test_ui_keys_engines_alone_offer_no_turn_keys(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=engine:1 B=engine:1", NULL, eng);
+    const char *bar = key_bar(&ui);
+    assert_null(strstr(bar, "u undo"));
+    assert_null(strstr(bar, "R resign"));
+    assert_null(strstr(bar, "D draw"));
+    assert_contains(bar, "p pause");
+    assert_contains(bar, "m move now");
+    press(&ui, 'R');
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    assert_null(strstr(ui.msg, "your turn"));
+    assert_contains(ui.msg, "engines play every seat");
+    press(&ui, 'D');
+    assert_null(strstr(ui.msg, "your turn"));
+    assert_contains(ui.msg, "engines play every seat");
+    free_ui(&ui);
+    engine_thread_free(eng);
 }
 
 static void test_ui_keys_new_game_form(void **state)
@@ -839,6 +1052,214 @@ static void test_ui_keys_lessons_from_the_form(void **state)
     free(game);
 }
 
+/* What the screen would draw now fits 80 x 24 and cuts nothing: the title, the foot (the
+ * teaching line and the message wrapped, the key bar), each line of the panel in its width,
+ * the game-over box, and the page's lines. 'what' names the screen for a failure. */
+static void check_whole(const Ui *ui, const char *what)
+{
+    const UiLayout *l = &ui->lay;
+    char text[UI_MSG_MAX + 64];
+    UiLine lines[UI_PANEL_LINES];
+    UiFoot foot;
+    assert_false(l->too_small);
+    if (ui->mode == UI_MODE_RULES) {
+        for (const char *p = ui->page; *p;) {
+            const char *e = strchr(p, '\n');
+            if (e - p > 78)
+                fail_msg("%s: a line of the page is %d columns: %.*s", what, (int)(e - p),
+                         (int)(e - p), p);
+            p = e + 1;
+        }
+        return;
+    }
+    ui_title_text(ui, text, sizeof text);
+    if (strlen(text) > 80)
+        fail_msg("%s: the title is %zu columns: %s", what, strlen(text), text);
+    if (strlen(key_bar(ui)) > 80)
+        fail_msg("%s: the key bar is %zu columns: %s", what, strlen(key_bar(ui)), key_bar(ui));
+    ui_foot(ui, &foot);
+    for (int i = 0; i < foot.n; i++) {
+        assert_true(foot.line[i].len <= 80);
+        assert_true(foot.line[i].y >= 0 && foot.line[i].y < 24);
+    }
+    int max = foot.top - l->panel_y;
+    int n = ui_panel_lines(ui, 1000, l->panel_w - 2, lines, max > 0 ? max : 0);
+    for (int i = 0; i < n; i++)
+        if ((int)strlen(lines[i].text) > l->panel_w - 2)
+            fail_msg("%s: the panel is %d wide, its line is %zu: %s", what, l->panel_w - 2,
+                     strlen(lines[i].text), lines[i].text);
+    if (ui->mode == UI_MODE_OVER) {
+        int k = ui_over_lines(ui, lines, UI_PANEL_LINES), w = 0;
+        for (int i = 0; i < k; i++) {
+            int len = (int)strlen(lines[i].text) + 4 + (lines[i].seat >= 0 ? 2 : 0);
+            w = len > w ? len : w;
+        }
+        if (w > 80 || k + 2 > 24)
+            fail_msg("%s: the game-over box is %d x %d", what, w, k + 2);
+    }
+}
+
+/* Every variant, every screen of a game at 80 x 24 is whole: the board, review, the analysis
+ * board, the help page, the game over. */
+static void test_ui_keys_every_mode_fits_80x24(void **state)
+{
+    (void)state;
+    static const char *const seats[TU_NVARIANTS] = {"W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "W=human B=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human",
+                                                    "R=human G=human B=human Y=human"};
+    char what[120];
+    for (int vi = 0; vi < TU_NVARIANTS; vi++) {
+        Ui ui;
+        make_ui(&ui, tu_variant_names[vi], seats[vi], NULL, NULL);
+        play_first_moves(&ui, 12);
+        snprintf(what, sizeof what, "%s, the board", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'v');
+        press(&ui, UI_KEY_LEFT);
+        snprintf(what, sizeof what, "%s, review", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'A');
+        assert_non_null(ui.analysis);
+        snprintf(what, sizeof what, "%s, the analysis board", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, '?');
+        snprintf(what, sizeof what, "%s, the analysis board's help", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'q');
+        press(&ui, UI_KEY_ESC);
+        assert_int_equal(ui.mode, UI_MODE_REVIEW);
+        press(&ui, UI_KEY_ESC);
+        assert_int_equal(ui.mode, ui_board_mode(&ui));
+        press(&ui, '?');
+        snprintf(what, sizeof what, "%s, the help", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        press(&ui, 'q');
+        if (!ui.s->outcome.over) {
+            press(&ui, 'R');
+            press(&ui, 'y');
+        }
+        assert_int_equal(ui.mode, UI_MODE_OVER);
+        snprintf(what, sizeof what, "%s, the game over", tu_variant_names[vi]);
+        check_whole(&ui, what);
+        free_ui(&ui);
+    }
+}
+
+/* Writes 'text' to 'dir'/'name'. */
+static void write_in(const char *dir, const char *name, const char *text)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Saves a game of 'name' with one move to 'dir'/'file'. */
+static void save_game_of(const char *dir, const char *name, const char *seats, const char *file)
+{
+    Ui ui;
+    char path[700];
+    CmError err;
+    make_ui(&ui, name, seats, NULL, NULL);
+    play_first_moves(&ui, 1);
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    assert_int_equal(session_save_as(ui.s, path, 1000, &err), CM_OK);
+    free_ui(&ui);
+}
+
+/* L lists the saved games, and neither the lessons' progress nor the puzzles' score (it listed
+ * them as 'not a game record'); its columns line up whatever the variants' names, the longest
+ * (four-handed-chivalry-solo) too, within the box of an 80-column screen. */
+static void test_ui_keys_load_lists_games_in_columns(void **state)
+{
+    (void)state;
+    char dir[512];
+    UiLine lines[40];
+    Ui ui;
+    tu_temp_dir(dir, sizeof dir);
+    write_in(dir, "lessons.txt", "01-step\n");
+    write_in(dir, "puzzles.txt", "solved 1\n");
+    write_in(dir, "lessons-damaged-20240501-201400.txt", "\x01\x02");
+    save_game_of(dir, "four-handed-chivalry-solo", "R=human G=human B=human Y=human",
+                 "four-handed-chivalry-solo-20240501-201400.txt");
+    save_game_of(dir, "camette", "W=human B=human", "camette-20240501-201500.txt");
+    save_game_of(dir, "grand-camelot", "R=human G=human B=human Y=human", "autosave.txt");
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    ui.s->env.data_dir = dir;
+    press(&ui, 'L');
+    assert_int_equal(ui.mode, UI_MODE_LOAD);
+    assert_int_equal(ui.nsaves, 3);
+    int n = ui_load_lines(&ui, lines, 40), games = 0, at_variant = -1, at_state = -1;
+    for (int i = 0; i < n; i++) {
+        const char *t = lines[i].text;
+        assert_null(strstr(t, "not a game record"));
+        assert_null(strstr(t, "lessons"));
+        assert_null(strstr(t, "puzzles"));
+        if ((int)strlen(t) > 76)
+            fail_msg("'%s' is wider than the box's 76 columns", t);
+        const char *v = strstr(t, "camette");
+        v = v ? v : strstr(t, "grand-camelot");
+        v = v ? v : strstr(t, "four-handed-chivalry-solo");
+        if (v == NULL)
+            continue;
+        games++;
+        /* The variants start in one column, and the lengths end in one: what follows them (all
+         * three games are unfinished) starts in one. */
+        const char *st = strstr(t, "unfinished");
+        assert_non_null(st);
+        if (at_variant < 0) {
+            at_variant = (int)(v - t);
+            at_state = (int)(st - t);
+        }
+        assert_int_equal((int)(v - t), at_variant);
+        assert_int_equal((int)(st - t), at_state);
+        assert_int_equal(strstr(t, "autosave") != NULL, strstr(t, "grand-camelot") != NULL);
+    }
+    assert_int_equal(games, 3);
+    free_ui(&ui);
+    tu_remove_tree(dir);
+}
+
+/* After the last lesson the screen offers the first lesson not done yet, not "the next lesson",
+ * and Enter goes there. */
+static void test_ui_keys_last_lesson_offers_the_first_not_done(void **state)
+{
+    (void)state;
+    Ui ui;
+    char st[400];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    press(&ui, 'n');
+    press(&ui, UI_KEY_UP);
+    press(&ui, UI_KEY_ENTER);
+    assert_non_null(ui.learn);
+    int count = ui.learn->course->n;
+    assert_true(count > 2);
+    while (ui.learn->at < count - 1)
+        press(&ui, 'n');
+    /* The last lesson, met with one of the moves its goal accepts. */
+    CmMove m = ui.learn->course->item[count - 1].lesson->accept[0];
+    ui_commit(&ui, &m, 1000);
+    assert_int_equal(ui.learn->state, UI_LESSON_DONE);
+    status(&ui, st, sizeof st);
+    assert_null(strstr(st, "the next lesson"));
+    assert_contains(st, "Enter: lesson 1, the first one not done yet.");
+    assert_contains(key_bar(&ui), "Enter first not done");
+    assert_null(strstr(key_bar(&ui), "next"));
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.learn->at, 0);
+    assert_int_equal(ui.learn->state, UI_LESSON_TRY);
+    press(&ui, 'q'); /* back to the game, the session the test made */
+    assert_null(ui.learn);
+    free_ui(&ui);
+}
+
 static void test_ui_keys_click_picks_and_lands(void **state)
 {
     (void)state;
@@ -895,7 +1316,7 @@ static void test_ui_keys_game_over_and_review(void **state)
     assert_string_equal(title, "Camette - review, ply 1 of 1");
     status(&ui, st, sizeof st);
     assert_string_equal(st, "Move 1, White played B6-C7.");
-    assert_contains(ui_keys_text(&ui), "Left/Right");
+    assert_contains(key_bar(&ui), "Left/Right");
     assert_int_equal(ui_shown_position(&ui)->board[sq_named("C7")], CM_CELL(0, CM_MAN));
     press(&ui, UI_KEY_RIGHT);
     assert_int_equal(ui.review_ply, 1);
@@ -903,7 +1324,7 @@ static void test_ui_keys_game_over_and_review(void **state)
     assert_int_equal(ui.mode, UI_MODE_OVER);
     /* 'a' ends the screen's loop for the engine's review, which the command runs; the key
      * line offers it. */
-    assert_contains(ui_keys_text(&ui), "a analyse");
+    assert_contains(key_bar(&ui), "a analyse");
     assert_false(ui.want_analysis);
     assert_true(press(&ui, 'a') & UI_QUIT);
     assert_true(ui.want_analysis);
@@ -913,6 +1334,91 @@ static void test_ui_keys_game_over_and_review(void **state)
     press(&ui, 'u');
     assert_int_equal(ui.mode, UI_MODE_PLAY);
     assert_false(ui.s->outcome.over);
+    free_ui(&ui);
+}
+
+/* The move list marks the move shown, not its whole numbered row: in review the move reviewed,
+ * in the game the last one. */
+static void test_ui_keys_move_list_marks_one_move(void **state)
+{
+    (void)state;
+    Ui ui;
+    UiLine lines[40];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    type(&ui, ":E6-E8");
+    press(&ui, UI_KEY_ENTER);
+    type(&ui, ":F11-F9");
+    press(&ui, UI_KEY_ENTER);
+    press(&ui, 'v');
+    press(&ui, UI_KEY_LEFT);
+    assert_int_equal(ui.review_ply, 1);
+    for (int ply = 1; ply <= 2; ply++) {
+        const char *want = ply == 1 ? "E6-E8" : "F11-F9";
+        int n = ui_panel_lines(&ui, 1000, 34, lines, 40), row = -1;
+        for (int i = 0; i < n; i++)
+            if (strncmp(lines[i].text, "  1. ", 5) == 0)
+                row = i;
+        assert_true(row >= 0);
+        assert_int_not_equal(lines[row].role, UI_ROLE_FIELD);
+        assert_int_equal(lines[row].hl_len, (int)strlen(want));
+        assert_memory_equal(lines[row].text + lines[row].hl_from, want, strlen(want));
+        press(&ui, UI_KEY_RIGHT);
+    }
+    free_ui(&ui);
+}
+
+/* After the engine's review ('a' at the game's end) the game's move list shows the marks, and
+ * its review goes from one marked move to the next with ] and [, says the verdict and the
+ * better move, and lists the mistakes with m. Moves taken back lose their marks. */
+static void test_ui_keys_game_keeps_the_review_marks(void **state)
+{
+    (void)state;
+    Ui ui;
+    char st[400];
+    AnalysisPly plies[3];
+    make_ui(&ui, "camelot", "W=human B=human", NULL, NULL);
+    static const char *const moves[3] = {"E6-E8", "F11-F9", "D6-D8"};
+    for (int i = 0; i < 3; i++) {
+        type(&ui, ":");
+        type(&ui, moves[i]);
+        press(&ui, UI_KEY_ENTER);
+    }
+    press(&ui, 'v');
+    press(&ui, ']');
+    assert_contains(ui.msg, "has not reviewed this game");
+    press(&ui, UI_KEY_ESC);
+    memset(plies, 0, sizeof plies);
+    for (int i = 0; i < 3; i++) {
+        plies[i].seat = i % 2;
+        snprintf(plies[i].move, sizeof plies[i].move, "%s", moves[i]);
+    }
+    plies[1].mark = ANALYSIS_MARK_INACCURACY;
+    plies[1].loss = 60;
+    snprintf(plies[1].best, sizeof plies[1].best, "G11-G9");
+    assert_int_equal(ui_set_review(&ui, plies, 3), CM_OK);
+    assert_true(panel_has(&ui, 1000, "F11-F9?!"));
+    press(&ui, 'v');
+    press(&ui, UI_KEY_HOME);
+    press(&ui, ']');
+    assert_int_equal(ui.review_ply, 2);
+    status(&ui, st, sizeof st);
+    assert_string_equal(st, "Move 1, Black played F11-F9?!: an inaccuracy, a loss of 0.60; "
+                            "better G11-G9.");
+    press(&ui, ']');
+    assert_int_equal(ui.review_ply, 2);
+    assert_contains(ui.msg, "No marked move after this one");
+    press(&ui, 'm');
+    assert_int_equal(ui.mode, UI_MODE_RULES);
+    assert_contains(ui.page, "BLACK: 0 BLUNDERS, 0 MISTAKES, 1 INACCURACY");
+    assert_contains(ui.page, "better G11-G9");
+    press(&ui, 'q');
+    assert_int_equal(ui.mode, UI_MODE_REVIEW);
+    press(&ui, UI_KEY_ESC);
+    /* Undo takes back D6-D8 and F11-F9 with their marks; E6-E8 keeps its review. */
+    press(&ui, 'u');
+    press(&ui, 'u');
+    assert_int_equal(ui.nreviewed, 1);
+    assert_false(panel_has(&ui, 1000, "?!"));
     free_ui(&ui);
 }
 
@@ -1477,6 +1983,29 @@ static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
     engine_thread_free(eng);
 }
 
+/* The engine's move that ends the game is named on the message line like any other (it named
+ * the move before it). */
+static void test_ui_keys_engine_move_that_ends_the_game_is_named(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    assert_non_null(eng);
+    make_ui(&ui, "camette", "W=human B=engine:1", NULL, eng);
+    press(&ui, ':');
+    type(&ui, "C3-C4");
+    ui_handle_key(&ui, UI_KEY_ENTER, now_ms());
+    assert_string_equal(ui.msg, "White played C3-C4.");
+    /* Black must capture, and its capture takes White's castle. */
+    tick_until(&ui, 2, 20000);
+    assert_true(ui.s->outcome.over);
+    assert_int_equal(ui.mode, UI_MODE_OVER);
+    assert_string_equal(last_move(&ui), "C5xC3xC1");
+    assert_string_equal(ui.msg, "Black played C5xC3xC1.");
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
 static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
 {
     (void)state;
@@ -1503,15 +2032,65 @@ static void test_ui_keys_move_now_and_keys_while_thinking(void **state)
     engine_thread_free(eng);
 }
 
-/* Whether some line of the panel at 'now' holds 'part'. */
-static int panel_has(const Ui *ui, uint64_t now, const char *part)
+/* An engine that declines a draw says why, as the session has it: at move 1, that it is too
+ * early (it said 'it thinks it stands better' for every refusal). */
+static void test_ui_keys_engine_says_why_it_declines_a_draw(void **state)
 {
-    UiLine lines[40];
-    int n = ui_panel_lines(ui, now, 34, lines, 40);
-    for (int i = 0; i < n; i++)
-        if (strstr(lines[i].text, part) != NULL)
-            return 1;
-    return 0;
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    Ui ui;
+    char why[200], want[300];
+    assert_non_null(eng);
+    make_ui(&ui, "camelot", "W=human B=engine:10", NULL, eng);
+    press(&ui, 'D');
+    assert_int_equal(ui.s->searching, ENGINE_JOB_DRAW);
+    uint64_t t0 = now_ms();
+    while (ui.s->offer_from >= 0 && now_ms() - t0 < 20000) {
+        struct timespec ts = {0, 5 * 1000000L};
+        ui_tick(&ui, now_ms());
+        nanosleep(&ts, NULL);
+    }
+    assert_int_equal(ui.s->offer_declined, 1);
+    assert_int_equal(ui.mode, UI_MODE_PLAY);
+    session_draw_refusal(ui.s, why, sizeof why);
+    snprintf(want, sizeof want, "Black (engine) declines the draw: %s.", why);
+    assert_string_equal(ui.msg, want);
+    /* Level at move 1, the engine refuses for the opening. */
+    if (ui.s->offer_score < SESSION_DRAW_ACCEPT)
+        assert_contains(ui.msg, "too early");
+    free_ui(&ui);
+    engine_thread_free(eng);
+}
+
+/* The engine's panel shows no score for the levels that misjudge their moves on purpose (level
+ * 1 showed +3.74 from the opening), and counts a few nodes as nodes (it said 0 kn). */
+static void test_ui_keys_engine_panel_scores_and_nodes(void **state)
+{
+    (void)state;
+    Ui ui;
+    make_ui(&ui, "camelot", "W=human B=engine:1", NULL, NULL);
+    Session *s = ui.s;
+    s->info_seat = 1;
+    s->info_purpose = ENGINE_JOB_MOVE;
+    s->info.depth = 1;
+    s->info.score = 374;
+    s->info.nodes = 46;
+    snprintf(s->pv_text, sizeof s->pv_text, "F11-F9");
+    snprintf(ui.pv_text, sizeof ui.pv_text, "F11-F9");
+    assert_true(panel_has(&ui, 1000, "depth 1  46 nodes"));
+    assert_true(panel_has(&ui, 1000, "no score: level 1"));
+    assert_false(panel_has(&ui, 1000, "+3.74"));
+    assert_false(panel_has(&ui, 1000, " kn"));
+    /* At a level that plays its best, the score; thousands of nodes in kn. */
+    s->setup.seat[1].level = 7;
+    s->info.nodes = 123456;
+    assert_true(panel_has(&ui, 1000, "depth 1  score +3.74  123 kn"));
+    /* A hint is the full-strength engine's, whatever the level of the seats. */
+    s->setup.seat[1].level = 1;
+    s->info_seat = 0;
+    s->info_purpose = ENGINE_JOB_HINT;
+    assert_true(panel_has(&ui, 1000, "score +3.74"));
+    free_ui(&ui);
 }
 
 /* A hint in a game of four people: the panel says it is the hint for the seat to move, and
@@ -1574,7 +2153,7 @@ static void test_ui_keys_pause_and_pace(void **state)
     }
     ui_tick(&ui, now_ms());
     assert_int_equal(ui.s->searching, ENGINE_JOB_MOVE);
-    assert_contains(ui_keys_text(&ui), "p pause");
+    assert_contains(key_bar(&ui), "p pause");
     uint64_t t = now_ms();
     unsigned f = ui_handle_key(&ui, 'p', t);
     assert_true(f & UI_DRAW_PANEL);
@@ -1913,18 +2492,30 @@ int main(void)
         cmocka_unit_test(test_ui_keys_four_seat_hot_seat_order),
         cmocka_unit_test(test_ui_keys_flip_turns_four_seats_a_quarter),
         cmocka_unit_test(test_ui_keys_resign_and_draw_offers),
+        cmocka_unit_test(test_ui_keys_undo_an_end_before_the_first_move),
         cmocka_unit_test(test_ui_keys_highlighting_can_be_turned_off),
         cmocka_unit_test(test_ui_keys_rules_page),
+        cmocka_unit_test(test_ui_keys_help_lists_the_keys_of_the_mode),
+        cmocka_unit_test(test_ui_keys_key_bars_fit_80_columns),
+        cmocka_unit_test(test_ui_keys_game_over_box_keys_and_last_move),
+        cmocka_unit_test(test_ui_keys_engines_alone_offer_no_turn_keys),
         cmocka_unit_test(test_ui_keys_new_game_form),
         cmocka_unit_test(test_ui_keys_form_keeps_the_levels),
         cmocka_unit_test(test_ui_keys_lessons_from_the_form),
         cmocka_unit_test(test_ui_keys_click_picks_and_lands),
+        cmocka_unit_test(test_ui_keys_last_lesson_offers_the_first_not_done),
+        cmocka_unit_test(test_ui_keys_load_lists_games_in_columns),
+        cmocka_unit_test(test_ui_keys_every_mode_fits_80x24),
         cmocka_unit_test(test_ui_keys_game_over_and_review),
+        cmocka_unit_test(test_ui_keys_move_list_marks_one_move),
+        cmocka_unit_test(test_ui_keys_game_keeps_the_review_marks),
         cmocka_unit_test(test_ui_keys_seats_differ_without_colour),
         cmocka_unit_test(test_ui_keys_long_moves_are_never_cut),
         cmocka_unit_test(test_ui_keys_long_texts_are_wrapped_whole),
         cmocka_unit_test(test_ui_keys_engine_replies_and_undo_goes_back_to_you),
         cmocka_unit_test(test_ui_keys_move_now_and_keys_while_thinking),
+        cmocka_unit_test(test_ui_keys_engine_move_that_ends_the_game_is_named),
+        cmocka_unit_test(test_ui_keys_engine_says_why_it_declines_a_draw),
         cmocka_unit_test(test_ui_keys_engine_line_names_each_seat),
         cmocka_unit_test(test_ui_keys_edit_mode),
         cmocka_unit_test(test_ui_keys_export),
@@ -1933,6 +2524,7 @@ int main(void)
         cmocka_unit_test(test_ui_keys_clocks_are_aligned),
         cmocka_unit_test(test_ui_keys_each_person_keeps_a_cursor),
         cmocka_unit_test(test_ui_keys_hint_is_for_the_seat_to_move),
+        cmocka_unit_test(test_ui_keys_engine_panel_scores_and_nodes),
         cmocka_unit_test(test_ui_keys_pause_and_pace),
     };
     catalog_init(&cat);

@@ -28,7 +28,7 @@ static void check_inside(const UiLayout *l)
     }
     /* The squares and both rows of file letters. */
     assert_true(l->sq_y - 1 >= l->board_y);
-    assert_true(l->sq_y + l->gh <= l->board_y + l->board_h - 1);
+    assert_true(l->sq_y + l->gh * l->cell_h <= l->board_y + l->board_h - 1);
     assert_true(l->sq_x + l->gw * l->cell_w + 3 <= l->board_x + l->board_w);
 }
 
@@ -100,20 +100,49 @@ static void test_ui_layout_wide_squares_when_room(void **state)
     ui_layout_compute(&l, 24, 80, v->files, v->ranks, 0);
     assert_int_equal(l.cell_w, 2);
     ui_layout_compute(&l, 40, 120, v->files, v->ranks, 0);
-    assert_int_equal(l.cell_w, 3);
+    assert_int_equal(l.cell_w, 4);
+    assert_int_equal(l.cell_h, 2);
     check_inside(&l);
 }
 
-/* Every square is found again at the screen cell where it is drawn, in every column of its
- * cell, turned each of the four ways; cells outside the grid hit nothing. */
-static void test_ui_layout_hit_every_square(void **state)
+/* On a large terminal the board grows (at 120 x 40 it kept its 80 x 24 size), every variant
+ * turned every way, with the whole foot and a wide panel beside it. */
+static void test_ui_layout_board_grows_on_a_large_terminal(void **state)
 {
     (void)state;
     for (size_t i = 0; i < TU_NVARIANTS; i++) {
         const CmVariant *v = tu_variant(tu_variant_names[i]);
         for (int turn = 0; turn < 4; turn++) {
+            UiLayout small, large;
+            ui_layout_compute(&small, 24, 80, v->files, v->ranks, turn);
+            ui_layout_compute(&large, 40, 120, v->files, v->ranks, turn);
+            check_inside(&large);
+            if (large.board_w * large.board_h <= small.board_w * small.board_h)
+                fail_msg("%s turned %d: %dx%d at 120x40, %dx%d at 80x24", tu_variant_names[i], turn,
+                         large.board_w, large.board_h, small.board_w, small.board_h);
+            assert_true(large.cell_h > 1);
+            assert_true(large.panel_w >= UI_PANEL_WIDE);
+            assert_true(large.title_y >= 0 && large.keys_y >= 0 && large.msg_y > large.status_y);
+            /* Squares about as tall as wide: twice as many columns as rows. */
+            assert_int_equal(large.cell_w, 2 * large.cell_h);
+        }
+    }
+}
+
+/* Every square is found again at the screen cell where it is drawn, in every column and row of
+ * its cell, turned each of the four ways, at 80 x 24 and at 120 x 40; cells outside the grid
+ * hit nothing. */
+static void test_ui_layout_hit_every_square(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < TU_NVARIANTS; i++) {
+        const CmVariant *v = tu_variant(tu_variant_names[i]);
+        for (int turn = 0; turn < 8; turn++) {
             UiLayout l;
-            ui_layout_compute(&l, 24, 80, v->files, v->ranks, turn);
+            if (turn < 4)
+                ui_layout_compute(&l, 24, 80, v->files, v->ranks, turn);
+            else
+                ui_layout_compute(&l, 40, 120, v->files, v->ranks, turn);
             check_inside(&l);
             for (int sq = 0; sq < CM_SQUARES; sq++) {
                 if (!cm_variant_on(v, (unsigned)sq))
@@ -123,15 +152,16 @@ static void test_ui_layout_hit_every_square(void **state)
                 ui_layout_square_pos(&l, (CmSquare)sq, &y, &x);
                 assert_true(ui_layout_hit(&l, y, x, &hit));
                 assert_int_equal(hit, sq);
-                int x0 = x - (l.cell_w - 1) / 2;
-                for (int dx = 0; dx < l.cell_w; dx++) {
-                    assert_true(ui_layout_hit(&l, y, x0 + dx, &hit));
-                    assert_int_equal(hit, sq);
-                }
+                int x0 = x - (l.cell_w - 1) / 2, y0 = y - l.cell_h / 2;
+                for (int dy = 0; dy < l.cell_h; dy++)
+                    for (int dx = 0; dx < l.cell_w; dx++) {
+                        assert_true(ui_layout_hit(&l, y0 + dy, x0 + dx, &hit));
+                        assert_int_equal(hit, sq);
+                    }
             }
             CmSquare hit;
             assert_false(ui_layout_hit(&l, l.sq_y - 1, l.sq_x, &hit));
-            assert_false(ui_layout_hit(&l, l.sq_y + l.gh, l.sq_x, &hit));
+            assert_false(ui_layout_hit(&l, l.sq_y + l.gh * l.cell_h, l.sq_x, &hit));
             assert_false(ui_layout_hit(&l, l.sq_y, l.sq_x - 1, &hit));
             assert_false(ui_layout_hit(&l, l.sq_y, l.sq_x + l.gw * l.cell_w, &hit));
         }
@@ -222,9 +252,9 @@ static void test_ui_layout_quarter_turns_are_rotations(void **state)
                     ui_layout_square_pos(&l, CM_SQ(f + 1, r), &ye, &xe);
                     ui_layout_square_pos(&l, CM_SQ(f, r + 1), &yn, &xn);
                     assert_int_equal(xe - x, east[turn][0] * l.cell_w);
-                    assert_int_equal(ye - y, east[turn][1]);
+                    assert_int_equal(ye - y, east[turn][1] * l.cell_h);
                     assert_int_equal(xn - x, north[turn][0] * l.cell_w);
-                    assert_int_equal(yn - y, north[turn][1]);
+                    assert_int_equal(yn - y, north[turn][1] * l.cell_h);
                 }
         }
     }
@@ -292,7 +322,7 @@ static void test_ui_layout_seat_turn_puts_the_seat_at_the_bottom(void **state)
                     continue;
                 int y, x;
                 ui_layout_square_pos(&l, (CmSquare)sq, &y, &x);
-                rows += y - l.sq_y;
+                rows += (y - l.sq_y) / l.cell_h;
                 n++;
             }
             assert_true(n > 0);
@@ -339,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_ui_layout_smallest_sizes),
         cmocka_unit_test(test_ui_layout_60x20_shows_the_largest_board),
         cmocka_unit_test(test_ui_layout_wide_squares_when_room),
+        cmocka_unit_test(test_ui_layout_board_grows_on_a_large_terminal),
         cmocka_unit_test(test_ui_layout_hit_every_square),
         cmocka_unit_test(test_ui_layout_square_positions),
         cmocka_unit_test(test_ui_layout_cursor_on_irregular_boards),

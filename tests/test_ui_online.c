@@ -98,6 +98,7 @@ static const char *screen_text(Fix *f)
     size_t len = 0;
     int n;
     Ui *ui = &f->ui;
+    char keys[UI_KEYS_MAX];
     text[0] = '\0';
     if (ui->mode == UI_MODE_LOBBY) {
         ui_lobby_title(ui, buf, sizeof buf);
@@ -119,8 +120,8 @@ static const char *screen_text(Fix *f)
     for (int i = 0; i < n && len < sizeof text; i++)
         len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", lines[i].text);
     if (len < sizeof text)
-        len +=
-            (size_t)snprintf(text + len, sizeof text - len, "%s\n%s\n", ui->msg, ui_keys_text(ui));
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n%s\n", ui->msg,
+                                ui_keys_text(ui, keys, sizeof keys));
     return text;
 }
 

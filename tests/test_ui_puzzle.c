@@ -122,7 +122,7 @@ static void test_ui_puzzle_screen(void **state)
     panel(&f->ui, buf, sizeof buf);
     tu_assert_contains(buf, "Puzzle 1 of 2\n long\n Camelot, difficulty 1\nWhite: gain the upper "
                             "hand\n 2 moves to find\n to solve\nScore\n solved 0  missed 0\n");
-    tu_assert_contains(ui_keys_text(&f->ui), "s solution  n next");
+    tu_assert_contains(ui_keys_text(&f->ui, buf, sizeof buf), "s solution  n next");
     assert_false(f->ui.opt.flip); /* White at the bottom */
 
     /* What a puzzle has no use for is refused, and changes nothing. */
@@ -151,7 +151,7 @@ static void test_ui_puzzle_solved(void **state)
     assert_int_equal(f->pz.run.state, PUZZLE_SOLVING);
     assert_int_equal(f->s.g.n, 2);
     type(ui, "E6-F7");
-    tu_assert_contains(ui->msg, "Solved: E6-F7 is the move.");
+    assert_string_equal(ui->msg, "E6-F7 is the move.");
     assert_int_equal(f->pz.run.state, PUZZLE_SOLVED);
     assert_int_equal(f->score.solved, 1);
     assert_int_equal(f->score.streak, 1);
@@ -223,12 +223,55 @@ static void test_ui_puzzle_missed(void **state)
     close_fixture(f);
 }
 
+/* A puzzle of Black's: its move goes in Black's column of the move list, after "..." in
+ * White's; "Solved" is said once, by the teaching line. The '?' page lists the puzzle's keys. */
+static void test_ui_puzzle_black_to_move(void **state)
+{
+    (void)state;
+    Fixture *f = open_fixture();
+    Ui *ui = &f->ui;
+    char buf[2048];
+    ui_handle_key(ui, 'n', 0);
+    status(ui, buf, sizeof buf);
+    tu_assert_contains(buf, "Black to play");
+    type(ui, "F8-F9");
+    assert_int_equal(f->pz.run.state, PUZZLE_SOLVED);
+    panel(ui, buf, sizeof buf);
+    tu_assert_contains(buf, "\nMoves\n  1. ...");
+    const char *row = strstr(buf, "  1. ...");
+    const char *move = strstr(row, "F8-F9");
+    assert_non_null(move);
+    assert_true(move - row > (long)strlen("  1. ..."));
+    assert_true(strchr(row, '\n') > move);
+    /* In review too, and the status line numbers the move as the list does. */
+    ui_handle_key(ui, 'v', 0);
+    ui_handle_key(ui, UI_KEY_RIGHT, 0);
+    status(ui, buf, sizeof buf);
+    assert_string_equal(buf, "Move 1, Black played F8-F9.");
+    ui_handle_key(ui, UI_KEY_ESC, 0);
+    status(ui, buf, sizeof buf);
+    size_t len = strlen(buf);
+    snprintf(buf + len, sizeof buf - len, " %s", ui->msg);
+    const char *first = strstr(buf, "olved");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "olved"));
+
+    ui_handle_key(ui, '?', 0);
+    assert_int_equal(ui->mode, UI_MODE_RULES);
+    tu_assert_contains(ui->page, "KEYS IN A PUZZLE");
+    tu_assert_contains(ui->page, "give up");
+    assert_null(strstr(ui->page, "new game"));
+    assert_null(strstr(ui->page, "save the game"));
+    close_fixture(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ui_puzzle_screen),
         cmocka_unit_test(test_ui_puzzle_solved),
         cmocka_unit_test(test_ui_puzzle_missed),
+        cmocka_unit_test(test_ui_puzzle_black_to_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -228,25 +228,200 @@ static void test_ui_review_keys_and_lines(void **state)
     /* The blunder's lines: the move, the scores, the mark and the better move. */
     r->analysing = 0;
     int n = ui_review_lines(r, lines, 8);
-    assert_int_equal(n, 6);
-    assert_string_equal(lines[0].text, "Analysis done: 12 moves");
+    assert_int_equal(n, 5);
+    assert_string_equal(lines[0].text, "Analysis done: 6 moves (12 plies)");
     assert_string_equal(lines[1].text, "6. Black B6-B5");
     assert_int_equal(lines[1].seat, 1);
-    assert_string_equal(lines[2].text, "before  win in 1");
-    assert_string_equal(lines[3].text, "after   loss in 1");
-    assert_string_equal(lines[4].text, "loss    20.00  blunder");
-    assert_int_equal(lines[4].role, UI_ROLE_ERROR);
-    assert_string_equal(lines[5].text, "better  C2-C1");
+    assert_string_equal(lines[2].text, "before  win in 1   after  loss in 1");
+    assert_string_equal(lines[3].text, "loss    20.00  blunder");
+    assert_int_equal(lines[3].role, UI_ROLE_ERROR);
+    assert_string_equal(lines[4].text, "better  C2-C1");
 
     /* A ply not analysed yet says so, and where the analysis is. */
     r->analysing = 1;
     r->done = 4;
     n = ui_review_lines(r, lines, 8);
     assert_int_equal(n, 2);
-    assert_string_equal(lines[0].text, "Analysing move 5 of 12...");
+    assert_string_equal(lines[0].text, "Analysing ply 5 of 12...");
     assert_string_equal(lines[1].text, "6. Black: not analysed yet");
     assert_int_equal(ui_review_lines(r, lines, 5), 0);
 
+    ui_review_free(r);
+    cm_game_free(&game);
+    cm_record_free(&rec);
+    free(r);
+}
+
+/* A move longer than the panel is wide goes on over the next lines, broken between two leaps
+ * as the move list breaks it, the better move too; and the analysis counts plies as plies. */
+static void test_ui_review_long_moves_are_wrapped(void **state)
+{
+    CmRecord rec;
+    CmGame game;
+    AnalysisPly plies[12];
+    UiOptions opt;
+    UiLine lines[24];
+    UiReview *r = calloc(1, sizeof *r);
+    static const char long_move[] = "C6-E8xE10xC10xC12xE10xE12xC12xA12";
+    static const char long_best[] = "B6-D8xF8xF10xD10xD12xF12xH12xH10";
+    (void)state;
+
+    assert_non_null(r);
+    load_game(&rec, &game);
+    memset(plies, 0, sizeof plies);
+    for (int i = 0; i < 12; i++) {
+        plies[i].seat = i % 2;
+        snprintf(plies[i].move, sizeof plies[i].move, "M%d", i);
+    }
+    snprintf(plies[5].move, sizeof plies[5].move, "%s", long_move);
+    snprintf(plies[5].best, sizeof plies[5].best, "%s", long_best);
+    plies[5].loss = 300;
+    plies[5].mark = ANALYSIS_MARK_BLUNDER;
+    memset(&opt, 0, sizeof opt);
+    ui_review_init(r, &game, plies, &opt, "game.txt");
+    /* A terminal of 60 columns: a panel of 38, 36 of them beside the seat's swatch. */
+    ui_layout_compute(&r->board.lay, 24, 60, game.v->files, game.v->ranks, 0);
+    int width = r->board.lay.panel_w - 2;
+    assert_true(width < (int)strlen("3. Black ") + (int)strlen(long_move));
+    r->done = 6;
+    r->cursor = 5;
+    int n = ui_review_lines(r, lines, 24);
+    assert_string_equal(lines[0].text, "Analysing ply 7 of 12...");
+    /* The move's lines, and the better move's, joined give them whole. */
+    char joined[2][256] = {"", ""};
+    int which = -1;
+    for (int i = 1; i < n; i++) {
+        const char *t = lines[i].text;
+        if ((int)strlen(t) > width)
+            fail_msg("'%s' is wider than %d columns", t, width);
+        if (strncmp(t, "3. Black ", 9) == 0) {
+            which = 0;
+            t += 9;
+        } else if (strncmp(t, "better  ", 8) == 0) {
+            which = 1;
+            t += 8;
+        } else if (t[0] == ' ' && which >= 0) {
+            while (*t == ' ')
+                t++;
+        } else {
+            which = -1;
+            continue;
+        }
+        /* A line broken off ends with a leap's sign: no square is split. */
+        size_t len = strlen(joined[which]);
+        if (len > 0)
+            assert_true(joined[which][len - 1] == '-' || joined[which][len - 1] == 'x');
+        strcat(joined[which], t);
+    }
+    assert_string_equal(joined[0], long_move);
+    assert_string_equal(joined[1], long_best);
+    assert_int_equal(lines[1].seat, 1);
+    assert_int_equal(lines[2].seat, -1);
+
+    ui_review_free(r);
+    cm_game_free(&game);
+    cm_record_free(&rec);
+    free(r);
+}
+
+/* The review leads to the mistakes: ] and [ go from one marked move to the next, the move
+ * list shows each mark's sign, and m lists each side's marked moves with the better move. */
+static void test_ui_review_leads_to_the_mistakes(void **state)
+{
+    CmRecord rec;
+    CmGame game;
+    AnalysisPly plies[12];
+    UiOptions opt;
+    UiLine lines[40];
+    UiReview *r = calloc(1, sizeof *r);
+    (void)state;
+
+    assert_non_null(r);
+    load_game(&rec, &game);
+    memset(plies, 0, sizeof plies);
+    for (int i = 0; i < 12; i++) {
+        plies[i].seat = i % 2;
+        plies[i].best_played = 1;
+    }
+    static const char *const moves[12] = {"B3-B2", "B5-B6", "C2-D2", "C5-B5", "C3-C4", "C6-E4xC2",
+                                          "D2-E3", "D5xB3", "B2xB4", "B5xB3", "E3-D2", "B6-B5"};
+    for (int i = 0; i < 12; i++)
+        snprintf(plies[i].move, sizeof plies[i].move, "%s", moves[i]);
+    struct {
+        int ply, loss;
+        AnalysisMark mark;
+        const char *best;
+    } marked[] = {{3, 60, ANALYSIS_MARK_INACCURACY, "C5-C4"},
+                  {4, 120, ANALYSIS_MARK_MISTAKE, "D2-D3"},
+                  {11, 2000, ANALYSIS_MARK_BLUNDER, "C2-C1"}};
+    for (int k = 0; k < 3; k++) {
+        AnalysisPly *p = &plies[marked[k].ply];
+        p->loss = marked[k].loss;
+        p->mark = marked[k].mark;
+        p->best_played = 0;
+        snprintf(p->best, sizeof p->best, "%s", marked[k].best);
+    }
+    memset(&opt, 0, sizeof opt);
+    ui_review_init(r, &game, plies, &opt, "game.txt");
+    ui_layout_compute(&r->board.lay, 24, 80, game.v->files, game.v->ranks, 0);
+
+    /* Analysed up to ply 5: ] stops at the marks it knows. */
+    r->done = 5;
+    assert_int_equal(ui_review_key(r, ']'), UI_DRAW_ALL);
+    assert_int_equal(r->cursor, 3);
+    ui_review_key(r, ']');
+    assert_int_equal(r->cursor, 4);
+    assert_int_equal(ui_review_key(r, ']'), 0);
+    assert_int_equal(r->cursor, 4);
+    r->done = 12;
+    ui_review_key(r, ']');
+    assert_int_equal(r->cursor, 11);
+    assert_int_equal(ui_review_key(r, ']'), 0);
+    ui_review_key(r, '[');
+    assert_int_equal(r->cursor, 4);
+    ui_review_key(r, '[');
+    ui_review_key(r, '[');
+    assert_int_equal(r->cursor, 3);
+    assert_int_equal(ui_review_key(r, '['), 0);
+    /* The board follows: the position after the marked move, the move marked. */
+    assert_int_equal(r->board.last_path.sq[0], tu_sq("C5"));
+
+    /* The move list shows the signs, and marks the move under the cursor. */
+    ui_review_sync(r);
+    memset(lines, 0, sizeof lines);
+    int n = ui_move_list(&r->board, 34, lines, 0, 40);
+    char all[2048] = "";
+    for (int i = 0; i < n; i++) {
+        strcat(all, lines[i].text);
+        strcat(all, "\n");
+    }
+    tu_assert_contains(all, "  2. C2-D2          C5-B5?!\n");
+    tu_assert_contains(all, "  3. C3-C4?         C6-E4xC2\n");
+    tu_assert_contains(all, "  6. E3-D2          B6-B5??\n");
+    int row = -1;
+    for (int i = 0; i < n; i++)
+        if (strncmp(lines[i].text, "  2.", 4) == 0)
+            row = i;
+    assert_true(row >= 0);
+    assert_memory_equal(lines[row].text + lines[row].hl_from, "C5-B5?!", 7);
+
+    /* m: each side's marks, with the better move; Esc closes the list. */
+    assert_true(ui_review_key(r, 'm') & UI_DRAW_ALL);
+    assert_int_equal(r->board.mode, UI_MODE_RULES);
+    const char *page = r->board.page;
+    assert_non_null(page);
+    tu_assert_contains(page, "WHITE: 0 BLUNDERS, 1 MISTAKE, 0 INACCURACIES\n");
+    tu_assert_contains(page, "   3. C3-C4?\n      mistake, a loss of 1.20; better D2-D3\n");
+    tu_assert_contains(page, "BLACK: 1 BLUNDER, 0 MISTAKES, 1 INACCURACY\n");
+    tu_assert_contains(page, "   2... C5-B5?!\n      inaccuracy, a loss of 0.60; better C5-C4\n");
+    tu_assert_contains(page, "   6... B6-B5??\n      blunder, a loss of 20.00; better C2-C1\n");
+    assert_int_equal(ui_review_key(r, 'l'), 0); /* the page has the keys */
+    assert_int_equal(r->cursor, 3);
+    ui_review_key(r, UI_KEY_ESC);
+    assert_int_equal(r->board.mode, UI_MODE_REVIEW);
+    assert_int_equal(ui_review_key(r, 'q'), UI_QUIT);
+
+    ui_review_free(r);
     cm_game_free(&game);
     cm_record_free(&rec);
     free(r);
@@ -260,6 +435,8 @@ int main(void)
         cmocka_unit_test(test_ui_review_graph_cells_in_ascii),
         cmocka_unit_test(test_ui_review_graph_cursor_column),
         cmocka_unit_test(test_ui_review_keys_and_lines),
+        cmocka_unit_test(test_ui_review_long_moves_are_wrapped),
+        cmocka_unit_test(test_ui_review_leads_to_the_mistakes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -268,10 +268,12 @@ typedef struct CliServeCaps {
 int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps);
 
 /* The engine's review (review.c) of a game just played, on the screen in the game's way 'opt'
- * ('name' in its title), one second a position; the player may quit it at any time. Returns
- * an exit code. */
+ * ('name' in its title), one second a position; the player may quit it at any time. The marks
+ * of the plies reviewed go to the game's screen 'back' (may be NULL). Returns an exit code. */
 struct UiOptions;
-int cli_review_played(const CmGame *game, const char *name, const struct UiOptions *opt);
+struct Ui;
+int cli_review_played(const CmGame *game, const char *name, const struct UiOptions *opt,
+                      struct Ui *back);
 
 /* 'camelot online' on a terminal (online_screen.c): the lobby and the games of the server at
  * the other end of 'r', a connection made and greeted, on the full screen; 'where' names the

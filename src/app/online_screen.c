@@ -51,7 +51,7 @@ int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where)
         /* 'a' after a game: the engine's review, then the screen again. */
         while ((rc = ui_run(ui)) == CLI_EXIT_OK && ui->want_analysis) {
             ui->want_analysis = 0;
-            rc = cli_review_played(&s->g, "this game", &ui->opt);
+            rc = cli_review_played(&s->g, "this game", &ui->opt, ui);
             if (rc != CLI_EXIT_OK)
                 break;
         }

@@ -406,7 +406,7 @@ static int run_screen(Play *p)
         /* 'a' when the game is over: the engine's review, then the game's screen again. */
         while ((rc = ui_run(&ui)) == CLI_EXIT_OK && ui.want_analysis) {
             ui.want_analysis = 0;
-            rc = cli_review_played(&p->session.g, "this game", &ui.opt);
+            rc = cli_review_played(&p->session.g, "this game", &ui.opt, &ui);
             if (rc != CLI_EXIT_OK)
                 break;
         }

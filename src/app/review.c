@@ -28,7 +28,9 @@ const char cli_review_help[] =
     "the loss and a mark: an inaccuracy loses 0.50 men or more, a mistake 1.00, a\n"
     "blunder 2.00 (a won game counts as 10 men). Prints one line per move, then\n"
     "each seat's marks and average loss. On a terminal it shows the evaluation as\n"
-    "a graph, the board and each move's verdict instead (Left/Right, q quits).\n\n"
+    "a graph, the board, each move's verdict and the moves with their marks\n"
+    "instead (Left/Right, ] and [ the next and the previous marked move, m the\n"
+    "list of mistakes, q quits).\n\n"
     "  --time S      search each position S seconds (default 1)\n"
     "  --variant V   the variant to play the record in, whatever its Variant tag\n"
     "                says\n"
@@ -260,6 +262,7 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
     ui_review_init(&sr->ui, game, plies, opt, name);
     rc = ui_review_run(&sr->ui, screen_run, sr);
     *reviewed = sr->n;
+    ui_review_free(&sr->ui);
     free(sr);
     return rc == CLI_EXIT_OK && *reviewed < 0 ? cli_out_of_memory() : rc;
 }
@@ -306,7 +309,7 @@ static int review_setup(const CmGame *game, int64_t ms, CmEngine **e, AnalysisPl
     return 0;
 }
 
-int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt)
+int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt, Ui *back)
 {
     CmEngine *e;
     AnalysisPly *plies;
@@ -318,6 +321,9 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
     if (review_setup(game, REVIEW_DEFAULT_MS, &e, &plies, &lim) != 0)
         return cli_out_of_memory();
     int rc = screen_review(game, name, opt, e, &lim, plies, &n);
+    /* The game's screen keeps the marks of the plies reviewed, for its move list and review. */
+    if (back != NULL && n > 0 && ui_set_review(back, plies, n) != CM_OK)
+        rc = cli_out_of_memory();
     cm_engine_free(e);
     free(plies);
     return rc;

@@ -3,11 +3,18 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "session_int.h"
 
 const char *analysis_mark_name(AnalysisMark m)
 {
     static const char *const names[ANALYSIS_MARK_COUNT] = {"", "inaccuracy", "mistake", "blunder"};
     return (unsigned)m < ANALYSIS_MARK_COUNT ? names[m] : "";
+}
+
+const char *analysis_mark_sign(AnalysisMark m)
+{
+    static const char *const signs[ANALYSIS_MARK_COUNT] = {"", "?!", "?", "??"};
+    return (unsigned)m < ANALYSIS_MARK_COUNT ? signs[m] : "";
 }
 
 AnalysisMark analysis_mark(int loss)
@@ -110,4 +117,73 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
     }
     cm_game_free(&walk);
     return done;
+}
+
+/* ---- The analysis board's engine ------------------------------------------------------------ */
+
+void analysis_live_init(AnalysisLive *a, EngineThread *et)
+{
+    memset(a, 0, sizeof *a);
+    a->et = et;
+}
+
+void analysis_live_stop(AnalysisLive *a)
+{
+    if (a->running)
+        engine_thread_cancel(a->et, a->ticket);
+    a->running = 0;
+}
+
+void analysis_live_follow(AnalysisLive *a, Session *s)
+{
+    EngineJob job;
+    if (a->et == NULL ||
+        (a->looking && a->hash == s->g.pos.hash && a->ply == s->g.n && !s->outcome.over))
+        return;
+    analysis_live_stop(a);
+    a->has_info = 0;
+    a->seq = 0;
+    a->looking = 0;
+    a->seat = s->g.pos.to_move;
+    a->ply = s->g.n;
+    a->hash = s->g.pos.hash;
+    a->pv_text[0] = '\0';
+    if (s->outcome.over)
+        return;
+    session_job_init(s, &job, ENGINE_JOB_HINT);
+    job.level = CM_ENGINE_LEVELS;
+    job.time_ms = ANALYSIS_LIVE_MS;
+    job.analysis = 1;
+    if (engine_thread_start(a->et, &job, &a->ticket) != CM_OK)
+        return;
+    a->running = 1;
+    a->looking = 1;
+}
+
+int analysis_live_tick(AnalysisLive *a)
+{
+    CmSearchInfo info;
+    EngineDone done;
+    char pv[TEXT_PV_MAX];
+    int news = 0;
+    if (!a->running)
+        return 0;
+    unsigned seq = engine_thread_progress(a->et, a->ticket, &info, pv);
+    if (seq != 0 && seq != a->seq) {
+        a->seq = seq;
+        a->info = info;
+        memcpy(a->pv_text, pv, sizeof a->pv_text);
+        a->has_info = 1;
+        news = 1;
+    }
+    if (engine_thread_take(a->et, &done) && done.ticket == a->ticket) {
+        a->running = 0;
+        if (done.result.info.depth > 0) {
+            a->info = done.result.info;
+            memcpy(a->pv_text, done.pv_text, sizeof a->pv_text);
+            a->has_info = 1;
+            news = 1;
+        }
+    }
+    return news;
 }

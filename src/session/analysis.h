@@ -8,6 +8,7 @@
 #include "camelot/engine.h"
 #include "camelot/notation.h"
 #include "camelot/rules.h"
+#include "session.h"
 
 /* The loss, in hundredths of a man, from which a move is marked. */
 #define ANALYSIS_INACCURACY 50
@@ -62,10 +63,49 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
 /* The mark of a loss: "", "inaccuracy", "mistake", "blunder". */
 const char *analysis_mark_name(AnalysisMark m);
 
+/* The sign of a mark, as annotations write it: "", "?!", "?", "??". */
+const char *analysis_mark_sign(AnalysisMark m);
+
 /* The mark of a loss in hundredths of a man. */
 AnalysisMark analysis_mark(int loss);
 
 /* A score capped at a won game's worth (ANALYSIS_WIN_CAP), for graphs and losses. */
 int analysis_capped(int score);
+
+/* ---- The analysis board's engine ------------------------------------------------------------
+ *
+ * The engine looks at the position of a session's game at full strength, for as long as the
+ * position stays (up to ANALYSIS_LIVE_MS), and each iteration it completes is its news: the
+ * depth, the score and the line grow while the player watches. A move, or a step back or
+ * forward, starts it again on the new position. */
+
+#define ANALYSIS_LIVE_MS 120000 /* the longest the engine looks at one position */
+
+typedef struct AnalysisLive {
+    EngineThread *et;          /* NULL: no engine, and no news */
+    unsigned ticket;           /* the search under way */
+    int running;               /* a search is under way */
+    unsigned seq;              /* its progress counter last seen */
+    int has_info;              /* 'info' is a completed iteration of the position */
+    CmSearchInfo info;         /* depth, nodes, the score for the seat to move ('seat'), line */
+    char pv_text[TEXT_PV_MAX]; /* the line, each ply with its seat */
+    int seat;                  /* the seat to move in the position searched */
+    int ply;                   /* the plies of the game before it */
+    uint64_t hash;             /* the position searched */
+    int looking;               /* the position has been given to the engine (over: nothing) */
+} AnalysisLive;
+
+/* Sets up the engine's side of an analysis board, on engine thread 'et' (NULL: none). */
+void analysis_live_init(AnalysisLive *a, EngineThread *et);
+
+/* Looks at the position of 's''s game now, the search before dropped; nothing when it is the
+ * position looked at already. A game that is over has nothing to look at. */
+void analysis_live_follow(AnalysisLive *a, Session *s);
+
+/* Takes the engine's news: returns 1 when 'info' changed. */
+int analysis_live_tick(AnalysisLive *a);
+
+/* Drops the search under way. */
+void analysis_live_stop(AnalysisLive *a);
 
 #endif

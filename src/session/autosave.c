@@ -12,7 +12,9 @@
 
 #include "camelot/posdoc.h"
 #include "camelot/record.h"
+#include "course.h"
 #include "io/io.h"
+#include "puzzle.h"
 #include "session_int.h"
 #include "text.h"
 
@@ -369,31 +371,42 @@ static int record_seats(const CmRecord *rec)
     return n;
 }
 
-/* What the record at 'path' is: "camelot   16 moves (31 plies)  unfinished", or the plies alone
- * when the record does not say how many seats play. */
-static void describe(const char *path, char *what, size_t size)
+/* What the record of 'e' is: its variant, its length ("16 moves (31 plies)", or the plies alone
+ * when the record does not say how many seats play) and whether it is finished; or that it is
+ * no game record. */
+static void describe(SaveEntry *e)
 {
     CmError err;
     CmRecord rec;
     size_t len;
-    char *text = NULL, moves[64];
+    char *text = NULL;
 
-    snprintf(what, size, "not a game record");
-    if (io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, &err) != CM_OK)
+    e->variant[0] = e->length[0] = '\0';
+    snprintf(e->state, sizeof e->state, "not a game record");
+    if (io_read_file(e->path, CM_RECORD_MAX_BYTES, &text, &len, &err) != CM_OK)
         return;
     if (cm_record_parse(text, len, &rec, &err) == CM_OK) {
         const char *var = cm_record_tag(&rec, "Variant");
         const char *res = cm_record_tag(&rec, "Result");
         int seats = record_seats(&rec);
         if (seats > 0)
-            text_game_length(seats, rec.nmoves, moves, sizeof moves);
+            text_game_length(seats, rec.nmoves, e->length, sizeof e->length);
         else
-            text_plies(rec.nmoves, moves, sizeof moves);
-        snprintf(what, size, "%-13.40s %19.40s  %s", var ? base_name(var) : "camelot", moves,
+            text_plies(rec.nmoves, e->length, sizeof e->length);
+        snprintf(e->variant, sizeof e->variant, "%s", var ? base_name(var) : "camelot");
+        snprintf(e->state, sizeof e->state, "%s",
                  res == NULL || strcmp(res, "*") == 0 ? "unfinished" : res);
         cm_record_free(&rec);
     }
     free(text);
+}
+
+/* Whether a file of the data directory is the lessons' progress or the puzzles' score (or one
+ * of them kept aside), which the list of games leaves out. */
+static int not_a_save(const char *name)
+{
+    return strcmp(name, COURSE_PROGRESS) == 0 || strcmp(name, PUZZLE_SCORE_FILE) == 0 ||
+           strncmp(name, "lessons-damaged", 15) == 0 || strncmp(name, "puzzles-damaged", 15) == 0;
 }
 
 int session_list_saves(const Session *s, SaveEntry *out, int max)
@@ -406,22 +419,29 @@ int session_list_saves(const Session *s, SaveEntry *out, int max)
     files = malloc((size_t)max * sizeof *files);
     if (files == NULL)
         return 0;
-    n = io_list_dir(s->env.data_dir, ".txt", files, max);
-    for (int i = 0; i < n; i++) {
-        SaveEntry *e = &out[i];
-        char what[96], when[32];
+    int found = io_list_dir(s->env.data_dir, ".txt", files, max);
+    n = 0;
+    for (int i = 0; i < found; i++) {
+        SaveEntry *e = &out[n];
         time_t mt = (time_t)files[i].mtime;
         struct tm tm;
+        if (not_a_save(files[i].name))
+            continue;
+        n++;
         memcpy(e->path, files[i].path, sizeof e->path);
         e->mtime = files[i].mtime;
-        describe(e->path, what, sizeof what);
+        describe(e);
         if (localtime_r(&mt, &tm) != NULL)
-            strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+            strftime(e->when, sizeof e->when, "%Y-%m-%d %H:%M", &tm);
         else
-            snprintf(when, sizeof when, "?");
-        snprintf(e->label, sizeof e->label, "%s  %s%s", when, what,
-                 strncmp(files[i].name, AUTOSAVE_NAME, strlen(AUTOSAVE_NAME)) == 0 ? "  (autosave)"
-                                                                                   : "");
+            snprintf(e->when, sizeof e->when, "?");
+        e->autosave = strncmp(files[i].name, AUTOSAVE_NAME, strlen(AUTOSAVE_NAME)) == 0;
+        if (e->variant[0])
+            snprintf(e->label, sizeof e->label, "%s  %-13.40s %19.40s  %s%s", e->when, e->variant,
+                     e->length, e->state, e->autosave ? "  (autosave)" : "");
+        else
+            snprintf(e->label, sizeof e->label, "%s  %s%s", e->when, e->state,
+                     e->autosave ? "  (autosave)" : "");
     }
     free(files);
     qsort(out, (size_t)n, sizeof *out, newest_first);

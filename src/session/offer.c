@@ -70,6 +70,20 @@ CmStatus session_resign(Session *s, int seat, uint64_t now)
     return CM_OK;
 }
 
+int session_undo_ending(Session *s, uint64_t now)
+{
+    if (s->net != NULL || !s->active || !s->outcome.over || s->g.n > 0 ||
+        (s->resigned < 0 && !s->agreed))
+        return 0;
+    s->resigned = -1;
+    s->agreed = 0;
+    s->outcome = s->g.outcome;
+    s->turn_t0 = now;
+    s->moved_at = now;
+    session_autosave(s, now);
+    return 1;
+}
+
 /* ---- Draw offers --------------------------------------------------------------------------- */
 
 void session_offer_drop(Session *s)

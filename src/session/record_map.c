@@ -92,13 +92,36 @@ char *session_record_text(const Session *s, uint64_t now, const char *variant_re
     }
 
     /* The texts the session keeps, when it keeps them all (a loaded game's are worked out
-     * here). */
+     * here), each followed by its note in braces. */
     const char *const *texts = s->ntexts == s->g.n ? (const char *const *)s->texts : NULL;
+    char **noted = NULL;
+    if (texts != NULL && s->notes != NULL && s->g.n > 0 &&
+        (noted = calloc((size_t)s->g.n, sizeof *noted)) != NULL) {
+        for (int i = 0; i < s->g.n; i++) {
+            const char *note = i < s->nnotes ? s->notes[i] : NULL;
+            size_t len = strlen(texts[i]) + (note ? strlen(note) + 4 : 0) + 1;
+            if ((noted[i] = malloc(len)) == NULL)
+                break;
+            snprintf(noted[i], len, note ? "%s {%s}" : "%s", texts[i], note);
+        }
+        for (int i = 0; i < s->g.n; i++)
+            if (noted[i] == NULL) {
+                for (int k = 0; k < s->g.n; k++)
+                    free(noted[k]);
+                free(noted);
+                noted = NULL; /* out of memory: the record without its notes */
+                break;
+            }
+        if (noted != NULL)
+            texts = (const char *const *)noted;
+    }
     size_t need = cm_record_write_texts(&s->g, texts, tags, n, NULL, 0) + 1;
     char *buf = malloc(need);
-    if (buf == NULL)
-        return NULL;
-    cm_record_write_texts(&s->g, texts, tags, n, buf, need);
+    if (buf != NULL)
+        cm_record_write_texts(&s->g, texts, tags, n, buf, need);
+    for (int i = 0; noted != NULL && i < s->g.n; i++)
+        free(noted[i]);
+    free(noted);
     return buf;
 }
 

@@ -124,6 +124,11 @@ typedef struct Session {
     uint64_t pace_ms;
     uint64_t moved_at; /* 0: no move yet, the pace counts from the first tick */
     int paused;        /* no engine thinks and no clock runs until the game goes on */
+    /* Comments the record writes after the moves: 'notes[i]' (NULL: none) after ply i, for the
+     * first 'nnotes' plies (the analysis board's other lines). Not owned: its owner keeps it
+     * while it is set. */
+    const char *const *notes;
+    int nnotes;
     int has_held;
     EngineDone held; /* a move found before its pace was over */
     int hurry;       /* 'session_move_now' asked for the held move at once */
@@ -228,6 +233,11 @@ int session_resigner(const Session *s);
  * is not a person's. */
 CmStatus session_resign(Session *s, int seat, uint64_t now);
 
+/* Takes back a resignation or an agreed draw that ended the game before its first move, which
+ * 'session_undo' cannot take back with a move, at 'now' (autosaved). Returns 1 when there was
+ * one, else 0. */
+int session_undo_ending(Session *s, uint64_t now);
+
 /* The person to move offers a draw. The first answer is asked at once: see
  * 'session_offer_asks', or an engine starts thinking and 'session_tick' reports its answer
  * with SESSION_EV_OFFER. CM_ERR_ILLEGAL when no person is to move or an offer is under way;
@@ -262,7 +272,8 @@ size_t session_outcome_sentence(const Session *s, char *buf, size_t size);
 /* The game as a record: the tags of docs/notation.md plus 'Seats' ("W=human B=engine:5"),
  * 'TimeControl' ("600+5" seconds), 'Clocks' ("W=590.250 B=600" seconds left), 'Forfeit'
  * (the seat that lost on time) and 'Resigned' (the seat that resigned); its 'Variant' tag is
- * 'variant_ref' (NULL: the setup's). A new NUL-terminated string, or NULL when out of memory. */
+ * 'variant_ref' (NULL: the setup's); the session's 'notes' in braces after their moves. A new
+ * NUL-terminated string, or NULL when out of memory. */
 char *session_record_text(const Session *s, uint64_t now, const char *variant_ref);
 
 /* How a load went, besides its status. */
@@ -351,9 +362,15 @@ typedef struct SaveEntry {
     char path[SESSION_PATH_MAX];
     char label[160]; /* "2024-05-01 20:14  camelot  31 moves  unfinished" */
     int64_t mtime;
+    char when[20];    /* "2024-05-01 20:14" */
+    char variant[64]; /* the record's 'Variant', "" when the file is no game record */
+    char length[64];  /* "16 moves (31 plies)", or "31 plies" when the seats are not known */
+    char state[32];   /* "unfinished", the result, or "not a game record" */
+    int autosave;     /* an autosave of the data directory */
 } SaveEntry;
 
-/* The saved games in the data directory, newest first, at most 'max'. Returns the count. */
+/* The saved games in the data directory (the lessons' progress and the puzzles' score left
+ * out), newest first, at most 'max'. Returns the count. */
 int session_list_saves(const Session *s, SaveEntry *out, int max);
 
 #endif

@@ -62,6 +62,8 @@ unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now)
         return ui_learn_commit(ui, m, now);
     if (ui->puzzles != NULL)
         return ui_puzzle_commit(ui, m, now);
+    if (ui->analysis != NULL)
+        return ui_analysis_commit(ui, m, now);
     cm_move_str(&ui->s->g.pos, m, text, sizeof text);
     if (session_play(ui->s, m, now) != CM_OK) {
         ui_message(ui, UI_ROLE_ERROR, "Out of memory: the move was not played.");

@@ -37,6 +37,8 @@ UiMode ui_board_mode(const Ui *ui)
         return UI_MODE_LOBBY; /* no game on the screen: the lobby */
     if (ui->learn != NULL)
         return UI_MODE_PLAY; /* a lesson's end is no game's end */
+    if (ui->analysis != NULL)
+        return UI_MODE_PLAY; /* nor the end of a line tried */
     if (ui->puzzles != NULL)
         return UI_MODE_PLAY; /* a puzzle's solution may end the game: the board stays */
     return ui->s->outcome.over ? UI_MODE_OVER : UI_MODE_PLAY;
@@ -72,12 +74,19 @@ static unsigned act_flip(Ui *ui)
 static void layout_page(Ui *ui)
 {
     free(ui->page);
-    if (ui->lobby != NULL && !ui_online(ui)) {
+    if (ui->page_mistakes) {
+        ui->page = ui_mistakes_text(ui->s->v, ui->reviewed, ui->nreviewed, ui->lay.cols - 2);
+        snprintf(ui->page_title, sizeof ui->page_title, "The engine's marks");
+    } else if (ui->lobby != NULL && !ui_online(ui)) {
         ui->page = ui_online_help_text(ui->lay.cols - 2);
         snprintf(ui->page_title, sizeof ui->page_title, "Playing on a server");
     } else {
-        ui->page = ui_online(ui) ? ui_rules_text_online(ui->s->v, ui->lay.cols - 2)
-                                 : ui_rules_text(ui->s->v, ui->lay.cols - 2);
+        /* The keys of the screen the page was opened from. */
+        unsigned state;
+        int set = ui_key_set(ui, ui->page_back, &state);
+        ui->page = ui_online(ui)
+                       ? ui_rules_text_online(ui->s->v, ui->lay.cols - 2)
+                       : ui_help_text(ui->s->v, ui->lay.cols - 2, set < 0 ? UI_KEYS_GAME : set);
         snprintf(ui->page_title, sizeof ui->page_title, "Rules of %s", ui->s->v->title);
     }
     ui->page_lines = 0;
@@ -108,6 +117,33 @@ static void drop_move_texts(Ui *ui, int from)
     }
     if (from < ui->nmoves)
         ui->nmoves = from;
+    /* The engine's review holds for the moves that stay. */
+    if (ui->reviewed == ui->reviewed_own && ui->nreviewed > from)
+        ui->nreviewed = from;
+}
+
+CmStatus ui_set_review(Ui *ui, const AnalysisPly *plies, int n)
+{
+    AnalysisPly *copy = NULL;
+    if (n > ui->nmoves)
+        n = ui->nmoves;
+    if (n > 0 && (copy = malloc((size_t)n * sizeof *copy)) == NULL)
+        return CM_ERR_NOMEM;
+    if (n > 0)
+        memcpy(copy, plies, (size_t)n * sizeof *copy);
+    free(ui->reviewed_own);
+    ui->reviewed_own = copy;
+    ui->reviewed = copy;
+    ui->nreviewed = n;
+    return CM_OK;
+}
+
+int ui_marked_ply(const Ui *ui, int from, int dir)
+{
+    for (int i = from + dir; i >= 0 && i < ui->nreviewed; i += dir)
+        if (ui->reviewed[i].mark != ANALYSIS_MARK_NONE)
+            return i;
+    return -1;
 }
 
 /* Brings the move list up to date with the game: keeps the plies that did not change. Out of
@@ -286,12 +322,17 @@ CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
 
 void ui_free(Ui *ui)
 {
+    ui_analysis_close(ui, 0);
     ui_learn_close(ui, 0);
     free(ui->legal);
     free(ui->page);
     free(ui->saves);
     drop_move_texts(ui, 0);
     free(ui->moves);
+    free(ui->reviewed_own);
+    ui->reviewed_own = NULL;
+    ui->reviewed = NULL;
+    ui->nreviewed = 0;
     ui->legal = NULL;
     ui->page = NULL;
     ui->saves = NULL;
@@ -302,7 +343,16 @@ void ui_free(Ui *ui)
 
 static unsigned act_undo(Ui *ui, uint64_t now)
 {
+    int agreed = ui->s->agreed;
     int n = session_undo(ui->s, now);
+    if (n == 0 && session_undo_ending(ui->s, now)) {
+        /* An end before the first move: there is no move to take back with it. */
+        ui_position_changed(ui);
+        ui->mode = UI_MODE_PLAY;
+        ui_message(ui, UI_ROLE_NORMAL, "Took back the %s: the game goes on.",
+                   agreed ? "draw" : "resignation");
+        return UI_DRAW_ALL;
+    }
     if (n == 0) {
         ui_message(ui, UI_ROLE_ERROR, "There is no move to take back.");
         return UI_DRAW_STATUS;
@@ -347,8 +397,9 @@ static unsigned act_save(Ui *ui, uint64_t now)
 static void open_rules(Ui *ui)
 {
     ui->page_top = 0;
-    layout_page(ui);
+    ui->page_mistakes = 0;
     ui->page_back = ui->mode;
+    layout_page(ui);
     ui->mode = UI_MODE_RULES;
 }
 
@@ -366,7 +417,7 @@ unsigned ui_move_cursor(Ui *ui, UiAction act)
     return UI_DRAW_BOARD | UI_DRAW_STATUS;
 }
 
-static void review_to(Ui *ui, int ply)
+void ui_review_to(Ui *ui, int ply)
 {
     if (ply < 0)
         ply = 0;
@@ -383,7 +434,7 @@ static unsigned act_review(Ui *ui)
     session_cancel_search(ui->s);
     ui_clear_selection(ui);
     ui->mode = UI_MODE_REVIEW;
-    review_to(ui, ui->s->outcome.over || ui->puzzles != NULL ? 0 : ui->s->g.n);
+    ui_review_to(ui, ui->s->outcome.over || ui->puzzles != NULL ? 0 : ui->s->g.n);
     ui->msg[0] = '\0'; /* the status line tells the move, the key line the keys */
     return UI_DRAW_ALL;
 }
@@ -442,6 +493,10 @@ static unsigned ask(Ui *ui, int what, int seat)
 static unsigned act_resign(Ui *ui)
 {
     int seat = session_resigner(ui->s);
+    if (seat < 0 && session_humans(ui->s) == 0) {
+        ui_message(ui, UI_ROLE_ERROR, "The engines play every seat: nobody here can resign.");
+        return UI_DRAW_STATUS;
+    }
     if (seat < 0) {
         ui_message(ui, UI_ROLE_ERROR, "Resign on your turn.");
         return UI_DRAW_STATUS;
@@ -466,16 +521,22 @@ static unsigned offer_news(Ui *ui)
         ui->mode = ui_board_mode(ui);
     if (s->offer_declined >= 0 && session_seat_human(s, s->offer_declined))
         ui_message(ui, UI_ROLE_NORMAL, "%s declines the draw.", v->seat[s->offer_declined].name);
-    else if (s->offer_declined >= 0)
-        ui_message(ui, UI_ROLE_NORMAL, "%s (engine) declines the draw: it thinks it stands better.",
-                   v->seat[s->offer_declined].name);
-    else if (s->offer_from < 0)
+    else if (s->offer_declined >= 0) {
+        char why[200];
+        session_draw_refusal(s, why, sizeof why);
+        ui_message(ui, UI_ROLE_NORMAL, "%s (engine) declines the draw: %s.",
+                   v->seat[s->offer_declined].name, why);
+    } else if (s->offer_from < 0)
         ui_message(ui, UI_ROLE_ERROR, "The draw offer could not be answered (out of memory).");
     return UI_DRAW_ALL;
 }
 
 static unsigned act_draw(Ui *ui, uint64_t now)
 {
+    if (session_humans(ui->s) == 0) {
+        ui_message(ui, UI_ROLE_ERROR, "The engines play every seat: nobody here can offer a draw.");
+        return UI_DRAW_STATUS;
+    }
     if (!session_human_to_move(ui->s)) {
         ui_message(ui, UI_ROLE_ERROR, "Offer a draw on your turn.");
         return UI_DRAW_STATUS;
@@ -642,6 +703,8 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         return act_flip(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
+    case UI_ACT_ANALYSIS:
+        return ui_analysis_open(ui, ui->s->g.n, now);
     case UI_ACT_RESIGN:
         return act_resign(ui);
     case UI_ACT_DRAW:
@@ -892,6 +955,8 @@ static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
         return ui_export_begin(ui);
     case UI_ACT_REVIEW:
         return act_review(ui);
+    case UI_ACT_ANALYSIS:
+        return ui_analysis_open(ui, ui->s->g.n, now);
     case UI_ACT_ANALYSE:
         if (ui->puzzles != NULL || ui->learn != NULL || ui->s->g.n == 0) {
             ui_message(ui, UI_ROLE_ERROR, "There is no game of yours to analyse here.");
@@ -931,16 +996,16 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
     }
     switch (act) {
     case UI_ACT_LEFT:
-        review_to(ui, ui->review_ply - 1);
+        ui_review_to(ui, ui->review_ply - 1);
         break;
     case UI_ACT_RIGHT:
-        review_to(ui, ui->review_ply + 1);
+        ui_review_to(ui, ui->review_ply + 1);
         break;
     case UI_ACT_HOME:
-        review_to(ui, 0);
+        ui_review_to(ui, 0);
         break;
     case UI_ACT_END:
-        review_to(ui, ui->s->g.n);
+        ui_review_to(ui, ui->s->g.n);
         break;
     case UI_ACT_CANCEL:
         ui->mode = ui->s->outcome.over && ui->review_back_over ? UI_MODE_OVER : UI_MODE_PLAY;
@@ -957,6 +1022,36 @@ static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     case UI_ACT_QUIT:
         return UI_QUIT;
+    case UI_ACT_NEXT_MARK:
+    case UI_ACT_PREV_MARK: {
+        int dir = act == UI_ACT_NEXT_MARK ? 1 : -1;
+        int i = ui_marked_ply(ui, ui->review_ply - 1, dir);
+        if (ui->nreviewed == 0) {
+            ui_message(ui, UI_ROLE_ERROR,
+                       "The engine has not reviewed this game: a, once it is over, does.");
+            return UI_DRAW_STATUS;
+        }
+        if (i < 0) {
+            ui_message(ui, UI_ROLE_NORMAL, "No marked move %s this one.",
+                       dir > 0 ? "after" : "before");
+            return UI_DRAW_STATUS;
+        }
+        ui->msg[0] = '\0';
+        ui_review_to(ui, i + 1);
+        break;
+    }
+    case UI_ACT_ANALYSIS:
+        return ui_analysis_open(ui, ui->review_ply, now);
+    case UI_ACT_MISTAKES:
+        if (ui->nreviewed == 0) {
+            ui_message(ui, UI_ROLE_ERROR,
+                       "The engine has not reviewed this game: a, once it is over, does.");
+            return UI_DRAW_STATUS;
+        }
+        open_rules(ui);
+        ui->page_mistakes = 1;
+        layout_page(ui);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
     default:
         return 0;
     }
@@ -989,6 +1084,12 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
         if (act == UI_ACT_QUIT && key == UI_CTRL('c'))
             return UI_QUIT;
         unsigned flags = ui_learn_action(ui, act, now, &handled);
+        if (handled)
+            return flags;
+    }
+    if (ui->mode == UI_MODE_PLAY && ui->analysis != NULL) {
+        int handled;
+        unsigned flags = ui_analysis_action(ui, act, key, now, &handled);
         if (handled)
             return flags;
     }
@@ -1040,15 +1141,18 @@ unsigned ui_handle_click(Ui *ui, int y, int x, uint64_t now)
 /* ---- Time ---------------------------------------------------------------------------------- */
 
 /* A move came from the session (the engine's, or a loss on time). */
-static void tick_moved(Ui *ui, unsigned ev)
+static void tick_moved(Ui *ui)
 {
     /* A move line closes once it is no longer one's turn; a chat line, and any line in a game
      * on a server (where ':' opens it whoever is to move), stays open. */
     int mode_line = ui->mode == UI_MODE_LINE && !ui->line_chat && !ui_online(ui);
+    int before = ui->nmoves;
     ui_position_changed(ui);
     if (mode_line && !session_human_to_move(ui->s))
         ui->mode = UI_MODE_PLAY;
-    if (ui->s->g.n > 0 && ui->nmoves == ui->s->g.n && !(ev & SESSION_EV_OVER)) {
+    /* The move that came is named, the one that ends the game too (the status line and the
+     * game-over box say the result); a loss on time plays none, and names none. */
+    if (ui->s->g.n > before && ui->nmoves == ui->s->g.n) {
         const UiMoveText *t = &ui->moves[ui->s->g.n - 1];
         ui_message(ui, UI_ROLE_NORMAL, "%s played %s.", ui->s->v->seat[t->seat].name, t->text);
     }
@@ -1083,10 +1187,10 @@ static unsigned tick_online(Ui *ui, unsigned ev, uint64_t now)
     if ((ev & SESSION_EV_MOVED) && ui->mode == UI_MODE_REVIEW) {
         int ply = ui->review_ply;
         ui_position_changed(ui);
-        review_to(ui, ply);
+        ui_review_to(ui, ply);
         flags |= UI_DRAW_ALL;
     } else if (ev & SESSION_EV_MOVED) {
-        tick_moved(ui, ev);
+        tick_moved(ui);
         flags |= UI_DRAW_ALL;
     }
     flags |= ui_online_news(ui, ev, now);
@@ -1115,8 +1219,10 @@ unsigned ui_tick(Ui *ui, uint64_t now)
     if (ui->mode == UI_MODE_REVIEW || ui->mode == UI_MODE_EDIT || ui->line_export)
         return 0; /* the game waits while it is reviewed, edited or exported */
     unsigned ev = session_tick(ui->s, now);
+    if (ui->analysis != NULL)
+        flags |= ui_analysis_tick(ui);
     if (ev & SESSION_EV_MOVED) {
-        tick_moved(ui, ev);
+        tick_moved(ui);
         flags |= UI_DRAW_ALL;
     }
     if ((ev & SESSION_EV_OVER) && ui->learn == NULL) {

@@ -53,13 +53,13 @@ static void draw_board(Ui *ui)
         ui_layout_col_label(l, gx, buf, sizeof buf);
         int w = (int)strlen(buf);
         put(l->sq_y - 1, x, w, label, buf);
-        put(l->sq_y + l->gh, x, w, label, buf);
+        put(l->sq_y + l->gh * l->cell_h, x, w, label, buf);
     }
     for (int gy = 0; gy < l->gh; gy++) {
-        int y = l->sq_y + gy;
+        int y0 = l->sq_y + gy * l->cell_h, mid = y0 + l->cell_h / 2;
         ui_layout_row_label(l, gy, buf, sizeof buf);
-        put(y, l->board_x, 2, label, buf);
-        put(y, l->sq_x + l->gw * l->cell_w + 1, 2, label, buf);
+        put(mid, l->board_x, 2, label, buf);
+        put(mid, l->sq_x + l->gw * l->cell_w + 1, 2, label, buf);
         for (int gx = 0; gx < l->gw; gx++) {
             CmSquare sq = ui_layout_grid_square(l, gx, gy);
             UiCellLook look;
@@ -70,9 +70,10 @@ static void draw_board(Ui *ui)
             UiCellLook margin = look;
             margin.role = look.fill;
             margin.attr &= UI_ATTR_REVERSE;
-            fill(y, x, l->cell_w, ui_look_attr(&margin));
+            for (int y = y0; y < y0 + l->cell_h; y++)
+                fill(y, x, l->cell_w, ui_look_attr(&margin));
             attrset(ui_look_attr(&look));
-            mvaddstr(y, x + (l->cell_w - 1) / 2, look.glyph);
+            mvaddstr(mid, x + (l->cell_w - 1) / 2, look.glyph);
             attrset(A_NORMAL);
         }
     }
@@ -97,6 +98,13 @@ static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int wid
             tw -= 2;
         }
         put(y + i, tx, tw, ui_role_attr(lines[i].role), lines[i].text);
+        /* A move marked in its line: drawn again over itself, highlighted. */
+        int from = lines[i].hl_from, len = lines[i].hl_len;
+        if (len > 0 && from >= 0 && from + len <= (int)strlen(lines[i].text) && from < tw) {
+            char part[sizeof lines[i].text];
+            snprintf(part, sizeof part, "%.*s", len, lines[i].text + from);
+            put(y + i, tx + from, tw - from, ui_role_attr(UI_ROLE_FIELD), part);
+        }
     }
 }
 
@@ -106,6 +114,7 @@ static void draw_panel(Ui *ui, uint64_t now, int end)
     const UiLayout *l = &ui->lay;
     UiLine lines[MAX_LINES];
     int max = l->panel_h < MAX_LINES ? l->panel_h : MAX_LINES;
+    memset(lines, 0, sizeof lines);
     if (max > end - l->panel_y)
         max = end - l->panel_y > 0 ? end - l->panel_y : 0;
     int n = ui_panel_lines(ui, now, l->panel_w - 2, lines, max);
@@ -124,8 +133,8 @@ static void draw_box(Ui *ui, const UiLine *lines, int n)
     w += 4;
     if (w > COLS)
         w = COLS;
-    int h = n + 2 > LINES ? LINES : n + 2;
-    int y0 = (LINES - h) / 2, x0 = (COLS - w) / 2;
+    int h = n + 2 > LINES ? LINES : n + 2, y0, x0;
+    ui_box_place(ui, w, h, &y0, &x0);
     for (int y = 0; y < h; y++)
         fill(y0 + y, x0, w, A_NORMAL);
     attrset(A_NORMAL);
@@ -197,7 +206,8 @@ static void draw_page(Ui *ui)
         attrset(A_NORMAL);
         p = e ? e + 1 : p + n;
     }
-    put(LINES - 1, 1, COLS - 1, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+    char keys[UI_KEYS_MAX];
+    put(LINES - 1, 1, COLS - 1, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui, keys, sizeof keys));
 }
 
 /* The teaching line and the message, each wrapped over as many rows as it needs, and the
@@ -210,8 +220,10 @@ static void draw_foot(const Ui *ui, const UiFoot *f)
         fill(f->line[i].y, 0, COLS, A_NORMAL);
         put(f->line[i].y, 0, COLS, ui_role_attr(f->line[i].role), line);
     }
+    char keys[UI_KEYS_MAX];
     if (f->keys)
-        put(ui->lay.keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+        put(ui->lay.keys_y, 0, COLS, ui_role_attr(UI_ROLE_DIM),
+            ui_keys_text(ui, keys, sizeof keys));
 }
 
 /* The lobby of a server: its title, its lines (the games, or the ratings), the message and the
@@ -220,6 +232,7 @@ static void draw_lobby(Ui *ui, uint64_t now)
 {
     UiLine lines[MAX_LINES];
     int items[MAX_LINES];
+    memset(lines, 0, sizeof lines);
     char text[UI_MSG_MAX + 64];
     ui_lobby_title(ui, text, sizeof text);
     put(0, 0, COLS, ui_role_attr(UI_ROLE_TITLE), text);
@@ -235,7 +248,8 @@ static void draw_lobby(Ui *ui, uint64_t now)
             put(LINES - 2, 0, COLS, ui_role_attr(ui->msg_role), text);
         }
     }
-    put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui));
+    char keys[UI_KEYS_MAX];
+    put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), ui_keys_text(ui, keys, sizeof keys));
 }
 
 void ui_draw(Ui *ui, unsigned flags, uint64_t now)
@@ -245,6 +259,7 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
     char text[UI_MSG_MAX + 64];
     UiFoot foot;
 
+    memset(lines, 0, sizeof lines);
     if (flags & UI_DRAW_CLEAR)
         clearok(curscr, TRUE);
     erase();
@@ -288,21 +303,30 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
 
 /* ---- The review screen ------------------------------------------------------------------ */
 
-#define REVIEW_AXIS 3 /* columns of the graph's scale: "+5", " 0", "-5" */
-#define REVIEW_KEYS "Left/Right h/l: move  Home/End: first/last  q: quit"
+#define REVIEW_AXIS 3   /* columns of the graph's scale: "+5", " 0", "-5" */
+#define REVIEW_LINES 24 /* lines about the ply under the cursor, at most */
+#define REVIEW_MARKS 2  /* rows under the graph for the marks' signs ("?!" written downwards) */
+#define REVIEW_KEYS "Left/Right move  Home/End first/last  [ ] marked move  m mistakes  q quit"
 
 void ui_review_draw(UiReview *r, unsigned flags)
 {
     Ui *b = &r->board;
     const UiLayout *l = &b->lay;
-    UiLine lines[8];
+    UiLine lines[REVIEW_LINES];
     char text[256];
 
+    memset(lines, 0, sizeof lines);
+    ui_review_sync(r);
     if (flags & UI_DRAW_CLEAR)
         clear();
     else
         erase();
-    int min_rows = UI_GRAPH_ROWS + 10 > l->min_rows ? UI_GRAPH_ROWS + 10 : l->min_rows;
+    if (b->mode == UI_MODE_RULES && b->page != NULL) {
+        draw_page(b);
+        refresh();
+        return;
+    }
+    int min_rows = UI_GRAPH_ROWS + 12 > l->min_rows ? UI_GRAPH_ROWS + 12 : l->min_rows;
     int min_cols = l->min_cols + UI_PANEL_MIN + 1;
     if (l->too_small || l->panel_w < UI_PANEL_MIN || LINES < min_rows) {
         snprintf(text, sizeof text,
@@ -338,13 +362,33 @@ void ui_review_draw(UiReview *r, unsigned flags)
             mvaddstr(y0 + row, x0 + REVIEW_AXIS + c, cell.glyph);
             attrset(A_NORMAL);
         }
+        /* The mark's sign under its column, read downwards: "?!", "?", "??". */
+        AnalysisMark mark = i < r->done ? r->plies[i].mark : ANALYSIS_MARK_NONE;
+        const char *sign = analysis_mark_sign(mark);
+        int role = mark == ANALYSIS_MARK_BLUNDER   ? UI_ROLE_ERROR
+                   : mark == ANALYSIS_MARK_MISTAKE ? UI_ROLE_TITLE
+                                                   : UI_ROLE_DIM;
+        for (int k = 0; k < REVIEW_MARKS && sign[k]; k++) {
+            char one[2] = {sign[k], '\0'};
+            put(y0 + rows + k, x0 + REVIEW_AXIS + c, 1, ui_role_attr(role), one);
+        }
         if (cur)
-            put(y0 + rows, x0 + REVIEW_AXIS + c, 1, ui_role_attr(UI_ROLE_TITLE), "^");
+            put(y0 + rows + REVIEW_MARKS, x0 + REVIEW_AXIS + c, 1, ui_role_attr(UI_ROLE_TITLE),
+                "^");
     }
 
-    /* The ply under the cursor. */
-    int n = ui_review_lines(r, lines, 8);
-    draw_lines(b, lines, n, y0 + rows + 2, x0, l->panel_w, LINES - (y0 + rows + 3));
+    /* The ply under the cursor, then the moves with their marks in the rows left. */
+    int top = y0 + rows + REVIEW_MARKS + 2, end = LINES - 1;
+    int n = ui_review_lines(r, lines, REVIEW_LINES);
+    draw_lines(b, lines, n, top, x0, l->panel_w, end - top);
+    top += n + 1;
+    if (end - top >= 2) {
+        UiLine moves[MAX_LINES];
+        int max = end - top < MAX_LINES ? end - top : MAX_LINES;
+        memset(moves, 0, sizeof moves);
+        int k = ui_move_list(b, l->panel_w - 2, moves, 0, max);
+        draw_lines(b, moves, k, top, x0, l->panel_w, max);
+    }
     put(LINES - 1, 0, COLS, ui_role_attr(UI_ROLE_DIM), REVIEW_KEYS);
     refresh();
 }

@@ -60,6 +60,9 @@ static const KeyBind play_keys[] = {
     {UI_KEY_PGDN, UI_ACT_SCROLL_DOWN},
     {'c', UI_ACT_CHAT},
     {'C', UI_ACT_CLAIM},
+    {'A', UI_ACT_ANALYSIS},
+    {UI_KEY_HOME, UI_ACT_HOME},
+    {UI_KEY_END, UI_ACT_END},
 };
 
 static const KeyBind edit_keys[] = {
@@ -161,6 +164,7 @@ static const KeyBind over_keys[] = {
     {']', UI_ACT_SCROLL_DOWN},
     {'m', UI_ACT_REMATCH},
     {'c', UI_ACT_CHAT},
+    {'A', UI_ACT_ANALYSIS},
 };
 
 /* The lobby of a server. */
@@ -214,6 +218,10 @@ static const KeyBind review_keys[] = {
     {'n', UI_ACT_NEW},
     {'f', UI_ACT_FLIP},
     {'?', UI_ACT_RULES},
+    {']', UI_ACT_NEXT_MARK},
+    {'[', UI_ACT_PREV_MARK},
+    {'m', UI_ACT_MISTAKES},
+    {'A', UI_ACT_ANALYSIS},
     {UI_CTRL('c'), UI_ACT_QUIT},
 };
 

@@ -22,8 +22,17 @@ void ui_layout_min(int files, int ranks, int *rows_out, int *cols_out)
     *cols_out = w > UI_STATUS_MIN ? w : UI_STATUS_MIN;
 }
 
+/* The sizes of a square, largest first: columns and rows. A terminal's cells are about twice
+ * as tall as wide, so that two columns a row, four columns two rows and six columns three rows
+ * are as near square as they come; three columns a row is the wide square of an 80 x 24
+ * screen. */
+static const struct {
+    int w, h;
+} cells[] = {{6, 3}, {4, 2}, {3, 1}, {2, 1}};
+
 /* The layout, in steps:
- * 1. three-column squares when they leave room for a wide panel, else two;
+ * 1. the largest square that leaves room for a wide panel to the right and, when it is more
+ *    than a row tall, for the title, the status lines and the key reminder; else two columns;
  * 2. a panel in what is left to the right, when it is wide enough;
  * 3. rows: the board and a status line; then, as room allows, a message line, a title line
  *    and a key reminder; the status lines sit at the bottom, the board is centred above. */
@@ -43,9 +52,18 @@ void ui_layout_compute(UiLayout *l, int rows, int cols, int files, int ranks, in
     l->too_small = rows < l->min_rows || cols < l->min_cols;
 
     /* 1. */
-    l->cell_w = board_width(l->gw, 3) + 1 + UI_PANEL_WIDE <= cols ? 3 : 2;
+    l->cell_w = 2;
+    l->cell_h = 1;
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+        int w = board_width(l->gw, cells[i].w), h = l->gh * cells[i].h + 2;
+        if (w + 1 + UI_PANEL_WIDE > cols || (cells[i].h > 1 && h + 4 > rows))
+            continue;
+        l->cell_w = cells[i].w;
+        l->cell_h = cells[i].h;
+        break;
+    }
     l->board_w = board_width(l->gw, l->cell_w);
-    l->board_h = l->gh + 2;
+    l->board_h = l->gh * l->cell_h + 2;
 
     /* 2. */
     l->panel_w = cols - l->board_w - 1;
@@ -164,15 +182,16 @@ void ui_layout_square_pos(const UiLayout *l, CmSquare sq, int *y_out, int *x_out
 {
     int gx, gy;
     grid_of(l, sq, &gx, &gy);
-    *y_out = l->sq_y + gy;
+    *y_out = l->sq_y + gy * l->cell_h + l->cell_h / 2;
     *x_out = l->sq_x + gx * l->cell_w + (l->cell_w - 1) / 2;
 }
 
 int ui_layout_hit(const UiLayout *l, int y, int x, CmSquare *sq_out)
 {
-    if (y < l->sq_y || y >= l->sq_y + l->gh || x < l->sq_x || x >= l->sq_x + l->gw * l->cell_w)
+    if (y < l->sq_y || y >= l->sq_y + l->gh * l->cell_h || x < l->sq_x ||
+        x >= l->sq_x + l->gw * l->cell_w)
         return 0;
-    *sq_out = square_of(l, (x - l->sq_x) / l->cell_w, y - l->sq_y);
+    *sq_out = square_of(l, (x - l->sq_x) / l->cell_w, (y - l->sq_y) / l->cell_h);
     return 1;
 }
 

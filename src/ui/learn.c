@@ -154,6 +154,16 @@ unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now)
     return UI_DRAW_ALL;
 }
 
+/* The first lesson not done yet but the one on the board, or -1. */
+static int first_open(const UiLearn *l)
+{
+    for (int i = 0; i < l->course->n; i++)
+        if (!l->course->item[i].done && i != l->at)
+            return i;
+    return -1;
+}
+
+/* Goes to lesson 'at'; past the last one, to the first one not done yet. */
 static unsigned go_to(Ui *ui, int at)
 {
     const Course *c = ui->learn->course;
@@ -162,9 +172,15 @@ static unsigned go_to(Ui *ui, int at)
         return UI_DRAW_STATUS;
     }
     if (at >= c->n) {
-        ui_message(ui, UI_ROLE_GOOD, "That was the last lesson: %d of %d done. q leaves.",
-                   course_done_count(c), c->n);
-        return UI_DRAW_STATUS;
+        int open = first_open(ui->learn);
+        if (open < 0) {
+            ui_message(ui, UI_ROLE_GOOD, "That was the last lesson: %d of %d done. q leaves.",
+                       course_done_count(c), c->n);
+            return UI_DRAW_STATUS;
+        }
+        start_lesson(ui, open);
+        ui_message(ui, UI_ROLE_NORMAL, "Lesson %d, the first one not done yet.", open + 1);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
     }
     start_lesson(ui, at);
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
@@ -241,7 +257,18 @@ void ui_learn_status(const Ui *ui, char *buf, size_t size)
     const UiLearn *l = ui->learn;
     const CmLesson *lesson = lesson_of(ui);
     if (l->state == UI_LESSON_DONE) {
-        snprintf(buf, size, "Lesson done. Enter: the next lesson. u: this one again.");
+        int open = first_open(l);
+        if (l->at + 1 < l->course->n)
+            snprintf(buf, size, "Lesson done. Enter: the next lesson. u: this one again.");
+        else if (open >= 0)
+            snprintf(buf, size,
+                     "Lesson done: the last one. Enter: lesson %d, the first one not done yet. "
+                     "u: this one again.",
+                     open + 1);
+        else
+            snprintf(buf, size,
+                     "Lesson done: every lesson is done. u: this one again; p: the one before; "
+                     "q leaves.");
         return;
     }
     snprintf(buf, size, "%s to move. %s", ui->s->v->seat[ui->s->g.pos.to_move].name, lesson->task);
@@ -323,11 +350,4 @@ int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max)
     }
     n = add_wrapped(lines, n, max, UI_ROLE_NORMAL, lesson->text, width);
     return n;
-}
-
-const char *ui_learn_keys(const Ui *ui)
-{
-    if (ui->learn->state == UI_LESSON_DONE)
-        return "Enter/n next  p previous  u again  ? rules  q quit";
-    return "arrows+Enter move  : type  H hint  n next  p previous  u again  ? rules  q quit";
 }

@@ -111,8 +111,8 @@ unsigned ui_puzzle_commit(Ui *ui, const CmMove *move, uint64_t now)
     case PUZZLE_DONE:
         ui_position_changed(ui);
         bad = count_try(ui, 1, note, sizeof note);
-        ui_message(ui, bad ? UI_ROLE_ERROR : UI_ROLE_GOOD,
-                   "Solved: %s is the move.%s n: the next puzzle.", text, note);
+        /* The teaching line says it is solved, and what next. */
+        ui_message(ui, bad ? UI_ROLE_ERROR : UI_ROLE_GOOD, "%s is the move.%s", text, note);
         return UI_DRAW_ALL;
     case PUZZLE_WRONG:
         ui_game_replaced(ui);
@@ -232,13 +232,6 @@ int ui_puzzle_status(const Ui *ui, char *buf, size_t size)
         snprintf(buf, size, "%s%s%s", what, ob[0] ? " " : "", ob);
         return 1;
     }
-}
-
-const char *ui_puzzle_keys(const Ui *ui)
-{
-    if (ui->puzzles->run.state == PUZZLE_SOLVING)
-        return "arrows+Enter move  : type  s solution  n next  ? help  q quit";
-    return "n next puzzle  v step through  s solution  ? help  q quit";
 }
 
 int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max)

@@ -3,6 +3,7 @@
  * with the looks of the full-screen game's review mode.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "session/text.h"
@@ -66,6 +67,108 @@ int ui_graph_first(int first, int cursor, int n, int width)
     return first < 0 ? 0 : first;
 }
 
+/* ---- The list of mistakes ---------------------------------------------------------------------
+ */
+
+/* A text that grows, line by line. */
+typedef struct Page {
+    char *buf;
+    size_t len, cap;
+    int failed;
+} Page;
+
+static void page_add(Page *p, const char *line)
+{
+    size_t n = strlen(line);
+    if (p->failed)
+        return;
+    if (p->len + n + 2 > p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 4096;
+        while (cap < p->len + n + 2)
+            cap *= 2;
+        char *b = realloc(p->buf, cap);
+        if (b == NULL) {
+            p->failed = 1;
+            return;
+        }
+        p->buf = b;
+        p->cap = cap;
+    }
+    memcpy(p->buf + p->len, line, n);
+    p->len += n;
+    p->buf[p->len++] = '\n';
+    p->buf[p->len] = '\0';
+}
+
+/* Adds 'text' after 'head', wrapped between the leaps of a move as the move list wraps it. */
+static void page_move(Page *p, const char *head, const char *text, int width)
+{
+    UiLine lines[16];
+    int n = ui_move_lines(lines, 0, 16, UI_ROLE_NORMAL, head, (int)strlen(head), text, width);
+    for (int i = 0; i < n && i < 16; i++)
+        page_add(p, lines[i].text);
+}
+
+char *ui_mistakes_text(const CmVariant *v, const AnalysisPly *plies, int n, int width)
+{
+    Page p = {NULL, 0, 0, 0};
+    char line[256], a[32], b[32], c[32], head[64], text[CM_MOVE_TEXT_MAX + 4];
+    if (width < 30)
+        width = 30;
+    if (width > (int)sizeof line - 1)
+        width = (int)sizeof line - 1;
+    page_add(&p, "THE MOVES THE ENGINE MARKED");
+    page_add(&p, "");
+    snprintf(line, sizeof line, "?! an inaccuracy loses %d.%02d men or more, ? a mistake %d.%02d,",
+             ANALYSIS_INACCURACY / 100, ANALYSIS_INACCURACY % 100, ANALYSIS_MISTAKE / 100,
+             ANALYSIS_MISTAKE % 100);
+    page_add(&p, line);
+    snprintf(line, sizeof line, "?? a blunder %d.%02d, against the engine's best move.",
+             ANALYSIS_BLUNDER / 100, ANALYSIS_BLUNDER % 100);
+    page_add(&p, line);
+    for (int seat = 0; seat < v->nseats; seat++) {
+        int count[ANALYSIS_MARK_COUNT] = {0};
+        for (int i = 0; i < n; i++)
+            if (plies[i].seat == seat)
+                count[plies[i].mark]++;
+        snprintf(a, sizeof a, "%d BLUNDER%s", count[ANALYSIS_MARK_BLUNDER],
+                 count[ANALYSIS_MARK_BLUNDER] == 1 ? "" : "S");
+        snprintf(b, sizeof b, "%d MISTAKE%s", count[ANALYSIS_MARK_MISTAKE],
+                 count[ANALYSIS_MARK_MISTAKE] == 1 ? "" : "S");
+        snprintf(c, sizeof c, "%d %s", count[ANALYSIS_MARK_INACCURACY],
+                 count[ANALYSIS_MARK_INACCURACY] == 1 ? "INACCURACY" : "INACCURACIES");
+        /* A heading in capitals, as the rules page has them: a seat's name, upper case. */
+        int k = snprintf(line, sizeof line, "%s", v->seat[seat].name);
+        for (int j = 0; j < k; j++)
+            if (line[j] >= 'a' && line[j] <= 'z')
+                line[j] = (char)(line[j] - 'a' + 'A');
+        snprintf(line + k, sizeof line - (size_t)k, ": %s, %s, %s", a, b, c);
+        page_add(&p, "");
+        page_add(&p, line);
+        int any = 0;
+        for (int i = 0; i < n; i++) {
+            const AnalysisPly *q = &plies[i];
+            if (q->seat != seat || q->mark == ANALYSIS_MARK_NONE)
+                continue;
+            any = 1;
+            snprintf(head, sizeof head, "%4d%s ", i / v->nseats + 1,
+                     v->nseats == 2 && q->seat == 1 ? "..." : ".");
+            snprintf(text, sizeof text, "%s%s", q->move, analysis_mark_sign(q->mark));
+            page_move(&p, head, text, width);
+            snprintf(head, sizeof head, "%*s%s, a loss of %d.%02d; better ", 6, "",
+                     analysis_mark_name(q->mark), q->loss / 100, q->loss % 100);
+            page_move(&p, head, q->best, width);
+        }
+        if (!any)
+            page_add(&p, "      none");
+    }
+    if (p.failed) {
+        free(p.buf);
+        return NULL;
+    }
+    return p.buf;
+}
+
 /* ---- The screen's state --------------------------------------------------------------------- */
 
 /* Shows the position after ply 'r->cursor' on the board, with that move marked. */
@@ -98,18 +201,119 @@ void ui_review_init(UiReview *r, const CmGame *game, const AnalysisPly *plies, c
     r->game = game;
     r->plies = plies;
     r->analysing = 1;
+    snprintf(r->name, sizeof r->name, "%s", name);
     snprintf(r->title, sizeof r->title, "Review of %s (%s)", name, game->v->name);
     r->shell.v = game->v;
     r->board.s = &r->shell;
     r->board.opt = *opt;
     r->board.mode = UI_MODE_REVIEW;
     r->board.cursor_seat = -1;
+    r->board.reviewed = plies;
+    /* The move list: every ply's text, worked out once (out of memory, the list is left out). */
+    UiMoveText *m = calloc((size_t)game->n, sizeof *m);
+    CmPosition pos = game->start;
+    CmOutcome o;
+    CmUndo u;
+    char text[CM_MOVE_TEXT_MAX];
+    cm_rules_settle(&pos, &o);
+    for (int k = 0; m != NULL && k < game->n; k++) {
+        cm_move_str(&pos, &game->ply[k].move, text, sizeof text);
+        m[k].move = game->ply[k].move;
+        m[k].seat = game->ply[k].seat;
+        if ((m[k].text = malloc(strlen(text) + 1)) == NULL)
+            break;
+        memcpy(m[k].text, text, strlen(text) + 1);
+        r->board.nmoves = k + 1;
+        cm_pos_apply(&pos, &game->ply[k].move, &u);
+        cm_rules_settle(&pos, &o);
+    }
+    r->board.moves = m;
+    r->board.moves_cap = m != NULL ? game->n : 0;
     show_ply(r);
+}
+
+void ui_review_free(UiReview *r)
+{
+    for (int k = 0; k < r->board.nmoves; k++)
+        free(r->board.moves[k].text);
+    free(r->board.moves);
+    free(r->board.page);
+    r->board.moves = NULL;
+    r->board.page = NULL;
+    r->board.nmoves = 0;
+}
+
+void ui_review_sync(UiReview *r)
+{
+    r->board.nreviewed = r->done < r->board.nmoves ? r->done : r->board.nmoves;
+}
+
+/* The list of mistakes, as a page over the screen. */
+static unsigned open_mistakes(UiReview *r, int width)
+{
+    Ui *b = &r->board;
+    ui_review_sync(r);
+    free(b->page);
+    b->page = ui_mistakes_text(r->game->v, r->plies, r->done, width);
+    if (b->page == NULL)
+        return 0;
+    b->page_lines = 0;
+    for (const char *p = b->page; *p; p++)
+        b->page_lines += *p == '\n';
+    b->page_top = 0;
+    snprintf(b->page_title, sizeof b->page_title, "The engine's marks: %s", r->name);
+    b->mode = UI_MODE_RULES;
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+/* The keys of the list of mistakes: scrolling, and closing it. */
+static unsigned page_key(UiReview *r, int key)
+{
+    Ui *b = &r->board;
+    int page = b->lay.rows - 3 > 1 ? b->lay.rows - 3 : 1;
+    int last = b->page_lines - page > 0 ? b->page_lines - page : 0, top = b->page_top;
+    switch (ui_key_action(UI_MODE_RULES, key)) {
+    case UI_ACT_UP:
+        top--;
+        break;
+    case UI_ACT_DOWN:
+        top++;
+        break;
+    case UI_ACT_SCROLL_UP:
+        top -= page;
+        break;
+    case UI_ACT_SCROLL_DOWN:
+        top += page;
+        break;
+    case UI_ACT_HOME:
+        top = 0;
+        break;
+    case UI_ACT_END:
+        top = last;
+        break;
+    case UI_ACT_CANCEL:
+        b->mode = UI_MODE_REVIEW;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_QUIT:
+        return UI_QUIT;
+    default:
+        return key == 'm' ? (b->mode = UI_MODE_REVIEW, UI_DRAW_ALL | UI_DRAW_CLEAR) : 0;
+    }
+    top = top > last ? last : top < 0 ? 0 : top;
+    if (top == b->page_top)
+        return 0;
+    b->page_top = top;
+    return UI_DRAW_ALL;
 }
 
 unsigned ui_review_key(UiReview *r, int key)
 {
     int to = r->cursor, n = r->game->n;
+    if (key == UI_KEY_RESIZE || key == UI_CTRL('l'))
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    if (r->board.mode == UI_MODE_RULES)
+        return page_key(r, key);
+    ui_review_sync(r);
     switch (key) {
     case 'q':
     case 'Q':
@@ -129,9 +333,16 @@ unsigned ui_review_key(UiReview *r, int key)
     case UI_KEY_END:
         to = n - 1;
         break;
-    case UI_KEY_RESIZE:
-    case UI_CTRL('l'):
-        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case ']':
+    case '[': {
+        int i = ui_marked_ply(&r->board, r->cursor, key == ']' ? 1 : -1);
+        if (i < 0)
+            return 0;
+        to = i;
+        break;
+    }
+    case 'm':
+        return r->done > 0 ? open_mistakes(r, r->board.lay.cols - 2) : 0;
     default:
         return 0;
     }
@@ -151,26 +362,46 @@ int ui_review_score(const UiReview *r, int i)
     return v->seat[p->seat].team == v->seat[0].team ? score : -score;
 }
 
+/* Adds a line of 'text' with 'role' after line 'n' (of at most 'max'). */
+static int line(UiLine *lines, int n, int max, int role, const char *text)
+{
+    if (n >= max)
+        return n;
+    snprintf(lines[n].text, sizeof lines[n].text, "%s", text);
+    lines[n].role = role;
+    lines[n].seat = -1;
+    return n + 1;
+}
+
+/* Adds the move 'text' after 'head', wrapped between its leaps as the move list wraps it. */
+static int move_lines(UiLine *lines, int n, int max, int role, const char *head, const char *text,
+                      int width)
+{
+    int h = ui_move_lines(lines, n, max, role, head, (int)strlen(head), text, width);
+    return n + h < max ? n + h : max;
+}
+
 int ui_review_lines(const UiReview *r, UiLine *lines, int max)
 {
     const CmVariant *v = r->game->v;
     int n = 0, i = r->cursor;
+    char text[96], head[64];
+    /* The panel's width, less the seat's swatch. */
+    int width = r->board.lay.panel_w > 2 ? r->board.lay.panel_w - 2 : (int)sizeof lines[0].text - 1;
     if (max < 6)
         return 0;
-    memset(lines, 0, sizeof *lines * (size_t)max);
-    for (int k = 0; k < max; k++)
-        lines[k].seat = -1;
-    if (r->analysing)
-        snprintf(lines[n].text, sizeof lines[n].text, "Analysing move %d of %d...", r->done + 1,
-                 r->game->n);
-    else
-        snprintf(lines[n].text, sizeof lines[n].text, "Analysis done: %d moves", r->done);
-    lines[n++].role = UI_ROLE_DIM;
+    if (r->analysing) {
+        snprintf(text, sizeof text, "Analysing ply %d of %d...", r->done + 1, r->game->n);
+    } else {
+        char length[64];
+        text_game_length(v->nseats, r->done, length, sizeof length);
+        snprintf(text, sizeof text, "Analysis done: %s", length);
+    }
+    n = line(lines, n, max, UI_ROLE_DIM, text);
     if (i >= r->done) {
-        snprintf(lines[n].text, sizeof lines[n].text, "%d. %s: not analysed yet", i / v->nseats + 1,
+        snprintf(text, sizeof text, "%d. %s: not analysed yet", i / v->nseats + 1,
                  v->seat[r->game->ply[i].seat].name);
-        lines[n++].role = UI_ROLE_NORMAL;
-        return n;
+        return line(lines, n, max, UI_ROLE_NORMAL, text);
     }
     const AnalysisPly *p = &r->plies[i];
     char before[32], after[32];
@@ -180,23 +411,21 @@ int ui_review_lines(const UiReview *r, UiLine *lines, int max)
         snprintf(after, sizeof after, "%s", ends[p->end]);
     else
         text_score(p->score, after, sizeof after);
-    /* A long jump's path is cut at the panel's edge: the lines keep its start. */
-    snprintf(lines[n].text, sizeof lines[n].text, "%d. %s %.150s", i / v->nseats + 1,
-             v->seat[p->seat].name, p->move);
-    lines[n].seat = p->seat;
-    lines[n++].role = UI_ROLE_HEADING;
-    snprintf(lines[n].text, sizeof lines[n].text, "before  %s", before);
-    lines[n++].role = UI_ROLE_NORMAL;
-    snprintf(lines[n].text, sizeof lines[n].text, "after   %s", after);
-    lines[n++].role = UI_ROLE_NORMAL;
-    snprintf(lines[n].text, sizeof lines[n].text, "loss    %d.%02d  %s", p->loss / 100,
-             p->loss % 100, analysis_mark_name(p->mark));
-    lines[n++].role = p->mark >= ANALYSIS_MARK_MISTAKE ? UI_ROLE_ERROR : UI_ROLE_NORMAL;
+    /* A long jump's path goes on over the next lines, broken between two leaps. */
+    snprintf(head, sizeof head, "%d. %s ", i / v->nseats + 1, v->seat[p->seat].name);
+    int first = n;
+    n = move_lines(lines, n, max, UI_ROLE_HEADING, head, p->move, width);
+    if (first < n)
+        lines[first].seat = p->seat;
+    snprintf(text, sizeof text, "before  %s   after  %s", before, after);
+    n = line(lines, n, max, UI_ROLE_NORMAL, text);
+    snprintf(text, sizeof text, "loss    %d.%02d  %s", p->loss / 100, p->loss % 100,
+             analysis_mark_name(p->mark));
+    n = line(lines, n, max, p->mark >= ANALYSIS_MARK_MISTAKE ? UI_ROLE_ERROR : UI_ROLE_NORMAL,
+             text);
     if (p->mark != ANALYSIS_MARK_NONE)
-        snprintf(lines[n].text, sizeof lines[n].text, "better  %.150s", p->best);
-    else
-        snprintf(lines[n].text, sizeof lines[n].text, "%s",
-                 p->best_played ? "the engine's own move" : "");
-    lines[n++].role = p->best_played ? UI_ROLE_GOOD : UI_ROLE_NORMAL;
+        n = move_lines(lines, n, max, UI_ROLE_NORMAL, "better  ", p->best, width);
+    else if (p->best_played)
+        n = line(lines, n, max, UI_ROLE_GOOD, "the engine's own move");
     return n;
 }

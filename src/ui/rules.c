@@ -141,38 +141,6 @@ static const char *family_intro(const CmVariant *v)
     return NULL;
 }
 
-static const char *keys_help[][2] = {
-    {"Arrows, h j k l", "move the cursor"},
-    {"Enter, Space", "pick the piece under the cursor; land on a highlighted square; on the "
-                     "square a canter has reached, stop there"},
-    {"mouse click", "the same as moving the cursor there and pressing Enter"},
-    {"Backspace", "take back the last leap of the move being built"},
-    {"Esc", "drop the move being built"},
-    {":", "type a move in WCF notation, e.g. E6-E8 or H4xJ4xL6"},
-    {"?", "these rules; q or Esc closes them"},
-    {"H", "ask the engine for a hint, shown on the board"},
-    {"m", "make a thinking engine move now"},
-    {"p", "pause the game: no engine thinks and the clocks stop; p again goes on"},
-    {"< >", "when engines play every seat: less or more time between their moves"},
-    {"u, r", "undo and redo (against the engine, undo goes back to your previous move)"},
-    {"R", "resign (asks first: y resigns, n plays on); in a team game for the team"},
-    {"D", "offer a draw on your turn: a person of the other side answers y or n, an engine "
-          "accepts when it does not think it stands better"},
-    {"n", "new game: variant, seats, engine levels, clocks"},
-    {"s, L", "save the game; load a saved game"},
-    {"v", "review the game move by move"},
-    {"e", "edit mode: set up a position to play from. Enter changes the piece under the "
-          "cursor (each seat's man, then its knight, then none), Del lifts it, t the seat to "
-          "move, c the castle moves it has used, C empties the board, S sets up the start, "
-          "d plays from the position (the rules must allow a game from it), Esc leaves"},
-    {"x", "export: type a path; the position goes to PATH.yaml (a position document) and "
-          "the game to PATH.txt (a record)"},
-    {"[ ], PgUp PgDn", "scroll the move list"},
-    {"T", "teaching highlights on or off"},
-    {"f", "turn the board round"},
-    {"q", "quit; the game is saved and 'camelot --resume' continues it"},
-};
-
 /* The keys of a game on a server, where they differ from the game at one keyboard. */
 static const char *online_keys_help[][2] = {
     {"Arrows, h j k l", "move the cursor"},
@@ -390,20 +358,44 @@ static void draws_section(Text *t, const Facts *f)
     }
 }
 
-static void keys_section(Text *t, int online)
+/* The keys of table 'set' under 'title', each with what it does. */
+static void keys_table(Text *t, const char *title, UiKeySet set)
 {
+    int n;
+    const UiKeyHelp *k = ui_key_table(set, &n);
+    heading(t, title);
+    for (int i = 0; i < n; i++)
+        if (k[i].keys != NULL && k[i].help != NULL)
+            para_hang(t, 18, "%-16s  %s", k[i].keys, k[i].help);
+}
+
+/* The keys of the screen the page was opened from: 'set', or with 'online' those of a game
+ * on a server. */
+static void keys_section(Text *t, int online, UiKeySet set)
+{
+    static const char *const titles[UI_KEYS_COUNT] = {
+        [UI_KEYS_GAME] = "KEYS",
+        [UI_KEYS_OVER] = "KEYS",
+        [UI_KEYS_REVIEW] = "KEYS OF THE REVIEW",
+        [UI_KEYS_LESSON] = "KEYS IN A LESSON",
+        [UI_KEYS_PUZZLE] = "KEYS IN A PUZZLE",
+        [UI_KEYS_ANALYSIS] = "KEYS OF THE ANALYSIS BOARD",
+    };
     heading(t, "WRITING MOVES");
     para(t, "A move is written as its starting square and every square it lands on: '-' "
             "before a plain step or canter leap, 'x' before a jump leap. E6-E8 is a canter "
             "over E7; H4xJ4xL6 captures twice; F6-F8-H8xH10 is a knight's charge.");
 
-    heading(t, online ? "KEYS OF A GAME ON A SERVER" : "KEYS");
-    if (online)
+    if (online) {
+        heading(t, "KEYS OF A GAME ON A SERVER");
         for (size_t i = 0; i < sizeof online_keys_help / sizeof online_keys_help[0]; i++)
             para_hang(t, 18, "%-16s  %s", online_keys_help[i][0], online_keys_help[i][1]);
-    else
-        for (size_t i = 0; i < sizeof keys_help / sizeof keys_help[0]; i++)
-            para_hang(t, 18, "%-16s  %s", keys_help[i][0], keys_help[i][1]);
+    } else if (set == UI_KEYS_OVER) {
+        keys_table(t, titles[UI_KEYS_GAME], UI_KEYS_GAME);
+        keys_table(t, "KEYS WHEN THE GAME IS OVER", UI_KEYS_OVER);
+    } else {
+        keys_table(t, titles[set], set);
+    }
     para(t, "A highlighted square is one the piece you picked may land on next. Pieces marked "
             "in orange are the ones that must move (a capture is compulsory, or a piece must "
             "leave its castle).");
@@ -414,7 +406,7 @@ static void keys_section(Text *t, int online)
             "the squares it passed and a cross for each piece it took.");
 }
 
-static char *rules_text(const CmVariant *v, int width, int online)
+static char *rules_text(const CmVariant *v, int width, int online, UiKeySet set)
 {
     Text t = {NULL, 0, 0, width, 0, 0};
     Facts f = {v,
@@ -446,7 +438,7 @@ static char *rules_text(const CmVariant *v, int width, int online)
     castles_section(&t, &f);
     winning_section(&t, &f);
     draws_section(&t, &f);
-    keys_section(&t, online);
+    keys_section(&t, online, set);
     if (t.failed) {
         free(t.buf);
         return NULL;
@@ -456,12 +448,17 @@ static char *rules_text(const CmVariant *v, int width, int online)
 
 char *ui_rules_text(const CmVariant *v, int width)
 {
-    return rules_text(v, width, 0);
+    return rules_text(v, width, 0, UI_KEYS_GAME);
+}
+
+char *ui_help_text(const CmVariant *v, int width, UiKeySet set)
+{
+    return rules_text(v, width, 0, set);
 }
 
 char *ui_rules_text_online(const CmVariant *v, int width)
 {
-    return rules_text(v, width, 1);
+    return rules_text(v, width, 1, UI_KEYS_GAME);
 }
 
 char *ui_online_help_text(int width)

@@ -91,24 +91,28 @@ typedef enum UiAction {
     UI_ACT_CHAR,   /* a character typed into a line */
     UI_ACT_REDRAW, /* Ctrl-L */
     UI_ACT_RESIZE,
-    UI_ACT_EDIT,    /* 'e': edit mode */
-    UI_ACT_EXPORT,  /* 'x': write the position and the game to a path typed */
-    UI_ACT_TURN,    /* edit mode: the next seat to move */
-    UI_ACT_CASTLE,  /* edit mode: castle moves used by the seat to move */
-    UI_ACT_EMPTY,   /* edit mode: an empty board */
-    UI_ACT_START,   /* edit mode: the variant's start position */
-    UI_ACT_DONE,    /* edit mode: play from the position */
-    UI_ACT_RESIGN,  /* 'R' */
-    UI_ACT_DRAW,    /* 'D': offer a draw */
-    UI_ACT_YES,     /* 'y' to a question */
-    UI_ACT_NO,      /* 'n' or Esc to a question */
-    UI_ACT_ANALYSE, /* 'a', the game over: the engine's review of the game */
-    UI_ACT_CHAT,    /* 'c': a line of chat, in a game on a server */
-    UI_ACT_CLAIM,   /* 'C': claim against a player to move gone too long */
-    UI_ACT_REMATCH, /* 'm', the game over: a rematch, or accept one offered */
-    UI_ACT_REFRESH, /* 'r' in the lobby: the list again */
-    UI_ACT_LEAVE,   /* 'd' in the lobby: give back one's seats before the game begins */
-    UI_ACT_RATINGS, /* 'g' or Tab in the lobby: the games, or the ratings */
+    UI_ACT_EDIT,      /* 'e': edit mode */
+    UI_ACT_EXPORT,    /* 'x': write the position and the game to a path typed */
+    UI_ACT_TURN,      /* edit mode: the next seat to move */
+    UI_ACT_CASTLE,    /* edit mode: castle moves used by the seat to move */
+    UI_ACT_EMPTY,     /* edit mode: an empty board */
+    UI_ACT_START,     /* edit mode: the variant's start position */
+    UI_ACT_DONE,      /* edit mode: play from the position */
+    UI_ACT_RESIGN,    /* 'R' */
+    UI_ACT_DRAW,      /* 'D': offer a draw */
+    UI_ACT_YES,       /* 'y' to a question */
+    UI_ACT_NO,        /* 'n' or Esc to a question */
+    UI_ACT_ANALYSE,   /* 'a', the game over: the engine's review of the game */
+    UI_ACT_CHAT,      /* 'c': a line of chat, in a game on a server */
+    UI_ACT_CLAIM,     /* 'C': claim against a player to move gone too long */
+    UI_ACT_REMATCH,   /* 'm', the game over: a rematch, or accept one offered */
+    UI_ACT_REFRESH,   /* 'r' in the lobby: the list again */
+    UI_ACT_LEAVE,     /* 'd' in the lobby: give back one's seats before the game begins */
+    UI_ACT_RATINGS,   /* 'g' or Tab in the lobby: the games, or the ratings */
+    UI_ACT_NEXT_MARK, /* ']' in review: the next move the engine's review marked */
+    UI_ACT_PREV_MARK, /* '[' in review: the one before */
+    UI_ACT_MISTAKES,  /* 'm' in review: the list of each side's mistakes */
+    UI_ACT_ANALYSIS,  /* 'A': the analysis board from the position shown */
     UI_ACT_COUNT
 } UiAction;
 
@@ -136,7 +140,8 @@ typedef struct UiLayout {
     int rows, cols;         /* the terminal */
     int too_small;          /* the board does not fit: say so instead */
     int min_rows, min_cols; /* the least that fits the board and a status line */
-    int cell_w;             /* columns per square: 2 or 3 */
+    int cell_w;             /* columns per square: 2, 3, 4 or 6 */
+    int cell_h;             /* rows per square: 1, 2 or 3 (a large terminal) */
     int turn;               /* quarter turns: the board's south (0), west (1), north (2) or
                                east (3) at the bottom */
     int flip;               /* turned round: 'turn' 2 (rank 1 at the top) */
@@ -145,7 +150,8 @@ typedef struct UiLayout {
     int title_y;            /* -1 when there is no room */
     int board_y, board_x;   /* top-left of the board frame (coordinate labels included) */
     int board_h, board_w;
-    int sq_y, sq_x;                         /* top-left of the first square cell */
+    int sq_y, sq_x;                         /* top-left of the first square cell; the glyph of
+                                               a square is in the middle of its cell */
     int panel_y, panel_x, panel_h, panel_w; /* panel_w 0: no panel */
     int status_y;                           /* the teaching line */
     int msg_y;  /* messages; the same row as 'status_y' when short of room */
@@ -350,16 +356,17 @@ typedef struct Ui {
     int has_seat_cursor[CM_MAX_SEATS];
     UiMoveText *moves; /* the move list, one per ply of the game */
     int nmoves, moves_cap;
-    char pv_text[UI_PV_MAX]; /* the engine's principal variation, in WCF notation */
-    CmPosition edit_pos;     /* the position being set up in edit mode */
-    UiMode edit_back;        /* the mode edit mode was entered from */
-    int line_export;         /* the line is a path to export to, not a move (and while the
-                                export asks to write over a file there) */
-    UiMode line_back;        /* the mode to go back to from the export line */
-    int ask;                 /* the question of UI_MODE_ASK: 'UI_ASK_*' */
-    int ask_seat;            /* the seat it is put to */
-    struct UiLearn *learn;   /* the lessons, while they are on the board; else NULL */
-    int want_analysis;       /* 'ui_run' ended for the engine's review of the game that ended */
+    char pv_text[UI_PV_MAX];     /* the engine's principal variation, in WCF notation */
+    CmPosition edit_pos;         /* the position being set up in edit mode */
+    UiMode edit_back;            /* the mode edit mode was entered from */
+    int line_export;             /* the line is a path to export to, not a move (and while the
+                                    export asks to write over a file there) */
+    UiMode line_back;            /* the mode to go back to from the export line */
+    int ask;                     /* the question of UI_MODE_ASK: 'UI_ASK_*' */
+    int ask_seat;                /* the seat it is put to */
+    struct UiLearn *learn;       /* the lessons, while they are on the board; else NULL */
+    struct UiAnalysis *analysis; /* the analysis board, while it is on the screen; else NULL */
+    int want_analysis;           /* 'ui_run' ended for the engine's review of the game that ended */
     /* 'camelot online': the lobby of a server, and whether the session's game on it is the
      * screen's ('at_table'; else the lobby is); NULL for a game here. */
     Lobby *lobby;
@@ -371,7 +378,14 @@ typedef struct Ui {
     int line_chat;        /* the line is a chat message, not a move */
     UiMode form_back;     /* where the new-game form goes back to */
     char page_title[120]; /* the title of the page shown */
-    uint64_t now;         /* the time of the last key or tick (ms), for what is drawn */
+    int page_mistakes;    /* the page is the list of mistakes, not the rules */
+    /* The engine's review of the game's first 'nreviewed' plies (after 'a', or the review
+     * screen's analysis): their marks show in the move list, and [ ] go from one to the next.
+     * 'reviewed_own' is the game's own copy, when the Ui owns it. */
+    const AnalysisPly *reviewed;
+    int nreviewed;
+    AnalysisPly *reviewed_own;
+    uint64_t now; /* the time of the last key or tick (ms), for what is drawn */
 } Ui;
 
 /* The questions of UI_MODE_ASK. */
@@ -421,8 +435,53 @@ void ui_status_text(const Ui *ui, char *buf, size_t size);
 /* The title line. */
 void ui_title_text(const Ui *ui, char *buf, size_t size);
 
-/* The key reminder for the mode. */
-const char *ui_keys_text(const Ui *ui);
+/* The key reminder for the mode: a text of its own, or one made in 'buf' ('size' bytes, such as
+ * UI_KEYS_MAX). */
+#define UI_KEYS_MAX 256
+const char *ui_keys_text(const Ui *ui, char *buf, size_t size);
+
+/* ---- The keys each screen offers (keyhelp.c) ------------------------------------------------
+ *
+ * One table for each kind of screen lists its keys: the key bar at the foot shows some of them
+ * with a word, '?' lists them all with what they do, and the game-over box lists its own. */
+
+typedef enum UiKeySet {
+    UI_KEYS_GAME,     /* the board of a game at one keyboard */
+    UI_KEYS_OVER,     /* the game is over: the game-over box */
+    UI_KEYS_REVIEW,   /* stepping through the moves ('v') */
+    UI_KEYS_LESSON,   /* a lesson */
+    UI_KEYS_PUZZLE,   /* a puzzle */
+    UI_KEYS_ANALYSIS, /* the analysis board */
+    UI_KEYS_COUNT
+} UiKeySet;
+
+/* The states in which a key shows in the key bar, as bits. */
+enum {
+    UI_KEYS_PERSON = 1,  /* a game a person plays */
+    UI_KEYS_ENGINES = 2, /* a game the engines play alone */
+    UI_KEYS_TRYING = 4,  /* a lesson or a puzzle not done yet */
+    UI_KEYS_DONE = 8,    /* a lesson done with one after it; a puzzle solved or missed */
+    UI_KEYS_LAST = 16,   /* the last lesson done, with another not done yet */
+    UI_KEYS_MARKED = 32, /* the engine's review has marked moves of the game */
+    UI_KEYS_ENDED = 64,  /* the board of a game that is over (the game-over box closed) */
+};
+
+typedef struct UiKeyHelp {
+    const char *keys; /* as the help page names them ("u, r"); NULL: the key bar's only */
+    const char *bar;  /* the key and its word in the key bar ("u undo"); NULL: not there */
+    const char *help; /* what it does: the help page's, or the game-over box's words */
+    unsigned when;    /* the states whose key bar shows it ('UI_KEYS_*' bits); 0: all */
+} UiKeyHelp;
+
+/* The keys of 'set' and their number. */
+const UiKeyHelp *ui_key_table(UiKeySet set, int *n_out);
+
+/* The key set of 'mode' as the screen is now, and its state ('UI_KEYS_*' bits); -1 for a mode
+ * whose keys are no table's. */
+int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out);
+
+/* The key bar of 'set' in 'state', in 'buf' ('size' bytes). Returns 'buf'. */
+const char *ui_key_bar(UiKeySet set, unsigned state, char *buf, size_t size);
 
 /* A pace between engine moves as the screen shows it: "0 s", "0.5 s", "2 s". */
 void ui_pace_text(uint64_t ms, char *buf, size_t size);
@@ -460,21 +519,53 @@ typedef struct UiFoot {
 
 void ui_foot(const Ui *ui, UiFoot *f);
 
-/* A line of a panel or page, with its role. 'seat' >= 0 puts that seat's colour swatch first. */
+/* A line of a panel or page, with its role. 'seat' >= 0 puts that seat's colour swatch first.
+ * The columns 'hl_from' .. 'hl_from + hl_len' are drawn with UI_ROLE_FIELD (a move of the move
+ * list, marked). The functions that fill lines set the last two only when they highlight: a
+ * caller clears its lines first. */
 typedef struct UiLine {
     char text[200];
     int role;
     int seat;
+    int hl_from, hl_len;
 } UiLine;
 
 /* The side panel at 'now': seats, pieces, castle moves, engine, moves. Fills at most 'max'
  * lines (the move list is cut to fit) and returns how many. */
+#define UI_PANEL_LINES 200 /* the most lines a panel has */
+#define UI_MOVE_COL                                                                                \
+    14 /* the widest column of a move list of two seats: a longer move has a                       \
+          line of its own */
+#define UI_SCORED_LEVEL                                                                            \
+    4 /* the lowest engine level whose score the panel shows: the levels                           \
+         below misjudge their moves by a man or more on purpose */
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max);
 
-/* The lines of the new-game form, the list of saves, the game-over box. */
+/* Adds the move 'text' after 'head' (which fills 'indent' columns) to 'lines' from line 'n'
+ * (at most 'max'), in lines of 'width' columns: the first line holds the head, the lines after
+ * it are indented two columns more. A move is wrapped between its leaps, never cut. With
+ * 'lines' NULL it only counts. Returns the number of lines it takes. */
+int ui_move_lines(UiLine *lines, int n, int max, int role, const char *head, int indent,
+                  const char *text, int width);
+
+/* The move list after line 'n' (of at most 'max'), under its heading: the latest move at the
+ * bottom (in review, the one reviewed in the middle), whole rounds, as many as fit in lines of
+ * 'width'; the move shown highlighted, each with the sign of the engine's mark when it has
+ * one. Returns the lines' count. */
+int ui_move_list(const Ui *ui, int width, UiLine *lines, int n, int max);
+
+/* The lines of the new-game form, the list of saves, the game-over box (the result, the move
+ * that ended the game and the keys of UI_KEYS_OVER, as wide as the board when they fit in
+ * UI_OVER_MIN columns). */
+#define UI_OVER_MIN 30
 int ui_form_lines(const Ui *ui, UiLine *lines, int max);
 int ui_load_lines(const Ui *ui, UiLine *lines, int max);
 int ui_over_lines(const Ui *ui, UiLine *lines, int max);
+
+/* Where a box of 'w' x 'h' cells goes: the game-over box where it leaves the panel's move list
+ * in sight (over the board when it is no wider, else under or above the panel's lines); any
+ * other in the middle of the screen. */
+void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out);
 
 /* ---- Between the files of the front end -------------------------------------------------- */
 
@@ -486,6 +577,23 @@ void ui_game_replaced(Ui *ui);
 void ui_set_last(Ui *ui, int plies);
 /* The mode to go back to from a page or form: the board, or the game-over box. */
 UiMode ui_board_mode(const Ui *ui);
+
+/* control.c: takes the engine's review of the game's first 'n' plies (copied), whose marks
+ * the move list shows from then on, as long as those moves stay. CM_ERR_NOMEM. */
+CmStatus ui_set_review(Ui *ui, const AnalysisPly *plies, int n);
+
+/* The ply (from 0) of the next move the review marked after ply 'from' ('dir' 1), or before it
+ * ('dir' -1); -1 when there is none. */
+int ui_marked_ply(const Ui *ui, int from, int dir);
+
+/* The list of each seat's marked moves in 'plies' (the first 'n' of a game of 'v'), with the
+ * mark, the loss and the better move, as a page 'width' wide: a new string of lines ending in
+ * '\n', or NULL when out of memory. */
+char *ui_mistakes_text(const CmVariant *v, const AnalysisPly *plies, int n, int width);
+
+/* control.c: review mode shows the position after 'ply' plies, the move that led to it
+ * marked. */
+void ui_review_to(Ui *ui, int ply);
 
 /* control.c: the cursor moved one square by an arrow key; the rules page opened. */
 unsigned ui_move_cursor(Ui *ui, UiAction act);
@@ -508,6 +616,53 @@ unsigned ui_select_square(Ui *ui, CmSquare sq, uint64_t now);
 unsigned ui_take_back_leap(Ui *ui);
 /* Plays 'm' for the person to move and says so. */
 unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now);
+
+/* ---- The analysis board (analysis.c) ----------------------------------------------------------
+ */
+
+#define UI_ANALYSIS_LINES 64 /* the other lines an analysis board keeps, at most */
+
+typedef struct UiAnalysis {
+    Session game;      /* the board's game: every seat a person's, no clocks, no autosave; its
+                          redo list is the line ahead (the game's own moves, at first) */
+    Session *back;     /* the game the Ui had, paused while the board is shown */
+    int was_paused;    /* it was paused already */
+    UiMode back_mode;  /* the mode to go back to: the board, the game-over box or review */
+    int back_review;   /* the ply reviewed, to go back to */
+    int back_reviewed; /* the plies of the engine's review of the game */
+    int back_flip, back_turn; /* how the board was turned */
+    int from;                 /* the ply of the game the board began at */
+    AnalysisLive live;        /* the engine's view of the position on the board */
+    struct {
+        CmMove *moves; /* from the start of the game */
+        int n;
+    } lines[UI_ANALYSIS_LINES]; /* the other lines tried: each line left by a move */
+    int nlines;
+    char **notes; /* the other lines as the notes of the line played, for its export */
+    int nnotes;
+} UiAnalysis;
+
+/* Opens the analysis board on the position after the first 'ply' plies of the session's game
+ * (the game's moves after it are the line ahead). Returns redraw flags (the message says why
+ * it cannot: a lesson, a puzzle, a game on a server, no memory). */
+unsigned ui_analysis_open(Ui *ui, int ply, uint64_t now);
+
+/* Leaves the analysis board: the game comes back as it was. */
+void ui_analysis_close(Ui *ui, uint64_t now);
+
+/* A move played on the analysis board (from 'ui_commit'): the line ahead that it leaves is
+ * kept as another line tried. */
+unsigned ui_analysis_commit(Ui *ui, const CmMove *m, uint64_t now);
+
+/* The keys of the board that mean something else on the analysis board ('key' the key that
+ * gave 'act'); '*handled' 0 leaves 'act' to the board. */
+unsigned ui_analysis_action(Ui *ui, UiAction act, int key, uint64_t now, int *handled);
+
+/* The engine's news about the position on the board: redraw flags. */
+unsigned ui_analysis_tick(Ui *ui);
+
+/* The title of the analysis board. */
+void ui_analysis_title(const Ui *ui, char *buf, size_t size);
 
 /* ---- Lessons (learn.c) --------------------------------------------------------------------- */
 
@@ -548,11 +703,10 @@ unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now);
  * the board. */
 unsigned ui_learn_action(Ui *ui, UiAction act, uint64_t now, int *handled);
 
-/* The teaching line, the title, the side panel and the key reminder of a lesson. */
+/* The teaching line, the title and the side panel of a lesson. */
 void ui_learn_status(const Ui *ui, char *buf, size_t size);
 void ui_learn_title(const Ui *ui, char *buf, size_t size);
 int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max);
-const char *ui_learn_keys(const Ui *ui);
 
 /* form.c: the new-game form and the list of saved games. */
 void ui_open_form(Ui *ui);
@@ -563,6 +717,8 @@ unsigned ui_saves_action(Ui *ui, UiAction act);
 /* rules.c: the rules of the variant in the program's own words, then the keys, wrapped to
  * 'width' columns: a new string of lines ending in '\n', or NULL when out of memory. */
 char *ui_rules_text(const CmVariant *v, int width);
+/* The same, with the keys of 'set' (those of the game as well for UI_KEYS_OVER). */
+char *ui_help_text(const CmVariant *v, int width, UiKeySet set);
 /* The same, with the keys of a game on a server. */
 char *ui_rules_text_online(const CmVariant *v, int width);
 
@@ -664,10 +820,9 @@ unsigned ui_puzzle_commit(Ui *ui, const CmMove *m, uint64_t now);
 unsigned ui_puzzle_action(Ui *ui, UiAction act, uint64_t now, int *handled);
 
 /* The title, the teaching line when no move is being built (returns 0 to leave it to the
- * game's), the key reminder and the panel's first lines in puzzle mode. */
+ * game's), and the panel's first lines in puzzle mode. */
 void ui_puzzle_title(const Ui *ui, char *buf, size_t size);
 int ui_puzzle_status(const Ui *ui, char *buf, size_t size);
-const char *ui_puzzle_keys(const Ui *ui);
 int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max);
 
 /* ---- The review screen (review.c) -------------------------------------------------------- */
@@ -709,23 +864,34 @@ typedef struct UiReview {
     int cursor;      /* the ply shown, 0 .. game->n - 1 */
     int first;       /* the first ply in the graph */
     int quit;        /* the player asked to leave */
+    char name[80];   /* the record's name */
     char title[120]; /* the record's name and variant */
     Session shell;   /* only its variant, for 'board' */
-    Ui board;        /* in review mode: the position after 'cursor', its move marked */
+    Ui board;        /* in review mode: the position after 'cursor', its move marked, and the
+                        move list with the marks of the plies analysed; or (in UI_MODE_RULES)
+                        the list of mistakes as its page */
 } UiReview;
 
-/* Sets up the review of 'game' (at least one ply), whose analysis 'plies' fills. */
+/* Sets up the review of 'game' (at least one ply), whose analysis 'plies' fills; frees what it
+ * holds. */
 void ui_review_init(UiReview *r, const CmGame *game, const AnalysisPly *plies, const UiOptions *opt,
                     const char *name);
+void ui_review_free(UiReview *r);
 
-/* Handles a key; returns redraw flags, UI_QUIT for q or Esc. */
+/* The board's move list takes the marks of the plies analysed so far. */
+void ui_review_sync(UiReview *r);
+
+/* Handles a key; returns redraw flags, UI_QUIT for q or Esc. Left and Right step, Home and End
+ * go to the ends, ] and [ to the next and the previous marked move, m opens the list of each
+ * side's mistakes (a page: Up, Down, PgUp, PgDn; Esc, q or m closes it). */
 unsigned ui_review_key(UiReview *r, int key);
 
 /* The score of ply 'i' for the first seat's team, capped at a won game's worth. */
 int ui_review_score(const UiReview *r, int i);
 
 /* The lines under the graph about the ply under the cursor: the move, the scores, the mark and
- * the better move; or where the analysis is. Returns how many (none when 'max' is below 6). */
+ * the better move (a long move wrapped between its leaps to the panel's width, as the move
+ * list wraps it); or where the analysis is. Returns how many (none when 'max' is below 6). */
 int ui_review_lines(const UiReview *r, UiLine *lines, int max);
 
 /* Runs the review screen (curses_screen.c): 'run' is called once the screen is up and does

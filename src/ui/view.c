@@ -241,6 +241,10 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
         ui_learn_title(ui, buf, size);
         return;
     }
+    if (ui->analysis != NULL && ui->mode != UI_MODE_EDIT) {
+        ui_analysis_title(ui, buf, size);
+        return;
+    }
     if (ui_shown_position(ui) == &ui->edit_pos) {
         snprintf(buf, size, "%s - setting up a position   [%s]", v->title,
                  cm_square_name(ui->cursor, sq));
@@ -283,6 +287,13 @@ int ui_wrap(const char *text, int width, UiSpan *lines, int max)
     return n;
 }
 
+/* The seat of the first move of the list, where its round starts: 0 unless the game started
+ * with another seat to move (a puzzle of Black's, a position set up). */
+static int first_seat(const Ui *ui)
+{
+    return ui->nmoves > 0 ? ui->moves[0].seat : 0;
+}
+
 /* In review, the move just reviewed: "Move 3, White played E5-E7." */
 static void review_text(const Ui *ui, char *buf, size_t size)
 {
@@ -293,8 +304,18 @@ static void review_text(const Ui *ui, char *buf, size_t size)
         return;
     }
     const UiMoveText *t = &ui->moves[ply - 1];
-    snprintf(buf, size, "Move %d, %s played %s.", (ply - 1) / v->nseats + 1, v->seat[t->seat].name,
-             t->text);
+    int len = snprintf(buf, size, "Move %d, %s played %s",
+                       (ply - 1 + first_seat(ui)) / v->nseats + 1, v->seat[t->seat].name, t->text);
+    if (len < 0 || (size_t)len >= size)
+        return;
+    /* The engine's verdict, when it reviewed the move and marked it. */
+    const AnalysisPly *p = ply - 1 < ui->nreviewed ? &ui->reviewed[ply - 1] : NULL;
+    if (p != NULL && p->mark != ANALYSIS_MARK_NONE)
+        snprintf(buf + len, size - (size_t)len, "%s: %s %s, a loss of %d.%02d; better %s.",
+                 analysis_mark_sign(p->mark), p->mark == ANALYSIS_MARK_INACCURACY ? "an" : "a",
+                 analysis_mark_name(p->mark), p->loss / 100, p->loss % 100, p->best);
+    else
+        snprintf(buf + len, size - (size_t)len, ".");
 }
 
 void ui_status_text(const Ui *ui, char *buf, size_t size)
@@ -452,13 +473,17 @@ void ui_foot(const Ui *ui, UiFoot *f)
     }
 }
 
-const char *ui_keys_text(const Ui *ui)
+const char *ui_keys_text(const Ui *ui, char *buf, size_t size)
 {
+    unsigned state;
     if (ui->lobby != NULL && (ui->mode == UI_MODE_LOBBY || ui_online(ui))) {
         const char *keys = ui_online_keys(ui);
         if (keys != NULL)
             return keys;
     }
+    int set = ui_key_set(ui, ui->mode, &state);
+    if (set >= 0)
+        return ui_key_bar((UiKeySet)set, state, buf, size);
     switch (ui->mode) {
     case UI_MODE_LINE:
         return ui->line_export ? "Enter export  Esc cancel  Backspace delete"
@@ -471,22 +496,10 @@ const char *ui_keys_text(const Ui *ui)
         return "Up/Down field  Left/Right change  Enter start  Esc cancel";
     case UI_MODE_LOAD:
         return "Up/Down pick  Enter load  Esc cancel";
-    case UI_MODE_OVER:
-        return ui->puzzles == NULL && ui->learn == NULL
-                   ? "n new game  a analyse  v review  u undo  s save  e edit  x export  q quit"
-                   : "n new game  v review  u undo  s save  e edit  x export  q quit";
-    case UI_MODE_REVIEW:
-        return "Left/Right step  Home/End  Esc back";
     case UI_MODE_ASK:
         return "y yes  n no";
     default:
-        if (ui->learn != NULL)
-            return ui_learn_keys(ui);
-        if (ui->puzzles != NULL)
-            return ui_puzzle_keys(ui);
-        if (session_paced(ui->s))
-            return "p pause  < > pace  m move now  ? help  u undo  R resign  q quit";
-        return "arrows+Enter move  : type  ? help  H hint  u undo  R resign  D draw  q quit";
+        return "";
     }
 }
 
@@ -625,12 +638,8 @@ static int move_piece(const char *text, int len, int room)
     return room;
 }
 
-/* Adds the move 'text' after 'head' (which fills 'indent' columns) in lines of 'width'
- * columns: the first line holds the head, the lines after it are indented two columns more.
- * A move is wrapped between its leaps, never cut. With 'lines' NULL it only counts. Returns
- * the number of lines. */
-static int add_move(UiLine *lines, int n, int max, int role, const char *head, int indent,
-                    const char *text, int width)
+int ui_move_lines(UiLine *lines, int n, int max, int role, const char *head, int indent,
+                  const char *text, int width)
 {
     int len = (int)strlen(text), count = 0;
     do {
@@ -651,52 +660,85 @@ static int add_move(UiLine *lines, int n, int max, int role, const char *head, i
     return count;
 }
 
+/* The text of ply 'i' in the move list: the move, and the sign of the engine's mark when it
+ * reviewed the move ("E6-E8?!"). */
+static const char *move_shown(const Ui *ui, int i, char *buf, size_t size)
+{
+    const char *sign =
+        i < ui->nreviewed ? analysis_mark_sign((AnalysisMark)ui->reviewed[i].mark) : "";
+    if (sign[0] == '\0')
+        return ui->moves[i].text;
+    snprintf(buf, size, "%s%s", ui->moves[i].text, sign);
+    return buf;
+}
+
+/* Highlights columns 'from' .. 'from + len' of line 'n' as the move marked. */
+static void highlight(UiLine *lines, int n, int max, int from, int len)
+{
+    if (lines == NULL || n >= max)
+        return;
+    lines[n].hl_from = from;
+    lines[n].hl_len = len;
+}
+
 /* The lines of round 'r' of the move list (one move in a game of more than two seats): a line
- * when its moves fit their columns, else a line or more for each move. With 'lines' NULL it
- * only counts. Returns how many. */
-static int round_lines(const Ui *ui, int r, int width, int role, UiLine *lines, int n, int max)
+ * when its moves fit their columns, else a line or more for each move. The move of ply 'mark'
+ * is highlighted, and no other (a move alone on its lines has them highlighted). With 'lines'
+ * NULL it only counts. Returns how many. */
+static int round_lines(const Ui *ui, int r, int width, int mark, UiLine *lines, int n, int max)
 {
     const CmVariant *v = ui->s->v;
-    char head[32];
+    char head[32], ta[CM_MOVE_TEXT_MAX + 4], tb[CM_MOVE_TEXT_MAX + 4];
+    int off = first_seat(ui);
     if (v->nseats != 2) {
         const UiMoveText *m = &ui->moves[r];
-        int round = r / v->nseats + 1;
-        int indent = snprintf(head, sizeof head, "%3d%c %c ", round, r % v->nseats == 0 ? '.' : ' ',
-                              v->seat[m->seat].letter);
-        return add_move(lines, n, max, role, head, indent, m->text, width);
+        int slot = r + off, round = slot / v->nseats + 1;
+        int indent = snprintf(head, sizeof head, "%3d%c %c ", round,
+                              slot % v->nseats == 0 || r == 0 ? '.' : ' ', v->seat[m->seat].letter);
+        return ui_move_lines(lines, n, max, r == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL, head,
+                             indent, move_shown(ui, r, ta, sizeof ta), width);
     }
-    const char *a = ui->moves[2 * r].text;
-    const char *b = 2 * r + 1 < ui->nmoves ? ui->moves[2 * r + 1].text : "";
+    /* Round r holds the plies of slots 2r and 2r + 1: a game that began with the second seat
+     * to move has its first slot empty ("..."). */
+    int pa = 2 * r - off, pb = 2 * r + 1 - off;
+    const char *a = pa >= 0 ? move_shown(ui, pa, ta, sizeof ta) : "...";
+    const char *b = pb < ui->nmoves ? move_shown(ui, pb, tb, sizeof tb) : "";
+    int ra = pa >= 0 && pa == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
+    int rb = pb == mark ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
     int indent = snprintf(head, sizeof head, "%3d. ", r + 1);
     int col = (width - indent) / 2;
+    if (col > UI_MOVE_COL)
+        col = UI_MOVE_COL;
     if (col < 8)
         col = 8;
     int la = (int)strlen(a), lb = (int)strlen(b);
     if (la <= col && lb <= col && indent + col + 1 + lb <= width) {
         if (lines != NULL && n < max) {
             snprintf(lines[n].text, sizeof lines[n].text, "%s%-*s %s", head, col, a, b);
-            lines[n].role = role;
+            lines[n].role = UI_ROLE_NORMAL;
             lines[n].seat = -1;
+            if (ra == UI_ROLE_FIELD)
+                highlight(lines, n, max, indent, la);
+            else if (rb == UI_ROLE_FIELD)
+                highlight(lines, n, max, indent + col + 1, lb);
         }
         return 1;
     }
     /* A move too long for its column: each move on lines of its own, the second seat's in its
      * column when it fits there. */
-    int count = add_move(lines, n, max, role, head, indent, a, width);
+    int count = ui_move_lines(lines, n, max, ra, head, indent, a, width);
     if (lb == 0)
         return count;
     if (lb <= col && indent + col + 1 + lb <= width) {
         char pad[64];
         snprintf(pad, sizeof pad, "%*s", indent + col + 1, "");
-        return count + add_move(lines, n + count, max, role, pad, indent + col + 1, b, width);
+        return count + ui_move_lines(lines, n + count, max, rb, pad, indent + col + 1, b, width);
     }
     snprintf(head, sizeof head, "%*s", indent, "");
-    return count + add_move(lines, n + count, max, role, head, indent, b, width);
+    return count + ui_move_lines(lines, n + count, max, rb, head, indent, b, width);
 }
 
-/* The moves, the latest at the bottom (in review, the one reviewed in the middle), in the
- * lines that are left: whole rounds, as many as fit. */
-static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
+int ui_move_list(const Ui *ui, int width, UiLine *lines, int n, int max)
 {
     const CmVariant *v = ui->s->v;
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Moves");
@@ -704,23 +746,24 @@ static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
     if (room <= 0)
         return n;
     int per_line = v->nseats == 2 ? 2 : 1;
-    int total = (ui->nmoves + per_line - 1) / per_line;
+    int off = per_line == 2 ? first_seat(ui) : 0;
+    int total = (ui->nmoves + off + per_line - 1) / per_line;
     if (total == 0)
         return add(lines, n, max, UI_ROLE_DIM, -1, "(none yet)");
     int review = ui->mode == UI_MODE_REVIEW;
     int mark = review ? ui->review_ply - 1 : ui->nmoves - 1;
     /* The round that must show: the one reviewed, or the last one scrolled to. */
-    int anchor = review ? (mark > 0 ? mark / per_line : 0) : total - 1 - ui->moves_scroll;
+    int anchor = review ? (mark > 0 ? (mark + off) / per_line : 0) : total - 1 - ui->moves_scroll;
     if (anchor < 0)
         anchor = 0;
     if (anchor >= total)
         anchor = total - 1;
-    int first = anchor, last = anchor, used = round_lines(ui, anchor, width, 0, NULL, 0, 0);
+    int first = anchor, last = anchor, used = round_lines(ui, anchor, width, -1, NULL, 0, 0);
     /* In review, up to half the room for the rounds after it; then earlier rounds, then later
      * ones, while they fit. */
     int after = 0;
     while (review && last + 1 < total) {
-        int h = round_lines(ui, last + 1, width, 0, NULL, 0, 0);
+        int h = round_lines(ui, last + 1, width, -1, NULL, 0, 0);
         if (used + h > room || after + h > room / 2)
             break;
         last++;
@@ -728,23 +771,21 @@ static int panel_moves(const Ui *ui, int width, UiLine *lines, int n, int max)
         after += h;
     }
     while (first > 0) {
-        int h = round_lines(ui, first - 1, width, 0, NULL, 0, 0);
+        int h = round_lines(ui, first - 1, width, -1, NULL, 0, 0);
         if (used + h > room)
             break;
         first--;
         used += h;
     }
     while (last + 1 < total) {
-        int h = round_lines(ui, last + 1, width, 0, NULL, 0, 0);
+        int h = round_lines(ui, last + 1, width, -1, NULL, 0, 0);
         if (used + h > room)
             break;
         last++;
         used += h;
     }
     for (int r = first; r <= last && n < max; r++) {
-        int role =
-            mark >= r * per_line && mark < (r + 1) * per_line ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
-        int h = round_lines(ui, r, width, role, lines, n, max);
+        int h = round_lines(ui, r, width, mark, lines, n, max);
         n = n + h < max ? n + h : max;
     }
     return n;
@@ -780,7 +821,7 @@ static int panel_pv(const Ui *ui, int width, UiLine *lines, int n, int max)
     }
     if (shown == 0) {
         /* The first move alone is longer than the line. */
-        int h = add_move(lines, n, max, UI_ROLE_DIM, "pv ", 3, tok[0], width);
+        int h = ui_move_lines(lines, n, max, UI_ROLE_DIM, "pv ", 3, tok[0], width);
         n = n + h < max ? n + h : max;
         if (ntok > 1 || cut)
             n = add(lines, n, max, UI_ROLE_DIM, -1, "   %s", more);
@@ -812,33 +853,85 @@ static int panel_engine(const Ui *ui, int width, UiLine *lines, int n, int max)
     else
         n = add(lines, n, max, UI_ROLE_DIM, s, "%s's last search", v->seat[s].name);
     if (g->info_seat >= 0 && (!g->searching || g->info_seq != 0)) {
-        text_score(g->info.score, score, sizeof score);
-        n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %llu kn", g->info.depth,
-                score, (unsigned long long)(g->info.nodes / 1000));
+        char nodes[32];
+        unsigned long long k = (unsigned long long)g->info.nodes;
+        if (k < 10000)
+            snprintf(nodes, sizeof nodes, "%llu node%s", k, k == 1 ? "" : "s");
+        else if (k < 10000000)
+            snprintf(nodes, sizeof nodes, "%llu kn", k / 1000);
+        else
+            snprintf(nodes, sizeof nodes, "%llu Mn", k / 1000000);
+        /* The lower levels misjudge their moves on purpose, by a man or more: their score says
+         * nothing of the game. A hint is the full-strength engine's. */
+        int level = g->info_purpose == ENGINE_JOB_HINT ? CM_ENGINE_LEVELS
+                                                       : g->setup.seat[g->info_seat].level;
+        if (level < UI_SCORED_LEVEL) {
+            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  %s", g->info.depth, nodes);
+            n = add(lines, n, max, UI_ROLE_DIM, -1, "no score: level %d errs on purpose", level);
+        } else {
+            text_score(g->info.score, score, sizeof score);
+            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %s", g->info.depth,
+                    score, nodes);
+        }
         n = panel_pv(ui, width, lines, n, max);
     }
     return n;
+}
+
+/* The analysis board: where it began, the engine's view of the position and its line. */
+static int panel_analysis(const Ui *ui, int width, UiLine *lines, int n, int max)
+{
+    const UiAnalysis *a = ui->analysis;
+    const AnalysisLive *live = &a->live;
+    const CmVariant *v = ui->s->v;
+    char score[32];
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Analysis board");
+    n = add(lines, n, max, UI_ROLE_DIM, -1, "from ply %d of the game", a->from);
+    if (ui->s->nredo > 0)
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "%d pl%s ahead (r plays on)", ui->s->nredo,
+                ui->s->nredo == 1 ? "y" : "ies");
+    if (a->nlines > 0)
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "%d other line%s tried (x exports)", a->nlines,
+                a->nlines == 1 ? "" : "s");
+    n = add(lines, n, max, UI_ROLE_HEADING, -1, "Engine");
+    if (live->et == NULL)
+        return add(lines, n, max, UI_ROLE_DIM, -1, "no engine: the moves only");
+    if (ui->s->outcome.over)
+        return add(lines, n, max, UI_ROLE_DIM, -1, "the game is over here");
+    if (!live->has_info)
+        return add(lines, n, max, UI_ROLE_DIM, live->seat, "%s to move: thinking...",
+                   v->seat[live->seat].name);
+    text_score(live->info.score, score, sizeof score);
+    n = add(lines, n, max, UI_ROLE_NORMAL, live->seat, "%s %s  depth %d%s",
+            v->seat[live->seat].name, score, live->info.depth, live->running ? "" : "  (done)");
+    n = add(lines, n, max, UI_ROLE_DIM, -1, "%llu kn",
+            (unsigned long long)(live->info.nodes / 1000));
+    return panel_pv(ui, width, lines, n, max);
 }
 
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
 {
     if (width > (int)sizeof lines[0].text - 1)
         width = (int)sizeof lines[0].text - 1;
+    if (max > 0)
+        memset(lines, 0, (size_t)max * sizeof *lines);
     if (ui->learn != NULL)
         return ui_learn_panel(ui, width, lines, max);
+    if (ui->analysis != NULL)
+        return ui_move_list(ui, width, lines, panel_analysis(ui, width, lines, 0, max), max);
     if (ui->puzzles != NULL)
-        return panel_moves(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
+        return ui_move_list(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
     if (ui_online(ui)) {
         /* No engine's line in a rated game: hints are not allowed there either. */
         LobbyTable t;
         int n = ui_online_panel(ui, now, width, lines, max);
         if (lobby_table(ui->lobby, ui->s, now, &t) == 0 && !t.rated)
             n = panel_engine(ui, width, lines, n, max);
-        return panel_moves(ui, width, lines, n, max);
+        return ui_move_list(ui, width, lines, n, max);
     }
     int n = panel_seats(ui, now, lines, 0, max);
     n = panel_engine(ui, width, lines, n, max);
-    return panel_moves(ui, width, lines, n, max);
+    return ui_move_list(ui, width, lines, n, max);
 }
 
 /* The form of a game made on the server. */
@@ -940,38 +1033,182 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     return n;
 }
 
+/* The widths of the columns of the saved games, and whether the lengths are shortened to their
+ * moves and the dates to the day and time, so that a line fits 'room' columns. */
+typedef struct SaveColumns {
+    int variant, length, state;
+    int short_length, short_when;
+} SaveColumns;
+
+/* The length of 'e' as the list shows it: "16 moves (31 plies)", or "16 moves" when short. */
+static int save_length(const SaveEntry *e, int short_length)
+{
+    const char *paren = short_length ? strstr(e->length, " (") : NULL;
+    return paren != NULL ? (int)(paren - e->length) : (int)strlen(e->length);
+}
+
+static int save_width(const Ui *ui, const SaveColumns *c)
+{
+    int when = c->short_when ? 11 : 16, w = 0;
+    for (int i = 0; i < ui->nsaves; i++) {
+        const SaveEntry *e = &ui->saves[i];
+        int len = 1 + when + 2 + (e->variant[0] ? c->variant + 2 + c->length + 2 : 0) +
+                  (int)strlen(e->state) + (e->autosave ? 12 : 0);
+        w = len > w ? len : w;
+    }
+    return w;
+}
+
+static void save_columns(const Ui *ui, int room, SaveColumns *c)
+{
+    memset(c, 0, sizeof *c);
+    for (int step = 0; step < 3; step++) {
+        c->short_length = step >= 1;
+        c->short_when = step >= 2;
+        c->variant = c->length = 0;
+        for (int i = 0; i < ui->nsaves; i++) {
+            const SaveEntry *e = &ui->saves[i];
+            int v = (int)strlen(e->variant), l = save_length(e, c->short_length);
+            c->variant = v > c->variant ? v : c->variant;
+            c->length = l > c->length ? l : c->length;
+        }
+        if (save_width(ui, c) <= room)
+            return;
+    }
+}
+
 int ui_load_lines(const Ui *ui, UiLine *lines, int max)
 {
+    SaveColumns c;
     int n = 0;
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Load a game from %s", ui->s->env.data_dir);
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     int room = max - n - 2;
     if (room < 1)
         room = 1;
+    /* Columns as wide as their widest entry, within the box the screen has. */
+    save_columns(ui, ui->lay.cols - 4, &c);
     int begin = ui->save_pick - room + 1 > 0 ? ui->save_pick - room + 1 : 0;
-    for (int i = begin; i < ui->nsaves && i < begin + room; i++)
-        n = add(lines, n, max, i == ui->save_pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1, " %s",
-                ui->saves[i].label);
+    for (int i = begin; i < ui->nsaves && i < begin + room; i++) {
+        const SaveEntry *e = &ui->saves[i];
+        int role = i == ui->save_pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL;
+        const char *when = c.short_when && strlen(e->when) > 5 ? e->when + 5 : e->when;
+        if (e->variant[0])
+            n = add(lines, n, max, role, -1, " %s  %-*s  %*.*s  %s%s", when, c.variant, e->variant,
+                    c.length, save_length(e, c.short_length), e->length, e->state,
+                    e->autosave ? "  (autosave)" : "");
+        else
+            n = add(lines, n, max, role, -1, " %s  %s%s", when, e->state,
+                    e->autosave ? "  (autosave)" : "");
+    }
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     n = add(lines, n, max, UI_ROLE_DIM, -1, "Up/Down: pick. Enter: load. Esc: back.");
     return n;
 }
 
+/* The room inside the game-over box: the board's width, when that leaves room enough for its
+ * words, else the screen's. */
+static int over_width(const Ui *ui)
+{
+    const UiLayout *l = &ui->lay;
+    int w = l->board_w - 4;
+    if (w < UI_OVER_MIN)
+        w = l->cols - 4;
+    return w < (int)sizeof(((UiLine *)0)->text) - 1 ? w : (int)sizeof(((UiLine *)0)->text) - 1;
+}
+
 int ui_over_lines(const Ui *ui, UiLine *lines, int max)
 {
     char s[200];
-    int n = 0;
+    UiSpan span[4];
+    int n = 0, width = over_width(ui);
     if (ui_online(ui))
         return ui_online_over_lines(ui, lines, max);
     outcome_sentence(ui, s, sizeof s);
     n = add(lines, n, max, UI_ROLE_HEADING, -1, "Game over");
-    n = add(lines, n, max, UI_ROLE_TITLE, -1, "%s", s);
+    int k = ui_wrap(s, width, span, 4);
+    for (int i = 0; i < k; i++)
+        n = add(lines, n, max, UI_ROLE_TITLE, -1, "%.*s", span[i].len, s + span[i].start);
+    /* The move that ended the game, which the box may hide in the move list. */
+    if (ui->s->g.n > 0 && ui->nmoves == ui->s->g.n) {
+        const UiMoveText *t = &ui->moves[ui->nmoves - 1];
+        char head[64];
+        int indent = snprintf(head, sizeof head, "%s played ", ui->s->v->seat[t->seat].name);
+        char move[CM_MOVE_TEXT_MAX + 1];
+        snprintf(move, sizeof move, "%s.", t->text);
+        n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
+        int h = ui_move_lines(lines, n, max, UI_ROLE_NORMAL, head, indent, move, width);
+        n = n + h < max ? n + h : max;
+    }
     n = add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "n    new game");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "v    review the moves");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "u    undo");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "s    save");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "q    quit");
-    n = add(lines, n, max, UI_ROLE_NORMAL, -1, "Esc  look at the board");
+    /* The keys, from the table the key bar and the help page use: in two columns when they
+     * fit. */
+    int nk, colw = 0;
+    const UiKeyHelp *keys = ui_key_table(UI_KEYS_OVER, &nk);
+    for (int i = 0; i < nk; i++) {
+        int w = 5 + (int)strlen(keys[i].help);
+        colw = w > colw ? w : colw;
+    }
+    int cols = 2 * colw + 2 <= width ? 2 : 1, rows = (nk + cols - 1) / cols;
+    for (int r = 0; r < rows && n < max; r++) {
+        char line[sizeof lines[0].text];
+        int len = 0;
+        for (int c = 0; c < cols; c++) {
+            int i = c * rows + r;
+            if (i >= nk)
+                break;
+            len += snprintf(line + len, sizeof line - (size_t)len, "%s%-4s %-*s", c ? "  " : "",
+                            keys[i].keys, c + 1 < cols ? colw - 5 : 0, keys[i].help);
+        }
+        while (len > 0 && line[len - 1] == ' ')
+            line[--len] = '\0';
+        n = add(lines, n, max, UI_ROLE_NORMAL, -1, "%s", line);
+    }
     return n;
+}
+
+/* The rows of the panel's lines as the screen draws them: from 'panel_y' to the row before
+ * the one returned. */
+static int panel_end(const Ui *ui)
+{
+    const UiLayout *l = &ui->lay;
+    UiLine lines[UI_PANEL_LINES];
+    UiFoot foot;
+    if (l->panel_w <= 0)
+        return l->panel_y;
+    ui_foot(ui, &foot);
+    int max = foot.top - l->panel_y;
+    max = max < UI_PANEL_LINES ? max : UI_PANEL_LINES;
+    return l->panel_y + (max > 0 ? ui_panel_lines(ui, ui->now, l->panel_w - 2, lines, max) : 0);
+}
+
+void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out)
+{
+    const UiLayout *l = &ui->lay;
+    *y_out = (l->rows - h) / 2;
+    *x_out = (l->cols - w) / 2;
+    if (ui->mode == UI_MODE_OVER && !l->too_small) {
+        /* The game-over box leaves the panel's move list in sight, whose last lines show the
+         * end of the game, in steps:
+         * 1. over the board, from its top, when it is no wider;
+         * 2. else under the panel's lines, when there is room;
+         * 3. else above the panel's last line. */
+        int end = panel_end(ui);
+        if (w <= l->board_w + 1) {
+            *y_out = l->board_y;
+            *x_out = l->board_x + (l->board_w - w) / 2;
+        } else if (end + 1 + h <= l->rows) {
+            *y_out = end + 1;
+        } else if (end - 1 - h >= 0) {
+            *y_out = end - 1 - h;
+        }
+        if (*y_out + h > l->rows)
+            *y_out = l->rows - h;
+    }
+    if (*x_out + w > l->cols)
+        *x_out = l->cols - w;
+    if (*y_out < 0)
+        *y_out = 0;
+    if (*x_out < 0)
+        *x_out = 0;
 }

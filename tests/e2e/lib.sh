@@ -47,12 +47,13 @@ tm new-session -d -s keep -x 80 -y 24 "sleep 100000" || {
     exit 1
 }
 
-# session COMMAND: a new session "g" of 80x24 running COMMAND (retried if tmux is slow).
+# session COMMAND: a new session "g" of 80x24 (or TERM_COLS x TERM_ROWS) running COMMAND
+# (retried if tmux is slow).
 session() {
     local i
     tm kill-session -t g >/dev/null 2>&1
     for i in 1 2 3 4 5; do
-        if tm new-session -d -s g -x 80 -y 24 "$1" 2>/dev/null; then
+        if tm new-session -d -s g -x "${TERM_COLS:-80}" -y "${TERM_ROWS:-24}" "$1" 2>/dev/null; then
             tm set-option -t g remain-on-exit on >/dev/null
             return 0
         fi

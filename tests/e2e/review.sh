@@ -1,7 +1,8 @@
 # End-to-end: 'camelot review' on a terminal of 80x24, with the real program in tmux. The
 # evaluation graph and the board show while the engine works; Right moves the graph's cursor
 # and the move shown; the known blunder of a Camette game gets its mark and the better move;
-# --ascii draws the graph in ASCII; q quits at once, even in the middle of a long search; a
+# ] and [ go from one marked move to the next, whose signs show in the move list and under the
+# graph, and m lists each side's marked moves; --ascii draws the graph in ASCII; q quits at once, even in the middle of a long search; a
 # terminal too small says so; 'a' on the game-over screen of the game reviews the game just
 # played; --text still prints the text review.
 # Run as: bash review.sh PATH_TO_camelot SOURCE_DIR
@@ -26,14 +27,14 @@ cursor_col() { screen | grep -F '^' | head -1 | sed -E 's/^.*[0-9]//' | awk '{ p
 # ---- 1. The graph, the cursor and the blunder ------------------------------------------------
 start review --time 0.2 blunder.txt
 check "the review screen comes up with its title and keys" \
-    eval 'wait_for "Review of blunder.txt (camette)" && wait_for "q: quit"'
+    eval 'wait_for "Review of blunder.txt (camette)" && wait_for "m mistakes  q quit"'
 check "the analysis says where it is, then that it is done" \
-    eval 'wait_for "Analysis done: 12 moves" 60'
+    eval 'wait_for "Analysis done: 6 moves (12 plies)" 60'
 check "the graph shows its scale, its zero line and its blocks" \
     eval 'screen | grep -qE "^ .* \+5 " && screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{12}" &&
           screen | grep -qE " -5 "'
 check "the first move is shown, with the board" \
-    eval 'screen | grep -qF "1. White B3-B2" && screen | grep -qF "A  B  C  D  E"'
+    eval 'screen | grep -qF "1. White B3-B2" && screen | grep -qE "A +B +C +D +E"'
 before=$(cursor_col)
 keys Right
 check "Right moves to the next move" wait_for "1. Black B5-B6"
@@ -48,20 +49,42 @@ check "End goes to the last move, the known blunder, with its mark and the bette
 check "the cursor is at the last column" eval '[ "$(cursor_col)" = $((before + 11)) ]'
 keys Home
 check "Home goes back to the first move" wait_for "1. White B3-B2"
+# ] goes from one marked move to the next: the known blunder is the last of them.
+for i in $(seq 1 12); do
+    screen | grep -qF "6. Black B6-B5" && break
+    shown=$(screen | grep -E "^.* [0-9]+\. (White|Black) ")
+    keys -l ']'
+    wait_gone "$shown" 3
+done
+check "] goes from one marked move to the next, up to the known blunder" \
+    eval 'screen | grep -qF "6. Black B6-B5" && screen | grep -qF "better  C2-C1"'
+check "the blunder's sign shows in the move list" eval 'screen | grep -qF "B6-B5??"'
+check "and under its column of the graph" eval 'screen | grep -qE "^ +4 +4 .*\?$"'
+keys -l ']'
+check "] past the last marked move stays there" \
+    eval 'sleep 0.3; screen | grep -qF "6. Black B6-B5"'
+keys -l '['
+check "[ goes back to the marked move before it" wait_gone "6. Black B6-B5"
+keys m
+check "m lists each side's marked moves with the better move" \
+    eval 'wait_for "THE MOVES THE ENGINE MARKED" && wait_for "6... B6-B5??" &&
+          screen | grep -qF "better C2-C1"'
+keys Escape
+check "Esc closes the list" wait_for "m mistakes  q quit"
 keys q
 check "q quits" wait_dead
 
 # ---- 2. ASCII --------------------------------------------------------------------------------
 start review --time 0.1 --ascii blunder.txt
 check "--ascii draws the graph with '#' and '_'" \
-    eval 'wait_for "Analysis done: 12 moves" 60 && screen | grep -qE " 0 [#_]{12}" &&
+    eval 'wait_for "Analysis done: 6 moves (12 plies)" 60 && screen | grep -qE " 0 [#_]{12}" &&
           ! screen | grep -qE "[▁▂▃▄▅▆▇█]"'
 keys Escape
 check "Esc quits" wait_dead
 
 # ---- 3. q in the middle of a long search -----------------------------------------------------
 start review --time 30 blunder.txt
-check "a long analysis is under way" wait_for "Analysing move 1 of 12..."
+check "a long analysis is under way" wait_for "Analysing ply 1 of 12..."
 keys Right
 check "the cursor moves while the engine thinks" wait_for "not analysed yet"
 keys q
@@ -88,11 +111,11 @@ check "a finished game offers the engine's review on its key line" \
     eval 'wait_for "Black wins" && wait_for "a analyse"'
 keys a
 check "'a' reviews the game just played with the engine, graph and all" \
-    eval 'wait_for "Review of this game (camette)" && wait_for "Analysis done: 6 moves" 60 &&
+    eval 'wait_for "Review of this game (camette)" && wait_for "Analysis done: 3 moves (6 plies)" 60 &&
           screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{6}"'
 keys q
 check "q goes back to the game's screen, still over" \
-    eval 'wait_for "n new game  a analyse" && screen | grep -qF "Black wins"'
+    eval 'wait_for "n new  a analyse" && screen | grep -qF "Black wins"'
 keys q
 tm kill-session -t g >/dev/null 2>&1
 

@@ -81,12 +81,12 @@ static void check_lines(const UiLine *lines, int n, int max)
 static void render(const Ui *ui, uint64_t now, int board)
 {
     static UiLine lines[MAX_LINES];
-    char text[UI_MSG_MAX + 64];
+    char text[UI_MSG_MAX + 64], keys[UI_KEYS_MAX];
     static UiFoot foot;
     const UiLayout *l = &ui->lay;
     const CmVariant *v = ui->s->v;
 
-    FUZZ_CHECK(ui_keys_text(ui) != NULL);
+    FUZZ_CHECK(ui_keys_text(ui, keys, sizeof keys) != NULL);
     if (ui->mode == UI_MODE_RULES && ui->page != NULL) {
         FUZZ_CHECK(ui->page_top >= 0 && ui->page_top <= ui->page_lines);
         return;

@@ -1,0 +1,243 @@
+/* The keys each kind of screen offers, one table each: the key bar at the foot shows some of
+ * them in a word, '?' lists them all with what they do, and the game-over box lists its own,
+ * so that what the screen offers and what it explains never disagree.
+ * SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <string.h>
+
+#include "ui_int.h"
+
+#define PERSON UI_KEYS_PERSON
+#define ENGINES UI_KEYS_ENGINES
+#define TRYING UI_KEYS_TRYING
+#define DONE UI_KEYS_DONE
+#define LAST UI_KEYS_LAST
+#define MARKED UI_KEYS_MARKED
+#define ENDED UI_KEYS_ENDED
+
+/* A game at one keyboard: a person plays, or the engines play alone. */
+static const UiKeyHelp game_keys[] = {
+    {"Arrows, h j k l", NULL, "move the cursor", 0},
+    {"Enter, Space", "arrows+Enter move",
+     "pick the piece under the cursor; land on a highlighted square; on the square a canter "
+     "has reached, stop there",
+     PERSON},
+    {"mouse click", NULL, "the same as moving the cursor there and pressing Enter", 0},
+    {"Backspace", NULL, "take back the last leap of the move being built", 0},
+    {"Esc", NULL, "drop the move being built; hide a hint", 0},
+    {":", ": type", "type a move in WCF notation, e.g. E6-E8 or H4xJ4xL6", PERSON},
+    {"?, F1", "? help", "these rules and keys; q or Esc closes them", 0},
+    {"H", "H hint", "ask the engine for a hint, shown on the board", PERSON},
+    {"m", "m move now",
+     "make a thinking engine move now (or play at once a move waiting for the pace)", ENGINES},
+    {"p", "p pause", "pause the game: no engine thinks and the clocks stop; p again goes on",
+     ENGINES},
+    {"< >", "< > pace", "when engines play every seat: less or more time between their moves",
+     ENGINES},
+    {"u, r", "u undo", "undo and redo (against the engine, undo goes back to your previous move)",
+     PERSON},
+    {"R", "R resign", "resign (asks first: y resigns, n plays on); in a team game for the team",
+     PERSON},
+    {"D", "D draw",
+     "offer a draw on your turn: a person of the other side answers y or n, an engine accepts "
+     "when the game has looked level to it for a while, past the opening",
+     PERSON},
+    {"n", "n new game", "new game: variant, seats, engine levels, clocks; or the lessons", ENDED},
+    {"s, L", NULL, "save the game; load a saved game", 0},
+    {"v", "v review",
+     "review the game move by move; once the engine has reviewed it (a when it is over), [ and ] "
+     "go to the moves it marked",
+     ENDED},
+    {"A", NULL,
+     "the analysis board: from the position on the board, moves for either side with the "
+     "engine's evaluation and line; Esc comes back",
+     0},
+    {"e", NULL,
+     "edit mode: set up a position to play from. Enter changes the piece under the cursor (each "
+     "seat's man, then its knight, then none), Del lifts it, t the seat to move, c the castle "
+     "moves it has used, C empties the board, S sets up the start, d plays from the position "
+     "(the rules must allow a game from it), Esc leaves",
+     0},
+    {"x", NULL,
+     "export: type a path; the position goes to PATH.yaml (a position document) and the game to "
+     "PATH.txt (a record)",
+     0},
+    {"[ ], PgUp PgDn", NULL, "scroll the move list", 0},
+    {"T", NULL, "teaching highlights on or off", 0},
+    {"f", NULL, "turn the board round", 0},
+    {"q", "q quit", "quit; the game is saved and 'camelot --resume' continues it", 0},
+};
+
+/* The game is over: the game-over box lists these, and the key bar the main ones. */
+static const UiKeyHelp over_keys[] = {
+    {"n", "n new", "new game", 0},
+    {"a", "a analyse", "the engine's review", 0},
+    {"A", "A analysis", "the analysis board", 0},
+    {"v", "v review", "review the moves", 0},
+    {"u", "u undo", "undo the last move", 0},
+    {"s", "s save", "save the game", 0},
+    {"e", NULL, "edit a position", 0},
+    {"x", "x export", "export the game", 0},
+    {"q", "q quit", "quit", 0},
+    {"Esc", NULL, "look at the board", 0},
+};
+
+/* Stepping through the moves of the game ('v'). */
+static const UiKeyHelp review_keys[] = {
+    {"Left, Right, h l, Space", "Left/Right step", "the move before, the move after", 0},
+    {"Home, End, g G", "Home/End", "the start position, the last move", 0},
+    {"[ ]", "[ ] marked move",
+     "the move before, or after, that the engine's review marked (a, once the game is over)",
+     MARKED},
+    {"m", "m mistakes", "the list of each side's marked moves, with the better move", MARKED},
+    {"A", "A analysis", "the analysis board from the position shown", 0},
+    {"f", NULL, "turn the board round", 0},
+    {"n", NULL, "new game", 0},
+    {"?, F1", NULL, "these rules and keys", 0},
+    {"Esc, v, q, Enter", "Esc back", "back to the game", 0},
+};
+
+/* The analysis board. */
+static const UiKeyHelp analysis_keys[] = {
+    {"Arrows, h j k l", NULL, "move the cursor", 0},
+    {"Enter, Space", "arrows+Enter move",
+     "pick a piece and land it, leap by leap: a move for the side to move, whichever it is", 0},
+    {"mouse click", NULL, "the same as moving the cursor there and pressing Enter", 0},
+    {"Backspace", NULL, "take back the last leap of the move being built", 0},
+    {":", ": type", "type a move in WCF notation, e.g. E6-E8", 0},
+    {"u", "u back", "one move back along the line", 0},
+    {"r", "r forward",
+     "one move forward along the line: the move taken back, or the game's own next move", 0},
+    {"Home, End", NULL, "the start of the line, its end", 0},
+    {"x", "x export",
+     "export: the position to PATH.yaml, the line played to PATH.txt with the other lines "
+     "tried in comments after the moves they replace",
+     0},
+    {"[ ], PgUp PgDn", NULL, "scroll the move list", 0},
+    {"f", NULL, "turn the board round", 0},
+    {"T", NULL, "teaching highlights on or off", 0},
+    {"?, F1", "? help", "this page: the rules and these keys", 0},
+    {"Esc, q", "Esc back", "drop the move being built; else back to the game, as it was", 0},
+};
+
+/* A lesson: trying, done, or the last one done with another not done yet. */
+static const UiKeyHelp lesson_keys[] = {
+    {"Arrows, h j k l", NULL, "move the cursor", 0},
+    {"Enter, Space", "arrows+Enter move",
+     "pick a piece and land it, leap by leap, as in a game; once the lesson is done, the next "
+     "lesson",
+     TRYING},
+    {NULL, "Enter/n next", NULL, DONE},
+    {NULL, "Enter first not done", NULL, LAST},
+    {"mouse click", NULL, "the same as moving the cursor there and pressing Enter", 0},
+    {"Backspace", NULL, "take back the last leap of the move being built", 0},
+    {"Esc", NULL, "drop the move being built; hide a hint", 0},
+    {":", ": type", "type a move in WCF notation, e.g. E6-E8", TRYING},
+    {"H", "H hint", "a move that meets the goal, marked on the board", TRYING},
+    {"n", "n next", "the next lesson; after the last one, the first one not done yet", TRYING},
+    {"p", "p previous", "the lesson before", 0},
+    {"u, r", "u again", "this lesson again from its start", 0},
+    {"f", NULL, "turn the board round", 0},
+    {"T", NULL, "teaching highlights on or off", 0},
+    {"?, F1", "? help", "this page: the rules of the lesson's variant and these keys", 0},
+    {"q", "q quit",
+     "leave the lessons (opened from a game's new-game form, back to that game); your progress "
+     "is kept",
+     0},
+};
+
+/* A puzzle: being solved, or solved or missed. */
+static const UiKeyHelp puzzle_keys[] = {
+    {"Arrows, h j k l", NULL, "move the cursor", 0},
+    {"Enter, Space", "arrows+Enter move",
+     "pick a piece and land it, leap by leap; the move is checked against the solution", TRYING},
+    {"mouse click", NULL, "the same as moving the cursor there and pressing Enter", 0},
+    {"Backspace", NULL, "take back the last leap of the move being built", 0},
+    {"Esc", NULL, "drop the move being built", 0},
+    {":", ": type", "type a move in WCF notation, e.g. E6-E8", TRYING},
+    {"s", "s solution", "give up: the solution is played on the board (the puzzle is missed)", 0},
+    {"n", "n next", "the next puzzle", 0},
+    {"v", "v step through", "step through the moves played (after a miss, the solution)", DONE},
+    {"f", NULL, "turn the board round", 0},
+    {"T", NULL, "teaching highlights on or off", 0},
+    {"?, F1", "? help", "this page: the rules of the puzzle's variant and these keys", 0},
+    {"q", "q quit", "quit; the score and the streak are kept", 0},
+};
+
+/* clang-format off */
+#define TABLE(t) {t, (int)(sizeof t / sizeof t[0])}
+/* clang-format on */
+static const struct {
+    const UiKeyHelp *keys;
+    int n;
+} tables[UI_KEYS_COUNT] = {
+    [UI_KEYS_GAME] = TABLE(game_keys),     [UI_KEYS_OVER] = TABLE(over_keys),
+    [UI_KEYS_REVIEW] = TABLE(review_keys), [UI_KEYS_LESSON] = TABLE(lesson_keys),
+    [UI_KEYS_PUZZLE] = TABLE(puzzle_keys), [UI_KEYS_ANALYSIS] = TABLE(analysis_keys),
+};
+
+const UiKeyHelp *ui_key_table(UiKeySet set, int *n_out)
+{
+    if (set < 0 || set >= UI_KEYS_COUNT) {
+        *n_out = 0;
+        return NULL;
+    }
+    *n_out = tables[set].n;
+    return tables[set].keys;
+}
+
+/* Where the lessons stand: trying, done with a next one, or the last one done. */
+static unsigned lesson_state(const Ui *ui)
+{
+    const UiLearn *l = ui->learn;
+    if (l->state != UI_LESSON_DONE)
+        return TRYING;
+    if (l->at + 1 < l->course->n)
+        return DONE;
+    return course_done_count(l->course) < l->course->n ? LAST : 0;
+}
+
+int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out)
+{
+    *state_out = 0;
+    switch (mode) {
+    case UI_MODE_PLAY:
+        if (ui->learn != NULL) {
+            *state_out = lesson_state(ui);
+            return UI_KEYS_LESSON;
+        }
+        if (ui->analysis != NULL)
+            return UI_KEYS_ANALYSIS;
+        if (ui->puzzles != NULL) {
+            *state_out = ui->puzzles->run.state == PUZZLE_SOLVING ? TRYING : DONE;
+            return UI_KEYS_PUZZLE;
+        }
+        *state_out = ui->s->outcome.over ? ENDED : session_paced(ui->s) ? ENGINES : PERSON;
+        return UI_KEYS_GAME;
+    case UI_MODE_OVER:
+        return UI_KEYS_OVER;
+    case UI_MODE_REVIEW:
+        *state_out = ui->nreviewed > 0 ? MARKED : 0;
+        return UI_KEYS_REVIEW;
+    default:
+        return -1;
+    }
+}
+
+const char *ui_key_bar(UiKeySet set, unsigned state, char *buf, size_t size)
+{
+    int n, len = 0;
+    const UiKeyHelp *k = ui_key_table(set, &n);
+    if (size == 0)
+        return buf;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (k[i].bar == NULL || (k[i].when != 0 && !(k[i].when & state)))
+            continue;
+        int w = snprintf(buf + len, size - (size_t)len, "%s%s", len ? "  " : "", k[i].bar);
+        if (w < 0 || (size_t)(len + w) >= size)
+            break;
+        len += w;
+    }
+    return buf;
+}
