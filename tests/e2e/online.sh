@@ -51,7 +51,7 @@ check "bob sees it" wait_for "1. F7-F8"
 typed G10-G9
 check "bob plays G10-G9 by typing it" wait_for "Black played G10-G9."
 on alice
-check "alice sees it" wait_for "F7-F8           G10-G9"
+check "alice sees it" wait_for "F7-F8          G10-G9"
 
 # ---- Chat ---------------------------------------------------------------------------------------
 on bob
@@ -75,7 +75,7 @@ check "carol's lobby lists the game to watch" wait_for "Games going on, to watch
 check "with both players" wait_for "alice v bob"
 keys Enter
 check "Enter watches it" wait_for "game 1, watching"
-check "carol sees the moves so far" wait_for "F7-F8           G10-G9"
+check "carol sees the moves so far" wait_for "F7-F8          G10-G9"
 check "not the players' chat" eval '! screen | grep -qF "thanks bob"'
 keys Enter
 check "a watcher moves nothing" wait_for "You are watching this game"
@@ -93,7 +93,7 @@ check "bob sees it" wait_for "H7-H8"
 check "the players do not see the watchers' chat" eval '! screen | grep -qF "nice opening"'
 typed D10-D9
 on carol
-check "carol sees bob's move" wait_for "H7-H8           D10-D9"
+check "carol sees bob's move" wait_for "H7-H8          D10-D9"
 
 # ---- A draw offered and accepted --------------------------------------------------------------
 on alice
