@@ -79,12 +79,18 @@ typedef struct CmCountCache {
     int castle_ok;                   /* whether it may still make a castle move */
     int plain;                       /* its plain moves */
     int sum;                         /* the pieces' counts together */
+    int npieces;                     /* its pieces */
     int count[CM_COUNT_PIECES];      /* each piece's count, plain moves left out */
     CmSquare sq[CM_COUNT_PIECES];    /* each piece's square */
     uint64_t reach[CM_COUNT_PIECES]; /* each piece's canter reach (a grid of its class) */
-    uint64_t pf[CM_DIR_COUNT][4];    /* the friends to canter over ('CmGen.pf') */
-    uint64_t dep[CM_SQUARES];        /* the pieces whose counts read each square */
-    uint64_t dep_reach[CM_SQUARES];  /* the pieces whose canter reaches read each square */
+    /* The squares each count reads, and those each canter reach reads: word w of piece i's set
+     * of squares (as in 'CmSquareSet') is '[w][i]', so that the pieces reading a square are
+     * found with one pass over one row. */
+    uint64_t dep[4][CM_COUNT_PIECES];
+    uint64_t dep_reach[4][CM_COUNT_PIECES];
+    uint8_t step_in[CM_SQUARES];  /* the pieces that could make a plain move onto each square */
+    uint64_t pf[CM_DIR_COUNT][4]; /* the friends to canter over ('CmGen.pf') */
+    uint64_t enemy[4], empty[4];  /* class grids of its enemies and of the empty squares */
 } CmCountCache;
 
 /* Prepares 'cc' for the positions after the moves of 'pos', within the steps '*budget' (as

@@ -216,7 +216,42 @@ int cm_gen_can_jump(const CmGen *g, CmSquare x)
     return jump_dirs(g, x) != 0;
 }
 
-/* Jump chain, the moving piece standing on 'x' (2.5), within the generation's budget:
+/* The jump leaps 'm' (as 'jump_dirs' gives them) of the moving piece on 'x', each with what
+ * follows it: see 'cm_gen_jumps'. A landing with no leap on ends the move without another call,
+ * which the chains' last landings, the most frequent, do not need. */
+static void jump_leaps(CmGen *g, CmSquare x, unsigned m)
+{
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        int t = x + cm_dir_offset[d];
+        uint8_t c = g->board[t];
+        CmSquare u = (CmSquare)(t + cm_dir_offset[d]);
+        g->board[t] = CM_EMPTY;
+        cm_set_add(&g->cap, (unsigned)t);
+        g->ncap++;
+        if (g->fl[u] & CM_SQ_TARGET) {
+            add_capture(g, u);
+        } else if (--g->budget < 0) {
+            g->exhausted = 1;
+            g->overflow = 1;
+        } else {
+            if (g->trace != NULL)
+                cm_set_add(g->trace, u);
+            unsigned next = jump_dirs(g, u);
+            if (next)
+                jump_leaps(g, u, next);
+            else
+                add_capture(g, u);
+        }
+        g->ncap--;
+        cm_set_del(&g->cap, (unsigned)t);
+        g->board[t] = c;
+    }
+}
+
+/* Jump chain, the moving piece standing on 'x' (2.5), within the generation's budget (a step
+ * for every square the piece stands on):
  * 1. try every jump leap from 'x', lifting the jumped piece at once;
  * 2. a landing on a target-castle square ends the move there (2.8);
  * 3. otherwise the chain must go on while it can;
@@ -233,23 +268,7 @@ void cm_gen_jumps(CmGen *g, CmSquare x)
     unsigned m = jump_dirs(g, x);
     if (!m && g->ncap > 0)
         add_capture(g, x);
-    while (m) {
-        int d = __builtin_ctz(m);
-        m &= m - 1;
-        int t = x + cm_dir_offset[d];
-        uint8_t c = g->board[t];
-        CmSquare u = (CmSquare)(t + cm_dir_offset[d]);
-        g->board[t] = CM_EMPTY;
-        cm_set_add(&g->cap, (unsigned)t);
-        g->ncap++;
-        if (g->fl[u] & CM_SQ_TARGET)
-            add_capture(g, u);
-        else
-            cm_gen_jumps(g, u);
-        g->ncap--;
-        cm_set_del(&g->cap, (unsigned)t);
-        g->board[t] = c;
-    }
+    jump_leaps(g, x, m);
 }
 
 /* Canter reach from the lifted piece's square 's' (2.4): every square a chain of canter leaps
@@ -837,21 +856,6 @@ static uint64_t piece_reach(const CmGen *g, CmSquare s)
     return (g->fl[s] & CM_SQ_TARGET) ? 0 : grid_reach(g, c, 1ull << CM_CBIT(s), g->land[c]);
 }
 
-/* The number of pieces of the seat of 'g' that could make a plain move onto 'x', each from
- * the square before it in one direction (not from the target castle). */
-static int steppers(const CmGen *g, const uint8_t *board, CmSquare x)
-{
-    const CmVariant *v = g->v;
-    int n = 0;
-    for (int d = 0; d < CM_DIR_COUNT; d++) {
-        CmSquare y = (CmSquare)(x - cm_dir_offset[d]);
-        uint8_t cell = board[y];
-        n += cell != CM_EMPTY && CM_CELL_SEAT(cell) == g->seat && (v->step_ok[y] >> d & 1) &&
-             !(g->fl[y] & CM_SQ_TARGET);
-    }
-    return n;
-}
-
 /* Preparing, in steps:
  * 1. the next seat, which must be of another team, with pieces, none in a castle it must leave;
  * 2. the position seen with that seat to move, and its plain moves;
@@ -885,11 +889,28 @@ void cm_movegen_count_prepare(CmCountCache *cc, const CmPosition *pos, long *bud
     cc->castle_ok = q.castle_used[seat] < v->rules.castle_moves;
     cc->plain = plain_count(v, cm_grid4_load(g.own) & ~cm_grid4_load(g.tgt), cm_grid4_load(g.land));
     memcpy(cc->pf, g.pf, sizeof cc->pf);
+    CmGrid4 occ = {0, 0, 0, 0}, en = occ;
+    for (int s = 0; s < v->nseats; s++) {
+        CmGrid4 b = cm_grid4_load(q.cls[s]);
+        occ |= b;
+        if (v->seat[s].team != v->seat[seat].team)
+            en |= b;
+    }
+    cm_grid4_store(cc->enemy, en);
+    cm_grid4_store(cc->empty, cm_grid4_load(v->cboard) & ~occ);
+
+    memset(cc->step_in, 0, sizeof cc->step_in);
+    for (CmSquareSet own = q.occ[seat]; !cm_set_empty(&own);) {
+        CmSquare y = cm_set_pop(&own);
+        if (g.fl[y] & CM_SQ_TARGET)
+            continue;
+        for (unsigned d = v->step_ok[y]; d; d &= d - 1)
+            cc->step_in[(uint8_t)(y + cm_dir_offset[__builtin_ctz(d)])]++;
+    }
 
     /* 3. */
     cc->sum = 0;
-    memset(cc->dep, 0, sizeof cc->dep);
-    memset(cc->dep_reach, 0, sizeof cc->dep_reach);
+    cc->npieces = 0;
     CmSquareSet own = q.occ[seat];
     for (int i = 0; !cm_set_empty(&own); i++) {
         CmSquare s = cm_set_pop(&own);
@@ -904,8 +925,8 @@ void cm_movegen_count_prepare(CmCountCache *cc, const CmPosition *pos, long *bud
         for (int d = 0; d < CM_DIR_COUNT; d++)
             pf[d] = g.pf[d][c];
         set_add_grid(&area, c, from | GRID_LEAPS(pf, from));
-        for (CmSquareSet x = area; !cm_set_empty(&x);)
-            cc->dep_reach[cm_set_pop(&x)] |= 1ull << i;
+        for (int w = 0; w < 4; w++)
+            cc->dep_reach[w][i] = area.w[w];
         if (CM_CELL_KIND(q.board[s]) == CM_KNIGHT || (g.fl[s] & CM_SQ_TARGET)) {
             CmSquareSet near = {{0, 0, 0, 0}};
             set_add_grid(&near, c, from);
@@ -913,8 +934,9 @@ void cm_movegen_count_prepare(CmCountCache *cc, const CmPosition *pos, long *bud
             for (int w = 0; w < 4; w++)
                 area.w[w] |= a.w[w] | b.w[w];
         }
-        for (CmSquareSet x = area; !cm_set_empty(&x);)
-            cc->dep[cm_set_pop(&x)] |= 1ull << i;
+        for (int w = 0; w < 4; w++)
+            cc->dep[w][i] = area.w[w];
+        cc->npieces = i + 1;
         cc->sq[i] = s;
         cc->reach[i] = r;
         cc->count[i] = k;
@@ -940,16 +962,13 @@ int cm_movegen_count_after(const CmCountCache *cc, const CmPosition *after, cons
     /* 1. */
     if (!cc->valid || after->to_move != seat || m->ncap > 0)
         return cm_movegen_count_budget(after, budget);
-    CmGrid4 occ = {0, 0, 0, 0}, en = occ;
-    int team = v->seat[seat].team;
-    for (int s = 0; s < v->nseats; s++) {
-        CmGrid4 b = cm_grid4_load(after->cls[s]);
-        occ |= b;
-        if (v->seat[s].team != team)
-            en |= b;
-    }
-    CmGrid4 empty = cm_grid4_load(v->cboard) & ~occ, tgt = cm_grid4_load(v->ctarget[seat]);
-    CmGrid4 own = cm_grid4_load(after->cls[seat]), hot = cm_grid4_leap_from(v, en, empty) & ~tgt;
+    /* The moving piece, an enemy, left one square for another. */
+    CmGrid4 moved = {0, 0, 0, 0};
+    moved[CM_CLASS(m->from)] ^= 1ull << CM_CBIT(m->from);
+    moved[CM_CLASS(m->to)] ^= 1ull << CM_CBIT(m->to);
+    CmGrid4 en = cm_grid4_load(cc->enemy) ^ moved, empty = cm_grid4_load(cc->empty) ^ moved;
+    CmGrid4 tgt = cm_grid4_load(v->ctarget[seat]), own = cm_grid4_load(after->cls[seat]);
+    CmGrid4 hot = cm_grid4_leap_from(v, en, empty) & ~tgt;
     if (grid4_any(own & hot))
         return cm_movegen_count_budget(after, budget);
 
@@ -960,15 +979,18 @@ int cm_movegen_count_after(const CmCountCache *cc, const CmPosition *after, cons
     const uint8_t *fl = g.fl;
     int n = cc->plain + cc->sum;
     if (!(fl[m->to] & CM_SQ_NOSTEP))
-        n -= steppers(&g, after->board, m->to);
+        n -= cc->step_in[m->to];
     if (!(fl[m->from] & CM_SQ_NOSTEP))
-        n += steppers(&g, after->board, m->from);
+        n += cc->step_in[m->from];
 
     /* 3. */
-    uint64_t redo = cc->dep[m->from] | cc->dep[m->to];
+    unsigned fw = m->from >> 6, fb = m->from & 63, tw = m->to >> 6, tb = m->to & 63;
+    const uint64_t *df = cc->dep[fw], *dt = cc->dep[tw];
+    uint64_t redo = 0;
+    for (int i = 0; i < cc->npieces; i++)
+        redo |= ((df[i] >> fb | dt[i] >> tb) & 1) << i;
     if (redo == 0)
         return n;
-    uint64_t same = ~(cc->dep_reach[m->from] | cc->dep_reach[m->to]);
     memcpy(g.pf, cc->pf, sizeof g.pf);
     cm_grid4_store(g.own, own);
     cm_grid4_store(g.land, empty & ~cm_grid4_load(v->cnostep[seat]));
@@ -979,7 +1001,9 @@ int cm_movegen_count_after(const CmCountCache *cc, const CmPosition *after, cons
     for (; redo; redo &= redo - 1) {
         int i = __builtin_ctzll(redo);
         CmSquare s = cc->sq[i];
-        uint64_t r = (same >> i & 1) ? cc->reach[i] : piece_reach(&g, s);
+        uint64_t r = (cc->dep_reach[fw][i] >> fb | cc->dep_reach[tw][i] >> tb) & 1
+                         ? piece_reach(&g, s)
+                         : cc->reach[i];
         n += count_piece(&g, s, cc->castle_ok, r) - cc->count[i];
     }
     budget_settle(&g, given, budget);
