@@ -985,10 +985,13 @@ int cm_movegen_count_after(const CmCountCache *cc, const CmPosition *after, cons
 
     /* 3. */
     unsigned fw = m->from >> 6, fb = m->from & 63, tw = m->to >> 6, tb = m->to & 63;
-    const uint64_t *df = cc->dep[fw], *dt = cc->dep[tw];
-    uint64_t redo = 0;
-    for (int i = 0; i < cc->npieces; i++)
-        redo |= ((df[i] >> fb | dt[i] >> tb) & 1) << i;
+    /* Four pieces at a time, each in a lane; the rows are CM_COUNT_PIECES long, and the
+     * pieces past the last are masked out. */
+    CmGrid4 acc = {0, 0, 0, 0}, lane = {0, 1, 2, 3};
+    for (int i = 0; i < cc->npieces; i += 4, lane += 4)
+        acc |= ((cm_grid4_load(cc->dep[fw] + i) >> fb | cm_grid4_load(cc->dep[tw] + i) >> tb) & 1)
+               << lane;
+    uint64_t redo = (acc[0] | acc[1] | acc[2] | acc[3]) & (~0ull >> (64 - cc->npieces));
     if (redo == 0)
         return n;
     memcpy(g.pf, cc->pf, sizeof g.pf);
