@@ -1197,6 +1197,82 @@ static void test_movegen_count_matches_all_with_many_captures(void **state)
     assert_int_equal(cm_movegen_count(&pos), n);
 }
 
+/* Counts the moves after every move of 'pos' through 'cc' and afresh; returns how many
+ * differ, and describes the first in 'first'. */
+static int count_after_each(const CmPosition *pos, CmCountCache *cc, CmMoveList *list, char *first,
+                            size_t size)
+{
+    char where[2048];
+    int bad = 0;
+    long budget = CM_GEN_BUDGET;
+    cm_movegen_count_prepare(cc, pos, &budget);
+    int n = cm_movegen_all(pos, list);
+    for (int i = 0; i < n; i++) {
+        CmPosition after = *pos;
+        CmUndo undo;
+        cm_pos_apply(&after, &list->m[i], &undo);
+        long left = CM_GEN_BUDGET;
+        int got = cm_movegen_count_after(cc, &after, &list->m[i], &left);
+        int want = cm_movegen_count(&after);
+        if (got != want && bad++ == 0) {
+            describe(&after, where, sizeof where);
+            snprintf(first, size, "%s: after %d-%d, %d moves counted, %d afresh, in %s",
+                     pos->v->name, list->m[i].from, list->m[i].to, got, want, where);
+        }
+    }
+    return bad;
+}
+
+/* Counting after each move of a position from what was counted on the position itself (as
+ * perft's last two plies do) gives the counts of 'cm_movegen_count': in random positions of
+ * every variant, and in the positions of random games from the start, where most pieces keep
+ * their counts from one move to the next. */
+static void test_movegen_count_after_matches_count(void **state)
+{
+    (void)state;
+    static char first[2300];
+    CmCountCache *cc = malloc(sizeof *cc);
+    CmMoveList *list = malloc(sizeof *list), *game = malloc(sizeof *game);
+    assert_non_null(cc);
+    assert_non_null(list);
+    assert_non_null(game);
+    uint64_t rng = RANDOM_SEED + 1;
+    int bad = 0, valid = 0;
+    for (int k = 0; k < TU_NVARIANTS; k++) {
+        const CmVariant *v = tu_variant(tu_variant_names[k]);
+        for (int iter = 0; iter < RANDOM_POSITIONS / 10; iter++) {
+            CmPosition pos;
+            random_position(&pos, v, iter, &rng);
+            bad += count_after_each(&pos, cc, list, first, sizeof first);
+            valid += cc->valid;
+        }
+        for (int g = 0; g < 6; g++) {
+            CmPosition pos;
+            cm_pos_start(&pos, v);
+            for (int ply = 0; ply < 60; ply++) {
+                CmOutcome o;
+                bad += count_after_each(&pos, cc, list, first, sizeof first);
+                valid += cc->valid;
+                cm_rules_settle(&pos, &o);
+                if (o.over || cm_movegen_all(&pos, game) == 0)
+                    break;
+                CmUndo undo;
+                int mover = pos.to_move;
+                cm_pos_apply(&pos, &game->m[tu_rand_below(&rng, game->n)], &undo);
+                if (cm_rules_after_move(&pos, mover, &o))
+                    break;
+            }
+        }
+    }
+    free(cc);
+    free(list);
+    free(game);
+    if (bad > 0)
+        fail_msg("counting after a move differs from counting afresh %d times; first: %s", bad,
+                 first);
+    assert_true(valid > 1000); /* the cache was used, not only the fresh counts */
+}
+
 /* ---- The jump chains alone ---- */
 
 /* Positions with more jump chains than can ever be listed (a knight inside a lattice of enemy
@@ -1361,6 +1437,7 @@ int main(void)
         cmocka_unit_test(test_movegen_matches_reference_on_random_positions),
         cmocka_unit_test(test_movegen_count_matches_all_on_random_positions),
         cmocka_unit_test(test_movegen_count_matches_all_with_many_captures),
+        cmocka_unit_test(test_movegen_count_after_matches_count),
         cmocka_unit_test(test_movegen_jumps_match_full_generation),
         cmocka_unit_test(test_movegen_lattice_is_bounded),
     };

@@ -84,4 +84,4 @@ while [ "$i" -le "$runs" ]; do
 done
 printf '%s\n' $ratios | sort -g | awk '{ r[NR] = $1 } END {
     m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
-    printf "median ratio %.3f over %d pairs (the target is 1.5)\n", m, NR }'
+    printf "median ratio %.3f over %d pairs (the target is 2.5)\n", m, NR }'

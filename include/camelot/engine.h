@@ -48,6 +48,16 @@ typedef struct CmEngineOptions {
     int lmr_pct;       /* late move reduction, in percent of ln(depth) x ln(moves) (default
                           50) */
     CmMultiMode multi; /* search for games of more than two teams */
+    int counter;       /* 1: a quiet move that refuted the move before is tried after the
+                          killers (default 0) */
+    int hist_prune;    /* quiet moves whose history is below -this times the depth are skipped
+                          at depth 3 or less off the principal variation (0, the default: none) */
+    int aspiration;    /* the aspiration window, in points (default 40) */
+    /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
+     * keeps the level's own value. */
+    int level_noise; /* root misjudgement, in points either way */
+    int level_hide;  /* root moves not seen, in percent */
+    int level_blind; /* root moves whose replies are not looked at, in percent */
 } CmEngineOptions;
 
 /* Sets the default (strongest measured) options. */
@@ -123,6 +133,11 @@ typedef struct CmLimits {
 /* Zero limits: level 10, no depth, node or time limit. */
 void cm_limits_init(CmLimits *lim);
 
+/* The approximate rating of level 'level' (1 .. CM_ENGINE_LEVELS; others are brought within):
+ * each level apart from the one below by the score of their match (Camelot, 0.1 s a move,
+ * docs/engine.md, "Levels"), and level 5 at 1500, a new player's rating. */
+int cm_engine_level_rating(int level);
+
 /* What the search knows after an iteration. The principal variation starts with the move of
  * the seat to move in the (settled) root position; later moves may belong to any seat (seats
  * that cannot move are skipped; under Best-Reply Search one opponent answers for all). */
@@ -184,6 +199,8 @@ typedef enum CmEvalTerm {
     CM_EVAL_DEFENDER,      /* per piece within 2 steps of its own castle */
     CM_EVAL_TRADE,         /* per piece more than the other side, times the share of the
                               pieces of the start that are gone */
+    CM_EVAL_THREAT_MORE,   /* per piece of the side to move the other side could jump now,
+                              past the first */
     CM_EVAL_TERMS
 } CmEvalTerm;
 

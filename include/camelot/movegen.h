@@ -65,6 +65,43 @@ int cm_movegen_count_budget(const CmPosition *pos, long *budget);
 int cm_movegen_jumps_budget(const CmPosition *pos, int seat, CmMoveList *list, int append,
                             long *budget);
 
+/* Counting the moves after each move of one position, as perft's last two plies do (docs/
+ * testing.md, "The perft benchmark"). 'cm_movegen_count_prepare' counts, on the position itself,
+ * what each piece of the next seat would have beside its plain moves (canters, charges, castle
+ * moves), and notes the squares each count reads; 'cm_movegen_count_after' then counts the
+ * position after a move again only for the pieces whose squares the move changed. The counts
+ * are those of 'cm_movegen_count_budget'; a position where the next seat must capture or leave
+ * a castle, or a seat with more than CM_COUNT_PIECES pieces, is counted afresh. */
+#define CM_COUNT_PIECES 64
+typedef struct CmCountCache {
+    int valid;                       /* 0: every position after a move is counted afresh */
+    int seat;                        /* the seat whose moves are counted (the next seat) */
+    int castle_ok;                   /* whether it may still make a castle move */
+    int plain;                       /* its plain moves */
+    int sum;                         /* the pieces' counts together */
+    int npieces;                     /* its pieces */
+    int count[CM_COUNT_PIECES];      /* each piece's count, plain moves left out */
+    CmSquare sq[CM_COUNT_PIECES];    /* each piece's square */
+    uint64_t reach[CM_COUNT_PIECES]; /* each piece's canter reach (a grid of its class) */
+    /* The squares each count reads, and those each canter reach reads: word w of piece i's set
+     * of squares (as in 'CmSquareSet') is '[w][i]', so that the pieces reading a square are
+     * found with one pass over one row. */
+    uint64_t dep[4][CM_COUNT_PIECES];
+    uint64_t dep_reach[4][CM_COUNT_PIECES];
+    uint8_t step_in[CM_SQUARES];  /* the pieces that could make a plain move onto each square */
+    uint64_t pf[CM_DIR_COUNT][4]; /* the friends to canter over ('CmGen.pf') */
+    uint64_t enemy[4], empty[4];  /* class grids of its enemies and of the empty squares */
+} CmCountCache;
+
+/* Prepares 'cc' for the positions after the moves of 'pos', within the steps '*budget' (as
+ * 'cm_movegen_count_budget' takes them). */
+void cm_movegen_count_prepare(CmCountCache *cc, const CmPosition *pos, long *budget);
+
+/* The number of legal moves of the seat to move in 'after', the position 'cc' was prepared for
+ * after its seat to move played 'm': what 'cm_movegen_count_budget(after, budget)' returns. */
+int cm_movegen_count_after(const CmCountCache *cc, const CmPosition *after, const CmMove *m,
+                           long *budget);
+
 /* The obligation in force for the seat to move (docs/rules.md 2.9 steps 1-2). */
 typedef enum CmObligationKind {
     CM_OBLIGE_NONE,    /* free choice */

@@ -50,8 +50,11 @@ const char cli_match_help[] =
     "                   engine'); an engine that dies, hangs or answers an illegal\n"
     "                   move or garbage loses the game and is started afresh.\n"
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
-    "                   partial=0, capext=N, startpct=N, lmrpct=N,\n"
-    "                   multi=brs|paranoid, depth=N, time=S, threads=N, and\n"
+    "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
+    "                   histprune=N, asp=N,\n"
+    "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
+    "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"
+    "                   weaknesses, docs/engine.md), and\n"
     "                   w.TERM=N for an evaluation weight (camelot tune --list)\n"
     "                   (comma-separated)\n"
     "  --variant V      default: camelot\n"
@@ -101,6 +104,7 @@ typedef struct Player {
     int kind;        /* 'PLAYER_*' */
     int level;       /* 1 .. 10 */
     long depth;      /* 0: the match's */
+    long nodes;      /* a node limit for each move, 0: none */
     int64_t time_ms; /* 0: the match's */
     long threads;    /* 1 .. CM_ENGINE_MAX_THREADS */
     CmEngineOptions opt;
@@ -137,6 +141,20 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.multi = CM_MULTI_BRS;
     } else if (strcmp(name, "multi") == 0 && strcmp(val, "paranoid") == 0) {
         p->opt.multi = CM_MULTI_PARANOID;
+    } else if (strcmp(name, "counter") == 0 && setup_parse_int(val, 0, 1, &n)) {
+        p->opt.counter = (int)n;
+    } else if (strcmp(name, "histprune") == 0 && setup_parse_int(val, 0, 100000, &n)) {
+        p->opt.hist_prune = (int)n;
+    } else if (strcmp(name, "asp") == 0 && setup_parse_int(val, 1, 10000, &n)) {
+        p->opt.aspiration = (int)n;
+    } else if (strcmp(name, "noise") == 0 && setup_parse_int(val, 0, 10000, &n)) {
+        p->opt.level_noise = (int)n;
+    } else if (strcmp(name, "hide") == 0 && setup_parse_int(val, 0, 100, &n)) {
+        p->opt.level_hide = (int)n;
+    } else if (strcmp(name, "blind") == 0 && setup_parse_int(val, 0, 100, &n)) {
+        p->opt.level_blind = (int)n;
+    } else if (strcmp(name, "nodes") == 0 && setup_parse_int(val, 1, 1L << 40, &n)) {
+        p->nodes = n;
     } else if (strcmp(name, "depth") == 0 && setup_parse_int(val, 1, CM_ENGINE_MAX_DEPTH, &n)) {
         p->depth = n;
     } else if (strcmp(name, "threads") == 0 && setup_parse_int(val, 1, CM_ENGINE_MAX_THREADS, &n)) {
@@ -526,6 +544,7 @@ static int player_move(const MatchConf *mc, Player *p, MatchGame *mg, const CmMo
     int64_t ms = p->time_ms > 0 ? p->time_ms : p->depth ? 0 : mc->time_ms;
     lim.depth = (int)depth;
     lim.time_ms = depth ? 0 : (uint64_t)ms;
+    lim.nodes = (uint64_t)p->nodes;
     if (cm_engine_search(p->engine, &game->pos, game->hashes, game->n + 1, &lim, NULL, NULL,
                          &res) != CM_OK ||
         !res.has_move) {

@@ -17,9 +17,10 @@
 /* One move list per remaining depth, allocated before the search: a list (room for
  * CM_MOVES_LIMIT moves) is far too big for the recursion's stack frames. */
 typedef struct Perft {
-    CmMove *moves; /* CM_MOVES_LIMIT moves per remaining depth, 2 .. depth */
-    int overflow;  /* set when a list was incomplete: the count is wrong, and perft stops */
-    long budget;   /* the command's steps beyond each position's PERFT_FREE_STEPS */
+    CmMove *moves;      /* CM_MOVES_LIMIT moves per remaining depth, 2 .. depth */
+    int overflow;       /* set when a list was incomplete: the count is wrong, and perft stops */
+    long budget;        /* the command's steps beyond each position's PERFT_FREE_STEPS */
+    CmCountCache cache; /* the last two plies: the moves after each move of one position */
 } Perft;
 
 /* The steps a generation may take: its own PERFT_FREE_STEPS and what is left of the
@@ -47,6 +48,16 @@ static int count_moves(Perft *p, const CmPosition *pos)
     return n;
 }
 
+/* The number of moves of the seat to move in 'pos', reached by 'm' from the position the cache
+ * was prepared for, within the budgets. */
+static int count_after(Perft *p, const CmPosition *pos, const CmMove *m)
+{
+    long given = gen_steps(p), left = given;
+    int n = cm_movegen_count_after(&p->cache, pos, m, &left);
+    gen_charge(p, given, left);
+    return n;
+}
+
 /* The moves of the seat to move into 'm', within the budgets. */
 static int list_moves(Perft *p, const CmPosition *pos, CmMove *m, int *overflow)
 {
@@ -69,18 +80,19 @@ static int skip_seats(const CmPosition *pos, CmPosition *out)
 }
 
 /* In steps:
- * 1. at depth 1, count the moves without playing them (bulk counting);
+ * 1. at depth 1, count the moves without playing them (bulk counting; after a move 'last' of
+ *    a position at depth 2, from what the cache holds for it);
  * 2. otherwise generate them; when there are none, skip the seat or stop (game over);
  * 3. play each move; a move after which the game is over is a leaf with no children.
  * An incomplete list (too many moves, or the budget gone) makes the count wrong: the whole
  * count stops there. */
-static uint64_t perft(Perft *p, CmPosition *pos, int depth)
+static uint64_t perft(Perft *p, CmPosition *pos, int depth, const CmMove *last)
 {
     CmPosition skipped;
 
     /* 1. */
     if (depth == 1) {
-        int n = count_moves(p, pos);
+        int n = last != NULL ? count_after(p, pos, last) : count_moves(p, pos);
         if (n == 0 && skip_seats(pos, &skipped))
             n = count_moves(p, &skipped);
         if (n == CM_MOVES_UNKNOWN) {
@@ -107,12 +119,17 @@ static uint64_t perft(Perft *p, CmPosition *pos, int depth)
     /* 3. */
     uint64_t total = 0;
     int mover = pos->to_move;
+    if (depth == 2) {
+        long given = gen_steps(p), left = given;
+        cm_movegen_count_prepare(&p->cache, pos, &left);
+        gen_charge(p, given, left);
+    }
     for (int i = 0; i < n && !p->overflow; i++) {
         CmUndo undo;
         CmOutcome o;
         cm_pos_apply(pos, &m[i], &undo);
         if (!cm_rules_after_move(pos, mover, &o))
-            total += perft(p, pos, depth - 1);
+            total += perft(p, pos, depth - 1, depth == 2 ? &m[i] : NULL);
         cm_pos_undo(pos, &m[i], &undo);
     }
     return total;
@@ -121,7 +138,7 @@ static uint64_t perft(Perft *p, CmPosition *pos, int depth)
 int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, uint64_t *total_out,
                     int *overflow)
 {
-    Perft p = {NULL, 0, CM_GEN_BUDGET};
+    Perft p = {.moves = NULL, .overflow = 0, .budget = CM_GEN_BUDGET};
     int n = 0;
     CmPosition pos = *start;
     CmOutcome o;
@@ -143,7 +160,7 @@ int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, u
         goto out;
 
     if (!divide) {
-        total = perft(&p, &pos, depth);
+        total = perft(&p, &pos, depth, NULL);
         rc = 0;
         goto out;
     }
@@ -161,7 +178,7 @@ int cli_perft_count(const CmPosition *start, int depth, int divide, FILE *out, u
         int mover = pos.to_move;
         cm_pos_apply(&pos, &mt[i].move, &undo);
         if (depth > 1)
-            count = cm_rules_after_move(&pos, mover, &o) ? 0 : perft(&p, &pos, depth - 1);
+            count = cm_rules_after_move(&pos, mover, &o) ? 0 : perft(&p, &pos, depth - 1, NULL);
         cm_pos_undo(&pos, &mt[i].move, &undo);
         if (p.overflow)
             break; /* this move's count is wrong */

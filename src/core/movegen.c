@@ -49,6 +49,7 @@ static void gen_init_seat(CmGen *g, const CmPosition *pos, int seat, CmMove *out
     g->exit_filter = 0;
     g->ncap = 0;
     memset(&g->cap, 0, sizeof g->cap);
+    g->trace = NULL;
 }
 
 void cm_gen_init(CmGen *g, const CmPosition *pos, CmMove *out, int cap)
@@ -215,7 +216,42 @@ int cm_gen_can_jump(const CmGen *g, CmSquare x)
     return jump_dirs(g, x) != 0;
 }
 
-/* Jump chain, the moving piece standing on 'x' (2.5), within the generation's budget:
+/* The jump leaps 'm' (as 'jump_dirs' gives them) of the moving piece on 'x', each with what
+ * follows it: see 'cm_gen_jumps'. A landing with no leap on ends the move without another call,
+ * which the chains' last landings, the most frequent, do not need. */
+static void jump_leaps(CmGen *g, CmSquare x, unsigned m)
+{
+    while (m) {
+        int d = __builtin_ctz(m);
+        m &= m - 1;
+        int t = x + cm_dir_offset[d];
+        uint8_t c = g->board[t];
+        CmSquare u = (CmSquare)(t + cm_dir_offset[d]);
+        g->board[t] = CM_EMPTY;
+        cm_set_add(&g->cap, (unsigned)t);
+        g->ncap++;
+        if (g->fl[u] & CM_SQ_TARGET) {
+            add_capture(g, u);
+        } else if (--g->budget < 0) {
+            g->exhausted = 1;
+            g->overflow = 1;
+        } else {
+            if (g->trace != NULL)
+                cm_set_add(g->trace, u);
+            unsigned next = jump_dirs(g, u);
+            if (next)
+                jump_leaps(g, u, next);
+            else
+                add_capture(g, u);
+        }
+        g->ncap--;
+        cm_set_del(&g->cap, (unsigned)t);
+        g->board[t] = c;
+    }
+}
+
+/* Jump chain, the moving piece standing on 'x' (2.5), within the generation's budget (a step
+ * for every square the piece stands on):
  * 1. try every jump leap from 'x', lifting the jumped piece at once;
  * 2. a landing on a target-castle square ends the move there (2.8);
  * 3. otherwise the chain must go on while it can;
@@ -227,26 +263,12 @@ void cm_gen_jumps(CmGen *g, CmSquare x)
         g->overflow = 1;
         return;
     }
+    if (g->trace != NULL)
+        cm_set_add(g->trace, x);
     unsigned m = jump_dirs(g, x);
     if (!m && g->ncap > 0)
         add_capture(g, x);
-    while (m) {
-        int d = __builtin_ctz(m);
-        m &= m - 1;
-        int t = x + cm_dir_offset[d];
-        uint8_t c = g->board[t];
-        CmSquare u = (CmSquare)(t + cm_dir_offset[d]);
-        g->board[t] = CM_EMPTY;
-        cm_set_add(&g->cap, (unsigned)t);
-        g->ncap++;
-        if (g->fl[u] & CM_SQ_TARGET)
-            add_capture(g, u);
-        else
-            cm_gen_jumps(g, u);
-        g->ncap--;
-        cm_set_del(&g->cap, (unsigned)t);
-        g->board[t] = c;
-    }
+    jump_leaps(g, x, m);
 }
 
 /* Canter reach from the lifted piece's square 's' (2.4): every square a chain of canter leaps
@@ -588,6 +610,18 @@ static int must_capture(const CmGen *g)
             (g->own[3] & g->hot[3])) != 0;
 }
 
+/* The plain moves of the pieces 'movers' onto the squares 'land', in bulk: each square of
+ * 'land' and direction with a piece able to step onto it from there is one move. */
+static int plain_count(const CmVariant *v, CmGrid4 movers, CmGrid4 land)
+{
+    CmGrid4 n = {0, 0, 0, 0};
+#pragma GCC unroll 8
+    for (int d = 0; d < CM_DIR_COUNT; d++)
+        n += cm_grid4_popcount(
+            land & cm_grid4_shift(cm_grid4_flip(movers, cm_dir_flip(d)), v->vunstep[d]));
+    return (int)(n[0] + n[1] + n[2] + n[3]);
+}
+
 /* Generation, in the order of 2.9:
  * 1. own-castle exit: the castle pieces' ways out, if there are any;
  * 2. capture obligation: jumps of the pieces able to jump, and every knight's charges;
@@ -621,15 +655,8 @@ void cm_gen_run(CmGen *g, const CmPosition *pos)
     /* 3. */
     int castle_ok = pos->castle_used[seat] < v->rules.castle_moves;
     if (g->counting) {
-        /* Plain moves in bulk: each empty square and direction with a piece able to step
-         * onto it from there is one move. */
-        CmGrid4 movers = cm_grid4_load(g->own) & ~cm_grid4_load(g->tgt);
-        CmGrid4 land = cm_grid4_load(g->land), n = {0, 0, 0, 0};
-#pragma GCC unroll 8
-        for (int d = 0; d < CM_DIR_COUNT; d++)
-            n += cm_grid4_popcount(
-                land & cm_grid4_shift(cm_grid4_flip(movers, cm_dir_flip(d)), v->vunstep[d]));
-        g->count += (int)(n[0] + n[1] + n[2] + n[3]);
+        g->count +=
+            plain_count(v, cm_grid4_load(g->own) & ~cm_grid4_load(g->tgt), cm_grid4_load(g->land));
         /* Canters and charges in bulk too, four pieces at a time; castle moves one by one. */
         uint64_t off[4];
         for (int c = 0; c < 4; c++) {
@@ -749,6 +776,243 @@ int cm_movegen_count(const CmPosition *pos)
     /* Each pass has the whole budget, as 'cm_movegen_into' has: counting and listing agree. */
     long budget = CM_GEN_BUDGET, roomy = CM_GEN_BUDGET;
     return count_within(pos, &budget, &roomy);
+}
+
+/* ---- Counting after each move of a position ------------------------------------------------ */
+
+/* 'a' shifted by 'k' squares up (k > 0) or down (k < 0), 0 < |k| < 64, as one 256-bit
+ * number. */
+static CmSquareSet set_shift(const CmSquareSet *a, int k)
+{
+    CmSquareSet out;
+    if (k > 0) {
+        for (int i = 3; i > 0; i--)
+            out.w[i] = a->w[i] << k | a->w[i - 1] >> (64 - k);
+        out.w[0] = a->w[0] << k;
+    } else {
+        k = -k;
+        for (int i = 0; i < 3; i++)
+            out.w[i] = a->w[i] >> k | a->w[i + 1] << (64 - k);
+        out.w[3] = a->w[3] >> k;
+    }
+    return out;
+}
+
+/* The squares of 's' and those one and two steps from them in each of the eight directions:
+ * every square a step, a leap or a jump test from a square of 's' reads. Shifts that run over
+ * the box's edge into the next rank only add squares. */
+static CmSquareSet star2(const CmSquareSet *s)
+{
+    CmSquareSet out = *s;
+    for (int d = 0; d < CM_DIR_COUNT; d++) {
+        for (int k = 1; k <= 2; k++) {
+            CmSquareSet t = set_shift(s, k * cm_dir_offset[d]);
+            for (int i = 0; i < 4; i++)
+                out.w[i] |= t.w[i];
+        }
+    }
+    return out;
+}
+
+/* The squares of the class grid 'b' of class 'c' into 'set'. */
+static void set_add_grid(CmSquareSet *set, int c, uint64_t b)
+{
+    for (; b; b &= b - 1)
+        cm_set_add(set, CM_CSQ(c, __builtin_ctzll(b)));
+}
+
+/* What 'cm_gen_run' counts for the piece on 's', of the seat to move, beside its plain moves
+ * when no obligation holds, its canter reach being 'r' (as 'grid_reach' finds it): in the
+ * target castle its castle moves, elsewhere its canters and, for a knight, its charges, as
+ * 'count_canters' counts them. */
+static int count_piece(CmGen *g, CmSquare s, int castle_ok, uint64_t r)
+{
+    int before = g->count;
+    uint8_t cell = g->board[s];
+    if (g->fl[s] & CM_SQ_TARGET) {
+        if (castle_ok) {
+            begin_piece(g, s);
+            castle_moves(g, s);
+            g->board[s] = cell;
+        }
+        return g->count - before;
+    }
+    if (r && CM_CELL_KIND(cell) == CM_KNIGHT) {
+        uint64_t hot = knight_hot(g, s);
+        if (r & hot) {
+            begin_piece(g, s);
+            r = knight_charges(g, s, r, hot, 1);
+            g->board[s] = cell;
+        }
+    }
+    return g->count - before + __builtin_popcountll(r);
+}
+
+/* The canter reach of the piece on 's' (none in the target castle), as 'count_canters' finds
+ * it: the piece need not be lifted. */
+static uint64_t piece_reach(const CmGen *g, CmSquare s)
+{
+    int c = CM_CLASS(s);
+    return (g->fl[s] & CM_SQ_TARGET) ? 0 : grid_reach(g, c, 1ull << CM_CBIT(s), g->land[c]);
+}
+
+/* Preparing, in steps:
+ * 1. the next seat, which must be of another team, with pieces, none in a castle it must leave;
+ * 2. the position seen with that seat to move, and its plain moves;
+ * 3. each of its pieces counted, with the squares its canter reach depends on (every square a
+ *    canter leap from its square or its reach lands on or would land on) and the squares its
+ *    count depends on: those, and for a knight or a piece in the castle every square a jump
+ *    test from its square, its reach or the squares its charges stand on reads. */
+void cm_movegen_count_prepare(CmCountCache *cc, const CmPosition *pos, long *budget)
+{
+    const CmVariant *v = pos->v;
+    CmGen g;
+    CmMove buf[COUNT_BUF];
+
+    /* 1. */
+    cc->valid = 0;
+    int seat = cm_pos_next_seat(pos, pos->to_move);
+    if (v->seat[seat].team == v->seat[pos->to_move].team || pos->npieces[seat] == 0 ||
+        pos->npieces[seat] > CM_COUNT_PIECES)
+        return;
+
+    /* 2. */
+    CmPosition q = *pos;
+    cm_pos_set_turn(&q, seat);
+    cm_gen_init(&g, &q, buf, COUNT_BUF);
+    CmSquareSet in = castle_pieces(&g, &q);
+    if (!cm_set_empty(&in))
+        return;
+    long given = budget_take(&g, budget);
+    g.counting = 1;
+    cc->seat = seat;
+    cc->castle_ok = q.castle_used[seat] < v->rules.castle_moves;
+    cc->plain = plain_count(v, cm_grid4_load(g.own) & ~cm_grid4_load(g.tgt), cm_grid4_load(g.land));
+    memcpy(cc->pf, g.pf, sizeof cc->pf);
+    CmGrid4 occ = {0, 0, 0, 0}, en = occ;
+    for (int s = 0; s < v->nseats; s++) {
+        CmGrid4 b = cm_grid4_load(q.cls[s]);
+        occ |= b;
+        if (v->seat[s].team != v->seat[seat].team)
+            en |= b;
+    }
+    cm_grid4_store(cc->enemy, en);
+    cm_grid4_store(cc->empty, cm_grid4_load(v->cboard) & ~occ);
+
+    memset(cc->step_in, 0, sizeof cc->step_in);
+    for (CmSquareSet own = q.occ[seat]; !cm_set_empty(&own);) {
+        CmSquare y = cm_set_pop(&own);
+        if (g.fl[y] & CM_SQ_TARGET)
+            continue;
+        for (unsigned d = v->step_ok[y]; d; d &= d - 1)
+            cc->step_in[(uint8_t)(y + cm_dir_offset[__builtin_ctz(d)])]++;
+    }
+
+    /* 3. */
+    cc->sum = 0;
+    cc->npieces = 0;
+    CmSquareSet own = q.occ[seat];
+    for (int i = 0; !cm_set_empty(&own); i++) {
+        CmSquare s = cm_set_pop(&own);
+        int c = CM_CLASS(s);
+        uint64_t r = piece_reach(&g, s), pf[CM_DIR_COUNT], from = r | 1ull << CM_CBIT(s);
+        CmSquareSet area = {{0, 0, 0, 0}}, chain = area;
+        g.trace = &chain;
+        int k = count_piece(&g, s, cc->castle_ok, r);
+        g.trace = NULL;
+        if (g.overflow)
+            break;
+        for (int d = 0; d < CM_DIR_COUNT; d++)
+            pf[d] = g.pf[d][c];
+        set_add_grid(&area, c, from | GRID_LEAPS(pf, from));
+        for (int w = 0; w < 4; w++)
+            cc->dep_reach[w][i] = area.w[w];
+        if (CM_CELL_KIND(q.board[s]) == CM_KNIGHT || (g.fl[s] & CM_SQ_TARGET)) {
+            CmSquareSet near = {{0, 0, 0, 0}};
+            set_add_grid(&near, c, from);
+            CmSquareSet a = star2(&near), b = star2(&chain);
+            for (int w = 0; w < 4; w++)
+                area.w[w] |= a.w[w] | b.w[w];
+        }
+        for (int w = 0; w < 4; w++)
+            cc->dep[w][i] = area.w[w];
+        cc->npieces = i + 1;
+        cc->sq[i] = s;
+        cc->reach[i] = r;
+        cc->count[i] = k;
+        cc->sum += k;
+    }
+    budget_settle(&g, given, budget);
+    cc->valid = !g.overflow;
+}
+
+/* Counting after a move, in steps:
+ * 1. afresh unless the cache holds, the move captured nothing, and the seat to move has free
+ *    choice (no capture forced);
+ * 2. the plain moves: those of the position prepared, less the ones onto the square moved to,
+ *    more the ones onto the square left;
+ * 3. the pieces whose squares the move changed counted again (with the canter reach the cache
+ *    has when the squares it depends on did not change), the others as the cache has them. */
+int cm_movegen_count_after(const CmCountCache *cc, const CmPosition *after, const CmMove *m,
+                           long *budget)
+{
+    const CmVariant *v = after->v;
+    int seat = cc->seat;
+
+    /* 1. */
+    if (!cc->valid || after->to_move != seat || m->ncap > 0)
+        return cm_movegen_count_budget(after, budget);
+    /* The moving piece, an enemy, left one square for another. */
+    CmGrid4 moved = {0, 0, 0, 0};
+    moved[CM_CLASS(m->from)] ^= 1ull << CM_CBIT(m->from);
+    moved[CM_CLASS(m->to)] ^= 1ull << CM_CBIT(m->to);
+    CmGrid4 en = cm_grid4_load(cc->enemy) ^ moved, empty = cm_grid4_load(cc->empty) ^ moved;
+    CmGrid4 tgt = cm_grid4_load(v->ctarget[seat]), own = cm_grid4_load(after->cls[seat]);
+    CmGrid4 hot = cm_grid4_leap_from(v, en, empty) & ~tgt;
+    if (grid4_any(own & hot))
+        return cm_movegen_count_budget(after, budget);
+
+    /* 2. */
+    CmGen g;
+    CmMove buf[COUNT_BUF];
+    gen_init_seat(&g, after, seat, buf, COUNT_BUF);
+    const uint8_t *fl = g.fl;
+    int n = cc->plain + cc->sum;
+    if (!(fl[m->to] & CM_SQ_NOSTEP))
+        n -= cc->step_in[m->to];
+    if (!(fl[m->from] & CM_SQ_NOSTEP))
+        n += cc->step_in[m->from];
+
+    /* 3. */
+    unsigned fw = m->from >> 6, fb = m->from & 63, tw = m->to >> 6, tb = m->to & 63;
+    /* Four pieces at a time, each in a lane; the rows are CM_COUNT_PIECES long, and the
+     * pieces past the last are masked out. */
+    CmGrid4 acc = {0, 0, 0, 0}, lane = {0, 1, 2, 3};
+    for (int i = 0; i < cc->npieces; i += 4, lane += 4)
+        acc |= ((cm_grid4_load(cc->dep[fw] + i) >> fb | cm_grid4_load(cc->dep[tw] + i) >> tb) & 1)
+               << lane;
+    uint64_t redo = (acc[0] | acc[1] | acc[2] | acc[3]) & (~0ull >> (64 - cc->npieces));
+    if (redo == 0)
+        return n;
+    memcpy(g.pf, cc->pf, sizeof g.pf);
+    cm_grid4_store(g.own, own);
+    cm_grid4_store(g.land, empty & ~cm_grid4_load(v->cnostep[seat]));
+    cm_grid4_store(g.tgt, tgt);
+    cm_grid4_store(g.hot, hot);
+    long given = budget_take(&g, budget);
+    g.counting = 1;
+    for (; redo; redo &= redo - 1) {
+        int i = __builtin_ctzll(redo);
+        CmSquare s = cc->sq[i];
+        uint64_t r = (cc->dep_reach[fw][i] >> fb | cc->dep_reach[tw][i] >> tb) & 1
+                         ? piece_reach(&g, s)
+                         : cc->reach[i];
+        n += count_piece(&g, s, cc->castle_ok, r) - cc->count[i];
+    }
+    budget_settle(&g, given, budget);
+    if (g.exhausted)
+        return CM_MOVES_UNKNOWN;
+    return g.overflow ? count_roomy(after, budget) : n;
 }
 
 void cm_movegen_obligation(const CmPosition *pos, CmObligation *out)

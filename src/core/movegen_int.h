@@ -30,6 +30,7 @@ typedef struct CmGen {
     uint16_t slots[CM_GEN_SLOTS];
     int ncap; /* captures of the chain being explored */
     CmSquareSet cap;
+    CmSquareSet *trace; /* when set, every square a jump chain stands on is added */
     /* Parity-class grids of the position (see 'CM_CLASS'), set by 'cm_gen_init'. */
     uint64_t own[4];              /* pieces of the seat to move */
     uint64_t land[4];             /* empty squares a plain move or canter may land on */

@@ -20,6 +20,12 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->start_pct = 70;
     opt->lmr_pct = 50;
     opt->multi = CM_MULTI_BRS;
+    opt->counter = 0;
+    opt->hist_prune = 0;
+    opt->aspiration = 40;
+    opt->level_noise = -1;
+    opt->level_hide = -1;
+    opt->level_blind = -1;
 }
 
 void cm_limits_init(CmLimits *lim)
@@ -140,8 +146,10 @@ void cm_engine_clear(CmEngine *e)
 {
     cm_tt_clear(e);
     memset(e->history, 0, sizeof e->history);
+    memset(e->counter, 0, sizeof e->counter);
     for (int i = 0; i < e->nhelpers; i++) {
         memset(e->helpers[i]->history, 0, sizeof e->helpers[i]->history);
+        memset(e->helpers[i]->counter, 0, sizeof e->helpers[i]->counter);
         e->helpers[i]->age = 0;
     }
 }

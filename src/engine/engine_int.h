@@ -63,6 +63,7 @@ typedef struct Ply {
     CmMoveList list;
     int order[CM_MAX_MOVES]; /* ordering scores of 'list' */
     CmUndo undo;
+    CmSquare from, to;      /* the move being tried */
     int turn;               /* the seat to move before the move being tried */
     int psum[CM_MAX_SEATS]; /* 'e->psum' before the move being tried */
     CmMove killer[2];
@@ -108,6 +109,10 @@ struct CmEngine {
     unsigned side_seats[2];        /* seats of side 0 and side 1 */
     uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
     int noise;                     /* amplitude of the level's root misjudgement */
+    int hide;                      /* percent of root moves the level does not see */
+    int blind;                     /* percent of root moves whose replies it does not see */
+    int weakened;                  /* any of the three: the root is 'search_root_weak''s */
+    CmMove pick;                   /* the move such a level plays, after an iteration */
     uint64_t noise_seed;
     uint64_t nodes;
     uint64_t node_limit;
@@ -136,6 +141,8 @@ struct CmEngine {
     /* History of quiet moves, by seat and the squares' places in 'sqidx' (so that a small
      * board uses a small corner of the table): -HISTORY_MAX .. HISTORY_MAX. */
     int16_t history[CM_MAX_SEATS][CM_SQUARES][CM_SQUARES];
+    /* The quiet move (from, to; 0 for none) that last refuted each move (by its squares). */
+    uint16_t counter[CM_SQUARES][CM_SQUARES];
     uint8_t sqidx[CM_SQUARES]; /* place of each board square, 0 .. nsquares - 1 */
     int8_t lmr[64][64];        /* late move reduction by depth and moves searched */
     CmMove pv[CM_ENGINE_MAX_PLY + 1][CM_ENGINE_MAX_PLY + 1];

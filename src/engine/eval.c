@@ -66,8 +66,9 @@ static const EvalParams melee_params = {
 };
 
 static const char *const term_names[CM_EVAL_TERMS] = {
-    "man",   "knight", "advance-man", "advance-knight", "near0",   "near1", "near2",    "near3",
-    "near4", "centre", "threatened",  "threat-knight",  "guarded", "tempo", "defender", "trade",
+    "man",     "knight", "advance-man", "advance-knight", "near0",       "near1",
+    "near2",   "near3",  "near4",       "centre",         "threatened",  "threat-knight",
+    "guarded", "tempo",  "defender",    "trade",          "threat-more",
 };
 
 #define FAR 64
@@ -403,9 +404,12 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
         tr[CM_EVAL_DEFENDER] = sg * (def[0] - def[1]);
         tr[CM_EVAL_TRADE] = sg * (n[0] - n[1]) * gone / e->start_pieces;
         tr[CM_EVAL_THREATENED] = -threatened;
+        tr[CM_EVAL_THREAT_MORE] = threatened > 1 ? -(threatened - 1) : 0;
         tr[CM_EVAL_THREAT_KNIGHT] = -knights;
         tr[CM_EVAL_TEMPO] = 1;
     }
+    if (threatened > 1)
+        val -= (to == 0 ? 1 : -1) * w[CM_EVAL_THREAT_MORE] * (threatened - 1);
     val = (to == 0 ? val : -val) - w[CM_EVAL_THREATENED] * threatened -
           w[CM_EVAL_THREAT_KNIGHT] * knights + w[CM_EVAL_TEMPO];
     return val;

@@ -21,11 +21,10 @@
 #define ORD_KILLER (1 << 26)
 #define HISTORY_MAX 16384
 
-/* Aspiration windows: from this depth on, an iteration is searched within this many points of
- * the last score; a score outside widens the window by the factor, and past the limit the
- * window opens fully. */
+/* Aspiration windows: from this depth on, an iteration is searched within 'aspiration' points
+ * (an option) of the last score; a score outside widens the window by the factor, and past
+ * the limit the window opens fully. */
 #define ASPIRATION_DEPTH 4
-#define ASPIRATION_WINDOW 40
 #define ASPIRATION_GROWTH 3
 #define ASPIRATION_GIVE_UP 1000
 
@@ -109,6 +108,8 @@ static int make(CmEngine *e, int ply, const CmMove *m)
     Ply *p = &e->ply[ply];
     int mover = CM_CELL_SEAT(pos->board[m->from]);
     p->turn = pos->to_move;
+    p->from = m->from;
+    p->to = m->to;
     memcpy(p->psum, e->psum, sizeof p->psum);
     if (mover != pos->to_move)
         cm_pos_set_turn(pos, mover);
@@ -235,6 +236,10 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
     unsigned hash = ttm->from != ttm->to ? (unsigned)(ttm->from | ttm->to << 8) : ~0u;
     unsigned k0 = p->killer[0].from | p->killer[0].to << 8;
     unsigned k1 = p->killer[1].from | p->killer[1].to << 8;
+    unsigned cm =
+        ply > 0 && e->opt.counter ? e->counter[e->ply[ply - 1].from][e->ply[ply - 1].to] : 0;
+    if (cm == 0)
+        cm = ~0u;
     for (int i = 0; i < n; i++) {
         const CmMove *m = &p->list.m[i];
         unsigned key = m->from | m->to << 8;
@@ -257,6 +262,8 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
             s = ORD_KILLER + 1;
         } else if (key == k1) {
             s = ORD_KILLER;
+        } else if (key == cm) {
+            s = ORD_KILLER - 1;
         } else {
             s = hist[idx[m->from]][idx[m->to]];
         }
@@ -288,21 +295,38 @@ static int hash_move_first(CmEngine *e, int ply, const TTMove *ttm)
     return 0;
 }
 
+/* A number drawn for root move 'm' from the seed, one for each 'salt': 0 .. 2^32 - 1. */
+static uint64_t root_draw(const CmEngine *e, const CmMove *m, uint64_t salt)
+{
+    uint64_t h = (e->noise_seed + salt * 0xD6E8FEB86659FD93ull) ^
+                 ((uint64_t)m->from << 24 | (uint64_t)m->to << 16 | cm_tt_capsig(m));
+    h *= 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return h & 0xFFFFFFFFu;
+}
+
 /* The misjudgement of root move 'm' at levels below 10: -noise .. noise, drawn from the seed. */
 static int root_offset(const CmEngine *e, const CmMove *m)
 {
     if (e->noise == 0)
         return 0;
-    uint64_t h =
-        e->noise_seed ^ ((uint64_t)m->from << 24 | (uint64_t)m->to << 16 | cm_tt_capsig(m));
-    h *= 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 32;
-    return (int)(h % (uint64_t)(2 * e->noise + 1)) - e->noise;
+    return (int)(root_draw(e, m, 0) % (uint64_t)(2 * e->noise + 1)) - e->noise;
 }
 
-/* Brings the best-ordered of moves i.. to place i. */
+/* Whether a level below 10 overlooks root move 'm' in this search. */
+static int root_hidden(const CmEngine *e, const CmMove *m)
+{
+    return e->hide > 0 && (int)(root_draw(e, m, 1) % 100) < e->hide;
+}
+
+/* Whether a level below 10 plays root move 'm' without looking at the replies to it. */
+static int root_blind(const CmEngine *e, const CmMove *m)
+{
+    return e->blind > 0 && (int)(root_draw(e, m, 2) % 100) < e->blind;
+}
+
 /* Whether root move 'm' is one the caller left out of the search ('CmLimits.exclude'). */
 static int excluded(const CmEngine *e, const CmMove *m)
 {
@@ -312,6 +336,7 @@ static int excluded(const CmEngine *e, const CmMove *m)
     return 0;
 }
 
+/* Brings the best-ordered of moves i.. to place i. */
 static CmMove *pick(Ply *p, int i)
 {
     /* The highest score first (a loop the compiler vectorises), then its first place. */
@@ -342,6 +367,8 @@ static void reward_quiet(CmEngine *e, int ply, int i, int depth)
         p->killer[1] = p->killer[0];
         p->killer[0] = *m;
     }
+    if (ply > 0)
+        e->counter[e->ply[ply - 1].from][e->ply[ply - 1].to] = (uint16_t)(m->from | m->to << 8);
     int16_t *h =
         &e->history[CM_CELL_SEAT(e->pos.board[m->from])][e->sqidx[m->from]][e->sqidx[m->to]];
     *h = (int16_t)(*h + bonus - *h * bonus / HISTORY_MAX);
@@ -708,13 +735,6 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
         }
     }
 
-    if (ply == 0 && e->noise && e->has_prev) {
-        /* The root entry is not stored below level 10: the last iteration's move goes first. */
-        ttm.from = e->prev_best.from;
-        ttm.to = e->prev_best.to;
-        ttm.capsig = cm_tt_capsig(&e->prev_best);
-    }
-
     /* 3. Before the moves are generated, but not with so few pieces that the side to move
      * might have none (a stalemate). */
     Ply *p = &e->ply[ply];
@@ -762,10 +782,11 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
         /* The moves come in falling order, so every move after a pruned one is quiet too. */
         if (quiet && searched > 0 && (futile || quiets >= lmp))
             break;
+        if (quiet && searched > 0 && e->opt.hist_prune && prune && depth <= 3 &&
+            p->order[i] < -e->opt.hist_prune * depth)
+            break;
         int newd = depth - 1 + ext, s;
-        /* Below level 10 each root move is misjudged by its own offset: the window is moved
-         * by it, and the score comes back with it. */
-        int off = ply == 0 ? root_offset(e, m) : 0, a = alpha - off, b = beta - off;
+        int a = alpha, b = beta;
         CmOutcome o;
         int mover = make(e, ply, m);
         if (cm_rules_after_move(pos, mover, &o)) {
@@ -782,8 +803,6 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
             if (!e->aborted && s > a && s < b)
                 s = child(e, side, newd, ply + 1, a, b);
         }
-        if (off != 0 && s > -MATE_BOUND && s < MATE_BOUND)
-            s += off;
         unmake(e, ply, m);
         if (e->aborted)
             return 0;
@@ -818,20 +837,97 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     }
 
     /* 6. */
-    if (ply == 0 && (e->noise || e->lim->nexclude > 0))
-        return best; /* a misjudged score, or the score of some moves only */
+    if (ply == 0 && e->lim->nexclude > 0)
+        return best; /* the score of some moves only */
     cm_tt_store(e, pos->hash ^ e->tt_salt, to_tt(best, ply), depth, bound, &bestm);
+    return best;
+}
+
+/* The root of a level with weaknesses, in steps:
+ * 1. every root move (but those the caller left out) searched to its exact score, with the
+ *    whole window: such levels search one or two plies, so this costs little;
+ * 2. the best score and its line are the search's, as at level 10;
+ * 3. the move played is the level's pick: overlooked moves left out, a move played without
+ *    looking at the replies judged by the position it leaves, each misjudged by its offset.
+ * So the score a level shows, and the draw offers it answers from that score, follow from its
+ * search alone, whatever its weaknesses. */
+static int search_root_weak(CmEngine *e, int depth)
+{
+    CmPosition *pos = &e->pos;
+    Ply *p = &e->ply[0];
+    int side = e->side_of[pos->to_move], best = -INF, top = -INF;
+    TTMove none = {0, 0, 0};
+
+    count_node(e, 0);
+    e->pvlen[0] = 0;
+    int n = generate(e, 0);
+    order_moves(e, 0, &none);
+    /* The extensions of 'search': a single move, or a forced capture with few moves. */
+    int forced = cm_eval_capture_forced(e, pos, pos->to_move) == 1;
+    int ext = n == 1 || (forced && n <= e->opt.capture_ext);
+    for (int i = 0; i < n; i++) {
+        /* 1. */
+        CmMove *m = pick(p, i);
+        if (excluded(e, m))
+            continue;
+        CmOutcome o;
+        int mover = make(e, 0, m), s, seen;
+        if (cm_rules_after_move(pos, mover, &o)) {
+            s = seen = outcome_score(e, &o, side, 1);
+        } else {
+            s = child(e, side, depth - 1 + ext, 1, -INF, INF);
+            seen = s;
+            if (root_blind(e, m)) {
+                seen = cm_eval_position(e, pos);
+                if (e->side_of[pos->to_move] != side)
+                    seen = -seen;
+            }
+        }
+        unmake(e, 0, m);
+        if (e->aborted)
+            return 0;
+
+        /* 2. */
+        if (s > best) {
+            best = s;
+            update_pv(e, 0, m);
+        }
+
+        /* 3. */
+        if (seen > -MATE_BOUND && seen < MATE_BOUND)
+            seen += root_offset(e, m);
+        if (root_hidden(e, m))
+            seen = -INF + 1;
+        if (seen > top) {
+            top = seen;
+            e->pick = *m;
+        }
+    }
     return best;
 }
 
 /* ---- Iterative deepening ----------------------------------------------------------------- */
 
+/* The levels (docs/engine.md, "Levels"): each is the full search within a cap, with the root
+ * moves misjudged, overlooked or played without looking at the replies, as the table says. */
 static const struct {
-    int depth; /* deepest iteration, 0 = no cap */
-    int noise; /* amplitude of the root moves' misjudgement */
+    int depth;      /* deepest iteration, 0 = no cap */
+    uint64_t nodes; /* nodes a search may use, 0 = no cap */
+    int noise;      /* amplitude of the root moves' misjudgement, in points */
+    int hide;       /* percent of the root moves overlooked */
+    int blind;      /* percent of the root moves played without looking at the replies */
+    int rating;     /* approximate, from the match of each level against the one below */
 } levels[CM_ENGINE_LEVELS + 1] = {
-    {0, 0}, {1, 400}, {2, 260}, {2, 110}, {2, 40}, {2, 15}, {3, 10}, {4, 8}, {5, 0}, {6, 0}, {0, 0},
+    {0, 0, 0, 0, 0, 0},        {1, 0, 0, 10, 0, 950},    {0, 400, 0, 0, 0, 1090},
+    {0, 580, 0, 0, 0, 1230},   {0, 800, 0, 0, 0, 1360},  {0, 2000, 0, 0, 0, 1500},
+    {0, 4500, 0, 0, 0, 1640},  {0, 9500, 0, 0, 0, 1770}, {0, 19000, 0, 0, 0, 1910},
+    {0, 45000, 0, 0, 0, 2040}, {0, 0, 0, 0, 0, 2180},
 };
+
+int cm_engine_level_rating(int level)
+{
+    return levels[level < 1 ? 1 : level > CM_ENGINE_LEVELS ? CM_ENGINE_LEVELS : level].rating;
+}
 
 void cm_search_set_sides(CmEngine *e)
 {
@@ -901,12 +997,17 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->has_clock = lim->now_ms != NULL;
     e->t0 = e->has_clock ? lim->now_ms(lim->clock_ud) : 0;
     e->hard_ms = e->has_clock ? lim->time_ms : 0;
+    int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
     e->node_limit = lim->nodes;
+    if (levels[level].nodes > 0 && (e->node_limit == 0 || levels[level].nodes < e->node_limit))
+        e->node_limit = levels[level].nodes;
     e->next_poll = next_poll(e);
     e->poll_steps = 0;
     e->age = (uint8_t)((e->age + 1) & 63);
-    int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
-    e->noise = levels[level].noise;
+    e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
+    e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
+    e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;
+    e->weakened = e->noise || e->hide || e->blind;
     e->noise_seed = lim->seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     int maxd = lim->depth > 0 ? lim->depth : CM_ENGINE_MAX_DEPTH;
     if (levels[level].depth > 0 && levels[level].depth < maxd)
@@ -953,15 +1054,16 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     /* 3. */
     int last = 0;
     for (int d = 1; d <= maxd; d++) {
-        int window = ASPIRATION_WINDOW, alpha = -INF, beta = INF, s;
+        int window = e->opt.aspiration, alpha = -INF, beta = INF, s;
         e->root_depth = d + e->depth_bonus;
-        if (d >= ASPIRATION_DEPTH && last > -MATE_BOUND && last < MATE_BOUND) {
+        if (d >= ASPIRATION_DEPTH && last > -MATE_BOUND && last < MATE_BOUND && !e->weakened) {
             alpha = last - window;
             beta = last + window;
         }
         e->has_iter = 0;
         for (;;) {
-            s = search(e, d + e->depth_bonus, 0, alpha, beta, 0);
+            s = e->weakened ? search_root_weak(e, d)
+                            : search(e, d + e->depth_bonus, 0, alpha, beta, 0);
             if (e->aborted)
                 break;
             if (s <= alpha && alpha > -INF) {
@@ -987,7 +1089,10 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         }
         last = s;
         fill_info(e, &out->info, d, s);
-        if (e->pvlen[0] > 0) {
+        if (e->weakened) {
+            /* The level plays its own pick; the score and line are what its search found. */
+            out->move = e->pick;
+        } else if (e->pvlen[0] > 0) {
             out->move = e->pv[0][0];
             e->prev_best = out->move;
             e->has_prev = 1;
@@ -999,7 +1104,8 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         /* In play, an iteration unlikely to finish in the time left is not begun (one cut
          * short may still find a better move: 'partial'); levels
          * below 10 stop at their depth and may use all the time to get there. */
-        if (!lim->use_all_time && levels[level].depth == 0 && e->has_clock && lim->time_ms > 0 &&
+        if (!lim->use_all_time && levels[level].depth == 0 && levels[level].nodes == 0 &&
+            e->has_clock && lim->time_ms > 0 &&
             (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * (uint64_t)e->opt.start_pct)
             break;
     }

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "camelot/engine.h"
 #include "camelot/error.h"
 #include "rating.h"
 
@@ -11,7 +12,6 @@
 #define EPSILON 0.000001 /* the Illinois method stops when its bracket is this narrow */
 
 #define PI 3.14159265358979323846
-#define NLEVELS 10
 
 /* 'x' within 'lo' .. 'hi'; a NaN becomes 'lo'. */
 static double clamp(double x, double lo, double hi)
@@ -160,16 +160,10 @@ Rating rating_update(const Rating *player, const RatingResult *results, int n)
     return out;
 }
 
-/* The rough ratings of engine levels 1 .. 10: apart by the matches of each level against the
- * one below (docs/engine.md), 232, 100, 173, 160, 241, 117, 343, 123 and 228 points, rounded
- * to 10; level 5 at 1500. */
-static const double level_rating[NLEVELS] = {840,  1070, 1170, 1340, 1500,
-                                             1740, 1860, 2200, 2320, 2550};
-
+/* The engine's own table of its levels' ratings (docs/engine.md, "Levels"). */
 Rating rating_engine(int level)
 {
-    int i = level < 1 ? 0 : level > NLEVELS ? NLEVELS - 1 : level - 1;
-    Rating r = {level_rating[i], RATING_ENGINE_RD, RATING_DEFAULT_VOLATILITY};
+    Rating r = {cm_engine_level_rating(level), RATING_ENGINE_RD, RATING_DEFAULT_VOLATILITY};
     return r;
 }
 

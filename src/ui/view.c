@@ -1005,7 +1005,8 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
         if (ss->kind == SEAT_HUMAN)
             snprintf(kind, sizeof kind, "human");
         else
-            snprintf(kind, sizeof kind, "engine, level %d", ss->level);
+            snprintf(kind, sizeof kind, "engine, level %d (about %d)", ss->level,
+                     cm_engine_level_rating(ss->level));
         n = add(lines, n, max, f->field == s + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, s,
                 "%-10s < %s >", v->seat[s].name, kind);
     }

@@ -183,13 +183,14 @@ run match --a random --b random --openings-file "$TMP/empty-openings.txt"
 check "openings file: a file without openings is an error" \
     eval '[ "$RC" = 1 ] && has "$ERR" "no opening in the file"'
 
-# SPRT: a strong engine against a weak one is decided well before the cap, either way round.
-run match --a level=10 --b level=1 --depth 1 --sprt 0,200 --games 80 --concurrency 2
+# SPRT: a strong engine against a weak one (level 1 with a large misjudgement of its moves) is
+# decided well before the cap, either way round.
+run match --a level=10 --b level=1,noise=400 --depth 1 --sprt 0,200 --games 80 --concurrency 2
 check "sprt: the strong engine is found stronger before the cap" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^sprt: [0-9]+ pairs, LLR -?[0-9.]+ \(bounds -2.94, 2.94\)$" &&
           has "$OUT" "^sprt: Elo 0 vs 200 \(alpha 0.05, beta 0.05\), LLR [0-9.]+ .*: H1 accepted$" &&
           ! has "$OUT" ", 80 games:"'
-run match --a level=1 --b level=10 --depth 1 --sprt 0,200 --games 80 --quiet
+run match --a level=1,noise=400 --b level=10 --depth 1 --sprt 0,200 --games 80 --quiet
 check "sprt: the weak engine is found not stronger" \
     eval '[ "$RC" = 0 ] && ! has "$OUT" "^sprt: [0-9]+ pairs" &&
           has "$OUT" "^sprt: Elo 0 vs 200 .*LLR -[0-9.]+ .*: H0 accepted$"'
