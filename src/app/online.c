@@ -70,7 +70,8 @@ typedef struct Online {
     int64_t next; /* a game to make current once its state has come, 0: none */
     int told;     /* plies told */
     int chat_told[2];
-    int offer_told; /* the offer last told, as kind * 16 + seat + 1 */
+    int offer_told;  /* the offer last told, as kind * 16 + seat + 1 */
+    int offers_told; /* offers made that were told ('noffers') */
     unsigned yes_told;
     int over_told;
     int quit;
@@ -200,13 +201,22 @@ static void tell(Online *o, unsigned ev)
         }
     }
     int offer = ng->offer == NG_OFFER_NONE ? 0 : (int)ng->offer * 16 + ng->offer_from + 1;
-    if (offer != o->offer_told) {
-        if (offer != 0) {
-            seat_label(o, ng->offer_from, who, sizeof who);
-            const char *what = ng->offer == NG_OFFER_DRAW       ? "offers a draw"
-                               : ng->offer == NG_OFFER_TAKEBACK ? "asks to take back a move"
-                                                                : "wants to resign for the team";
+    if (offer != o->offer_told || ng->noffers != o->offers_told) {
+        /* An offer made since the last look is told even when it has been answered since (its
+         * events came together), and the answer after it. */
+        if (ng->noffers != o->offers_told && ng->last_offer_from >= 0) {
+            seat_label(o, ng->last_offer_from, who, sizeof who);
+            const char *what = ng->last_offer == NG_OFFER_DRAW ? "offers a draw"
+                               : ng->last_offer == NG_OFFER_TAKEBACK
+                                   ? "asks to take back a move"
+                                   : "wants to resign for the team";
             put("%s %s.", who, what);
+            o->offers_told = ng->noffers;
+            if (offer == 0)
+                o->offer_told = -1; /* an offer told and over since: its end is told below */
+        }
+        if (offer != 0) {
+            /* Told above. */
         } else if (o->offer_told != 0 && ng->status != NG_OVER && ng->offer_declined >= 0) {
             seat_label(o, ng->offer_declined, who, sizeof who);
             put("%s declines.", who);
@@ -259,6 +269,8 @@ static void make_current(Online *o, int64_t id)
     o->told = 0;
     o->chat_told[0] = o->chat_told[1] = 0;
     o->offer_told = 0;
+    /* The offers of the game's past are not news; one under way is, and is told. */
+    o->offers_told = g->ng.noffers - (g->ng.offer != NG_OFFER_NONE);
     o->yes_told = 0;
     o->over_told = 0;
     NetGame *ng = &g->ng;

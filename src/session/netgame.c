@@ -17,6 +17,7 @@ void netgame_init(NetGame *ng, int64_t id, Catalog *cat)
     ng->id = id;
     ng->offer_from = -1;
     ng->offer_declined = -1;
+    ng->last_offer_from = -1;
     ng->outcome.winner = -1;
 }
 
@@ -436,6 +437,9 @@ CmStatus netgame_apply(NetGame *ng, int64_t seq, int argc, const char *const *ar
         ng->offer_from = seat;
         ng->offer_yes = 1u << seat;
         ng->offer_declined = -1;
+        ng->noffers++;
+        ng->last_offer = kind;
+        ng->last_offer_from = seat;
     } else if (strcmp(k, "answer") == 0) {
         int yes;
         int seat = argc == 3 ? netgame_seat_by_letter(ng, argv[1]) : -1;
@@ -647,6 +651,9 @@ CmStatus netgame_sync_apply(NetGame *ng, int argc, const char *const *argv, cons
         ng->offer = kind;
         ng->offer_from = seat;
         ng->offer_yes = yes | (1u << seat);
+        ng->noffers++;
+        ng->last_offer = kind;
+        ng->last_offer_from = seat;
         return CM_OK;
     }
     if (strcmp(k, "chat") == 0 || strcmp(k, "kibitz") == 0) {

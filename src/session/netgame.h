@@ -66,7 +66,12 @@ typedef struct NetGame {
     int offer_from;     /* its seat */
     unsigned offer_yes; /* seats that have accepted it */
     int offer_declined; /* the seat that declined the last offer, -1: none */
-    char result[16];    /* as a record's Result: "W", "R+B", "draw"; "" while going on */
+    /* Offers made ('offer' events) since the game was read, and the last one's kind and seat:
+     * an offer made and answered between two looks at the game is still seen to have been. */
+    int noffers;
+    NgOfferKind last_offer;
+    int last_offer_from;
+    char result[16]; /* as a record's Result: "W", "R+B", "draw"; "" while going on */
     char termination[24];
     char sentence[200];                /* how it ended, for people */
     CmOutcome outcome;                 /* the same, as an outcome */
