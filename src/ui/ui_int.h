@@ -536,9 +536,6 @@ typedef struct UiLine {
 #define UI_MOVE_COL                                                                                \
     14 /* the widest column of a move list of two seats: a longer move has a                       \
           line of its own */
-#define UI_SCORED_LEVEL                                                                            \
-    4 /* the lowest engine level whose score the panel shows: the levels                           \
-         below misjudge their moves by a man or more on purpose */
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max);
 
 /* Adds the move 'text' after 'head' (which fills 'indent' columns) to 'lines' from line 'n'

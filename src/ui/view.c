@@ -861,18 +861,11 @@ static int panel_engine(const Ui *ui, int width, UiLine *lines, int n, int max)
             snprintf(nodes, sizeof nodes, "%llu kn", k / 1000);
         else
             snprintf(nodes, sizeof nodes, "%llu Mn", k / 1000000);
-        /* The lower levels misjudge their moves on purpose, by a man or more: their score says
-         * nothing of the game. A hint is the full-strength engine's. */
-        int level = g->info_purpose == ENGINE_JOB_HINT ? CM_ENGINE_LEVELS
-                                                       : g->setup.seat[g->info_seat].level;
-        if (level < UI_SCORED_LEVEL) {
-            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  %s", g->info.depth, nodes);
-            n = add(lines, n, max, UI_ROLE_DIM, -1, "no score: level %d errs on purpose", level);
-        } else {
-            text_score(g->info.score, score, sizeof score);
-            n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %s", g->info.depth,
-                    score, nodes);
-        }
+        /* Every level's score is its search's: a level's weaknesses change the move it plays,
+         * never the score it shows (docs/engine.md, "Levels"). */
+        text_score(g->info.score, score, sizeof score);
+        n = add(lines, n, max, UI_ROLE_NORMAL, -1, "depth %d  score %s  %s", g->info.depth, score,
+                nodes);
         n = panel_pv(ui, width, lines, n, max);
     }
     return n;
