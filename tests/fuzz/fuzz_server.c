@@ -412,10 +412,12 @@ static void conn_open(Conn *c, const char *name, int greet)
     conn_write(c, line, (size_t)n, 0);
 }
 
-/* Whether 'c' may be sent 'lines' more lines and a 'ping' after them. */
+/* Whether 'c' may be sent 'lines' more lines, and two 'ping's after them (each after a
+ * newline, when its line is unfinished): one when the next line goes to another connection,
+ * one at the end. */
 static int room_for(const Conn *c, int lines)
 {
-    return c->lines + lines + 2 <= LINES_MAX;
+    return c->lines + lines + 4 <= LINES_MAX;
 }
 
 /* After the input: a new connection gets the lobby. */
