@@ -25,7 +25,7 @@
  * error with one of its codes and a reason; the server answers a 'ping' after the input on each
  * connection it keeps open within TIMEOUT_MS (else the process aborts: a server that hangs is
  * a finding); after the input, a new connection still gets the lobby ('games'); the server
- * never stops on its own (server_run returned).
+ * never stops on its own (server_run returns only once its flag is set, with CM_OK).
  * Each input has a server of its own, started on a fresh database and stopped after it: game
  * ids begin at 1 in every input, so that a session's 'join 1' finds its game, and an input
  * does the same whatever came before it (a crash reproduces from its input alone). The server
