@@ -12,9 +12,9 @@ work=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/camelot-fuzz.XXXXXX")" && pwd) # absolut
 status=0
 # Each target with the longest input it is given: the file formats up to 64 KiB; a search, a
 # command line, a text game, the engine protocol and a run of keys get less, so that each run stays quick;
-# the network protocol gets three of its longest lines.
+# the network protocol, both the client's side and the server's, gets three of its longest lines.
 for entry in variant:65536 posdoc:65536 notation:65536 record:65536 puzzle:65536 engine:1024 save:8192 \
-    keys:64 options:256 textgame:256 protocol:1024 netproto:12300; do
+    keys:64 options:256 textgame:256 protocol:1024 netproto:12300 server:12300; do
     target=${entry%%:*}
     max_len=${entry#*:}
     mkdir -p "$work/$target"
