@@ -50,7 +50,8 @@ for v in camette cam camelot chivalry grand-cam grand-camelot four-handed-chival
 done
 
 # ---- 3. The engine's move that ends the game ------------------------------------------------
-start --variant camette --seat B=engine:1
+# Level 2: level 1 overlooks one root move in ten, which may be the winning capture.
+start --variant camette --seat B=engine:2
 wait_for "arrows+Enter move"
 typed C3-C4
 check "the game-over box names the engine's winning move" \
