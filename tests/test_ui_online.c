@@ -237,6 +237,37 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     WAIT_FOR(f, strstr(ui->msg, "White (you) declines.") != NULL, "the answer told");
     assert_int_equal(ui->mode, UI_MODE_PLAY);
 
+    /* An offer and its answer that the screen reads together are told both: bob offers a
+     * draw and White's player, on a second connection, declines it while the screen is not
+     * looking (it told nothing: the offer under way was none before and after). */
+    TuRaw alice2;
+    tu_raw_open(&alice2, f->sock, remote_name(f->r));
+    snprintf(line, sizeof line, "ok open %lld", (long long)game_id(f));
+    tu_raw_send(&alice2, "open %lld", (long long)game_id(f));
+    for (int i = 0; i < 3000 && !tu_raw_heard(&alice2, line); i++) {
+        tu_raw_pump(&alice2);
+        poll(NULL, 0, 10);
+    }
+    assert_true(tu_raw_heard(&alice2, line));
+    tu_raw_send(&f->bob, "draw %lld", (long long)game_id(f));
+    for (int i = 0; i < 3000 && !tu_raw_heard(&alice2, "offer draw B"); i++) {
+        tu_raw_pump(&alice2);
+        tu_raw_pump(&f->bob);
+        poll(NULL, 0, 10);
+    }
+    assert_true(tu_raw_heard(&alice2, "offer draw B"));
+    tu_raw_send(&alice2, "answer %lld no", (long long)game_id(f));
+    for (int i = 0; i < 3000 && !tu_raw_heard(&f->bob, "answer W no"); i++) {
+        tu_raw_pump(&alice2);
+        tu_raw_pump(&f->bob);
+        poll(NULL, 0, 10);
+    }
+    assert_true(tu_raw_heard(&f->bob, "answer W no"));
+    WAIT_FOR(f, strstr(ui->msg, "Black (bob) offered a draw, and White (you) declined.") != NULL,
+             "the offer and its answer told together");
+    assert_int_equal(ui->mode, UI_MODE_PLAY);
+    tu_raw_close(&alice2);
+
     /* bob's connection goes, and he comes back. */
     tu_raw_close(&f->bob);
     WAIT_FOR(f, strcmp(ui->msg, "Black (bob) has lost the connection to the game.") == 0,

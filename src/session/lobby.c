@@ -812,7 +812,7 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
 {
     const RemoteGame *g = session_remote_game(s);
     memset(t, 0, sizeof *t);
-    t->offer_from = t->offer_declined = t->asked = -1;
+    t->offer_from = t->offer_declined = t->asked = t->last_offer_from = -1;
     if (g == NULL || g->ng.v == NULL)
         return -1;
     const NetGame *ng = &g->ng;
@@ -858,6 +858,12 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
     t->offer_from = t->offer != LOBBY_OFFER_NONE ? ng->offer_from : -1;
     t->offer_yes = ng->offer_yes;
     t->offer_declined = ng->offer_declined;
+    t->noffers = ng->noffers;
+    t->last_offer = ng->last_offer == NG_OFFER_DRAW       ? LOBBY_OFFER_DRAW
+                    : ng->last_offer == NG_OFFER_TAKEBACK ? LOBBY_OFFER_TAKEBACK
+                    : ng->last_offer == NG_OFFER_RESIGN   ? LOBBY_OFFER_RESIGN
+                                                          : LOBBY_OFFER_NONE;
+    t->last_offer_from = t->last_offer != LOBBY_OFFER_NONE ? ng->last_offer_from : -1;
     t->asked = s->offer_asking;
     t->pending = g->pending;
     snprintf(t->result, sizeof t->result, "%s", ng->result);

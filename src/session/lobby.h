@@ -330,8 +330,11 @@ typedef struct LobbyTable {
     LobbyPlayer seat[CM_MAX_SEATS];
     LobbyOffer offer;
     int offer_from;
-    unsigned offer_yes; /* seats that accepted it */
-    int offer_declined; /* the seat that declined the last offer, -1: none */
+    unsigned offer_yes;    /* seats that accepted it */
+    int offer_declined;    /* the seat that declined the last offer, -1: none */
+    int noffers;           /* offers made since the game was read ('NetGame.noffers') */
+    LobbyOffer last_offer; /* the last of them, and its seat (-1: none) */
+    int last_offer_from;
     int asked;          /* the seat of this player asked to answer the offer, -1: none */
     int pending;        /* a move waits for the server's answer */
     char result[16];    /* as a record's Result: "W", "R+B", "draw"; "" while going on */

@@ -73,6 +73,7 @@ static void seen_now(Ui *ui, const LobbyTable *t)
     z->offer_from = t->offer_from;
     z->offer_yes = t->offer_yes;
     z->declined = t->offer_declined;
+    z->noffers = t->noffers;
     z->nchat = t->nchat;
     z->status = (int)t->status;
 }
@@ -223,8 +224,23 @@ static unsigned tell_offer(Ui *ui, const LobbyTable *t)
     UiSeen *z = &ui->seen;
     char w[80];
     unsigned flags = 0;
-    int changed = (int)t->offer != z->offer || t->offer_from != z->offer_from;
-    if (changed && t->offer != LOBBY_OFFER_NONE) {
+    /* Offers made since the last look: one may have come and gone between two looks (its
+     * events read together), or given way to another of the same kind and seat. */
+    int missed = t->noffers != z->noffers;
+    int changed = (int)t->offer != z->offer || t->offer_from != z->offer_from ||
+                  (missed && t->offer != LOBBY_OFFER_NONE);
+    if (missed && t->offer == LOBBY_OFFER_NONE && t->last_offer_from >= 0 &&
+        t->offer_declined >= 0 && t->status == LOBBY_PLAYING) {
+        char w2[80];
+        who(ui, t, t->last_offer_from, w, sizeof w);
+        who(ui, t, t->offer_declined, w2, sizeof w2);
+        ui_message(ui, UI_ROLE_NORMAL, "%s %s, and %s declined.", w,
+                   t->last_offer == LOBBY_OFFER_DRAW       ? "offered a draw"
+                   : t->last_offer == LOBBY_OFFER_TAKEBACK ? "asked to take back a move"
+                                                           : "wanted to resign for the team",
+                   w2);
+        flags |= UI_DRAW_ALL;
+    } else if (changed && t->offer != LOBBY_OFFER_NONE) {
         who(ui, t, t->offer_from, w, sizeof w);
         if (t->seat[t->offer_from].mine)
             ui_message(ui, UI_ROLE_NORMAL, "You %s: the others answer.",

@@ -304,6 +304,7 @@ typedef struct UiSeen {
     int offer, offer_from;
     unsigned offer_yes;
     int declined;
+    int noffers; /* offers made ('LobbyTable.noffers') */
     int nchat;
     int status;
     int link_up;
