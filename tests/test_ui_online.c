@@ -141,6 +141,27 @@ static int shows(Fix *f, const char *part)
     } while (0)
 
 /* The number of the game this screen plays. */
+/* How many times 'r' has heard 'text'. */
+static int heard_times(const TuRaw *r, const char *text)
+{
+    int n = 0;
+    for (const char *p = strstr(r->in, text); p != NULL; p = strstr(p + 1, text))
+        n++;
+    return n;
+}
+
+/* Reads both connections, and not the screen's, until 'r' has heard 'text' 'times' times (for
+ * 30 s at most: the sanitizers and a loaded machine). */
+static void raw_wait(TuRaw *r, TuRaw *other, const char *text, int times)
+{
+    for (int i = 0; i < 3000 && heard_times(r, text) < times; i++) {
+        tu_raw_pump(r);
+        tu_raw_pump(other);
+        poll(NULL, 0, 10);
+    }
+    assert_true(heard_times(r, text) >= times);
+}
+
 static int64_t game_id(Fix *f)
 {
     return f->s.net_game;
@@ -244,25 +265,14 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     tu_raw_open(&alice2, f->sock, remote_name(f->r));
     snprintf(line, sizeof line, "ok open %lld", (long long)game_id(f));
     tu_raw_send(&alice2, "open %lld", (long long)game_id(f));
-    for (int i = 0; i < 3000 && !tu_raw_heard(&alice2, line); i++) {
-        tu_raw_pump(&alice2);
-        poll(NULL, 0, 10);
-    }
-    assert_true(tu_raw_heard(&alice2, line));
+    raw_wait(&alice2, &f->bob, line, 1);
+    /* Both connections have heard the first offer and its answer: these wait for more. */
+    int offers = heard_times(&alice2, "offer draw B"),
+        answers = heard_times(&f->bob, "answer W no");
     tu_raw_send(&f->bob, "draw %lld", (long long)game_id(f));
-    for (int i = 0; i < 3000 && !tu_raw_heard(&alice2, "offer draw B"); i++) {
-        tu_raw_pump(&alice2);
-        tu_raw_pump(&f->bob);
-        poll(NULL, 0, 10);
-    }
-    assert_true(tu_raw_heard(&alice2, "offer draw B"));
+    raw_wait(&alice2, &f->bob, "offer draw B", offers + 1);
     tu_raw_send(&alice2, "answer %lld no", (long long)game_id(f));
-    for (int i = 0; i < 3000 && !tu_raw_heard(&f->bob, "answer W no"); i++) {
-        tu_raw_pump(&alice2);
-        tu_raw_pump(&f->bob);
-        poll(NULL, 0, 10);
-    }
-    assert_true(tu_raw_heard(&f->bob, "answer W no"));
+    raw_wait(&f->bob, &alice2, "answer W no", answers + 1);
     WAIT_FOR(f, strstr(ui->msg, "Black (bob) offered a draw, and White (you) declined.") != NULL,
              "the offer and its answer told together");
     assert_int_equal(ui->mode, UI_MODE_PLAY);
