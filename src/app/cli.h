@@ -196,6 +196,10 @@ void cli_say_pieces(CliText *t, const CmPosition *pos);
  * not a move or not legal, and where in it (the word at fault, quoted). */
 int cli_text_move(CliText *t, const CmPosition *pos, const char *text, CmMove *m);
 
+/* 'quiet on', 'quiet off' or 'quiet' ('arg' the word after it): sets '*quiet' and says what it
+ * is now, the board shown 'when' ("after each move") or not. */
+void cli_text_quiet(CliText *t, int *quiet, const char *arg, const char *when);
+
 /* ---- Perft (perft.c) --------------------------------------------------------------------- */
 
 /* The number of effect-distinct move sequences of 'depth' plies from 'pos' (settled first).

@@ -244,3 +244,17 @@ char *cli_text_line(CliText *t)
     }
     return cmd;
 }
+
+void cli_text_quiet(CliText *t, int *quiet, const char *arg, const char *when)
+{
+    if (strcmp(arg, "on") == 0)
+        *quiet = 1;
+    else if (strcmp(arg, "off") == 0)
+        *quiet = 0;
+    else if (arg[0] != '\0')
+        fputs("usage: quiet on, or quiet off\n", t->out);
+    if (*quiet)
+        fprintf(t->out, "quiet is on: no board %s ('board' shows it)\n", when);
+    else
+        fprintf(t->out, "quiet is off: the board %s\n", when);
+}

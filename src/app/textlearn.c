@@ -23,14 +23,7 @@ typedef struct TextLearn {
 /* 'quiet on' and 'quiet off'. */
 static void quiet(TextLearn *t, const char *arg)
 {
-    if (strcmp(arg, "on") == 0)
-        t->quiet = 1;
-    else if (strcmp(arg, "off") == 0)
-        t->quiet = 0;
-    else if (arg[0] != '\0')
-        fputs("usage: quiet on, or quiet off\n", t->io.out);
-    fprintf(t->io.out, "quiet is %s: %s\n", t->quiet ? "on" : "off",
-            t->quiet ? "no board before each try ('board' shows it)" : "the board before each try");
+    cli_text_quiet(&t->io, &t->quiet, arg, "before each try");
 }
 
 /* What the seat to move must do, 'task' ("White to move. Capture the Black man."), then the

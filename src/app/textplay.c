@@ -364,14 +364,7 @@ static void try_move(TextGame *t, const char *text)
 /* 'quiet on' and 'quiet off': the board after each move, or not. */
 static void quiet(TextGame *t, const char *arg)
 {
-    if (strcmp(arg, "on") == 0)
-        t->quiet = 1;
-    else if (strcmp(arg, "off") == 0)
-        t->quiet = 0;
-    else if (arg[0] != '\0')
-        fputs("usage: quiet on, or quiet off\n", t->io.out);
-    fprintf(t->io.out, "quiet is %s: %s\n", t->quiet ? "on" : "off",
-            t->quiet ? "no board after each move ('board' shows it)" : "the board after each move");
+    cli_text_quiet(&t->io, &t->quiet, arg, "after each move");
 }
 
 /* Does what line 'cmd' says. Returns 0 to go on, 1 to quit. */
