@@ -625,6 +625,39 @@ static void level_search(CmEngine *e, const CmPosition *pos, int level, int dept
     assert_true(is_legal(pos, &res->move));
 }
 
+/* Reverse futility is level 10's alone: a level below searches the same tree whatever the
+ * switch says (so the levels stay the opponents they were measured as), while level 10's tree
+ * changes with it. Positions of a Camelot game between levels, searched to depth 5. */
+static void test_engine_rfp_level_ten_only(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmEngineOptions on, off;
+    cm_engine_default_options(&on);
+    cm_engine_default_options(&off);
+    assert_int_equal(on.rfp, 120);
+    off.rfp = 0;
+    CmGame g;
+    assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+    int changed = 0;
+    for (int ply = 0; ply < 16 && !g.outcome.over; ply++) {
+        CmSearchResult a, b;
+        level_search(e, &g.pos, 9, 5, 1, &on, &a);
+        level_search(e, &g.pos, 9, 5, 1, &off, &b);
+        assert_int_equal(a.info.nodes, b.info.nodes);
+        assert_int_equal(a.info.score, b.info.score);
+        assert_true(cm_move_same(&a.move, &b.move));
+        level_search(e, &g.pos, 10, 5, 1, &on, &a);
+        level_search(e, &g.pos, 10, 5, 1, &off, &b);
+        changed += a.info.nodes != b.info.nodes;
+        assert_int_equal(cm_game_play(&g, &a.move), CM_OK);
+    }
+    assert_true(changed > 0);
+    cm_game_free(&g);
+    cm_engine_free(e);
+}
+
 /* Level 1 sees one ply and its choice varies with the seed (it overlooks some moves), but the
  * score it shows does not: it is the score of an exact search of one ply, whatever the seed. */
 static void test_engine_levels(void **state)
@@ -994,9 +1027,9 @@ static void test_eval_capture_forced_matches_core(void **state)
     assert_true(checked[0] > 1000 && checked[1] > 1000 && checked[2] > 10);
 }
 
-/* Without late move reductions and pruning the move order changes how many nodes a
- * fixed-depth search needs, not its result: the hash move before generation ('hash_first')
- * gives the same scores as the full lists, in positions of random games. */
+/* Without late move reductions and pruning (reverse futility off too) the move order changes how
+ * many nodes a fixed-depth search needs, not its result: the hash move before generation
+ * ('hash_first') gives the same scores as the full lists, in positions of random games. */
 static void test_engine_hash_first_same_scores(void **state)
 {
     (void)state;
@@ -1012,6 +1045,7 @@ static void test_engine_hash_first_same_scores(void **state)
             CmEngineOptions opt;
             cm_engine_default_options(&opt);
             opt.lmr = 0;
+            opt.rfp = 0;
             opt.hash_first = k;
             cm_engine_set_options(e[k], &opt);
         }
@@ -1106,6 +1140,7 @@ int main(void)
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
         cmocka_unit_test(test_engine_hash_first_same_scores),
+        cmocka_unit_test(test_engine_rfp_level_ten_only),
         cmocka_unit_test(test_engine_tt_slots),
         cmocka_unit_test(test_engine_threads),
     };

@@ -53,6 +53,12 @@ typedef struct CmEngineOptions {
     int hist_prune;    /* quiet moves whose history is below -this times the depth are skipped
                           at depth 3 or less off the principal variation (0, the default: none) */
     int aspiration;    /* the aspiration window, in points (default 40) */
+    int rfp;           /* reverse futility, at level 10 only: at depth 3 or less off the
+                          principal variation, a static evaluation this many points a ply above
+                          beta cuts, unless an enemy piece is 1-2 steps from its target castle
+                          (default 120; 0: none) */
+    int iir;           /* 1: a node of depth 4 or more without a hash move is searched a ply
+                          less (default 0) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */

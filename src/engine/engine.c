@@ -23,6 +23,8 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->counter = 0;
     opt->hist_prune = 0;
     opt->aspiration = 40;
+    opt->rfp = 120;
+    opt->iir = 0;
     opt->level_noise = -1;
     opt->level_hide = -1;
     opt->level_blind = -1;

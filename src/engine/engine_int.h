@@ -108,6 +108,7 @@ struct CmEngine {
     int root_seat;                 /* paranoid and BRS: the seat the search plays for */
     unsigned side_seats[2];        /* seats of side 0 and side 1 */
     uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
+    int rfp;                       /* the reverse futility margin of this search, 0: none */
     int noise;                     /* amplitude of the level's root misjudgement */
     int hide;                      /* percent of root moves the level does not see */
     int blind;                     /* percent of root moves whose replies it does not see */

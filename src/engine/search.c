@@ -622,6 +622,18 @@ static int quiesce(CmEngine *e, int ply, int alpha, int beta)
 
 /* ---- The main search --------------------------------------------------------------------- */
 
+/* Whether an enemy of 'seat' has a piece 1-2 steps from its target castle, in a variant won
+ * in a castle: a race the static evaluation may misjudge by a tempo. */
+static int enemy_near(const CmEngine *e, const CmPosition *pos, int seat)
+{
+    if (e->v->rules.castle_win == 0)
+        return 0;
+    for (int s = 0; s < e->v->nseats; s++)
+        if ((e->enemy_seats[seat] >> s & 1) && cm_eval_near_target(e, pos, s))
+            return 1;
+    return 0;
+}
+
 /* Step 3 of a node where no capture is forced, before its moves are generated (each switch
  * off by default): reverse futility pruning, razoring (a quiescence search when far below
  * alpha) and a null move (the turn passes to the next seat) searched with a reduced depth.
@@ -633,6 +645,10 @@ static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int
     int seat = pos->to_move, side = e->side_of[seat], s;
     if (e->opt.futility && depth <= 3 && ev - 100 * depth >= beta) {
         *out = ev - 100 * depth;
+        return 1;
+    }
+    if (e->rfp && depth <= 3 && ev - e->rfp * depth >= beta && !enemy_near(e, pos, seat)) {
+        *out = ev - e->rfp * depth;
         return 1;
     }
     if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
@@ -740,7 +756,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     Ply *p = &e->ply[ply];
     int brs_min = e->mode == MODE_BRS && side == 1, f = 0;
     int ev = 0; /* needed by the pruning switches only; whether a capture is forced always */
-    if (!brs_min && (e->opt.futility || e->opt.null_move))
+    if (!brs_min && (e->opt.futility || e->opt.null_move || e->rfp))
         ev = cm_eval_probe(e, pos, &f);
     else if (!brs_min)
         f = cm_eval_capture_forced(e, pos, seat);
@@ -752,6 +768,9 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
         if (prune_early(e, depth, ply, alpha, beta, ev, null_ok, &s))
             return s;
     }
+
+    if (e->opt.iir && ply > 0 && depth >= 4 && ttm.from == ttm.to)
+        depth--;
 
     /* 4. */
     int n, staged = e->opt.hash_first && ply > 0 && free_choice && !brs_min && ttm.from != ttm.to &&
@@ -1004,6 +1023,9 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->next_poll = next_poll(e);
     e->poll_steps = 0;
     e->age = (uint8_t)((e->age + 1) & 63);
+    /* Reverse futility came after the levels below 10 were measured: they keep the search
+     * of their matches (docs/engine.md, "Levels"). */
+    e->rfp = level == CM_ENGINE_LEVELS ? e->opt.rfp : 0;
     e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
     e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
     e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;

@@ -6,7 +6,7 @@
 set -eu
 . "$(dirname "$0")/lib.bash"
 
-BENCH_NODES=18371237
+BENCH_NODES=18873018
 
 run bench
 check "bench runs every position and prints its figures" \
