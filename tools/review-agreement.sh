@@ -27,19 +27,23 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ -n "$keep" ] && mkdir -p "$keep"
 
-# plies FILE: the ply lines of a text review as "MOVE LOSS MARK BETTER" ('-' for none).
+# plies FILE: the ply lines of a text review as "MOVE LOSS MARK BETTER" ('-' for none). A move
+# too long for its column is alone on its line, and its scores are on the next.
 plies() {
-    awk '$1 ~ /^[0-9]+\.$/ && NF >= 6 {
-        # The scores may be two words ("win in 3"): the loss is the first number with two
-        # decimals after the move, and a mark and a better move may follow it.
-        loss = ""; mark = "-"; better = "-"
-        for (i = 4; i <= NF; i++)
-            if ($i ~ /^[0-9]+\.[0-9][0-9]$/ && loss == "") {
-                loss = $i
-                if (i + 2 <= NF) { mark = $(i + 1); better = $(i + 2) }
-            }
-        print $3, loss, mark, better
-    }' "$1"
+    awk 'function emit(move, from,    i, loss, mark, better) {
+            # The scores may be two words ("win in 3"): the loss is the first number with two
+            # decimals after the move, and a mark and a better move may follow it.
+            loss = ""; mark = "-"; better = "-"
+            for (i = from; i <= NF; i++)
+                if ($i ~ /^[0-9]+\.[0-9][0-9]$/ && loss == "") {
+                    loss = $i
+                    if (i + 2 <= NF) { mark = $(i + 1); better = $(i + 2) }
+                }
+            print move, loss, mark, better
+        }
+        pending != "" { emit(pending, 1); pending = ""; next }
+        $1 ~ /^[0-9]+\.$/ && NF == 3 { pending = $3; next }
+        $1 ~ /^[0-9]+\.$/ && NF >= 6 { emit($3, 4) }' "$1"
 }
 
 n=0

@@ -84,18 +84,26 @@ static void print_ply(void *ud, int i, const AnalysisPly *p)
     const Review *r = ud;
     char best[32], after[32], loss[16], number[16];
     int marked = p->mark != ANALYSIS_MARK_NONE;
+    char letter = r->v->seat[p->seat].letter;
+    const char *move = p->move;
 
     text_score(p->best_score, best, sizeof best);
     after_text(p, after, sizeof after);
     loss_text(p->loss, loss, sizeof loss);
     snprintf(number, sizeof number, "%d.", i / r->v->nseats + 1);
+    if (strlen(move) > 13) {
+        /* A move too long for its column has a line of its own, and its scores the next, in
+         * their columns. */
+        fprintf(r->out, "%4s %c %s\n", number, letter, move);
+        number[0] = '\0';
+        letter = ' ';
+        move = "";
+    }
     if (marked)
-        fprintf(r->out, "%4s %c %-13s %10s %10s %5s  %-10s %s\n", number,
-                r->v->seat[p->seat].letter, p->move, best, after, loss, analysis_mark_name(p->mark),
-                p->best);
+        fprintf(r->out, "%4s %c %-13s %10s %10s %5s  %-10s %s\n", number, letter, move, best, after,
+                loss, analysis_mark_name(p->mark), p->best);
     else
-        fprintf(r->out, "%4s %c %-13s %10s %10s %5s\n", number, r->v->seat[p->seat].letter, p->move,
-                best, after, loss);
+        fprintf(r->out, "%4s %c %-13s %10s %10s %5s\n", number, letter, move, best, after, loss);
     fflush(r->out);
 }
 

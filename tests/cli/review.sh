@@ -26,6 +26,24 @@ check "a move that is the engine's own loses nothing" \
 check "the lines after the record's name fit 80 columns" \
     eval '[ "$(printf "%s\n" "$OUT" | tail -n +2 | awk "length > 80" | wc -l)" = 0 ]'
 
+# A move longer than its column (a knight's charge) has a line of its own, and its scores keep
+# their columns on the next line.
+cat >"$TMP/long.txt" <<'REC'
+[Variant "camette"]
+
+1. C2-B2 D5-E4 2. C3-C2 B5-D5 3. B2-D2-D4xB6xD6xD4 E4xC4 4. B3xD5 W
+REC
+run review --time 0.05 "$TMP/long.txt"
+check "a long move has a line of its own" \
+    has "$OUT" "^  3\. W B2-D2-D4xB6xD6xD4$"
+# The loss column ends at column 48 on every line of a ply.
+ends48() { awk '{ if (substr($0, 48, 1) == " " || (length > 48 && substr($0, 49, 1) != " ")) bad = 1 }
+                END { exit bad }'; }
+check "its scores follow, in the columns of the others" \
+    eval '[ "$(printf "%s\n" "$OUT" | grep -A1 "B2-D2-D4xB6xD6xD4$" | tail -n 1 | cut -c1-20 | tr -d " ")" = "" ] &&
+          printf "%s\n" "$OUT" | grep -A1 "B2-D2-D4xB6xD6xD4$" | tail -n 1 | ends48 &&
+          printf "%s\n" "$OUT" | grep -E "^ +[0-9]+\. [WB] " | grep -v "D4xB6xD6xD4$" | ends48'
+
 # The review saved as a record: a comment after each move, and it replays to the same end.
 run review --time 0.2 --save "$TMP/saved.txt" "$TMP/blunder.txt"
 check "--save succeeds" eval '[ "$RC" = 0 ] && [ -s "$TMP/saved.txt" ]'
