@@ -912,6 +912,51 @@ static void test_engine_eval_symmetric(void **state)
     }
 }
 
+/* The 'runner' term (weight 0 by default): a piece one to three steps from its target castle
+ * with no enemy piece within two king steps of it. In Camelot White aims at F16 and G16, and
+ * Black at F1 and G1. */
+static void test_engine_runner_term(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    double count[CM_EVAL_TERMS];
+    int eval, w[CM_EVAL_TERMS];
+    static const struct {
+        const char *pieces;
+        int to_move, runners;
+    } cases[] = {
+        /* A white man a step from the castle, alone there: one runner for White. */
+        {"W F15M A4M A5M; B L10M K10M H5M", 'W', 1},
+        /* The same with Black to move: the count is the mover's. */
+        {"W F15M A4M A5M; B L10M K10M H5M", 'B', -1},
+        /* A black man two rows away guards: none. */
+        {"W F15M A4M A5M; B G13M K10M H5M", 'W', 0},
+        /* Four steps away is not near enough: none. */
+        {"W F12M A4M A5M; B L10M K10M H5M", 'W', 0},
+        /* One each: Black's H3 is two steps from G1, and no white piece is near it. */
+        {"W F15M A4M A5M; B L10M K10M H3M", 'W', 0},
+        /* Black's alone: a knight three steps from F1. */
+        {"W F8M A4M A5M; B L10M K10M E4K", 'W', -1},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        tu_position(&pos, v, cases[c].pieces, cases[c].to_move);
+        assert_int_equal(cm_engine_eval_trace(e, &pos, count, &eval), 1);
+        assert_int_equal((int)count[CM_EVAL_RUNNER], cases[c].runners);
+    }
+    /* With a weight, the evaluation moves by the weight times the count. */
+    tu_position(&pos, v, cases[0].pieces, cases[0].to_move);
+    int before = cm_engine_evaluate(e, &pos);
+    cm_engine_get_weights(e, w);
+    assert_int_equal(w[CM_EVAL_RUNNER], 0);
+    w[CM_EVAL_RUNNER] = 40;
+    cm_engine_set_weights(e, w);
+    assert_int_equal(cm_engine_evaluate(e, &pos), before + 40);
+    assert_string_equal(cm_engine_term_name(CM_EVAL_RUNNER), "runner");
+    cm_engine_free(e);
+}
+
 /* The trace of the evaluation ('camelot tune' fits the weights with it): in positions of
  * random games of every two-team variant, the sum of weight times count is the evaluation
  * within the rounding of the per-piece advance (under a point a piece) and of the trade term;
@@ -1137,6 +1182,7 @@ int main(void)
         cmocka_unit_test(test_engine_multi_modes),
         cmocka_unit_test(test_engine_eval_symmetric),
         cmocka_unit_test(test_engine_eval_trace),
+        cmocka_unit_test(test_engine_runner_term),
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
         cmocka_unit_test(test_engine_hash_first_same_scores),

@@ -51,7 +51,8 @@ const char cli_match_help[] =
     "                   move or garbage loses the game and is started afresh.\n"
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
     "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
-    "                   histprune=N, asp=N, rfp=N, iir=1,\n"
+    "                   histprune=N, asp=N, rfp=N, iir=1, rfpdepth=N,\n"
+    "                   improving=1, lmp=N,\n"
     "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
     "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"
     "                   weaknesses, docs/engine.md), and\n"
@@ -149,6 +150,12 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.rfp = (int)n;
     } else if (strcmp(name, "iir") == 0 && setup_parse_int(val, 0, 1, &n)) {
         p->opt.iir = (int)n;
+    } else if (strcmp(name, "rfpdepth") == 0 && setup_parse_int(val, 1, 20, &n)) {
+        p->opt.rfp_depth = (int)n;
+    } else if (strcmp(name, "lmp") == 0 && setup_parse_int(val, 0, 100, &n)) {
+        p->opt.lmp_base = (int)n;
+    } else if (strcmp(name, "improving") == 0 && setup_parse_int(val, 0, 1, &n)) {
+        p->opt.improving = (int)n;
     } else if (strcmp(name, "asp") == 0 && setup_parse_int(val, 1, 10000, &n)) {
         p->opt.aspiration = (int)n;
     } else if (strcmp(name, "noise") == 0 && setup_parse_int(val, 0, 10000, &n)) {

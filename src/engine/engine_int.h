@@ -91,6 +91,8 @@ struct CmEngine {
     uint64_t near_target[CM_MAX_SEATS][4];  /* class grids of squares 1-2 steps from it */
     uint64_t near_home[CM_MAX_SEATS][4];    /* class grids of squares 0-2 steps from a castle
                                                the other side aims at */
+    CmSquareSet runway[CM_MAX_SEATS];       /* squares 1-3 steps from the target castle */
+    CmSquareSet box2[CM_SQUARES];           /* squares within 2 king steps of each square */
     int start_pieces;                       /* pieces on the board at the start */
     unsigned enemy_seats[CM_MAX_SEATS];     /* seats whose pieces a seat may jump */
     uint64_t nostep_any[4];                 /* castle squares of every seat, class grids */
