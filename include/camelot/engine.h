@@ -63,10 +63,11 @@ typedef struct CmEngineOptions {
     int lmp_base;      /* late move pruning: at depth 4 or less off the principal variation,
                           the quiet moves after this many plus the depth squared are not
                           searched (default 3) */
-    int improving;     /* 1: where the static evaluation is above the one two plies before
-                          (the same side to move), reverse futility's margin is a ply smaller
-                          and more quiet moves are searched before the rest are pruned
-                          (default 0) */
+    int improving;     /* at level 10 only, in variants won by two pieces in a castle, 1:
+                          where the static evaluation is above the one two plies before (the
+                          same side to move), reverse futility's margin is a ply smaller, and
+                          elsewhere late move pruning searches two thirds of its quiet moves
+                          (default 1) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */

@@ -52,7 +52,7 @@ const char cli_match_help[] =
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
     "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
     "                   histprune=N, asp=N, rfp=N, iir=1, rfpdepth=N,\n"
-    "                   improving=1, lmp=N,\n"
+    "                   improving=0, lmp=N,\n"
     "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
     "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"
     "                   weaknesses, docs/engine.md), and\n"
@@ -187,7 +187,7 @@ static int player_switch(Player *p, const char *name, const char *val)
 /* Parses "level=10,null=0" into 'p'. Returns 0 (with a message) when it is not a player. */
 static int parse_player(const char *spec, Player *p, char *why, size_t size)
 {
-    char buf[256];
+    char buf[1024]; /* room for every weight of 'camelot tune' and the switches */
     memset(p, 0, sizeof *p);
     p->spec = spec;
     p->level = CM_ENGINE_LEVELS;

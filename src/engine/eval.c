@@ -37,7 +37,10 @@ static const EvalParams camelot_params = {
           [CM_EVAL_THREATENED] = 30,
           [CM_EVAL_THREAT_KNIGHT] = 15,
           [CM_EVAL_GUARDED] = 6,
-          [CM_EVAL_TEMPO] = 8},
+          [CM_EVAL_TEMPO] = 8,
+          [CM_EVAL_DEFENDER] = 10,
+          [CM_EVAL_RUNNER] = 40},
+    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER,
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
@@ -138,6 +141,9 @@ static void placement_tables(CmEngine *e)
 {
     const CmVariant *v = e->v;
     const int *w = e->par.w;
+    for (int t = 0; t < CM_EVAL_TERMS; t++)
+        e->wlow[t] = e->par.top >> t & 1 ? 0 : w[t];
+    e->wuse = w;
     for (int s = 0; s < v->nseats; s++) {
         int dmax = 0;
         for (int sq = 0; sq < CM_SQUARES; sq++)
@@ -334,7 +340,6 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
                  double *tr)
 {
     const CmVariant *v = e->v;
-    const EvalParams *p = &e->par;
     int to = e->side_of[pos->to_move], me = e->side_of[seat];
     unsigned en = e->enemy_seats[seat];
 
@@ -402,7 +407,7 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
         g0 += __builtin_popcountll(safe0[c]);
         g1 += __builtin_popcountll(safe1[c]);
     }
-    const int *w = p->w;
+    const int *w = e->wuse;
     val += w[CM_EVAL_GUARDED] * (g0 - g1);
     /* The terms not yet fitted (weight 0) cost nothing in the search. */
     int n[2] = {0, 0}, def[2] = {0, 0}, gone = 0;
@@ -527,5 +532,6 @@ void cm_engine_get_weights(const CmEngine *e, int *w)
 void cm_engine_set_weights(CmEngine *e, const int *w)
 {
     memcpy(e->par.w, w, sizeof e->par.w);
+    e->par.top = 0; /* weights given apply at every level */
     placement_tables(e);
 }

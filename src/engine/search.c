@@ -768,7 +768,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     /* With the 'improving' switch: whether the evaluation rose since this side last moved. */
     p->eval = free_choice && !brs_min && (e->opt.futility || e->opt.null_move || e->rfp) ? ev
                                                                                        : NO_EVAL;
-    int improving = e->opt.improving && ply >= 2 && p->eval != NO_EVAL &&
+    int improving = e->improving && ply >= 2 && p->eval != NO_EVAL &&
                     e->ply[ply - 2].eval != NO_EVAL && p->eval > e->ply[ply - 2].eval;
     if (prune) {
         int s;
@@ -798,7 +798,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
             ? 1
             : 0;
     int lmp = e->opt.lmr && prune && depth <= 4 ? e->opt.lmp_base + depth * depth : 1 << 30;
-    if (e->opt.improving && lmp < (1 << 30) && !improving)
+    if (e->improving && lmp < (1 << 30) && !improving)
         lmp = lmp * 2 / 3;
     int futile = e->opt.futility && prune && depth <= 2 && ev + 150 * depth <= alpha;
     CmMove bestm = p->list.m[0];
@@ -1035,6 +1035,9 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     /* Reverse futility came after the levels below 10 were measured: they keep the search
      * of their matches (docs/engine.md, "Levels"). */
     e->rfp = level == CM_ENGINE_LEVELS ? e->opt.rfp : 0;
+    /* 'improving' lost in Camette, where one piece in the castle wins (docs/engine.md). */
+    e->improving =
+        level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.improving : 0;
     e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
     e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
     e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;
@@ -1082,7 +1085,8 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         return;
     }
 
-    /* 3. */
+    /* 3. The evaluation's terms for level 10 only are left out below it. */
+    e->wuse = level == CM_ENGINE_LEVELS ? e->par.w : e->wlow;
     int last = 0;
     for (int d = 1; d <= maxd; d++) {
         int window = e->opt.aspiration, alpha = -INF, beta = INF, s;
@@ -1140,6 +1144,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * (uint64_t)e->opt.start_pct)
             break;
     }
+    e->wuse = e->par.w;
     out->info.nodes = e->nodes;
     if (e->has_clock)
         out->info.time_ms = lim->now_ms(lim->clock_ud) - e->t0;
