@@ -625,36 +625,47 @@ static void level_search(CmEngine *e, const CmPosition *pos, int level, int dept
     assert_true(is_legal(pos, &res->move));
 }
 
-/* Reverse futility is level 10's alone: a level below searches the same tree whatever the
- * switch says (so the levels stay the opponents they were measured as), while level 10's tree
- * changes with it. Positions of a Camelot game between levels, searched to depth 5. */
+/* What came after the levels' matches is level 10's alone (reverse futility, 'improving', and
+ * the evaluation's terms 'defender' and 'runner' in Camelot): a level below searches the same
+ * tree with them or without (so the levels stay the opponents they were measured as), while
+ * level 10's tree changes. Positions of a Camelot game between levels, searched to depth 5, by
+ * an engine with the defaults and one with all of them off. */
 static void test_engine_rfp_level_ten_only(void **state)
 {
     (void)state;
     const CmVariant *v = tu_variant("camelot");
-    CmEngine *e = new_engine(v);
+    CmEngine *e = new_engine(v), *old = new_engine(v);
     CmEngineOptions on, off;
+    int w[CM_EVAL_TERMS];
     cm_engine_default_options(&on);
     cm_engine_default_options(&off);
     assert_int_equal(on.rfp, 120);
+    assert_int_equal(on.improving, 1);
     off.rfp = 0;
+    off.improving = 0;
+    cm_engine_get_weights(old, w);
+    assert_int_equal(w[CM_EVAL_DEFENDER], 10);
+    assert_int_equal(w[CM_EVAL_RUNNER], 40);
+    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = 0;
+    cm_engine_set_weights(old, w);
     CmGame g;
     assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
     int changed = 0;
     for (int ply = 0; ply < 16 && !g.outcome.over; ply++) {
         CmSearchResult a, b;
         level_search(e, &g.pos, 9, 5, 1, &on, &a);
-        level_search(e, &g.pos, 9, 5, 1, &off, &b);
+        level_search(old, &g.pos, 9, 5, 1, &off, &b);
         assert_int_equal(a.info.nodes, b.info.nodes);
         assert_int_equal(a.info.score, b.info.score);
         assert_true(cm_move_same(&a.move, &b.move));
         level_search(e, &g.pos, 10, 5, 1, &on, &a);
-        level_search(e, &g.pos, 10, 5, 1, &off, &b);
+        level_search(old, &g.pos, 10, 5, 1, &off, &b);
         changed += a.info.nodes != b.info.nodes;
         assert_int_equal(cm_game_play(&g, &a.move), CM_OK);
     }
     assert_true(changed > 0);
     cm_game_free(&g);
+    cm_engine_free(old);
     cm_engine_free(e);
 }
 
@@ -912,6 +923,51 @@ static void test_engine_eval_symmetric(void **state)
     }
 }
 
+/* The 'runner' term (weight 40 in Camelot, at level 10): a piece one to three steps from its target castle
+ * with no enemy piece within two king steps of it. In Camelot White aims at F16 and G16, and
+ * Black at F1 and G1. */
+static void test_engine_runner_term(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("camelot");
+    CmEngine *e = new_engine(v);
+    CmPosition pos;
+    double count[CM_EVAL_TERMS];
+    int eval, w[CM_EVAL_TERMS];
+    static const struct {
+        const char *pieces;
+        int to_move, runners;
+    } cases[] = {
+        /* A white man a step from the castle, alone there: one runner for White. */
+        {"W F15M A4M A5M; B L10M K10M H5M", 'W', 1},
+        /* The same with Black to move: the count is the mover's. */
+        {"W F15M A4M A5M; B L10M K10M H5M", 'B', -1},
+        /* A black man two rows away guards: none. */
+        {"W F15M A4M A5M; B G13M K10M H5M", 'W', 0},
+        /* Four steps away is not near enough: none. */
+        {"W F12M A4M A5M; B L10M K10M H5M", 'W', 0},
+        /* One each: Black's H3 is two steps from G1, and no white piece is near it. */
+        {"W F15M A4M A5M; B L10M K10M H3M", 'W', 0},
+        /* Black's alone: a knight three steps from F1. */
+        {"W F8M A4M A5M; B L10M K10M E4K", 'W', -1},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        tu_position(&pos, v, cases[c].pieces, cases[c].to_move);
+        assert_int_equal(cm_engine_eval_trace(e, &pos, count, &eval), 1);
+        assert_int_equal((int)count[CM_EVAL_RUNNER], cases[c].runners);
+    }
+    /* The evaluation moves by the weight times the count. */
+    tu_position(&pos, v, cases[0].pieces, cases[0].to_move);
+    int before = cm_engine_evaluate(e, &pos);
+    cm_engine_get_weights(e, w);
+    assert_int_equal(w[CM_EVAL_RUNNER], 40);
+    w[CM_EVAL_RUNNER] = 100;
+    cm_engine_set_weights(e, w);
+    assert_int_equal(cm_engine_evaluate(e, &pos), before + 60);
+    assert_string_equal(cm_engine_term_name(CM_EVAL_RUNNER), "runner");
+    cm_engine_free(e);
+}
+
 /* The trace of the evaluation ('camelot tune' fits the weights with it): in positions of
  * random games of every two-team variant, the sum of weight times count is the evaluation
  * within the rounding of the per-piece advance (under a point a piece) and of the trade term;
@@ -1137,6 +1193,7 @@ int main(void)
         cmocka_unit_test(test_engine_multi_modes),
         cmocka_unit_test(test_engine_eval_symmetric),
         cmocka_unit_test(test_engine_eval_trace),
+        cmocka_unit_test(test_engine_runner_term),
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
         cmocka_unit_test(test_engine_hash_first_same_scores),

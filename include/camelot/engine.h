@@ -59,6 +59,15 @@ typedef struct CmEngineOptions {
                           (default 120; 0: none) */
     int iir;           /* 1: a node of depth 4 or more without a hash move is searched a ply
                           less (default 0) */
+    int rfp_depth;     /* the deepest node reverse futility may cut (default 3) */
+    int lmp_base;      /* late move pruning: at depth 4 or less off the principal variation,
+                          the quiet moves after this many plus the depth squared are not
+                          searched (default 3) */
+    int improving;     /* at level 10 only, in variants won by two pieces in a castle, 1:
+                          where the static evaluation is above the one two plies before (the
+                          same side to move), reverse futility's margin is a ply smaller, and
+                          elsewhere late move pruning searches two thirds of its quiet moves
+                          (default 1) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */
@@ -207,6 +216,8 @@ typedef enum CmEvalTerm {
                               pieces of the start that are gone */
     CM_EVAL_THREAT_MORE,   /* per piece of the side to move the other side could jump now,
                               past the first */
+    CM_EVAL_RUNNER,        /* per piece 1-3 steps from its target castle with no enemy piece
+                              within 2 steps of it */
     CM_EVAL_TERMS
 } CmEvalTerm;
 

@@ -51,7 +51,8 @@ const char cli_match_help[] =
     "                   move or garbage loses the game and is started afresh.\n"
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
     "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
-    "                   histprune=N, asp=N, rfp=N, iir=1,\n"
+    "                   histprune=N, asp=N, rfp=N, iir=1, rfpdepth=N,\n"
+    "                   improving=0, lmp=N,\n"
     "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
     "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"
     "                   weaknesses, docs/engine.md), and\n"
@@ -149,6 +150,12 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.rfp = (int)n;
     } else if (strcmp(name, "iir") == 0 && setup_parse_int(val, 0, 1, &n)) {
         p->opt.iir = (int)n;
+    } else if (strcmp(name, "rfpdepth") == 0 && setup_parse_int(val, 1, 20, &n)) {
+        p->opt.rfp_depth = (int)n;
+    } else if (strcmp(name, "lmp") == 0 && setup_parse_int(val, 0, 100, &n)) {
+        p->opt.lmp_base = (int)n;
+    } else if (strcmp(name, "improving") == 0 && setup_parse_int(val, 0, 1, &n)) {
+        p->opt.improving = (int)n;
     } else if (strcmp(name, "asp") == 0 && setup_parse_int(val, 1, 10000, &n)) {
         p->opt.aspiration = (int)n;
     } else if (strcmp(name, "noise") == 0 && setup_parse_int(val, 0, 10000, &n)) {
@@ -180,7 +187,7 @@ static int player_switch(Player *p, const char *name, const char *val)
 /* Parses "level=10,null=0" into 'p'. Returns 0 (with a message) when it is not a player. */
 static int parse_player(const char *spec, Player *p, char *why, size_t size)
 {
-    char buf[256];
+    char buf[1024]; /* room for every weight of 'camelot tune' and the switches */
     memset(p, 0, sizeof *p);
     p->spec = spec;
     p->level = CM_ENGINE_LEVELS;

@@ -25,6 +25,9 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->aspiration = 40;
     opt->rfp = 120;
     opt->iir = 0;
+    opt->rfp_depth = 3;
+    opt->lmp_base = 3;
+    opt->improving = 1;
     opt->level_noise = -1;
     opt->level_hide = -1;
     opt->level_blind = -1;

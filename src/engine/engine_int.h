@@ -51,6 +51,8 @@ typedef struct TTBucket {
 typedef struct EvalParams {
     const char *family; /* "race" (1-piece castle win), "camelot", "team", "melee" */
     int w[CM_EVAL_TERMS];
+    unsigned top; /* terms (bit 1 << term) weighed at level 10 only: the levels below keep the
+                     evaluation they were measured with (docs/engine.md, "Levels") */
 } EvalParams;
 
 /* ---- The engine -------------------------------------------------------------------------- */
@@ -85,12 +87,16 @@ struct CmEngine {
 
     /* Evaluation tables, from the variant. */
     EvalParams par;
+    int wlow[CM_EVAL_TERMS]; /* 'par.w' without the terms of 'par.top': the levels below 10 */
+    const int *wuse;         /* the weights in use: 'par.w', or 'wlow' in a search below 10 */
     int16_t pst[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES]; /* material + placement */
     uint8_t dist[CM_MAX_SEATS][CM_SQUARES]; /* steps to the target castle (or the centre) */
     int dmax[CM_MAX_SEATS];                 /* the most steps of 'dist' */
     uint64_t near_target[CM_MAX_SEATS][4];  /* class grids of squares 1-2 steps from it */
     uint64_t near_home[CM_MAX_SEATS][4];    /* class grids of squares 0-2 steps from a castle
                                                the other side aims at */
+    CmSquareSet runway[CM_MAX_SEATS];       /* squares 1-3 steps from the target castle */
+    CmSquareSet box2[CM_SQUARES];           /* squares within 2 king steps of each square */
     int start_pieces;                       /* pieces on the board at the start */
     unsigned enemy_seats[CM_MAX_SEATS];     /* seats whose pieces a seat may jump */
     uint64_t nostep_any[4];                 /* castle squares of every seat, class grids */
@@ -109,6 +115,7 @@ struct CmEngine {
     unsigned side_seats[2];        /* seats of side 0 and side 1 */
     uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
     int rfp;                       /* the reverse futility margin of this search, 0: none */
+    int improving;                 /* the 'improving' switch, in this search */
     int noise;                     /* amplitude of the level's root misjudgement */
     int hide;                      /* percent of root moves the level does not see */
     int blind;                     /* percent of root moves whose replies it does not see */

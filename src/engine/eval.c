@@ -37,7 +37,10 @@ static const EvalParams camelot_params = {
           [CM_EVAL_THREATENED] = 30,
           [CM_EVAL_THREAT_KNIGHT] = 15,
           [CM_EVAL_GUARDED] = 6,
-          [CM_EVAL_TEMPO] = 8},
+          [CM_EVAL_TEMPO] = 8,
+          [CM_EVAL_DEFENDER] = 10,
+          [CM_EVAL_RUNNER] = 40},
+    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER,
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
@@ -68,7 +71,7 @@ static const EvalParams melee_params = {
 static const char *const term_names[CM_EVAL_TERMS] = {
     "man",     "knight", "advance-man", "advance-knight", "near0",       "near1",
     "near2",   "near3",  "near4",       "centre",         "threatened",  "threat-knight",
-    "guarded", "tempo",  "defender",    "trade",          "threat-more",
+    "guarded", "tempo",  "defender",    "trade",          "threat-more", "runner",
 };
 
 #define FAR 64
@@ -138,6 +141,9 @@ static void placement_tables(CmEngine *e)
 {
     const CmVariant *v = e->v;
     const int *w = e->par.w;
+    for (int t = 0; t < CM_EVAL_TERMS; t++)
+        e->wlow[t] = e->par.top >> t & 1 ? 0 : w[t];
+    e->wuse = w;
     for (int s = 0; s < v->nseats; s++) {
         int dmax = 0;
         for (int sq = 0; sq < CM_SQUARES; sq++)
@@ -182,6 +188,26 @@ static void class_grids(CmEngine *e)
             if (e->dist[s][sq] >= 1 && e->dist[s][sq] <= 2)
                 e->near_target[s][CM_CLASS(sq)] |= 1ull << CM_CBIT(sq);
         }
+    }
+    memset(e->runway, 0, sizeof e->runway);
+    memset(e->box2, 0, sizeof e->box2);
+    for (int s = 0; s < v->nseats; s++) {
+        if (v->seat[s].target < 0 || v->rules.castle_win <= 0)
+            continue;
+        for (int sq = 0; sq < CM_SQUARES; sq++)
+            if (cm_variant_on(v, (unsigned)sq) && e->dist[s][sq] >= 1 && e->dist[s][sq] <= 3)
+                cm_set_add(&e->runway[s], (unsigned)sq);
+    }
+    for (int sq = 0; sq < CM_SQUARES; sq++) {
+        if (!cm_variant_on(v, (unsigned)sq))
+            continue;
+        for (int df = -2; df <= 2; df++)
+            for (int dr = -2; dr <= 2; dr++) {
+                int f = CM_FILE(sq) + df, r = CM_RANK(sq) + dr;
+                if ((df || dr) && f >= 0 && f < 16 && r >= 0 && r < 16 &&
+                    cm_variant_on(v, (unsigned)CM_SQ(f, r)))
+                    cm_set_add(&e->box2[sq], (unsigned)CM_SQ(f, r));
+            }
     }
     memset(e->near_home, 0, sizeof e->near_home);
     for (int s = 0; s < v->nseats; s++) {
@@ -314,7 +340,6 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
                  double *tr)
 {
     const CmVariant *v = e->v;
-    const EvalParams *p = &e->par;
     int to = e->side_of[pos->to_move], me = e->side_of[seat];
     unsigned en = e->enemy_seats[seat];
 
@@ -382,7 +407,7 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
         g0 += __builtin_popcountll(safe0[c]);
         g1 += __builtin_popcountll(safe1[c]);
     }
-    const int *w = p->w;
+    const int *w = e->wuse;
     val += w[CM_EVAL_GUARDED] * (g0 - g1);
     /* The terms not yet fitted (weight 0) cost nothing in the search. */
     int n[2] = {0, 0}, def[2] = {0, 0}, gone = 0;
@@ -397,9 +422,32 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
                w[CM_EVAL_TRADE] * (n[0] - n[1]) * gone / e->start_pieces;
     }
 
+    int run[2] = {0, 0};
+    if (tr != NULL || w[CM_EVAL_RUNNER] != 0) {
+        for (int s = 0; s < v->nseats; s++) {
+            CmSquareSet r = pos->occ[s], foe = {{0, 0, 0, 0}};
+            for (int i = 0; i < 4; i++)
+                r.w[i] &= e->runway[s].w[i];
+            if (cm_set_empty(&r))
+                continue;
+            for (int o = 0; o < v->nseats; o++)
+                if (e->enemy_seats[s] >> o & 1)
+                    for (int i = 0; i < 4; i++)
+                        foe.w[i] |= pos->occ[o].w[i];
+            while (!cm_set_empty(&r)) {
+                CmSquare sq = cm_set_pop(&r);
+                const CmSquareSet *b = &e->box2[sq];
+                run[e->side_of[s]] += ((b->w[0] & foe.w[0]) | (b->w[1] & foe.w[1]) |
+                                       (b->w[2] & foe.w[2]) | (b->w[3] & foe.w[3])) == 0;
+            }
+        }
+        val += w[CM_EVAL_RUNNER] * (run[0] - run[1]);
+    }
+
     /* 4. */
     if (tr != NULL) {
         double sg = to == 0 ? 1 : -1;
+        tr[CM_EVAL_RUNNER] = sg * (run[0] - run[1]);
         tr[CM_EVAL_GUARDED] = sg * (g0 - g1);
         tr[CM_EVAL_DEFENDER] = sg * (def[0] - def[1]);
         tr[CM_EVAL_TRADE] = sg * (n[0] - n[1]) * gone / e->start_pieces;
@@ -484,5 +532,6 @@ void cm_engine_get_weights(const CmEngine *e, int *w)
 void cm_engine_set_weights(CmEngine *e, const int *w)
 {
     memcpy(e->par.w, w, sizeof e->par.w);
+    e->par.top = 0; /* weights given apply at every level */
     placement_tables(e);
 }

@@ -12,6 +12,7 @@
 #define INF CM_SCORE_INF
 #define WIN CM_SCORE_WIN
 #define MATE_BOUND (CM_SCORE_WIN - 1000)
+#define NO_EVAL (-CM_SCORE_INF - 1) /* 'Ply.eval' when not computed */
 #define MAXPLY CM_ENGINE_MAX_PLY
 
 /* Ordering scores. */
@@ -639,7 +640,7 @@ static int enemy_near(const CmEngine *e, const CmPosition *pos, int seat)
  * alpha) and a null move (the turn passes to the next seat) searched with a reduced depth.
  * Returns 1 with the node's score in '*out' when the node is pruned. */
 static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int ev, int null_ok,
-                       int *out)
+                       int improving, int *out)
 {
     CmPosition *pos = &e->pos;
     int seat = pos->to_move, side = e->side_of[seat], s;
@@ -647,8 +648,9 @@ static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int
         *out = ev - 100 * depth;
         return 1;
     }
-    if (e->rfp && depth <= 3 && ev - e->rfp * depth >= beta && !enemy_near(e, pos, seat)) {
-        *out = ev - e->rfp * depth;
+    if (e->rfp && depth <= e->opt.rfp_depth && ev - e->rfp * (depth - improving) >= beta &&
+        !enemy_near(e, pos, seat)) {
+        *out = ev - e->rfp * (depth - improving);
         return 1;
     }
     if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
@@ -763,9 +765,14 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     int free_choice = f == 0;
     int prune = !pv_node && free_choice && !brs_min && alpha > -MATE_BOUND && beta < MATE_BOUND &&
                 pos->npieces[seat] > 3;
+    /* With the 'improving' switch: whether the evaluation rose since this side last moved. */
+    p->eval = free_choice && !brs_min && (e->opt.futility || e->opt.null_move || e->rfp) ? ev
+                                                                                       : NO_EVAL;
+    int improving = e->improving && ply >= 2 && p->eval != NO_EVAL &&
+                    e->ply[ply - 2].eval != NO_EVAL && p->eval > e->ply[ply - 2].eval;
     if (prune) {
         int s;
-        if (prune_early(e, depth, ply, alpha, beta, ev, null_ok, &s))
+        if (prune_early(e, depth, ply, alpha, beta, ev, null_ok, improving, &s))
             return s;
     }
 
@@ -790,7 +797,9 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
         !staged && (n == 1 || (f == 1 && n <= e->opt.capture_ext)) && ply < 2 * e->root_depth + 8
             ? 1
             : 0;
-    int lmp = e->opt.lmr && prune && depth <= 4 ? 3 + depth * depth : 1 << 30;
+    int lmp = e->opt.lmr && prune && depth <= 4 ? e->opt.lmp_base + depth * depth : 1 << 30;
+    if (e->improving && lmp < (1 << 30) && !improving)
+        lmp = lmp * 2 / 3;
     int futile = e->opt.futility && prune && depth <= 2 && ev + 150 * depth <= alpha;
     CmMove bestm = p->list.m[0];
     for (int i = 0; i < n; i++) {
@@ -1026,6 +1035,9 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     /* Reverse futility came after the levels below 10 were measured: they keep the search
      * of their matches (docs/engine.md, "Levels"). */
     e->rfp = level == CM_ENGINE_LEVELS ? e->opt.rfp : 0;
+    /* 'improving' lost in Camette, where one piece in the castle wins (docs/engine.md). */
+    e->improving =
+        level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.improving : 0;
     e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
     e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
     e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;
@@ -1073,7 +1085,8 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         return;
     }
 
-    /* 3. */
+    /* 3. The evaluation's terms for level 10 only are left out below it. */
+    e->wuse = level == CM_ENGINE_LEVELS ? e->par.w : e->wlow;
     int last = 0;
     for (int d = 1; d <= maxd; d++) {
         int window = e->opt.aspiration, alpha = -INF, beta = INF, s;
@@ -1131,6 +1144,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * (uint64_t)e->opt.start_pct)
             break;
     }
+    e->wuse = e->par.w;
     out->info.nodes = e->nodes;
     if (e->has_clock)
         out->info.time_ms = lim->now_ms(lim->clock_ud) - e->t0;

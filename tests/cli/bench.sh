@@ -6,7 +6,7 @@
 set -eu
 . "$(dirname "$0")/lib.bash"
 
-BENCH_NODES=18873018
+BENCH_NODES=16768383
 
 run bench
 check "bench runs every position and prints its figures" \
