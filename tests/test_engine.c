@@ -965,6 +965,15 @@ static void test_engine_runner_term(void **state)
     cm_engine_set_weights(e, w);
     assert_int_equal(cm_engine_evaluate(e, &pos), before + 60);
     assert_string_equal(cm_engine_term_name(CM_EVAL_RUNNER), "runner");
+    /* Helper threads evaluate as their caller: those made before the weights changed and
+     * those made after. */
+    assert_int_equal(cm_engine_set_threads(e, 2), CM_OK);
+    assert_int_equal(cm_engine_evaluate(e->helpers[0], &pos), before + 60);
+    w[CM_EVAL_RUNNER] = 0;
+    cm_engine_set_weights(e, w);
+    assert_int_equal(cm_engine_evaluate(e->helpers[0], &pos), before - 40);
+    assert_int_equal(cm_engine_set_threads(e, 3), CM_OK);
+    assert_int_equal(cm_engine_evaluate(e->helpers[1], &pos), before - 40);
     cm_engine_free(e);
 }
 

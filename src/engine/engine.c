@@ -113,6 +113,7 @@ CmStatus cm_engine_set_threads(CmEngine *e, int n)
             helpers[i]->tt_mask = e->tt_mask;
             helpers[i]->opt = e->opt;
             lmr_table(helpers[i]);
+            cm_eval_copy(helpers[i], e);
             /* Every other helper searches a ply deeper than the caller's thread, so that the
              * threads do not all walk the same tree in step. */
             helpers[i]->depth_bonus = i % 2 == 0;

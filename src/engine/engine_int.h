@@ -197,6 +197,9 @@ int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat);
 int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat);
 /* Whether a piece of 'seat' stands 1-2 steps from its target castle. */
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat);
+/* Gives 'to' the evaluation weights of 'from' (an engine of the same variant): a helper
+ * thread evaluates as its caller does. */
+void cm_eval_copy(CmEngine *to, const CmEngine *from);
 
 /* search.c */
 /* Splits the seats into the two sides of a search from 'e->pos' (mode, root seat). */

@@ -529,9 +529,17 @@ void cm_engine_get_weights(const CmEngine *e, int *w)
     memcpy(w, e->par.w, sizeof e->par.w);
 }
 
+void cm_eval_copy(CmEngine *to, const CmEngine *from)
+{
+    to->par = from->par;
+    placement_tables(to);
+}
+
 void cm_engine_set_weights(CmEngine *e, const int *w)
 {
     memcpy(e->par.w, w, sizeof e->par.w);
     e->par.top = 0; /* weights given apply at every level */
     placement_tables(e);
+    for (int i = 0; i < e->nhelpers; i++)
+        cm_eval_copy(e->helpers[i], e);
 }
