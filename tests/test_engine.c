@@ -923,9 +923,9 @@ static void test_engine_eval_symmetric(void **state)
     }
 }
 
-/* The 'runner' term (weight 40 in Camelot, at level 10): a piece one to three steps from its target castle
- * with no enemy piece within two king steps of it. In Camelot White aims at F16 and G16, and
- * Black at F1 and G1. */
+/* The 'runner' term (weight 40 in Camelot, at level 10): a piece one to three steps from its
+ * target castle with no enemy piece within two king steps of it. In Camelot White aims at F16
+ * and G16, and Black at F1 and G1. */
 static void test_engine_runner_term(void **state)
 {
     (void)state;

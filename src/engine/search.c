@@ -766,8 +766,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     int prune = !pv_node && free_choice && !brs_min && alpha > -MATE_BOUND && beta < MATE_BOUND &&
                 pos->npieces[seat] > 3;
     /* With the 'improving' switch: whether the evaluation rose since this side last moved. */
-    p->eval = free_choice && !brs_min && (e->opt.futility || e->opt.null_move || e->rfp) ? ev
-                                                                                       : NO_EVAL;
+    p->eval =
+        free_choice && !brs_min && (e->opt.futility || e->opt.null_move || e->rfp) ? ev : NO_EVAL;
     int improving = e->improving && ply >= 2 && p->eval != NO_EVAL &&
                     e->ply[ply - 2].eval != NO_EVAL && p->eval > e->ply[ply - 2].eval;
     if (prune) {
@@ -1036,8 +1036,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
      * of their matches (docs/engine.md, "Levels"). */
     e->rfp = level == CM_ENGINE_LEVELS ? e->opt.rfp : 0;
     /* 'improving' lost in Camette, where one piece in the castle wins (docs/engine.md). */
-    e->improving =
-        level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.improving : 0;
+    e->improving = level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.improving : 0;
     e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
     e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
     e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;
