@@ -758,7 +758,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     Ply *p = &e->ply[ply];
     int brs_min = e->mode == MODE_BRS && side == 1, f = 0;
     int ev = 0; /* needed by the pruning switches only; whether a capture is forced always */
-    if (!brs_min && (e->opt.futility || e->opt.null_move || e->rfp))
+    int have_ev = !brs_min && (e->opt.futility || e->opt.null_move || e->rfp);
+    if (have_ev)
         ev = cm_eval_probe(e, pos, &f);
     else if (!brs_min)
         f = cm_eval_capture_forced(e, pos, seat);
@@ -766,8 +767,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     int prune = !pv_node && free_choice && !brs_min && alpha > -MATE_BOUND && beta < MATE_BOUND &&
                 pos->npieces[seat] > 3;
     /* With the 'improving' switch: whether the evaluation rose since this side last moved. */
-    p->eval =
-        free_choice && !brs_min && (e->opt.futility || e->opt.null_move || e->rfp) ? ev : NO_EVAL;
+    p->eval = have_ev && free_choice ? ev : NO_EVAL;
     int improving = e->improving && ply >= 2 && p->eval != NO_EVAL &&
                     e->ply[ply - 2].eval != NO_EVAL && p->eval > e->ply[ply - 2].eval;
     if (prune) {
