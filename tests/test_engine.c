@@ -626,10 +626,11 @@ static void level_search(CmEngine *e, const CmPosition *pos, int level, int dept
 }
 
 /* What came after the levels' matches is level 10's alone (reverse futility, 'improving', the
- * other switches for level 10, and the evaluation's terms 'defender' and 'runner' in Camelot):
- * a level below searches the same tree with them or without (so the levels stay the opponents
- * they were measured as), while level 10's tree changes. Positions of a Camelot game between
- * levels, searched to depth 5, by an engine with all of them on and one with all of them off. */
+ * other switches for level 10, and the evaluation's terms 'defender', 'runner' and 'second' in
+ * Camelot): a level below searches the same tree with them or without (so the levels stay the
+ * opponents they were measured as), while level 10's tree changes. Positions of a Camelot game
+ * between levels, searched to depth 5, by an engine with all of them on and one with all of
+ * them off. */
 static void test_engine_rfp_level_ten_only(void **state)
 {
     (void)state;
@@ -641,17 +642,19 @@ static void test_engine_rfp_level_ten_only(void **state)
     cm_engine_default_options(&off);
     assert_int_equal(on.rfp, 120);
     assert_int_equal(on.improving, 1);
+    assert_int_equal(on.threat_ext, 1);
     off.rfp = 0;
     off.improving = 0;
     /* The switches for level 10 alone, on here whatever their defaults. */
-    on.lmr_improving = on.cont_hist = on.threat_ext = 1;
+    on.lmr_improving = on.threat_ext = 1;
     on.lmr_hist = 8192;
     on.razor = 250;
-    off.lmr_improving = off.cont_hist = off.threat_ext = off.lmr_hist = off.razor = 0;
+    off.lmr_improving = off.threat_ext = off.lmr_hist = off.razor = 0;
     cm_engine_get_weights(old, w);
     assert_int_equal(w[CM_EVAL_DEFENDER], 10);
     assert_int_equal(w[CM_EVAL_RUNNER], 40);
-    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = 0;
+    assert_int_equal(w[CM_EVAL_SECOND], 60);
+    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = w[CM_EVAL_SECOND] = 0;
     cm_engine_set_weights(old, w);
     /* From the start, and from a position where pieces of both sides are near the castles
      * (one of White's in Black's castle), where the switches for races act. */

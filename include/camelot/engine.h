@@ -78,11 +78,9 @@ typedef struct CmEngineOptions {
                           variation, a static evaluation N points a ply below alpha drops into
                           the quiescence search, and the node is cut when it stays at or below
                           alpha (default 0) */
-    int cont_hist;     /* at level 10 only, 1: quiet moves are also ordered by the history of
-                          their target square after the last move's target square (default 0) */
-    int threat_ext;    /* at level 10 only, in variants won in a castle, 1: a move that comes
-                          to a step from its target castle (or into it) is searched a ply deeper
-                          (default 0) */
+    int threat_ext;    /* at level 10 only, in variants won by two pieces in a castle, 1: a
+                          move that comes to a step from its target castle (or into it) is
+                          searched a ply deeper (default 1) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */

@@ -31,8 +31,7 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->lmr_improving = 0;
     opt->lmr_hist = 0;
     opt->razor = 0;
-    opt->cont_hist = 0;
-    opt->threat_ext = 0;
+    opt->threat_ext = 1;
     opt->level_noise = -1;
     opt->level_hide = -1;
     opt->level_blind = -1;
@@ -158,11 +157,9 @@ void cm_engine_clear(CmEngine *e)
     cm_tt_clear(e);
     memset(e->history, 0, sizeof e->history);
     memset(e->counter, 0, sizeof e->counter);
-    memset(e->cont, 0, sizeof e->cont);
     for (int i = 0; i < e->nhelpers; i++) {
         memset(e->helpers[i]->history, 0, sizeof e->helpers[i]->history);
         memset(e->helpers[i]->counter, 0, sizeof e->helpers[i]->counter);
-        memset(e->helpers[i]->cont, 0, sizeof e->helpers[i]->cont);
         e->helpers[i]->age = 0;
     }
 }

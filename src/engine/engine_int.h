@@ -116,9 +116,9 @@ struct CmEngine {
     uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
     int rfp;                       /* the reverse futility margin of this search, 0: none */
     int improving;                 /* the 'improving' switch, in this search */
-    int lmr_improving, lmr_hist, razor, cont_hist, threat_ext; /* their switches, in this
+    int lmr_improving, lmr_hist, razor, threat_ext; /* their switches, in this
                                                                   search (level 10) */
-    int noise;    /* amplitude of the level's root misjudgement */
+    int noise;                                      /* amplitude of the level's root misjudgement */
     int hide;     /* percent of root moves the level does not see */
     int blind;    /* percent of root moves whose replies it does not see */
     int weakened; /* any of the three: the root is 'search_root_weak''s */
@@ -151,9 +151,6 @@ struct CmEngine {
     /* History of quiet moves, by seat and the squares' places in 'sqidx' (so that a small
      * board uses a small corner of the table): -HISTORY_MAX .. HISTORY_MAX. */
     int16_t history[CM_MAX_SEATS][CM_SQUARES][CM_SQUARES];
-    /* With 'cont_hist': the history of a quiet move's target square, by seat and the target
-     * square of the move before (squares as they are): -HISTORY_MAX .. HISTORY_MAX. */
-    int16_t cont[CM_MAX_SEATS][CM_SQUARES][CM_SQUARES];
     /* The quiet move (from, to; 0 for none) that last refuted each move (by its squares). */
     uint16_t counter[CM_SQUARES][CM_SQUARES];
     uint8_t sqidx[CM_SQUARES]; /* place of each board square, 0 .. nsquares - 1 */

@@ -39,8 +39,9 @@ static const EvalParams camelot_params = {
           [CM_EVAL_GUARDED] = 6,
           [CM_EVAL_TEMPO] = 8,
           [CM_EVAL_DEFENDER] = 10,
-          [CM_EVAL_RUNNER] = 40},
-    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER,
+          [CM_EVAL_RUNNER] = 40,
+          [CM_EVAL_SECOND] = 60},
+    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER | 1u << CM_EVAL_SECOND,
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */

@@ -241,7 +241,6 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
         ply > 0 && e->opt.counter ? e->counter[e->ply[ply - 1].from][e->ply[ply - 1].to] : 0;
     if (cm == 0)
         cm = ~0u;
-    const int16_t *ct = e->cont_hist && ply > 0 ? e->cont[seat][e->ply[ply - 1].to] : NULL;
     for (int i = 0; i < n; i++) {
         const CmMove *m = &p->list.m[i];
         unsigned key = m->from | m->to << 8;
@@ -268,8 +267,6 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
             s = ORD_KILLER - 1;
         } else {
             s = hist[idx[m->from]][idx[m->to]];
-            if (ct != NULL)
-                s += brs ? e->cont[seat][e->ply[ply - 1].to][m->to] : ct[m->to];
         }
         p->order[i] = s;
     }
@@ -376,21 +373,12 @@ static void reward_quiet(CmEngine *e, int ply, int i, int depth)
     int16_t *h =
         &e->history[CM_CELL_SEAT(e->pos.board[m->from])][e->sqidx[m->from]][e->sqidx[m->to]];
     *h = (int16_t)(*h + bonus - *h * bonus / HISTORY_MAX);
-    int16_t *c = NULL;
-    if (e->cont_hist && ply > 0) {
-        c = &e->cont[CM_CELL_SEAT(e->pos.board[m->from])][e->ply[ply - 1].to][m->to];
-        *c = (int16_t)(*c + bonus - *c * bonus / HISTORY_MAX);
-    }
     for (int j = 0; j < i; j++) {
         const CmMove *q = &p->list.m[j];
         if (q->ncap)
             continue;
         h = &e->history[CM_CELL_SEAT(e->pos.board[q->from])][e->sqidx[q->from]][e->sqidx[q->to]];
         *h = (int16_t)(*h - bonus - *h * bonus / HISTORY_MAX);
-        if (c != NULL && q->to != m->to) {
-            c = &e->cont[CM_CELL_SEAT(e->pos.board[q->from])][e->ply[ply - 1].to][q->to];
-            *c = (int16_t)(*c - bonus - *c * bonus / HISTORY_MAX);
-        }
     }
 }
 
@@ -1061,8 +1049,9 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->lmr_improving = level == CM_ENGINE_LEVELS ? e->opt.lmr_improving : 0;
     e->lmr_hist = level == CM_ENGINE_LEVELS ? e->opt.lmr_hist : 0;
     e->razor = level == CM_ENGINE_LEVELS ? e->opt.razor : 0;
-    e->cont_hist = level == CM_ENGINE_LEVELS ? e->opt.cont_hist : 0;
-    e->threat_ext = level == CM_ENGINE_LEVELS && e->v->rules.castle_win > 0 ? e->opt.threat_ext : 0;
+    /* Measured where two pieces must enter the castle only (docs/engine.md). */
+    e->threat_ext =
+        level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.threat_ext : 0;
     e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
     e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
     e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;
@@ -1075,11 +1064,6 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         for (int a = 0; a < CM_SQUARES; a++)
             for (int b = 0; b < CM_SQUARES; b++)
                 e->history[s][a][b] = (int16_t)(e->history[s][a][b] / 2);
-    if (e->cont_hist)
-        for (int s = 0; s < CM_MAX_SEATS; s++)
-            for (int a = 0; a < CM_SQUARES; a++)
-                for (int b = 0; b < CM_SQUARES; b++)
-                    e->cont[s][a][b] = (int16_t)(e->cont[s][a][b] / 2);
     for (int i = 0; i <= MAXPLY; i++)
         memset(e->ply[i].killer, 0, sizeof e->ply[i].killer);
 
