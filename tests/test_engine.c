@@ -625,11 +625,12 @@ static void level_search(CmEngine *e, const CmPosition *pos, int level, int dept
     assert_true(is_legal(pos, &res->move));
 }
 
-/* What came after the levels' matches is level 10's alone (reverse futility, 'improving', and
- * the evaluation's terms 'defender' and 'runner' in Camelot): a level below searches the same
- * tree with them or without (so the levels stay the opponents they were measured as), while
- * level 10's tree changes. Positions of a Camelot game between levels, searched to depth 5, by
- * an engine with the defaults and one with all of them off. */
+/* What came after the levels' matches is level 10's alone (reverse futility, 'improving', the
+ * other switches for level 10, and the evaluation's terms 'defender', 'runner' and 'second' in
+ * Camelot): a level below searches the same tree with them or without (so the levels stay the
+ * opponents they were measured as), while level 10's tree changes. Positions of a Camelot game
+ * between levels, searched to depth 5, by an engine with all of them on and one with all of
+ * them off. */
 static void test_engine_rfp_level_ten_only(void **state)
 {
     (void)state;
@@ -641,30 +642,43 @@ static void test_engine_rfp_level_ten_only(void **state)
     cm_engine_default_options(&off);
     assert_int_equal(on.rfp, 120);
     assert_int_equal(on.improving, 1);
+    assert_int_equal(on.threat_ext, 1);
     off.rfp = 0;
     off.improving = 0;
+    /* The switches for level 10 alone, on here whatever their defaults. */
+    on.lmr_improving = on.threat_ext = 1;
+    on.lmr_hist = 8192;
+    on.razor = 250;
+    off.lmr_improving = off.threat_ext = off.lmr_hist = off.razor = 0;
     cm_engine_get_weights(old, w);
     assert_int_equal(w[CM_EVAL_DEFENDER], 10);
     assert_int_equal(w[CM_EVAL_RUNNER], 40);
-    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = 0;
+    assert_int_equal(w[CM_EVAL_SECOND], 60);
+    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = w[CM_EVAL_SECOND] = 0;
     cm_engine_set_weights(old, w);
-    CmGame g;
-    assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
-    int changed = 0;
-    for (int ply = 0; ply < 16 && !g.outcome.over; ply++) {
-        CmSearchResult a, b;
-        level_search(e, &g.pos, 9, 5, 1, &on, &a);
-        level_search(old, &g.pos, 9, 5, 1, &off, &b);
-        assert_int_equal(a.info.nodes, b.info.nodes);
-        assert_int_equal(a.info.score, b.info.score);
-        assert_true(cm_move_same(&a.move, &b.move));
-        level_search(e, &g.pos, 10, 5, 1, &on, &a);
-        level_search(old, &g.pos, 10, 5, 1, &off, &b);
-        changed += a.info.nodes != b.info.nodes;
-        assert_int_equal(cm_game_play(&g, &a.move), CM_OK);
+    /* From the start, and from a position where pieces of both sides are near the castles
+     * (one of White's in Black's castle), where the switches for races act. */
+    CmPosition near;
+    tu_position(&near, v, "W F16M E14M H13K D11M F9M G9M K8M; B G3M F3K E4M H5M D7M J8M C9M", 'W');
+    for (int k = 0; k < 2; k++) {
+        CmGame g;
+        assert_int_equal(cm_game_init(&g, v, k == 0 ? NULL : &near), CM_OK);
+        int changed = 0;
+        for (int ply = 0; ply < 16 && !g.outcome.over; ply++) {
+            CmSearchResult a, b;
+            level_search(e, &g.pos, 9, 5, 1, &on, &a);
+            level_search(old, &g.pos, 9, 5, 1, &off, &b);
+            assert_int_equal(a.info.nodes, b.info.nodes);
+            assert_int_equal(a.info.score, b.info.score);
+            assert_true(cm_move_same(&a.move, &b.move));
+            level_search(e, &g.pos, 10, 5, 1, &on, &a);
+            level_search(old, &g.pos, 10, 5, 1, &off, &b);
+            changed += a.info.nodes != b.info.nodes;
+            assert_int_equal(cm_game_play(&g, &a.move), CM_OK);
+        }
+        assert_true(changed > 0);
+        cm_game_free(&g);
     }
-    assert_true(changed > 0);
-    cm_game_free(&g);
     cm_engine_free(old);
     cm_engine_free(e);
 }

@@ -68,6 +68,19 @@ typedef struct CmEngineOptions {
                           same side to move), reverse futility's margin is a ply smaller, and
                           elsewhere late move pruning searches two thirds of its quiet moves
                           (default 1) */
+    int lmr_improving; /* at level 10 only, with 'improving': a late quiet move off the
+                          principal variation is reduced a ply more where the evaluation did
+                          not rise (default 0) */
+    int lmr_hist;      /* at level 10 only, N > 0: late move reductions change by the move's
+                          history divided by N (a ply less for a history of +N), in place of a
+                          ply more for a history below 0 (default 0) */
+    int razor;         /* at level 10 only, N > 0: at depth 2 or less off the principal
+                          variation, a static evaluation N points a ply below alpha drops into
+                          the quiescence search, and the node is cut when it stays at or below
+                          alpha (default 0) */
+    int threat_ext;    /* at level 10 only, in variants won by two pieces in a castle, 1: a
+                          move that comes to a step from its target castle (or into it) is
+                          searched a ply deeper (default 1) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */
@@ -218,6 +231,8 @@ typedef enum CmEvalTerm {
                               past the first */
     CM_EVAL_RUNNER,        /* per piece 1-3 steps from its target castle with no enemy piece
                               within 2 steps of it */
+    CM_EVAL_SECOND,        /* per such piece of a side that has a piece in its target castle:
+                              one more there wins in Camelot and Chivalry */
     CM_EVAL_TERMS
 } CmEvalTerm;
 

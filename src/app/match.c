@@ -52,7 +52,8 @@ const char cli_match_help[] =
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
     "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
     "                   histprune=N, asp=N, rfp=N, iir=1, rfpdepth=N,\n"
-    "                   improving=0, lmp=N,\n"
+    "                   improving=0, lmp=N, lmrimp=1, lmrhist=N, razor=N,\n"
+    "                   threatext=0,\n"
     "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
     "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"
     "                   weaknesses, docs/engine.md), and\n"
@@ -156,6 +157,14 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.lmp_base = (int)n;
     } else if (strcmp(name, "improving") == 0 && setup_parse_int(val, 0, 1, &n)) {
         p->opt.improving = (int)n;
+    } else if (strcmp(name, "lmrimp") == 0 && setup_parse_int(val, 0, 1, &n)) {
+        p->opt.lmr_improving = (int)n;
+    } else if (strcmp(name, "lmrhist") == 0 && setup_parse_int(val, 0, 1000000, &n)) {
+        p->opt.lmr_hist = (int)n;
+    } else if (strcmp(name, "razor") == 0 && setup_parse_int(val, 0, 10000, &n)) {
+        p->opt.razor = (int)n;
+    } else if (strcmp(name, "threatext") == 0 && setup_parse_int(val, 0, 1, &n)) {
+        p->opt.threat_ext = (int)n;
     } else if (strcmp(name, "asp") == 0 && setup_parse_int(val, 1, 10000, &n)) {
         p->opt.aspiration = (int)n;
     } else if (strcmp(name, "noise") == 0 && setup_parse_int(val, 0, 10000, &n)) {

@@ -28,6 +28,10 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->rfp_depth = 3;
     opt->lmp_base = 3;
     opt->improving = 1;
+    opt->lmr_improving = 0;
+    opt->lmr_hist = 0;
+    opt->razor = 0;
+    opt->threat_ext = 1;
     opt->level_noise = -1;
     opt->level_hide = -1;
     opt->level_blind = -1;

@@ -39,8 +39,9 @@ static const EvalParams camelot_params = {
           [CM_EVAL_GUARDED] = 6,
           [CM_EVAL_TEMPO] = 8,
           [CM_EVAL_DEFENDER] = 10,
-          [CM_EVAL_RUNNER] = 40},
-    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER,
+          [CM_EVAL_RUNNER] = 40,
+          [CM_EVAL_SECOND] = 60},
+    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER | 1u << CM_EVAL_SECOND,
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
@@ -69,9 +70,9 @@ static const EvalParams melee_params = {
 };
 
 static const char *const term_names[CM_EVAL_TERMS] = {
-    "man",     "knight", "advance-man", "advance-knight", "near0",       "near1",
-    "near2",   "near3",  "near4",       "centre",         "threatened",  "threat-knight",
-    "guarded", "tempo",  "defender",    "trade",          "threat-more", "runner",
+    "man",      "knight", "advance-man", "advance-knight", "near0",         "near1",   "near2",
+    "near3",    "near4",  "centre",      "threatened",     "threat-knight", "guarded", "tempo",
+    "defender", "trade",  "threat-more", "runner",         "second",
 };
 
 #define FAR 64
@@ -422,8 +423,8 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
                w[CM_EVAL_TRADE] * (n[0] - n[1]) * gone / e->start_pieces;
     }
 
-    int run[2] = {0, 0};
-    if (tr != NULL || w[CM_EVAL_RUNNER] != 0) {
+    int run[2] = {0, 0}, sec[2] = {0, 0};
+    if (tr != NULL || w[CM_EVAL_RUNNER] != 0 || w[CM_EVAL_SECOND] != 0) {
         for (int s = 0; s < v->nseats; s++) {
             CmSquareSet r = pos->occ[s], foe = {{0, 0, 0, 0}};
             for (int i = 0; i < 4; i++)
@@ -434,20 +435,27 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
                 if (e->enemy_seats[s] >> o & 1)
                     for (int i = 0; i < 4; i++)
                         foe.w[i] |= pos->occ[o].w[i];
+            int k = 0;
             while (!cm_set_empty(&r)) {
                 CmSquare sq = cm_set_pop(&r);
                 const CmSquareSet *b = &e->box2[sq];
-                run[e->side_of[s]] += ((b->w[0] & foe.w[0]) | (b->w[1] & foe.w[1]) |
-                                       (b->w[2] & foe.w[2]) | (b->w[3] & foe.w[3])) == 0;
+                k += ((b->w[0] & foe.w[0]) | (b->w[1] & foe.w[1]) | (b->w[2] & foe.w[2]) |
+                      (b->w[3] & foe.w[3])) == 0;
             }
+            run[e->side_of[s]] += k;
+            if (v->rules.castle_win >= 2 &&
+                ((pos->cls[s][0] & v->ctarget[s][0]) | (pos->cls[s][1] & v->ctarget[s][1]) |
+                 (pos->cls[s][2] & v->ctarget[s][2]) | (pos->cls[s][3] & v->ctarget[s][3])))
+                sec[e->side_of[s]] += k;
         }
-        val += w[CM_EVAL_RUNNER] * (run[0] - run[1]);
+        val += w[CM_EVAL_RUNNER] * (run[0] - run[1]) + w[CM_EVAL_SECOND] * (sec[0] - sec[1]);
     }
 
     /* 4. */
     if (tr != NULL) {
         double sg = to == 0 ? 1 : -1;
         tr[CM_EVAL_RUNNER] = sg * (run[0] - run[1]);
+        tr[CM_EVAL_SECOND] = sg * (sec[0] - sec[1]);
         tr[CM_EVAL_GUARDED] = sg * (g0 - g1);
         tr[CM_EVAL_DEFENDER] = sg * (def[0] - def[1]);
         tr[CM_EVAL_TRADE] = sg * (n[0] - n[1]) * gone / e->start_pieces;

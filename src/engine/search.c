@@ -653,7 +653,8 @@ static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int
         *out = ev - e->rfp * (depth - improving);
         return 1;
     }
-    if (e->opt.futility && depth <= 2 && ev + 200 * depth <= alpha) {
+    int razor = e->opt.futility ? 200 : e->razor;
+    if (razor && depth <= 2 && ev + razor * depth <= alpha) {
         s = quiesce(e, ply, alpha, alpha + 1);
         if (e->aborted || s <= alpha) {
             *out = s;
@@ -687,12 +688,16 @@ static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int
 /* The late move reduction of a quiet move, the 'searched'-th of its node, searched to 'newd'
  * otherwise: less on the principal variation, more for a move with a bad history. */
 static inline int reduction(const CmEngine *e, int depth, int searched, int newd, int pv_node,
-                            int order)
+                            int order, int improving)
 {
     int r = e->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
     if (pv_node)
         r--;
-    if (order < 0)
+    if (e->lmr_hist)
+        r -= order / e->lmr_hist;
+    else if (order < 0)
+        r++;
+    if (e->lmr_improving && e->improving && !pv_node && !improving)
         r++;
     if (r > newd - 1)
         r = newd - 1;
@@ -758,7 +763,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     Ply *p = &e->ply[ply];
     int brs_min = e->mode == MODE_BRS && side == 1, f = 0;
     int ev = 0; /* needed by the pruning switches only; whether a capture is forced always */
-    int have_ev = !brs_min && (e->opt.futility || e->opt.null_move || e->rfp);
+    int have_ev = !brs_min && (e->opt.futility || e->opt.null_move || e->rfp || e->razor);
     if (have_ev)
         ev = cm_eval_probe(e, pos, &f);
     else if (!brs_min)
@@ -814,6 +819,10 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
             p->order[i] < -e->opt.hist_prune * depth)
             break;
         int newd = depth - 1 + ext, s;
+        if (e->threat_ext && !ext && ply < 2 * e->root_depth + 8) {
+            const uint8_t *d = e->dist[CM_CELL_SEAT(pos->board[m->from])];
+            newd += d[m->to] <= 1 && d[m->to] < d[m->from];
+        }
         int a = alpha, b = beta;
         CmOutcome o;
         int mover = make(e, ply, m);
@@ -823,7 +832,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
             s = child(e, side, newd, ply + 1, a, b);
         } else {
             int r = e->opt.lmr && quiet && free_choice && depth >= 3 && searched >= 2
-                        ? reduction(e, depth, searched, newd, pv_node, p->order[i])
+                        ? reduction(e, depth, searched, newd, pv_node, p->order[i], improving)
                         : 0;
             s = child(e, side, newd - r, ply + 1, a, a + 1);
             if (!e->aborted && s > a && r > 0)
@@ -1037,6 +1046,12 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->rfp = level == CM_ENGINE_LEVELS ? e->opt.rfp : 0;
     /* 'improving' lost in Camette, where one piece in the castle wins (docs/engine.md). */
     e->improving = level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.improving : 0;
+    e->lmr_improving = level == CM_ENGINE_LEVELS ? e->opt.lmr_improving : 0;
+    e->lmr_hist = level == CM_ENGINE_LEVELS ? e->opt.lmr_hist : 0;
+    e->razor = level == CM_ENGINE_LEVELS ? e->opt.razor : 0;
+    /* Measured where two pieces must enter the castle only (docs/engine.md). */
+    e->threat_ext =
+        level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.threat_ext : 0;
     e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
     e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
     e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;

@@ -8,7 +8,7 @@ set -eu
 run tune --list
 check "--list names every term with the Camelot weights" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^man +100$" && has "$OUT" "^knight +160$" &&
-          [ "$(printf "%s\n" "$OUT" | wc -l)" = 18 ]'
+          [ "$(printf "%s\n" "$OUT" | wc -l)" = 19 ]'
 run tune --list --variant cam
 check "--list gives each variant's own weights" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^knight +150$"'
