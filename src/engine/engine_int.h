@@ -116,9 +116,9 @@ struct CmEngine {
     uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
     int rfp;                       /* the reverse futility margin of this search, 0: none */
     int improving;                 /* the 'improving' switch, in this search */
-    int lmr_improving, lmr_hist, razor, threat_ext; /* their switches, in this
-                                                                  search (level 10) */
-    int noise;                                      /* amplitude of the level's root misjudgement */
+    /* The level-10 switches of the same names, in this search (0 below level 10). */
+    int lmr_improving, lmr_hist, razor, threat_ext;
+    int noise;    /* amplitude of the level's root misjudgement */
     int hide;     /* percent of root moves the level does not see */
     int blind;    /* percent of root moves whose replies it does not see */
     int weakened; /* any of the three: the root is 'search_root_weak''s */

@@ -291,12 +291,15 @@ int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat)
     return (j[0] | j[1] | j[2] | j[3]) != 0;
 }
 
+/* Whether a seat's class grids 'cls' have a piece on a square of the grids 'set'. */
+static inline int any_on(const uint64_t cls[4], const uint64_t set[4])
+{
+    return ((cls[0] & set[0]) | (cls[1] & set[1]) | (cls[2] & set[2]) | (cls[3] & set[3])) != 0;
+}
+
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat)
 {
-    return ((pos->cls[seat][0] & e->near_target[seat][0]) |
-            (pos->cls[seat][1] & e->near_target[seat][1]) |
-            (pos->cls[seat][2] & e->near_target[seat][2]) |
-            (pos->cls[seat][3] & e->near_target[seat][3])) != 0;
+    return any_on(pos->cls[seat], e->near_target[seat]);
 }
 
 int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat)
@@ -443,9 +446,7 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
                       (b->w[3] & foe.w[3])) == 0;
             }
             run[e->side_of[s]] += k;
-            if (v->rules.castle_win >= 2 &&
-                ((pos->cls[s][0] & v->ctarget[s][0]) | (pos->cls[s][1] & v->ctarget[s][1]) |
-                 (pos->cls[s][2] & v->ctarget[s][2]) | (pos->cls[s][3] & v->ctarget[s][3])))
+            if (v->rules.castle_win >= 2 && any_on(pos->cls[s], v->ctarget[s]))
                 sec[e->side_of[s]] += k;
         }
         val += w[CM_EVAL_RUNNER] * (run[0] - run[1]) + w[CM_EVAL_SECOND] * (sec[0] - sec[1]);

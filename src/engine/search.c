@@ -697,7 +697,7 @@ static inline int reduction(const CmEngine *e, int depth, int searched, int newd
         r -= order / e->lmr_hist;
     else if (order < 0)
         r++;
-    if (e->lmr_improving && e->improving && !pv_node && !improving)
+    if (e->lmr_improving && !pv_node && !improving)
         r++;
     if (r > newd - 1)
         r = newd - 1;
@@ -1046,7 +1046,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->rfp = level == CM_ENGINE_LEVELS ? e->opt.rfp : 0;
     /* 'improving' lost in Camette, where one piece in the castle wins (docs/engine.md). */
     e->improving = level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.improving : 0;
-    e->lmr_improving = level == CM_ENGINE_LEVELS ? e->opt.lmr_improving : 0;
+    e->lmr_improving = e->improving ? e->opt.lmr_improving : 0; /* it needs 'improving' */
     e->lmr_hist = level == CM_ENGINE_LEVELS ? e->opt.lmr_hist : 0;
     e->razor = level == CM_ENGINE_LEVELS ? e->opt.razor : 0;
     /* Measured where two pieces must enter the castle only (docs/engine.md). */
