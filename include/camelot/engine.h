@@ -78,9 +78,16 @@ typedef struct CmEngineOptions {
                           variation, a static evaluation N points a ply below alpha drops into
                           the quiescence search, and the node is cut when it stays at or below
                           alpha (default 0) */
-    int threat_ext;    /* at level 10 only, in variants won by two pieces in a castle, 1: a
-                          move that comes to a step from its target castle (or into it) is
-                          searched a ply deeper (default 1) */
+    int threat_ext;    /* at level 10 only, in variants won by two pieces in a castle, N > 0:
+                          a move that comes to N steps or fewer from its target castle (or
+                          into it), and closer than it was, is searched a ply deeper
+                          (default 2) */
+    int threat_order;  /* at level 10 only, in variants won by two pieces in a castle, N > 0:
+                          such a move to N steps or fewer is tried before the killers, and so
+                          is neither reduced nor pruned as a late quiet move (default 0) */
+    int near_lmr;      /* at level 10 only, in variants won by two pieces in a castle: late
+                          move reductions a ply smaller where an enemy piece is 1-2 steps from
+                          its target castle (1), or a piece of either side is (2) (default 0) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */
@@ -233,6 +240,8 @@ typedef enum CmEvalTerm {
                               within 2 steps of it */
     CM_EVAL_SECOND,        /* per such piece of a side that has a piece in its target castle:
                               one more there wins in Camelot and Chivalry */
+    CM_EVAL_NEAREST,       /* per step short of 8 steps of the side's pieces nearest its
+                              target castle, as many as must still enter it (where two must) */
     CM_EVAL_TERMS
 } CmEvalTerm;
 

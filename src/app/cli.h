@@ -34,8 +34,8 @@ int cli_main(int argc, char **argv);
 
 /* ---- Arguments (options.c) --------------------------------------------------------------- */
 
-#define CLI_MAX_OPTS 16  /* options of one command */
-#define CLI_MAX_REPEAT 8 /* values of one repeated option */
+#define CLI_MAX_OPTS 16   /* options of one command */
+#define CLI_MAX_REPEAT 32 /* values of one repeated option */
 
 /* An option a command accepts: '--name', '--name VALUE' or '--name=VALUE'. */
 typedef struct CliOpt {

@@ -53,7 +53,7 @@ const char cli_match_help[] =
     "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
     "                   histprune=N, asp=N, rfp=N, iir=1, rfpdepth=N,\n"
     "                   improving=0, lmp=N, lmrimp=1, lmrhist=N, razor=N,\n"
-    "                   threatext=0,\n"
+    "                   threatext=N, threatord=N, nearlmr=N,\n"
     "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
     "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"
     "                   weaknesses, docs/engine.md), and\n"
@@ -163,8 +163,12 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.lmr_hist = (int)n;
     } else if (strcmp(name, "razor") == 0 && setup_parse_int(val, 0, 10000, &n)) {
         p->opt.razor = (int)n;
-    } else if (strcmp(name, "threatext") == 0 && setup_parse_int(val, 0, 1, &n)) {
+    } else if (strcmp(name, "threatext") == 0 && setup_parse_int(val, 0, 3, &n)) {
         p->opt.threat_ext = (int)n;
+    } else if (strcmp(name, "threatord") == 0 && setup_parse_int(val, 0, 3, &n)) {
+        p->opt.threat_order = (int)n;
+    } else if (strcmp(name, "nearlmr") == 0 && setup_parse_int(val, 0, 2, &n)) {
+        p->opt.near_lmr = (int)n;
     } else if (strcmp(name, "asp") == 0 && setup_parse_int(val, 1, 10000, &n)) {
         p->opt.aspiration = (int)n;
     } else if (strcmp(name, "noise") == 0 && setup_parse_int(val, 0, 10000, &n)) {

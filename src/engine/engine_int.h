@@ -96,6 +96,7 @@ struct CmEngine {
     uint64_t near_home[CM_MAX_SEATS][4];    /* class grids of squares 0-2 steps from a castle
                                                the other side aims at */
     CmSquareSet runway[CM_MAX_SEATS];       /* squares 1-3 steps from the target castle */
+    CmSquareSet nearway[CM_MAX_SEATS];      /* squares 1-7 steps from it */
     CmSquareSet box2[CM_SQUARES];           /* squares within 2 king steps of each square */
     int start_pieces;                       /* pieces on the board at the start */
     unsigned enemy_seats[CM_MAX_SEATS];     /* seats whose pieces a seat may jump */
@@ -117,7 +118,7 @@ struct CmEngine {
     int rfp;                       /* the reverse futility margin of this search, 0: none */
     int improving;                 /* the 'improving' switch, in this search */
     /* The level-10 switches of the same names, in this search (0 below level 10). */
-    int lmr_improving, lmr_hist, razor, threat_ext;
+    int lmr_improving, lmr_hist, razor, threat_ext, threat_order, near_lmr;
     int noise;    /* amplitude of the level's root misjudgement */
     int hide;     /* percent of root moves the level does not see */
     int blind;    /* percent of root moves whose replies it does not see */

@@ -41,7 +41,8 @@ static const EvalParams camelot_params = {
           [CM_EVAL_DEFENDER] = 10,
           [CM_EVAL_RUNNER] = 40,
           [CM_EVAL_SECOND] = 60},
-    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER | 1u << CM_EVAL_SECOND,
+    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER | 1u << CM_EVAL_SECOND |
+           1u << CM_EVAL_NEAREST,
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
@@ -72,10 +73,11 @@ static const EvalParams melee_params = {
 static const char *const term_names[CM_EVAL_TERMS] = {
     "man",      "knight", "advance-man", "advance-knight", "near0",         "near1",   "near2",
     "near3",    "near4",  "centre",      "threatened",     "threat-knight", "guarded", "tempo",
-    "defender", "trade",  "threat-more", "runner",         "second",
+    "defender", "trade",  "threat-more", "runner",         "second",        "nearest",
 };
 
 #define FAR 64
+#define NEAREST_FAR 8 /* the steps from which the 'nearest' term counts */
 
 /* Steps (king moves over the board, never onto the seat's own or side castles) from every
  * square to the nearest square of 'goal'; FAR where none leads. */
@@ -191,6 +193,7 @@ static void class_grids(CmEngine *e)
         }
     }
     memset(e->runway, 0, sizeof e->runway);
+    memset(e->nearway, 0, sizeof e->nearway);
     memset(e->box2, 0, sizeof e->box2);
     for (int s = 0; s < v->nseats; s++) {
         if (v->seat[s].target < 0 || v->rules.castle_win <= 0)
@@ -198,6 +201,10 @@ static void class_grids(CmEngine *e)
         for (int sq = 0; sq < CM_SQUARES; sq++)
             if (cm_variant_on(v, (unsigned)sq) && e->dist[s][sq] >= 1 && e->dist[s][sq] <= 3)
                 cm_set_add(&e->runway[s], (unsigned)sq);
+        for (int sq = 0; sq < CM_SQUARES; sq++)
+            if (cm_variant_on(v, (unsigned)sq) && e->dist[s][sq] >= 1 &&
+                e->dist[s][sq] < NEAREST_FAR)
+                cm_set_add(&e->nearway[s], (unsigned)sq);
     }
     for (int sq = 0; sq < CM_SQUARES; sq++) {
         if (!cm_variant_on(v, (unsigned)sq))
@@ -329,6 +336,34 @@ static inline void direction(const CmEngine *e, int d, CmGrid4 emp, CmGrid4 j, C
     *ht |= cm_grid4_shift(o, e->vstep[d]) & land;
 }
 
+/* For the 'nearest' term: how close the pieces of 'seat' that must still enter its target castle
+ * are, as the sum of NEAREST_FAR less the steps of each of its nearest pieces outside the castle
+ * (as many as must still enter; at most two are counted). */
+static int nearest_closeness(const CmEngine *e, const CmPosition *pos, int seat)
+{
+    const CmVariant *v = e->v;
+    int in = 0;
+    for (int c = 0; c < 4; c++)
+        in += __builtin_popcountll(pos->cls[seat][c] & v->ctarget[seat][c]);
+    int need = v->rules.castle_win - in;
+    if (need <= 0 || v->seat[seat].target < 0)
+        return 0;
+    CmSquareSet r = pos->occ[seat];
+    for (int i = 0; i < 4; i++)
+        r.w[i] &= e->nearway[seat].w[i];
+    int d1 = NEAREST_FAR, d2 = NEAREST_FAR; /* the nearest two, d1 <= d2 */
+    while (!cm_set_empty(&r)) {
+        int d = e->dist[seat][cm_set_pop(&r)];
+        if (d < d1) {
+            d2 = d1;
+            d1 = d;
+        } else if (d < d2) {
+            d2 = d;
+        }
+    }
+    return need == 1 ? NEAREST_FAR - d1 : 2 * NEAREST_FAR - d1 - d2;
+}
+
 /* Evaluation, in steps:
  * 1. material and placement of each seat, kept up to date move by move in 'e->psum';
  *    side 1's seats are averaged when it has several independent seats (paranoid, BRS);
@@ -452,9 +487,16 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
         val += w[CM_EVAL_RUNNER] * (run[0] - run[1]) + w[CM_EVAL_SECOND] * (sec[0] - sec[1]);
     }
 
+    int nst[2] = {0, 0};
+    if ((tr != NULL || w[CM_EVAL_NEAREST] != 0) && v->rules.castle_win >= 2)
+        for (int s = 0; s < v->nseats; s++)
+            nst[e->side_of[s]] += nearest_closeness(e, pos, s);
+    val += w[CM_EVAL_NEAREST] * (nst[0] - nst[1]);
+
     /* 4. */
     if (tr != NULL) {
         double sg = to == 0 ? 1 : -1;
+        tr[CM_EVAL_NEAREST] = sg * (nst[0] - nst[1]);
         tr[CM_EVAL_RUNNER] = sg * (run[0] - run[1]);
         tr[CM_EVAL_SECOND] = sg * (sec[0] - sec[1]);
         tr[CM_EVAL_GUARDED] = sg * (g0 - g1);

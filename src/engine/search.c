@@ -20,6 +20,7 @@
 #define ORD_CAPTURE (1 << 28)
 #define ORD_ENTRY (1 << 27)
 #define ORD_KILLER (1 << 26)
+#define ORD_THREAT (ORD_KILLER + 2)
 #define HISTORY_MAX 16384
 
 /* Aspiration windows: from this depth on, an iteration is searched within 'aspiration' points
@@ -221,6 +222,14 @@ static int generate(CmEngine *e, int ply)
     return p->list.n;
 }
 
+/* Whether 'm', a move of a piece of 'seat', comes to 'steps' steps or fewer from its target
+ * castle, and closer than it was: a threat to enter it. */
+static inline int threat_move(const CmEngine *e, int seat, const CmMove *m, int steps)
+{
+    const uint8_t *d = e->dist[seat];
+    return d[m->to] <= steps && d[m->to] < d[m->from];
+}
+
 /* Ordering scores: the hash move, captures (more and knights first), castle entries, killers,
  * then the history of quiet moves that caused cut-offs. Returns the number of moves that
  * capture nothing. */
@@ -259,6 +268,8 @@ static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
             s = ORD_CAPTURE + m->ncap * 4096 + k * 1024;
         } else if (cm_move_enters_target(v, seat, m)) {
             s = ORD_ENTRY;
+        } else if (e->threat_order && threat_move(e, seat, m, e->threat_order)) {
+            s = ORD_THREAT;
         } else if (key == k0) {
             s = ORD_KILLER + 1;
         } else if (key == k1) {
@@ -806,6 +817,10 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     if (e->improving && lmp < (1 << 30) && !improving)
         lmp = lmp * 2 / 3;
     int futile = e->opt.futility && prune && depth <= 2 && ev + 150 * depth <= alpha;
+    /* With the 'nearlmr' switch: a piece near a target castle, and late moves reduced less. */
+    int danger =
+        e->near_lmr && free_choice && depth >= 3 &&
+        (enemy_near(e, pos, seat) || (e->near_lmr == 2 && cm_eval_near_target(e, pos, seat)));
     CmMove bestm = p->list.m[0];
     for (int i = 0; i < n; i++) {
         CmMove *m = pick(p, i);
@@ -819,10 +834,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
             p->order[i] < -e->opt.hist_prune * depth)
             break;
         int newd = depth - 1 + ext, s;
-        if (e->threat_ext && !ext && ply < 2 * e->root_depth + 8) {
-            const uint8_t *d = e->dist[CM_CELL_SEAT(pos->board[m->from])];
-            newd += d[m->to] <= 1 && d[m->to] < d[m->from];
-        }
+        if (e->threat_ext && !ext && ply < 2 * e->root_depth + 8)
+            newd += threat_move(e, CM_CELL_SEAT(pos->board[m->from]), m, e->threat_ext);
         int a = alpha, b = beta;
         CmOutcome o;
         int mover = make(e, ply, m);
@@ -834,6 +847,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
             int r = e->opt.lmr && quiet && free_choice && depth >= 3 && searched >= 2
                         ? reduction(e, depth, searched, newd, pv_node, p->order[i], improving)
                         : 0;
+            if (r > 0 && danger)
+                r--;
             s = child(e, side, newd - r, ply + 1, a, a + 1);
             if (!e->aborted && s > a && r > 0)
                 s = child(e, side, newd, ply + 1, a, a + 1);
@@ -1041,17 +1056,20 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->next_poll = next_poll(e);
     e->poll_steps = 0;
     e->age = (uint8_t)((e->age + 1) & 63);
-    /* Reverse futility came after the levels below 10 were measured: they keep the search
-     * of their matches (docs/engine.md, "Levels"). */
-    e->rfp = level == CM_ENGINE_LEVELS ? e->opt.rfp : 0;
-    /* 'improving' lost in Camette, where one piece in the castle wins (docs/engine.md). */
-    e->improving = level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.improving : 0;
+    /* Reverse futility and the switches below came after the levels below 10 were measured:
+     * those levels keep the search of their matches (docs/engine.md, "Levels"). */
+    int top = level == CM_ENGINE_LEVELS;
+    e->rfp = top ? e->opt.rfp : 0;
+    e->lmr_hist = top ? e->opt.lmr_hist : 0;
+    e->razor = top ? e->opt.razor : 0;
+    /* The switches for castle races were measured only where two pieces must enter the
+     * castle: 'improving' lost in Camette, where one piece wins (docs/engine.md). */
+    int pairs = top && e->v->rules.castle_win >= 2;
+    e->improving = pairs ? e->opt.improving : 0;
     e->lmr_improving = e->improving ? e->opt.lmr_improving : 0; /* it needs 'improving' */
-    e->lmr_hist = level == CM_ENGINE_LEVELS ? e->opt.lmr_hist : 0;
-    e->razor = level == CM_ENGINE_LEVELS ? e->opt.razor : 0;
-    /* Measured where two pieces must enter the castle only (docs/engine.md). */
-    e->threat_ext =
-        level == CM_ENGINE_LEVELS && e->v->rules.castle_win >= 2 ? e->opt.threat_ext : 0;
+    e->threat_ext = pairs ? e->opt.threat_ext : 0;
+    e->threat_order = pairs ? e->opt.threat_order : 0;
+    e->near_lmr = pairs ? e->opt.near_lmr : 0;
     e->noise = e->opt.level_noise >= 0 ? e->opt.level_noise : levels[level].noise;
     e->hide = e->opt.level_hide >= 0 ? e->opt.level_hide : levels[level].hide;
     e->blind = e->opt.level_blind >= 0 ? e->opt.level_blind : levels[level].blind;

@@ -8,7 +8,7 @@ set -eu
 run tune --list
 check "--list names every term with the Camelot weights" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^man +100$" && has "$OUT" "^knight +160$" &&
-          [ "$(printf "%s\n" "$OUT" | wc -l)" = 19 ]'
+          [ "$(printf "%s\n" "$OUT" | wc -l)" = 20 ]'
 run tune --list --variant cam
 check "--list gives each variant's own weights" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^knight +150$"'
@@ -27,6 +27,15 @@ check "one record is one game" eval '[ "$RC" = 0 ] && has "$OUT" "^1 game, [1-9]
 run tune --iterations 200 --fix knight "$TMP"/games/*.txt
 check "a fixed term keeps its weight" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^after: +w.man=100,w.knight=160,"'
+
+run tune --list
+FIX=$(printf '%s\n' "$OUT" | awk '$1 != "man" && $1 != "knight" { printf "--fix %s ", $1 }')
+# shellcheck disable=SC2086
+run tune --iterations 200 $FIX "$TMP"/games/*.txt
+check "one term is fitted alone when every other is fixed" \
+    eval '[ "$RC" = 0 ] &&
+          [ "$(printf "%s\n" "$OUT" | sed -n "s/^before: *//p" | sed "s/w.knight=[0-9-]*,//")" = \
+            "$(printf "%s\n" "$OUT" | sed -n "s/^after: *//p" | sed "s/w.knight=[0-9-]*,//")" ]'
 
 run match --a "level=10,$AFTER" --b level=10 --depth 1 --games 2 --quiet
 check "match takes the fitted weights as a player's switches" \
