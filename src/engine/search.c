@@ -230,9 +230,9 @@ static inline int threat_move(const CmEngine *e, int seat, const CmMove *m, int 
     return d[m->to] <= steps && d[m->to] < d[m->from];
 }
 
-/* Ordering scores: the hash move, captures (more and knights first), castle entries, killers,
- * then the history of quiet moves that caused cut-offs. Returns the number of moves that
- * capture nothing. */
+/* Ordering scores: the hash move, captures (more and knights first), castle entries, with the
+ * 'threatord' switch the moves that come near the target castle, killers, then the history of
+ * quiet moves that caused cut-offs. */
 static void order_moves(CmEngine *e, int ply, const TTMove *ttm)
 {
     const CmVariant *v = e->v;
