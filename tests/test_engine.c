@@ -491,24 +491,18 @@ static void test_engine_limits_in_huge_positions(void **state)
  * captures answer forced captures for dozens of plies) within the nodes its budget allows: the
  * root, and for each root move two quiescence searches (the null window, then the full one)
  * of at most CM_ENGINE_QS_NODES nodes and the one that finds the budget spent. (Without the
- * budget the quiescence search did not end: the node limit, four times the bound, stops it.)
- * The threat extension is off: it searches a root move that comes near its target castle a
- * ply deeper, which this bound does not count. */
+ * budget the quiescence search did not end: the node limit, four times the bound, stops it.) */
 static void test_engine_depth_one_ends_in_the_jump_bomb(void **state)
 {
     (void)state;
     CmPosition pos;
     CmLimits lim;
     CmSearchResult res;
-    CmEngineOptions opt;
     tu_position_file(&pos, "jump-bomb.yaml");
     assert_int_equal(pos.npieces[0] + pos.npieces[1], 128);
     CmMoveList *list = tu_moves(&pos);
     uint64_t bound = 1 + 2 * (uint64_t)list->n * (CM_ENGINE_QS_NODES + 1);
     CmEngine *e = new_engine(pos.v);
-    cm_engine_default_options(&opt);
-    opt.threat_ext = 0;
-    cm_engine_set_options(e, &opt);
     cm_limits_init(&lim);
     lim.depth = 1;
     lim.nodes = 4 * bound;
@@ -648,7 +642,7 @@ static void test_engine_rfp_level_ten_only(void **state)
     cm_engine_default_options(&off);
     assert_int_equal(on.rfp, 120);
     assert_int_equal(on.improving, 1);
-    assert_int_equal(on.threat_ext, 2);
+    assert_int_equal(on.threat_ext, 1);
     off.rfp = 0;
     off.improving = 0;
     /* The switches for level 10 alone, on here whatever their defaults. */

@@ -81,7 +81,7 @@ typedef struct CmEngineOptions {
     int threat_ext;    /* at level 10 only, in variants won by two pieces in a castle, N > 0:
                           a move that comes to N steps or fewer from its target castle (or
                           into it), and closer than it was, is searched a ply deeper
-                          (default 2) */
+                          (default 1) */
     int threat_order;  /* at level 10 only, in variants won by two pieces in a castle, N > 0:
                           such a move to N steps or fewer is tried before the killers, and so
                           is neither reduced nor pruned as a late quiet move (default 0) */

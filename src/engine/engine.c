@@ -31,7 +31,7 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->lmr_improving = 0;
     opt->lmr_hist = 0;
     opt->razor = 0;
-    opt->threat_ext = 2;
+    opt->threat_ext = 1;
     opt->threat_order = 0;
     opt->near_lmr = 0;
     opt->level_noise = -1;
