@@ -198,13 +198,15 @@ static void class_grids(CmEngine *e)
     for (int s = 0; s < v->nseats; s++) {
         if (v->seat[s].target < 0 || v->rules.castle_win <= 0)
             continue;
-        for (int sq = 0; sq < CM_SQUARES; sq++)
-            if (cm_variant_on(v, (unsigned)sq) && e->dist[s][sq] >= 1 && e->dist[s][sq] <= 3)
+        for (int sq = 0; sq < CM_SQUARES; sq++) {
+            int d = e->dist[s][sq];
+            if (!cm_variant_on(v, (unsigned)sq) || d < 1)
+                continue;
+            if (d <= 3)
                 cm_set_add(&e->runway[s], (unsigned)sq);
-        for (int sq = 0; sq < CM_SQUARES; sq++)
-            if (cm_variant_on(v, (unsigned)sq) && e->dist[s][sq] >= 1 &&
-                e->dist[s][sq] < NEAREST_FAR)
+            if (d < NEAREST_FAR)
                 cm_set_add(&e->nearway[s], (unsigned)sq);
+        }
     }
     for (int sq = 0; sq < CM_SQUARES; sq++) {
         if (!cm_variant_on(v, (unsigned)sq))
@@ -342,11 +344,13 @@ static inline void direction(const CmEngine *e, int d, CmGrid4 emp, CmGrid4 j, C
 static int nearest_closeness(const CmEngine *e, const CmPosition *pos, int seat)
 {
     const CmVariant *v = e->v;
+    if (v->seat[seat].target < 0)
+        return 0;
     int in = 0;
     for (int c = 0; c < 4; c++)
         in += __builtin_popcountll(pos->cls[seat][c] & v->ctarget[seat][c]);
     int need = v->rules.castle_win - in;
-    if (need <= 0 || v->seat[seat].target < 0)
+    if (need <= 0)
         return 0;
     CmSquareSet r = pos->occ[seat];
     for (int i = 0; i < 4; i++)
