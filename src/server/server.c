@@ -24,6 +24,7 @@ void server_config_default(ServerConfig *cfg)
     cfg->socket_gid = (gid_t)-1;
     cfg->durable = 1;
     cfg->engines = 1;
+    cfg->engine_table = (size_t)32 << 20;
     cfg->claim_ms = 60000;
     cfg->idle_ping_ms = 3000;
     cfg->dead_ms = 10000;
@@ -820,7 +821,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
             rc = cm_error_set(err, CM_ERR_IO, 0, 0, "epoll: %s", strerror(errno));
     }
     for (int i = 0; rc == CM_OK && i < s->cfg.engines; i++) {
-        s->eng[i] = engine_thread_new((size_t)32 << 20);
+        s->eng[i] = engine_thread_new(s->cfg.engine_table);
         if (s->eng[i] == NULL)
             rc = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "cannot start an engine thread");
         else

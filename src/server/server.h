@@ -22,6 +22,7 @@ typedef struct ServerConfig {
     const char *store_path;  /* the database */
     int durable;             /* 1: every commit reaches the disk (see store_open) */
     int engines;             /* engine threads, 1 .. SERVER_ENGINES_MAX */
+    size_t engine_table;     /* the bytes of each engine thread's table */
     int64_t claim_ms;        /* a seat to move gone this long may be claimed */
     int64_t idle_ping_ms;    /* a silent client is pinged after this */
     int64_t dead_ms;         /* and dropped after this */
@@ -33,8 +34,9 @@ typedef struct ServerConfig {
     void *log_ud;
 } ServerConfig;
 
-/* The defaults: socket 0600, durable, one engine thread, claims after 60 s, pings after 3 s of
- * silence, a connection dropped after 10 s of it. The paths stay to be set. */
+/* The defaults: socket 0600, durable, one engine thread with a table of 32 MiB, claims after
+ * 60 s, pings after 3 s of silence, a connection dropped after 10 s of it. The paths stay to
+ * be set. */
 void server_config_default(ServerConfig *cfg);
 
 /* Runs the server until '*cfg->stop'. Returns CM_OK after a clean stop, or the error that
