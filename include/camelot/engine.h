@@ -88,6 +88,10 @@ typedef struct CmEngineOptions {
     int near_lmr;      /* at level 10 only, in variants won by two pieces in a castle: late
                           move reductions a ply smaller where an enemy piece is 1-2 steps from
                           its target castle (1), or a piece of either side is (2) (default 0) */
+    int tt_eval;       /* at level 10 only, 1: reverse futility and razoring go by the table's
+                          score where its bound says it is nearer the truth than the static
+                          evaluation (above it for a lower bound, below for an upper) (default
+                          0) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */

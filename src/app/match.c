@@ -53,7 +53,7 @@ const char cli_match_help[] =
     "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
     "                   histprune=N, asp=N, rfp=N, iir=1, rfpdepth=N,\n"
     "                   improving=0, lmp=N, lmrimp=1, lmrhist=N, razor=N,\n"
-    "                   threatext=N, threatord=N, nearlmr=N,\n"
+    "                   threatext=N, threatord=N, nearlmr=N, ttev=1,\n"
     "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
     "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"
     "                   weaknesses, docs/engine.md), and\n"
@@ -169,6 +169,8 @@ static int player_switch(Player *p, const char *name, const char *val)
         p->opt.threat_order = (int)n;
     } else if (strcmp(name, "nearlmr") == 0 && setup_parse_int(val, 0, 2, &n)) {
         p->opt.near_lmr = (int)n;
+    } else if (strcmp(name, "ttev") == 0 && setup_parse_int(val, 0, 1, &n)) {
+        p->opt.tt_eval = (int)n;
     } else if (strcmp(name, "asp") == 0 && setup_parse_int(val, 1, 10000, &n)) {
         p->opt.aspiration = (int)n;
     } else if (strcmp(name, "noise") == 0 && setup_parse_int(val, 0, 10000, &n)) {

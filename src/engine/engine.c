@@ -34,6 +34,7 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->threat_ext = 1;
     opt->threat_order = 0;
     opt->near_lmr = 0;
+    opt->tt_eval = 0;
     opt->level_noise = -1;
     opt->level_hide = -1;
     opt->level_blind = -1;

@@ -118,7 +118,7 @@ struct CmEngine {
     int rfp;                       /* the reverse futility margin of this search, 0: none */
     int improving;                 /* the 'improving' switch, in this search */
     /* The level-10 switches of the same names, in this search (0 below level 10). */
-    int lmr_improving, lmr_hist, razor, threat_ext, threat_order, near_lmr;
+    int lmr_improving, lmr_hist, razor, threat_ext, threat_order, near_lmr, tt_eval;
     int noise;    /* amplitude of the level's root misjudgement */
     int hide;     /* percent of root moves the level does not see */
     int blind;    /* percent of root moves whose replies it does not see */

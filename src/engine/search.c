@@ -760,7 +760,8 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     /* 2. */
     TTEntry te;
     TTMove ttm = {0, 0, 0};
-    if (cm_tt_probe(e, pos->hash ^ e->tt_salt, &te)) {
+    int tt_hit = cm_tt_probe(e, pos->hash ^ e->tt_salt, &te);
+    if (tt_hit) {
         ttm = te.move;
         if (!pv_node && te.depth >= depth) {
             int s = from_tt(te.score, ply), b = te.bound & 3;
@@ -787,8 +788,15 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     int improving = e->improving && ply >= 2 && p->eval != NO_EVAL &&
                     e->ply[ply - 2].eval != NO_EVAL && p->eval > e->ply[ply - 2].eval;
     if (prune) {
-        int s;
-        if (prune_early(e, depth, ply, alpha, beta, ev, null_ok, improving, &s))
+        int s, pev = ev;
+        /* With the 'tt_eval' switch: the table's score where its bound is on the far side. */
+        if (e->tt_eval && tt_hit) {
+            int ts = from_tt(te.score, ply), b = te.bound & 3;
+            if (ts > -MATE_BOUND && ts < MATE_BOUND &&
+                (b == TT_EXACT || (b == TT_LOWER && ts > ev) || (b == TT_UPPER && ts < ev)))
+                pev = ts;
+        }
+        if (prune_early(e, depth, ply, alpha, beta, pev, null_ok, improving, &s))
             return s;
     }
 
@@ -1062,6 +1070,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->rfp = top ? e->opt.rfp : 0;
     e->lmr_hist = top ? e->opt.lmr_hist : 0;
     e->razor = top ? e->opt.razor : 0;
+    e->tt_eval = top ? e->opt.tt_eval : 0;
     /* The switches for castle races were measured only where two pieces must enter the
      * castle: 'improving' lost in Camette, where one piece wins (docs/engine.md). */
     int pairs = top && e->v->rules.castle_win >= 2;
