@@ -47,11 +47,40 @@ tm new-session -d -s keep -x 80 -y 24 "sleep 100000" || {
     exit 1
 }
 
+# ended PID SECONDS: whether process PID has ended (a zombie has) within SECONDS.
+ended() {
+    local i=0
+    while [ $i -lt $(($2 * 20)) ]; do
+        [ "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)" = Z ] && return 0
+        [ -d "/proc/$1" ] || return 0
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# hang_up: closes the terminal of session "g" and waits until its program has ended, which
+# saves the game and lets go of the data directory's autosave. While a program still holds it,
+# a new game would be saved to another autosave and say so on its screen, which no check
+# expects (seen on CI: a game started just after q, under the sanitizers). The program's own
+# promise to end within a second of q or SIGHUP is checked in saves.sh; here it is given ten
+# times that, then killed.
+hang_up() {
+    local pid limit=$((10 * $(time_factor)))
+    pid=$(tm display -p -t g '#{pane_pid}' 2>/dev/null)
+    tm kill-session -t g >/dev/null 2>&1
+    if [ -n "$pid" ] && ! ended "$pid" "$limit"; then
+        echo "note: the program before (pid $pid) had not ended $limit s after its terminal closed; killed"
+        kill -9 "$pid" 2>/dev/null
+        ended "$pid" 5
+    fi
+}
+
 # session COMMAND: a new session "g" of 80x24 (or TERM_COLS x TERM_ROWS) running COMMAND
-# (retried if tmux is slow).
+# (retried if tmux is slow), once the program of the session before has ended (hang_up).
 session() {
     local i
-    tm kill-session -t g >/dev/null 2>&1
+    hang_up
     for i in 1 2 3 4 5; do
         if tm new-session -d -s g -x "${TERM_COLS:-80}" -y "${TERM_ROWS:-24}" "$1" 2>/dev/null; then
             tm set-option -t g remain-on-exit on >/dev/null

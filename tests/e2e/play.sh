@@ -143,9 +143,9 @@ start --resume
 check "closing the terminal (SIGHUP)" wait_for "Camelot - move 3, White to move"
 typed E8-E9
 wait_for "White played E8-E9." 10
-tm kill-session -t g
+hang_up
 check "keeps the game too" \
-    eval 'sleep 0.5; grep -q "E8-E9" "$DATA/camelot/autosave.txt" &&
+    eval 'grep -q "E8-E9" "$DATA/camelot/autosave.txt" &&
           grep -q "^\[Clocks \"W=" "$DATA/camelot/autosave.txt"'
 
 # ---- 6. No colours, ASCII ------------------------------------------------------------------

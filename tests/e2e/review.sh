@@ -117,7 +117,7 @@ keys q
 check "q goes back to the game's screen, still over" \
     eval 'wait_for "n new  a analyse" && screen | grep -qF "Black wins"'
 keys q
-tm kill-session -t g >/dev/null 2>&1
+hang_up
 
 # ---- 5. --text on a terminal -----------------------------------------------------------------
 session "cd '$TMP' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' review --text --time 0.1 blunder.txt; echo \"exit \$?\"; sleep 60"
