@@ -24,7 +24,7 @@ move() {
 start learn
 check "learn opens the first lesson" wait_for "Lesson 1 of"
 check "with its rule and its task" \
-    eval 'screen | grep -qF "The plain move" && screen | grep -qF "Move the man on F6 one step"'
+    polled 'screen | grep -qF "The plain move" && screen | grep -qF "Move the man on F6 one step"'
 
 # ---- A wrong try: explained, not played -------------------------------------------------------
 move C4 C5

@@ -127,6 +127,25 @@ wait_gone() {
     return 1
 }
 
+# polled COMMAND [SECONDS]: polls until COMMAND (shell text that reads the screen, given to
+# eval) succeeds. A check of what a screen shows, made after waiting for other text on it,
+# polls so: tmux may show a screen half drawn, its first lines before the rest (seen on CI).
+polled() {
+    local _polled_i=0
+    while [ $_polled_i -lt $((${2:-15} * 20)) ]; do
+        eval "$1" && return 0
+        sleep 0.05
+        _polled_i=$((_polled_i + 1))
+    done
+    return 1
+}
+
+# wait_match REGEX [SECONDS]: polls the screen until it shows a match of REGEX (extended).
+wait_match() {
+    local _wait_match_re=$1
+    polled 'screen | grep -qE -- "$_wait_match_re"' "${2:-15}"
+}
+
 # check WHAT COMMAND...: runs COMMAND; on failure says so and shows the screen.
 check() {
     local what=$1

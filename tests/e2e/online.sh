@@ -36,7 +36,7 @@ check "bob's lobby lists it with its free seat" wait_for "camelot       none    
 check "picked, with alice as its player" wait_for ">    1  camelot"
 keys Enter
 check "bob takes the seat: his board, turned to Black" wait_for "Game 1, casual: White (alice), Black (you)."
-check "Black's side at the bottom" eval 'screen | grep -q "^    L  K  J  I  H  G  F  E  D  C  B  A"'
+check "Black's side at the bottom" polled 'screen | grep -q "^    L  K  J  I  H  G  F  E  D  C  B  A"'
 on alice
 check "alice is told the game begins" wait_for "Every seat is taken: the game begins."
 
@@ -107,7 +107,7 @@ for who in alice bob carol; do
     check "$who sees the result" eval 'wait_for "Draw agreed." && wait_for "Game over"'
 done
 on alice
-check "the box gives each player's result" eval 'wait_for "White   alice (you)" && screen | grep -q "Black   bob .*draw"'
+check "the box gives each player's result" polled 'wait_for "White   alice (you)" && screen | grep -q "Black   bob .*draw"'
 check "and offers the engine's review, the export and a rematch" \
     eval 'wait_for "a    the engine'"'"'s review of the game" && wait_for "m    rematch, the seats turned round"'
 

@@ -68,12 +68,12 @@ near_rows() {
 for i in 0 1 2 3; do
     on "${PLAYERS[$i]}"
     check "${PLAYERS[$i]} plays ${SEATS[$i]}" \
-        eval 'screen | grep -q "${SEATS[$i]} *${PLAYERS[$i]} *you"'
+        polled 'screen | grep -q "${SEATS[$i]} *${PLAYERS[$i]} *you"'
     check "${PLAYERS[$i]}'s board has ${SEATS[$i]}'s side at the bottom" \
-        eval 'screen | grep -q -- "^${FOOT[$i]}\( \|$\)"'
+        polled 'screen | grep -q -- "^${FOOT[$i]}\( \|$\)"'
     # The seat's own knights (its capital letter) in the three rows nearest, and no other's.
     check "${PLAYERS[$i]} sees ${SEATS[$i]}'s knights nearest" \
-        eval 'near_rows "${FOOT[$i]}" | grep -q "${LETTERS[$i]}"'
+        polled 'near_rows "${FOOT[$i]}" | grep -q "${LETTERS[$i]}"'
     check "and no other seat's pieces there" \
         eval '! near_rows "${FOOT[$i]}" | tr -d "${LETTERS[$i]}$(echo "${LETTERS[$i]}" | tr A-Z a-z)" | grep -q "[RGBYrgby]"'
 done

@@ -29,15 +29,15 @@ pick() { goto "$1" && keys Enter; }
 start
 check "the Camelot board appears" wait_for "Camelot - move 1, White to move"
 check "with its coordinates and castles" \
-    eval 'screen | grep -q "^ *A  B  C  D  E  F  G  H  I  J  K  L" &&
-          screen | grep -q "^16 .*#  #.* 16" && screen | grep -q "engine 5"'
-check "the pieces are glyphs" eval 'screen | grep -q "♞"'
+    polled 'screen | grep -q "^ *A  B  C  D  E  F  G  H  I  J  K  L" &&
+            screen | grep -q "^16 .*#  #.* 16" && screen | grep -q "engine 5"'
+check "the pieces are glyphs" polled 'screen | grep -q "♞"'
 pick E6
 check "picking a man shows where it can go" wait_for "Man on E6: move to a highlighted square"
 pick E8
 check "a canter made with the keyboard" wait_for "1. E6-E8"
 check "the engine answers" wait_for "Camelot - move 2, White to move" 30
-check "its move is listed" eval 'screen | grep -qE "1\. E6-E8 +[A-L][0-9]+"'
+check "its move is listed" polled 'screen | grep -qE "1\. E6-E8 +[A-L][0-9]+"'
 keys q
 check "q quits" wait_dead
 
@@ -51,7 +51,7 @@ check "an illegal attempt shows the rule it breaks" \
 keys Escape
 typed E6-Z9
 check "a typed move that is not one is explained, its text kept to edit" \
-    eval 'wait_for "Not a move: " && screen | grep -qF "Esc cancels): E6-Z9"'
+    polled 'wait_for "Not a move: " && screen | grep -qF "Esc cancels): E6-Z9"'
 keys :
 check "':' after an error starts the line afresh, with no stray ':'" \
     eval 'wait_gone "E6-Z9" && screen | grep -qE "Esc cancels\): *$" && ! screen | grep -qF "E6-Z9:"'
@@ -68,7 +68,7 @@ pick C10
 check "the jump must go on" wait_for "The jump must go on"
 pick C12
 check "a capture made with the keyboard" wait_for "White played E8xC10xC12."
-check "it is in the move list" eval 'screen | grep -qE "2\. E8xC10xC12"'
+check "it is in the move list" polled 'screen | grep -qE "2\. E8xC10xC12"'
 keys u
 check "undo takes it back" wait_for "Took back 1 ply"
 check "and the capture is due again" wait_for "A capture is compulsory: the piece on E8"
@@ -101,8 +101,8 @@ keys q
 start --variant grand-camelot --seat R=human --seat G=human --seat B=human --seat Y=human
 check "the Grand Camelot board appears" wait_for "Grand Camelot - move 1, Red to move"
 check "all four seats are listed" \
-    eval 'screen | grep -q "Red " && screen | grep -q "Green " &&
-          screen | grep -q "Blue " && screen | grep -q "Yellow "'
+    polled 'screen | grep -q "Red " && screen | grep -q "Green " &&
+            screen | grep -q "Blue " && screen | grep -q "Yellow "'
 typed H5-H6
 check "Red, then Green" wait_for "Green to move"
 typed H12-H11
@@ -131,8 +131,8 @@ check "the autosave holds the moves" \
 start --resume
 check "--resume continues the game" wait_for "Camelot - move 2, Black to move"
 check "with every move kept" \
-    eval 'screen | grep -qE "1\. E6-E8 +F11-F9" && screen | grep -qE "2\. D6-D8"'
-check "and its clocks" eval 'screen | grep -qE "White .* [0-9]+:[0-9][0-9]"'
+    polled 'screen | grep -qE "1\. E6-E8 +F11-F9" && screen | grep -qE "2\. D6-D8"'
+check "and its clocks" polled 'screen | grep -qE "White .* [0-9]+:[0-9][0-9]"'
 typed G11-G9
 check "and it goes on" wait_for "Black played G11-G9."
 pid=$(tm display -p -t g '#{pane_pid}')
@@ -151,7 +151,7 @@ check "keeps the game too" \
 # ---- 6. No colours, ASCII ------------------------------------------------------------------
 session "exec env NO_COLOR=1 LANG=C LC_ALL=C HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' --seat B=human"
 check "in the C locale the pieces are letters" \
-    eval 'wait_for "White to move" && screen | grep -q "k  m  m  m  m  m  m  k"'
+    polled 'wait_for "White to move" && screen | grep -q "k  m  m  m  m  m  m  k"'
 keys q
 
 # ---- 7. Long texts at 80x24: wrapped, never cut ------------------------------------------
@@ -193,20 +193,20 @@ check "a capture of six squares is due" wait_for "the piece on G9 can capture"
 typed G9xE7xC5xC7xE7xE9
 check "it is played" wait_for "White played G9xE7xC5xC7xE7xE9."
 check "and listed whole on a row of its own" \
-    eval 'screen | grep -qE "  1\. G9xE7xC5xC7xE7xE9 *$"'
+    polled 'screen | grep -qE "  1\. G9xE7xC5xC7xE7xE9 *$"'
 typed K13-K12
 check "Black answers" wait_for "Black played K13-K12."
 check "the answer is listed in its column below it" \
-    eval 'screen | grep -qE "[0-9] {15,}K13-K12 *$"'
+    polled 'screen | grep -qE "[0-9] {15,}K13-K12 *$"'
 keys q
 
 # ---- 8. No colours: seats and the last move told apart by their glyphs ---------------------
 session "exec env NO_COLOR=1 LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' --seat B=human"
 check "without colours the seats' pieces differ" \
-    eval 'wait_for "White to move" && screen | grep -q "♘  ♙  ♙" && screen | grep -q "♞  ♟  ♟"'
+    polled 'wait_for "White to move" && screen | grep -q "♘  ♙  ♙" && screen | grep -q "♞  ♟  ♟"'
 typed E6-E8
 check "and the square a move left is marked" \
-    eval 'wait_for "White played E6-E8." && screen | grep -qE "^ 6 .*♙  ○  ♙"'
+    polled 'wait_for "White played E6-E8." && screen | grep -qE "^ 6 .*♙  ○  ♙"'
 keys q
 
 # ---- 9. Two people at one keyboard each keep a cursor ---------------------------------------
@@ -219,10 +219,10 @@ check "Black's cursor is not White's" eval '[ "$(cursor)" != C6 ]'
 goto J11
 typed F11-F9
 check "Black moves" wait_for "Black played F11-F9."
-check "White finds the cursor where White left it" eval '[ "$(cursor)" = C6 ]'
+check "White finds the cursor where White left it" polled '[ "$(cursor)" = C6 ]'
 typed D6-D8
 check "White moves again" wait_for "White played D6-D8."
-check "and Black finds Black's" eval '[ "$(cursor)" = J11 ]'
+check "and Black finds Black's" polled '[ "$(cursor)" = J11 ]'
 keys q
 wait_dead
 
@@ -283,8 +283,8 @@ printf '# the next game\nvariant = cam\nseat = B=human\nascii = yes\n' \
     >"$XDG_CONFIG_HOME/camelot/camelot.conf"
 start
 check "the settings file: a game of Cam, two people, in letters (a UTF-8 terminal)" \
-    eval 'wait_for "Cam - move 1, White to move" && ! screen | grep -q "♞" &&
-          screen | grep -qE "(^| )m  m  m" && ! screen | grep -q "engine"'
+    eval 'wait_for "Cam - move 1, White to move" && wait_match "(^| )m  m  m" &&
+          ! screen | grep -q "♞" && ! screen | grep -q "engine"'
 keys q
 wait_dead
 rm "$XDG_CONFIG_HOME/camelot/camelot.conf"

@@ -34,18 +34,18 @@ session "cd '$TMP' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME=
 check "the easiest puzzle comes first" wait_for "Camelot puzzle first, difficulty 1"
 check "it says what to do" wait_for "White to play and gain the upper hand."
 check "the panel shows the puzzle and the score" \
-    eval 'screen | grep -q "Puzzle 1 of 2" && screen | grep -q "solved 0  missed 0"'
+    polled 'screen | grep -q "Puzzle 1 of 2" && screen | grep -q "solved 0  missed 0"'
 check "the key reminder is on the last row" \
-    eval 'screen | tail -1 | grep -q "s solution  n next  ? help  q quit"'
+    polled 'screen | tail -1 | grep -q "s solution  n next  ? help  q quit"'
 goto F7 && keys Enter
 goto F9 && keys Enter
 goto H11 && keys Enter
 goto H9 && keys Enter
 check "the jump is right and Black answers" \
     wait_for "F7xF9xH11xH9 is right. Black answers C11-C10: find the next move."
-check "the move list shows both" eval 'screen | grep -q "1. F7xF9xH11xH9" && screen | grep -q "C11-C10"'
+check "the move list shows both" polled 'screen | grep -q "1. F7xF9xH11xH9" && screen | grep -q "C11-C10"'
 typed E6-F7
-check "the last move solves it, said once" eval 'wait_for "E6-F7 is the move." && [ "$(screen | grep -c "Solved")" = 1 ]'
+check "the last move solves it, said once" polled 'wait_for "E6-F7 is the move." && [ "$(screen | grep -c "Solved")" = 1 ]'
 check "the panel counts it" wait_for "solved 1  missed 0"
 check "the score file has it" eval 'grep -qx "solved 1" "$SCORE" && grep -qx "first solved" "$SCORE"'
 keys Enter
@@ -58,7 +58,7 @@ typed E6-G8xE8
 check "a wrong move is said, with the solution" \
     wait_for "E6-G8xE8 is not it. The solution, on the board: F7xF9xH11xH9"
 check "the status says it was missed" wait_for "Missed: the solution is on the board."
-check "the solution is on the board" eval 'screen | grep -q "1. F7xF9xH11xH9"'
+check "the solution is on the board" polled 'screen | grep -q "1. F7xF9xH11xH9"'
 check "the streak ends, the best stays" wait_for "streak 0  best 1"
 keys v
 check "v steps through the solution from its start" wait_for "review, ply 0 of 1"

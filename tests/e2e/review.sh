@@ -31,10 +31,10 @@ check "the review screen comes up with its title and keys" \
 check "the analysis says where it is, then that it is done" \
     eval 'wait_for "Analysis done: 6 moves (12 plies)" 60'
 check "the graph shows its scale, its zero line and its blocks" \
-    eval 'screen | grep -qE "^ .* \+5 " && screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{12}" &&
-          screen | grep -qE " -5 "'
+    polled 'screen | grep -qE "^ .* \+5 " && screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{12}" &&
+            screen | grep -qE " -5 "'
 check "the first move is shown, with the board" \
-    eval 'screen | grep -qF "1. White B3-B2" && screen | grep -qE "A +B +C +D +E"'
+    polled 'screen | grep -qF "1. White B3-B2" && screen | grep -qE "A +B +C +D +E"'
 before=$(cursor_col)
 keys Right
 check "Right moves to the next move" wait_for "1. Black B5-B6"
@@ -45,8 +45,8 @@ keys l l
 check "l moves on too" wait_for "2. Black C5-B5"
 keys End
 check "End goes to the last move, the known blunder, with its mark and the better move" \
-    eval 'wait_for "6. Black B6-B5" && wait_for "blunder" && screen | grep -qF "better  C2-C1"'
-check "the cursor is at the last column" eval '[ "$(cursor_col)" = $((before + 11)) ]'
+    polled 'wait_for "6. Black B6-B5" && wait_for "blunder" && screen | grep -qF "better  C2-C1"'
+check "the cursor is at the last column" polled '[ "$(cursor_col)" = $((before + 11)) ]'
 keys Home
 check "Home goes back to the first move" wait_for "1. White B3-B2"
 # ] goes from one marked move to the next: the known blunder is the last of them.
@@ -57,9 +57,9 @@ for i in $(seq 1 12); do
     wait_gone "$shown" 3
 done
 check "] goes from one marked move to the next, up to the known blunder" \
-    eval 'screen | grep -qF "6. Black B6-B5" && screen | grep -qF "better  C2-C1"'
-check "the blunder's sign shows in the move list" eval 'screen | grep -qF "B6-B5??"'
-check "and under its column of the graph" eval 'screen | grep -qE "^ +4 +4 .*\?$"'
+    polled 'screen | grep -qF "6. Black B6-B5" && screen | grep -qF "better  C2-C1"'
+check "the blunder's sign shows in the move list" polled 'screen | grep -qF "B6-B5??"'
+check "and under its column of the graph" polled 'screen | grep -qE "^ +4 +4 .*\?$"'
 keys -l ']'
 check "] past the last marked move stays there" \
     eval 'sleep 0.3; screen | grep -qF "6. Black B6-B5"'
@@ -67,8 +67,8 @@ keys -l '['
 check "[ goes back to the marked move before it" wait_gone "6. Black B6-B5"
 keys m
 check "m lists each side's marked moves with the better move" \
-    eval 'wait_for "THE MOVES THE ENGINE MARKED" && wait_for "6... B6-B5??" &&
-          screen | grep -qF "better C2-C1"'
+    polled 'wait_for "THE MOVES THE ENGINE MARKED" && wait_for "6... B6-B5??" &&
+            screen | grep -qF "better C2-C1"'
 keys Escape
 check "Esc closes the list" wait_for "m mistakes  q quit"
 keys q
@@ -77,7 +77,7 @@ check "q quits" wait_dead
 # ---- 2. ASCII --------------------------------------------------------------------------------
 start review --time 0.1 --ascii blunder.txt
 check "--ascii draws the graph with '#' and '_'" \
-    eval 'wait_for "Analysis done: 6 moves (12 plies)" 60 && screen | grep -qE " 0 [#_]{12}" &&
+    eval 'wait_for "Analysis done: 6 moves (12 plies)" 60 && wait_match " 0 [#_]{12}" &&
           ! screen | grep -qE "[▁▂▃▄▅▆▇█]"'
 keys Escape
 check "Esc quits" wait_dead
@@ -111,18 +111,18 @@ check "a finished game offers the engine's review on its key line" \
     eval 'wait_for "Black wins" && wait_for "a analyse"'
 keys a
 check "'a' reviews the game just played with the engine, graph and all" \
-    eval 'wait_for "Review of this game (camette)" && wait_for "Analysis done: 3 moves (6 plies)" 60 &&
-          screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{6}"'
+    polled 'wait_for "Review of this game (camette)" && wait_for "Analysis done: 3 moves (6 plies)" 60 &&
+            screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{6}"'
 keys q
 check "q goes back to the game's screen, still over" \
-    eval 'wait_for "n new  a analyse" && screen | grep -qF "Black wins"'
+    polled 'wait_for "n new  a analyse" && screen | grep -qF "Black wins"'
 keys q
 hang_up
 
 # ---- 5. --text on a terminal -----------------------------------------------------------------
 session "cd '$TMP' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' review --text --time 0.1 blunder.txt; echo \"exit \$?\"; sleep 60"
 check "--text prints the text review on a terminal" \
-    eval 'wait_for "exit 0" 60 && screen | grep -qF "review of blunder.txt (camette)" &&
-          screen | grep -qE "^White: "'
+    polled 'wait_for "exit 0" 60 && screen | grep -qF "review of blunder.txt (camette)" &&
+            screen | grep -qE "^White: "'
 
 finish

@@ -134,6 +134,10 @@ shows_flat() { flat | grep -qF -- "${1// /}"; }
 wait_for() { poll shows "$@"; }
 # wait_flat TEXT [SECONDS]: the same for a message the game may have wrapped.
 wait_flat() { poll shows_flat "$@"; }
+# polled COMMAND [SECONDS]: polls until COMMAND (shell text that reads the screen, given to
+# eval) succeeds: tmux may show a screen half drawn, its first lines before the rest.
+polled() { poll evaluates "$@"; }
+evaluates() { eval "$1"; }
 poll() {
     local test=$1 text=$2 limit=${3:-20} i=0
     while [ $i -lt $((limit * 20)) ]; do
@@ -352,7 +356,7 @@ check "--resume while the first plays refuses clearly" \
     eval 'wait_for "camelot ended with exit status" &&
           screen | grep -qE "^camelot: --resume: .*in use by another camelot" &&
           ! flat | grep -qF "Camelot-move"'
-check "with exit status 1" eval '[ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+check "with exit status 1" polled '[ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
 
 start second --seat B=human
 check "the second game starts" wait_for "Camelot - move 1, White to move"
@@ -380,7 +384,7 @@ check "no game was set aside" \
     eval '[ -z "$(cd "$SAVES" && ls -1d unfinished-* damaged-* 2>/dev/null)" ]'
 start first --resume
 check "once both have ended, --resume continues the first game" \
-    eval 'wait_for "Camelot - move 2, White to move" && screen | grep -qE "1\. E6-E8 +F11-F9"'
+    polled 'wait_for "Camelot - move 2, White to move" && screen | grep -qE "1\. E6-E8 +F11-F9"'
 keys q
 wait_dead
 tm kill-session -t =third >/dev/null 2>&1
@@ -491,7 +495,7 @@ for way in $WAYS; do
     check "$way: the next autosave fails, with its reason on the screen" \
         wait_flat "Autosave failed: "
     check "$way: the reason names the autosave and says '$why'" \
-        eval 'flat | grep -qF "Autosavefailed:$SAVES/autosave.txt:" && wait_flat "$why" 5'
+        polled 'flat | grep -qF "Autosavefailed:$SAVES/autosave.txt:" && wait_flat "$why" 5'
     check "$way: the autosave still holds the first move, whole" \
         eval 'autosave_has $way "1. E6-E8 *"'
     allow "$way"
@@ -505,11 +509,11 @@ for way in $WAYS; do
     check "$way: q ends the game within 1 s, ${LIMIT_MS} ms here (time measured: $ELAPSED ms)" \
         eval '[ -n "$pid" ] && within_limit && wait_for "camelot ended with exit status"'
     check "$way: with exit status 1" \
-        eval '[ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+        polled '[ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
     rescued=$(flat | grep -o "itwassavedto$RESCUE/camelot-rescued-[0-9-]*\.txt" | sed 's/itwassavedto//')
     check "$way: it says why, and where the game was rescued (after the screen closed)" \
-        eval 'screen | grep -q "^camelot: the game could not be autosaved: .*$why" &&
-              [ -n "$rescued" ] && screen | grep -qF "camelot: it was saved to $rescued"'
+        polled 'screen | grep -q "^camelot: the game could not be autosaved: .*$why" &&
+                [ -n "$rescued" ] && screen | grep -qF "camelot: it was saved to $rescued"'
     check "$way: the rescued file holds every move, the last included" \
         eval 'grep -qxF "1. E6-E8 F11-F9 2. D6-D8 *" "$rescued"'
     check "$way: and resumes with 'camelot --load'" \
@@ -547,12 +551,12 @@ else
     check "nowhere to save: the autosave fails" wait_flat "Autosave failed: "
     keys q
     check "nowhere to save: q ends the game, exit status 1" \
-        eval 'wait_for "camelot ended with exit status" &&
-              [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+        polled 'wait_for "camelot ended with exit status" &&
+                [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
     check "nowhere to save: the record is on standard error, with every move" \
-        eval 'screen | grep -q "^camelot: nowhere could take it; here is its record:" &&
-              screen | grep -qxF "[Seats \"W=human B=human\"]" &&
-              screen | grep -qxF "1. E6-E8 F11-F9 *"'
+        polled 'screen | grep -q "^camelot: nowhere could take it; here is its record:" &&
+                screen | grep -qxF "[Seats \"W=human B=human\"]" &&
+                screen | grep -qxF "1. E6-E8 F11-F9 *"'
     tm kill-session -t =g >/dev/null 2>&1
 fi
 
@@ -653,12 +657,12 @@ typed E6-E8
 check "no data directory: a move is played" wait_for "Black to move"
 keys q
 check "no data directory: q ends the game, exit status 1" \
-    eval 'wait_for "camelot ended with exit status" &&
-          [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+    polled 'wait_for "camelot ended with exit status" &&
+            [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
 rescued=$(flat | grep -o "itwassavedto$RESCUE/camelot-rescued-[0-9-]*\.txt" | sed 's/itwassavedto//')
 check "no data directory: it says why, and where the game was rescued" \
-    eval 'flat | grep -qF "camelot:thegamecouldnotbeautosaved:cannotcreate$SAVES:Notadirectory" &&
-          [ -n "$rescued" ] && grep -qxF "1. E6-E8 *" "$rescued"'
+    polled 'flat | grep -qF "camelot:thegamecouldnotbeautosaved:cannotcreate$SAVES:Notadirectory" &&
+            [ -n "$rescued" ] && grep -qxF "1. E6-E8 *" "$rescued"'
 tm kill-session -t =g >/dev/null 2>&1
 
 # ---- 7. A file size limit ('ulimit -f') loses no move and leaves the terminal whole ---------
@@ -678,11 +682,11 @@ else
     check "file size limit: the next move is played" wait_for "move 2, White to move" 5
     keys q
     check "file size limit: q ends the game, exit status 1" \
-        eval 'wait_for "camelot ended with exit status" &&
-              [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
+        polled 'wait_for "camelot ended with exit status" &&
+                [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 1" ]'
     check "file size limit: the record is on standard error, with every move" \
-        eval 'screen | grep -q "^camelot: nowhere could take it; here is its record:" &&
-              screen | grep -qxF "1. E6-E8 F11-F9 *"'
+        polled 'screen | grep -q "^camelot: nowhere could take it; here is its record:" &&
+                screen | grep -qxF "1. E6-E8 F11-F9 *"'
     check "file size limit: the terminal is given back" wait_for "terminal: icanon echo" 5
     check "file size limit: no temporary file is left in the data directory" \
         eval '! ls -A "$SAVES" | grep -q "^\.autosave"'
@@ -702,8 +706,8 @@ check "Ctrl-\\: White's second move is played" wait_for "Black to move"
 sleep 1.5 # Black's clock runs, Black having moved: the save at the end has it under 300 s
 keys 'C-\'
 check "Ctrl-\\: the game ends as after SIGTERM, exit status 131 (128 + SIGQUIT)" \
-    eval 'wait_for "camelot ended with exit status" &&
-          [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 131" ]'
+    polled 'wait_for "camelot ended with exit status" &&
+            [ "$(screen | grep -o "exit status [0-9]*")" = "exit status 131" ]'
 check "Ctrl-\\: the terminal is given back" wait_for "terminal: icanon echo" 5
 check "Ctrl-\\: the game is saved as it ended, Black's clock run down" \
     eval 'grep -qxF "1. E6-E8 F11-F9 2. F6-F8 *" "$SAVES/autosave.txt" &&

@@ -30,7 +30,7 @@ check "the board at 120x40 ($large) is wider and taller than at 80x24 ($small)" 
 typed E6-E8
 typed F11-F9
 check "the move list keeps its columns together: it does not spread over the panel" \
-    eval 'wait_for "Black played F11-F9." && screen | grep -qE " 1\. E6-E8 {10}F11-F9 *$"'
+    polled 'wait_for "Black played F11-F9." && screen | grep -qE " 1\. E6-E8 {10}F11-F9 *$"'
 keys q
 wait_dead
 
@@ -57,10 +57,10 @@ typed C3-C4
 check "the game-over box names the engine's winning move" \
     eval 'wait_for "Game over" 20 && wait_for "Black played C5xC3xC1."'
 check "and leaves the move list in sight" \
-    eval 'screen | grep -qE "1\. C3-C4 +C5xC3xC1" && screen | grep -qF "a    the engine"'
+    polled 'screen | grep -qE "1\. C3-C4 +C5xC3xC1" && screen | grep -qF "a    the engine"'
 keys Escape
 check "Esc shows the board: the message line names the winning move" \
-    eval 'wait_gone "Game over" && screen | grep -qF "Black played C5xC3xC1."'
+    polled 'wait_gone "Game over" && screen | grep -qF "Black played C5xC3xC1."'
 keys q
 wait_dead
 

@@ -22,7 +22,7 @@ start --load pos.yaml --seat B=human
 check "a position document is played from" \
     wait_for "A new game from the position in pos.yaml."
 check "with its pieces and castle moves" \
-    eval 'screen | grep -q "Castle moves left: W 2 B 1" && [ "$(board_pieces)" -eq 5 ]'
+    polled 'screen | grep -q "Castle moves left: W 2 B 1" && [ "$(board_pieces)" -eq 5 ]'
 typed F7-F8
 check "a move is played in it" wait_for "1. F7-F8"
 keys q
@@ -44,12 +44,12 @@ refused() {
 printf 'to_move: W\npieces: {E6: WK, D11: BM}\n' >"$TMP/over.yaml"
 refused --load over.yaml
 check "a position with the game over is refused, with the reason" \
-    eval 'wait_for "exit 1" &&
-          screen | grep -qF "over.yaml: cannot be played: the game is over before its first move: draw"'
+    polled 'wait_for "exit 1" &&
+            screen | grep -qF "over.yaml: cannot be played: the game is over before its first move: draw"'
 printf 'to_move: W\npieces: {Q6: WK}\n' >"$TMP/bad.yaml"
 refused --load bad.yaml
 check "a bad position document is refused at its line" \
-    eval 'wait_for "exit 1" && screen | grep -qF "bad.yaml:2:10: '"'Q6'"' is not a square name"'
+    polled 'wait_for "exit 1" && screen | grep -qF "bad.yaml:2:10: '"'Q6'"' is not a square name"'
 
 # ---- 3. Edit mode -----------------------------------------------------------------------------
 start --seat B=human
