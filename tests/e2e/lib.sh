@@ -62,9 +62,8 @@ ended() {
 # hang_up: closes the terminal of session "g" and waits until its program has ended, which
 # saves the game and lets go of the data directory's autosave. While a program still holds it,
 # a new game would be saved to another autosave and say so on its screen, which no check
-# expects (seen on CI: a game started just after q, under the sanitizers). The program's own
-# promise to end within a second of q or SIGHUP is checked in saves.sh; here it is given ten
-# times that, then killed.
+# expects (seen on CI: a game started just after q). The program's own promise to end within
+# a second of q or SIGHUP is checked in saves.sh; here it is given ten times that, then killed.
 hang_up() {
     local pid limit=$((10 * $(time_factor)))
     pid=$(tm display -p -t g '#{pane_pid}' 2>/dev/null)
@@ -129,7 +128,7 @@ wait_gone() {
 
 # polled COMMAND [SECONDS]: polls until COMMAND (shell text that reads the screen, given to
 # eval) succeeds. A check of what a screen shows, made after waiting for other text on it,
-# polls so: tmux may show a screen half drawn, its first lines before the rest (seen on CI).
+# polls so: tmux may show a screen half drawn, its first lines before the rest.
 polled() {
     local _polled_i=0
     while [ $_polled_i -lt $((${2:-15} * 20)) ]; do
