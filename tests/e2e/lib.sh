@@ -47,16 +47,25 @@ tm new-session -d -s keep -x 80 -y 24 "sleep 100000" || {
     exit 1
 }
 
-# ended PID SECONDS: whether process PID has ended (a zombie has) within SECONDS.
-ended() {
-    local i=0
-    while [ $i -lt $(($2 * 20)) ]; do
-        [ "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)" = Z ] && return 0
-        [ -d "/proc/$1" ] || return 0
+# polled COMMAND [SECONDS]: polls until COMMAND (shell text, given to eval) succeeds, every
+# 50 ms for up to SECONDS (15); every wait below is one. A check of what a screen shows, made
+# after waiting for other text on it, polls so too: tmux may show a screen half drawn, its
+# first lines before the rest.
+polled() {
+    local _polled_i=0
+    while [ $_polled_i -lt $((${2:-15} * 20)) ]; do
+        eval "$1" && return 0
         sleep 0.05
-        i=$((i + 1))
+        _polled_i=$((_polled_i + 1))
     done
     return 1
+}
+
+# ended PID SECONDS: whether process PID has ended (a zombie has) within SECONDS.
+ended() {
+    local _ended_pid=$1
+    polled '[ ! -d "/proc/$_ended_pid" ] ||
+            [ "$(sed "s/^.*) //" "/proc/$_ended_pid/stat" 2>/dev/null | cut -c1)" = Z ]' "$2"
 }
 
 # hang_up: closes the terminal of session "g" and waits until its program has ended, which
@@ -102,41 +111,14 @@ screen() { tm capture-pane -p -t g 2>/dev/null; }
 
 # wait_for TEXT [SECONDS]: polls the screen until it shows TEXT (a fixed string).
 wait_for() {
-    local text=$1 limit=${2:-15} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        if screen | grep -qF -- "$text"; then
-            return 0
-        fi
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
+    local _wait_for_text=$1
+    polled 'screen | grep -qF -- "$_wait_for_text"' "${2:-15}"
 }
 
-# wait_gone TEXT [SECONDS]
+# wait_gone TEXT [SECONDS]: until the screen no longer shows TEXT.
 wait_gone() {
-    local text=$1 limit=${2:-15} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        if ! screen | grep -qF -- "$text"; then
-            return 0
-        fi
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
-
-# polled COMMAND [SECONDS]: polls until COMMAND (shell text that reads the screen, given to
-# eval) succeeds. A check of what a screen shows, made after waiting for other text on it,
-# polls so: tmux may show a screen half drawn, its first lines before the rest.
-polled() {
-    local _polled_i=0
-    while [ $_polled_i -lt $((${2:-15} * 20)) ]; do
-        eval "$1" && return 0
-        sleep 0.05
-        _polled_i=$((_polled_i + 1))
-    done
-    return 1
+    local _wait_gone_text=$1
+    polled '! screen | grep -qF -- "$_wait_gone_text"' "${2:-15}"
 }
 
 # wait_match REGEX [SECONDS]: polls the screen until it shows a match of REGEX (extended).
@@ -193,15 +175,7 @@ typed() { keys : && keys -l "$1" && keys Enter; }
 alive() { [ "$(tm display -p -t g '#{pane_dead}')" = 0 ]; }
 
 # wait_dead [SECONDS]: until the program in the pane has ended.
-wait_dead() {
-    local limit=${1:-10} i=0
-    while [ $i -lt $((limit * 20)) ]; do
-        alive || return 0
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
+wait_dead() { polled '! alive' "${1:-10}"; }
 
 # closed_while_ending ARGS...: runs camelot ARGS as the leader of its terminal's session (as
 # when it is a pane's or a terminal window's own program), stops the terminal's output
