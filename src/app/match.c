@@ -872,12 +872,16 @@ static int worker_init(Worker *wk, Match *m, const Player *tmpl, long tt)
             cm_engine_set_threads(wk->pl[k].engine, (int)wk->pl[k].threads) != CM_OK)
             return -1;
         cm_engine_set_options(wk->pl[k].engine, &wk->pl[k].opt);
-        int w[CM_EVAL_TERMS];
+        /* Weights given apply at every level; without them, each level weighs as in play. */
+        int w[CM_EVAL_TERMS], given = 0;
         cm_engine_get_weights(wk->pl[k].engine, w);
         for (int t = 0; t < CM_EVAL_TERMS; t++)
-            if (wk->pl[k].weight_set[t])
+            if (wk->pl[k].weight_set[t]) {
                 w[t] = wk->pl[k].weight[t];
-        cm_engine_set_weights(wk->pl[k].engine, w);
+                given = 1;
+            }
+        if (given)
+            cm_engine_set_weights(wk->pl[k].engine, w);
     }
     return 0;
 }

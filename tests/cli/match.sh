@@ -90,6 +90,24 @@ check "cmd: two engine programs play a short match" \
 GAMES=4
 check "cmd: every record replays to its stated result" [ "$(replay_all "$TMP/cmd")" = 0 ]
 
+# A level of the match is the level a player meets: the same game as that level through the
+# engine protocol (a game of Camelot, where level 10 weighs terms the levels below do not; the
+# match once gave every level level 10's weights).
+cat >"$TMP/level5.sh" <<SCRIPT
+#!/bin/sh
+sed -u '1a setoption name Level value 5' | exec '$CAMELOT' engine
+SCRIPT
+chmod +x "$TMP/level5.sh"
+same_game() { # same_game A-SPEC RECORD
+    run match --a "$1" --b level=4 --games 1 --seed 9 --time 5 --openings 2 \
+        --openings-file "$SRC/variants/openings/camelot.txt" --records "$2" --quiet
+}
+same_game level=5 "$TMP/level5-in.txt"
+same_game "cmd:$TMP/level5.sh" "$TMP/level5-cmd.txt"
+check "level 5 in a match plays as level 5 does through the engine protocol" \
+    eval '[ "$RC" = 0 ] && [ "$(grep -v "^\[" "$TMP/level5-in.txt")" = "$(grep -v "^\[" "$TMP/level5-cmd.txt")" ] &&
+          [ "$(grep -vc "^\[" "$TMP/level5-in.txt")" -gt 3 ]'
+
 # Broken engines lose every game, with the reason in the output and the record, and no hang.
 cat >"$TMP/garbage.sh" <<'SCRIPT'
 #!/bin/sh
