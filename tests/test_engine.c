@@ -626,8 +626,8 @@ static void level_search(CmEngine *e, const CmPosition *pos, int level, int dept
 }
 
 /* What came after the levels' matches is level 10's alone (reverse futility, 'improving', the
- * other switches for level 10, and the evaluation's terms 'defender', 'runner' and 'second' in
- * Camelot): a level below searches the same tree with them or without (so the levels stay the
+ * other switches for level 10, the evaluation's terms 'defender', 'threat-more', 'runner' and
+ * 'second' in Camelot, and its advance weights there, 56 where the levels had 40): a level below searches the same tree with them or without (so the levels stay the
  * opponents they were measured as), while level 10's tree changes. Positions of a Camelot game
  * between levels, searched to depth 5, by an engine with all of them on and one with all of
  * them off. */
@@ -656,7 +656,11 @@ static void test_engine_rfp_level_ten_only(void **state)
     assert_int_equal(w[CM_EVAL_DEFENDER], 10);
     assert_int_equal(w[CM_EVAL_RUNNER], 40);
     assert_int_equal(w[CM_EVAL_SECOND], 60);
-    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = w[CM_EVAL_SECOND] = 0;
+    assert_int_equal(w[CM_EVAL_THREAT_MORE], 30);
+    assert_int_equal(w[CM_EVAL_ADVANCE_MAN], 56);
+    assert_int_equal(w[CM_EVAL_ADVANCE_KNIGHT], 56);
+    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = w[CM_EVAL_SECOND] = w[CM_EVAL_THREAT_MORE] = 0;
+    w[CM_EVAL_ADVANCE_MAN] = w[CM_EVAL_ADVANCE_KNIGHT] = 40; /* as when the levels were measured */
     cm_engine_set_weights(old, w);
     /* From the start, and from a position where pieces of both sides are near the castles
      * (one of White's in Black's castle), where the switches for races act. */
@@ -686,7 +690,8 @@ static void test_engine_rfp_level_ten_only(void **state)
 }
 
 /* Level 1 sees one ply and its choice varies with the seed (it overlooks some moves), but the
- * score it shows does not: it is the score of an exact search of one ply, whatever the seed. */
+ * score it shows does not: it is the score of an exact search of one ply (level 1 without its
+ * weaknesses, so with its evaluation), whatever the seed. */
 static void test_engine_levels(void **state)
 {
     (void)state;
@@ -694,10 +699,13 @@ static void test_engine_levels(void **state)
     CmEngine *e = new_engine(v);
     CmPosition pos;
     CmSearchResult res, exact;
+    CmEngineOptions plain;
     CmMove first = {0};
     int differ = 0;
     cm_pos_start(&pos, v);
-    level_search(e, &pos, 10, 1, 0, NULL, &exact);
+    cm_engine_default_options(&plain);
+    plain.level_noise = plain.level_hide = plain.level_blind = 0;
+    level_search(e, &pos, 1, 1, 0, &plain, &exact);
     for (int seed = 1; seed <= 40; seed++) {
         level_search(e, &pos, 1, 0, (uint64_t)seed, NULL, &res);
         assert_int_equal(res.info.depth, 1);

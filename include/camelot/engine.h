@@ -70,7 +70,7 @@ typedef struct CmEngineOptions {
                           (default 1) */
     int lmr_improving; /* at level 10 only, with 'improving': a late quiet move off the
                           principal variation is reduced a ply more where the evaluation did
-                          not rise (default 0) */
+                          not rise (default 1) */
     int lmr_hist;      /* at level 10 only, N > 0: late move reductions change by the move's
                           history divided by N (a ply less for a history of +N), in place of a
                           ply more for a history below 0 (default 0) */
@@ -84,7 +84,7 @@ typedef struct CmEngineOptions {
                           (default 1) */
     int threat_order;  /* at level 10 only, in variants won by two pieces in a castle, N > 0:
                           such a move to N steps or fewer is tried before the killers, and so
-                          is neither reduced nor pruned as a late quiet move (default 0) */
+                          is neither reduced nor pruned as a late quiet move (default 1) */
     int near_lmr;      /* at level 10 only, in variants won by two pieces in a castle: late
                           move reductions a ply smaller where an enemy piece is 1-2 steps from
                           its target castle (1), or a piece of either side is (2) (default 0) */

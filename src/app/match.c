@@ -52,7 +52,7 @@ const char cli_match_help[] =
     "                   After level=N: null=1, futility=1, hashfirst=1, lmr=0,\n"
     "                   partial=0, capext=N, startpct=N, lmrpct=N, counter=1,\n"
     "                   histprune=N, asp=N, rfp=N, iir=1, rfpdepth=N,\n"
-    "                   improving=0, lmp=N, lmrimp=1, lmrhist=N, razor=N,\n"
+    "                   improving=0, lmp=N, lmrimp=0, lmrhist=N, razor=N,\n"
     "                   threatext=N, threatord=N, nearlmr=N, ttev=1,\n"
     "                   multi=brs|paranoid, depth=N, time=S, nodes=N,\n"
     "                   threads=N, noise=N, hide=PCT, blind=PCT (the level's\n"

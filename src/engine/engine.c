@@ -28,11 +28,11 @@ void cm_engine_default_options(CmEngineOptions *opt)
     opt->rfp_depth = 3;
     opt->lmp_base = 3;
     opt->improving = 1;
-    opt->lmr_improving = 0;
+    opt->lmr_improving = 1;
     opt->lmr_hist = 0;
     opt->razor = 0;
     opt->threat_ext = 1;
-    opt->threat_order = 0;
+    opt->threat_order = 1;
     opt->near_lmr = 0;
     opt->tt_eval = 0;
     opt->level_noise = -1;
@@ -253,6 +253,7 @@ static void eval_setup(CmEngine *e, const CmPosition *pos)
     e->pos = *pos;
     cm_rules_settle(&e->pos, &o);
     cm_search_set_sides(e);
+    cm_eval_use(e, 1);
     for (int s = 0; s < e->v->nseats; s++)
         e->psum[s] = cm_eval_material(e, &e->pos, s);
     e->noise = 0;

@@ -53,6 +53,9 @@ typedef struct EvalParams {
     int w[CM_EVAL_TERMS];
     unsigned top; /* terms (bit 1 << term) weighed at level 10 only: the levels below keep the
                      evaluation they were measured with (docs/engine.md, "Levels") */
+    unsigned low; /* terms (bit 1 << term) weighed 'below[term]' below level 10, for the same
+                     reason: a weight changed after the levels' matches */
+    int below[CM_EVAL_TERMS];
 } EvalParams;
 
 /* ---- The engine -------------------------------------------------------------------------- */
@@ -87,9 +90,14 @@ struct CmEngine {
 
     /* Evaluation tables, from the variant. */
     EvalParams par;
-    int wlow[CM_EVAL_TERMS]; /* 'par.w' without the terms of 'par.top': the levels below 10 */
+    int wlow[CM_EVAL_TERMS]; /* 'par.w' without the terms of 'par.top', and with 'par.below'
+                                for those of 'par.low': the levels below 10 */
     const int *wuse;         /* the weights in use: 'par.w', or 'wlow' in a search below 10 */
-    int16_t pst[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES]; /* material + placement */
+    /* Material and placement in use ('pst_top' or 'pst_low', copied by 'cm_eval_use'); the
+     * tables of 'par.w' (level 10) and of 'wlow'. */
+    int16_t pst[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES];
+    int16_t pst_top[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES];
+    int16_t pst_low[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES];
     uint8_t dist[CM_MAX_SEATS][CM_SQUARES]; /* steps to the target castle (or the centre) */
     int dmax[CM_MAX_SEATS];                 /* the most steps of 'dist' */
     uint64_t near_target[CM_MAX_SEATS][4];  /* class grids of squares 1-2 steps from it */
@@ -200,6 +208,9 @@ int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat);
 int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat);
 /* Whether a piece of 'seat' stands 1-2 steps from its target castle. */
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat);
+/* The weights and the material and placement table of level 10 ('top' set) or of the levels
+ * below it; 'e->psum' must be counted again after. */
+void cm_eval_use(CmEngine *e, int top);
 /* Gives 'to' the evaluation weights of 'from' (an engine of the same variant): a helper
  * thread evaluates as its caller does. */
 void cm_eval_copy(CmEngine *to, const CmEngine *from);

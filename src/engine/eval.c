@@ -27,8 +27,8 @@ static const EvalParams camelot_params = {
     .family = "camelot", /* two pieces in the target castle, two players: Camelot, Chivalry */
     .w = {[CM_EVAL_MAN] = 100,
           [CM_EVAL_KNIGHT] = 160,
-          [CM_EVAL_ADVANCE_MAN] = 40,
-          [CM_EVAL_ADVANCE_KNIGHT] = 40,
+          [CM_EVAL_ADVANCE_MAN] = 56,
+          [CM_EVAL_ADVANCE_KNIGHT] = 56,
           [CM_EVAL_NEAR0] = 120,
           [CM_EVAL_NEAR1] = 40,
           [CM_EVAL_NEAR2] = 20,
@@ -39,10 +39,14 @@ static const EvalParams camelot_params = {
           [CM_EVAL_GUARDED] = 6,
           [CM_EVAL_TEMPO] = 8,
           [CM_EVAL_DEFENDER] = 10,
+          [CM_EVAL_THREAT_MORE] = 30,
           [CM_EVAL_RUNNER] = 40,
           [CM_EVAL_SECOND] = 60},
-    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_RUNNER | 1u << CM_EVAL_SECOND |
-           1u << CM_EVAL_NEAREST,
+    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_THREAT_MORE | 1u << CM_EVAL_RUNNER |
+           1u << CM_EVAL_SECOND | 1u << CM_EVAL_NEAREST,
+    /* The advance weighed 40 when the levels were measured. */
+    .low = 1u << CM_EVAL_ADVANCE_MAN | 1u << CM_EVAL_ADVANCE_KNIGHT,
+    .below = {[CM_EVAL_ADVANCE_MAN] = 40, [CM_EVAL_ADVANCE_KNIGHT] = 40},
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
@@ -139,14 +143,10 @@ static void goal_distances(CmEngine *e)
     }
 }
 
-/* Step 3: per seat and kind, material plus placement for every square. */
-static void placement_tables(CmEngine *e)
+/* The material and placement table 'pst' of the weights 'w'. */
+static void placement(CmEngine *e, const int *w, int16_t (*pst)[CM_KIND_COUNT][CM_SQUARES])
 {
     const CmVariant *v = e->v;
-    const int *w = e->par.w;
-    for (int t = 0; t < CM_EVAL_TERMS; t++)
-        e->wlow[t] = e->par.top >> t & 1 ? 0 : w[t];
-    e->wuse = w;
     for (int s = 0; s < v->nseats; s++) {
         int dmax = 0;
         for (int sq = 0; sq < CM_SQUARES; sq++)
@@ -165,10 +165,30 @@ static void placement_tables(CmEngine *e)
                     if (d <= 4)
                         val += w[CM_EVAL_NEAR0 + d];
                 }
-                e->pst[s][k][sq] = (int16_t)val;
+                pst[s][k][sq] = (int16_t)val;
             }
         }
     }
+}
+
+
+/* Step 3: per seat and kind, material plus placement for every square, with the weights of
+ * level 10 and with those of the levels below it. */
+static void placement_tables(CmEngine *e)
+{
+    for (int t = 0; t < CM_EVAL_TERMS; t++)
+        e->wlow[t] = e->par.low >> t & 1   ? e->par.below[t]
+                     : e->par.top >> t & 1 ? 0
+                                           : e->par.w[t];
+    placement(e, e->par.w, e->pst_top);
+    placement(e, e->wlow, e->pst_low);
+    cm_eval_use(e, 1);
+}
+
+void cm_eval_use(CmEngine *e, int top)
+{
+    e->wuse = top ? e->par.w : e->wlow;
+    memcpy(e->pst, top ? e->pst_top : e->pst_low, sizeof e->pst);
 }
 
 /* Step 4: the class grids of squares close to the target, who may jump whom, the castle squares,
@@ -594,6 +614,7 @@ void cm_engine_set_weights(CmEngine *e, const int *w)
 {
     memcpy(e->par.w, w, sizeof e->par.w);
     e->par.top = 0; /* weights given apply at every level */
+    e->par.low = 0;
     placement_tables(e);
     for (int i = 0; i < e->nhelpers; i++)
         cm_eval_copy(e->helpers[i], e);

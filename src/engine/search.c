@@ -1044,6 +1044,10 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         return;
     }
     cm_search_set_sides(e);
+    int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
+    /* The evaluation's terms for level 10 only are left out below it, and the weights changed
+     * since the levels' matches are those of the matches there. */
+    cm_eval_use(e, level == CM_ENGINE_LEVELS);
     for (int s = 0; s < e->v->nseats; s++)
         e->psum[s] = cm_eval_material(e, &e->pos, s);
     e->keys[e->hbase] = e->pos.hash;
@@ -1057,7 +1061,6 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->has_clock = lim->now_ms != NULL;
     e->t0 = e->has_clock ? lim->now_ms(lim->clock_ud) : 0;
     e->hard_ms = e->has_clock ? lim->time_ms : 0;
-    int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
     e->node_limit = lim->nodes;
     if (levels[level].nodes > 0 && (e->node_limit == 0 || levels[level].nodes < e->node_limit))
         e->node_limit = levels[level].nodes;
@@ -1126,8 +1129,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
         return;
     }
 
-    /* 3. The evaluation's terms for level 10 only are left out below it. */
-    e->wuse = level == CM_ENGINE_LEVELS ? e->par.w : e->wlow;
+    /* 3. */
     int last = 0;
     for (int d = 1; d <= maxd; d++) {
         int window = e->opt.aspiration, alpha = -INF, beta = INF, s;
@@ -1185,7 +1187,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * (uint64_t)e->opt.start_pct)
             break;
     }
-    e->wuse = e->par.w;
+    cm_eval_use(e, 1);
     out->info.nodes = e->nodes;
     if (e->has_clock)
         out->info.time_ms = lim->now_ms(lim->clock_ud) - e->t0;

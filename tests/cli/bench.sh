@@ -6,7 +6,7 @@
 set -eu
 . "$(dirname "$0")/lib.bash"
 
-BENCH_NODES=18429637
+BENCH_NODES=17483498
 
 run bench
 check "bench runs every position and prints its figures" \
