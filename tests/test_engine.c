@@ -627,10 +627,10 @@ static void level_search(CmEngine *e, const CmPosition *pos, int level, int dept
 
 /* What came after the levels' matches is level 10's alone (reverse futility, 'improving', the
  * other switches for level 10, the evaluation's terms 'defender', 'threat-more', 'runner' and
- * 'second' in Camelot, and its advance weights there, 56 where the levels had 40): a level below searches the same tree with them or without (so the levels stay the
- * opponents they were measured as), while level 10's tree changes. Positions of a Camelot game
- * between levels, searched to depth 5, by an engine with all of them on and one with all of
- * them off. */
+ * 'second' in Camelot, and its advance weights there, 56 where the levels had 40): a level below
+ * searches the same tree with them or without (so the levels stay the opponents they were measured
+ * as), while level 10's tree changes. Positions of a Camelot game between levels, searched to depth
+ * 5, by an engine with all of them on and one with all of them off. */
 static void test_engine_rfp_level_ten_only(void **state)
 {
     (void)state;

@@ -171,15 +171,12 @@ static void placement(CmEngine *e, const int *w, int16_t (*pst)[CM_KIND_COUNT][C
     }
 }
 
-
 /* Step 3: per seat and kind, material plus placement for every square, with the weights of
  * level 10 and with those of the levels below it. */
 static void placement_tables(CmEngine *e)
 {
     for (int t = 0; t < CM_EVAL_TERMS; t++)
-        e->wlow[t] = e->par.low >> t & 1   ? e->par.below[t]
-                     : e->par.top >> t & 1 ? 0
-                                           : e->par.w[t];
+        e->wlow[t] = e->par.low >> t & 1 ? e->par.below[t] : e->par.top >> t & 1 ? 0 : e->par.w[t];
     placement(e, e->par.w, e->pst_top);
     placement(e, e->wlow, e->pst_low);
     cm_eval_use(e, 1);
