@@ -51,10 +51,9 @@ typedef struct TTBucket {
 typedef struct EvalParams {
     const char *family; /* "race" (1-piece castle win), "camelot", "team", "melee" */
     int w[CM_EVAL_TERMS];
-    unsigned top; /* terms (bit 1 << term) weighed at level 10 only: the levels below keep the
-                     evaluation they were measured with (docs/engine.md, "Levels") */
-    unsigned low; /* terms (bit 1 << term) weighed 'below[term]' below level 10, for the same
-                     reason: a weight changed after the levels' matches */
+    unsigned low; /* terms (bit 1 << term) weighed 'below[term]' below level 10, a term or a
+                     weight that came after the levels' matches (0: level 10 only): the levels
+                     keep the evaluation they were measured with (docs/engine.md, "Levels") */
     int below[CM_EVAL_TERMS];
 } EvalParams;
 
@@ -90,8 +89,8 @@ struct CmEngine {
 
     /* Evaluation tables, from the variant. */
     EvalParams par;
-    int wlow[CM_EVAL_TERMS]; /* 'par.w' without the terms of 'par.top', and with 'par.below'
-                                for those of 'par.low': the levels below 10 */
+    int wlow[CM_EVAL_TERMS]; /* 'par.w' with 'par.below' for the terms of 'par.low': the
+                                levels below 10 */
     const int *wuse;         /* the weights in use: 'par.w', or 'wlow' in a search below 10 */
     /* Material and placement in use ('pst_top' or 'pst_low', copied by 'cm_eval_use'); the
      * tables of 'par.w' (level 10) and of 'wlow'. */

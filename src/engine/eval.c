@@ -42,10 +42,11 @@ static const EvalParams camelot_params = {
           [CM_EVAL_THREAT_MORE] = 30,
           [CM_EVAL_RUNNER] = 40,
           [CM_EVAL_SECOND] = 60},
-    .top = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_THREAT_MORE | 1u << CM_EVAL_RUNNER |
-           1u << CM_EVAL_SECOND | 1u << CM_EVAL_NEAREST,
-    /* The advance weighed 40 when the levels were measured. */
-    .low = 1u << CM_EVAL_ADVANCE_MAN | 1u << CM_EVAL_ADVANCE_KNIGHT,
+    /* Five terms came after the levels were measured (weighed 0 below level 10), and the
+     * advance weighed 40 then. */
+    .low = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_THREAT_MORE | 1u << CM_EVAL_RUNNER |
+           1u << CM_EVAL_SECOND | 1u << CM_EVAL_NEAREST | 1u << CM_EVAL_ADVANCE_MAN |
+           1u << CM_EVAL_ADVANCE_KNIGHT,
     .below = {[CM_EVAL_ADVANCE_MAN] = 40, [CM_EVAL_ADVANCE_KNIGHT] = 40},
 };
 static const EvalParams team_params = {
@@ -176,7 +177,7 @@ static void placement(CmEngine *e, const int *w, int16_t (*pst)[CM_KIND_COUNT][C
 static void placement_tables(CmEngine *e)
 {
     for (int t = 0; t < CM_EVAL_TERMS; t++)
-        e->wlow[t] = e->par.low >> t & 1 ? e->par.below[t] : e->par.top >> t & 1 ? 0 : e->par.w[t];
+        e->wlow[t] = e->par.low >> t & 1 ? e->par.below[t] : e->par.w[t];
     placement(e, e->par.w, e->pst_top);
     placement(e, e->wlow, e->pst_low);
     cm_eval_use(e, 1);
@@ -610,8 +611,7 @@ void cm_eval_copy(CmEngine *to, const CmEngine *from)
 void cm_engine_set_weights(CmEngine *e, const int *w)
 {
     memcpy(e->par.w, w, sizeof e->par.w);
-    e->par.top = 0; /* weights given apply at every level */
-    e->par.low = 0;
+    e->par.low = 0; /* weights given apply at every level */
     placement_tables(e);
     for (int i = 0; i < e->nhelpers; i++)
         cm_eval_copy(e->helpers[i], e);
