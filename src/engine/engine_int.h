@@ -208,7 +208,8 @@ int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat);
 /* Whether a piece of 'seat' stands 1-2 steps from its target castle. */
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat);
 /* The weights and the material and placement table of level 10 ('top' set) or of the levels
- * below it; 'e->psum' must be counted again after. */
+ * below it; 'e->psum' must be counted again after. Each search and each evaluation from outside
+ * chooses its table first, so none is put back after. */
 void cm_eval_use(CmEngine *e, int top);
 /* Gives 'to' the evaluation weights of 'from' (an engine of the same variant): a helper
  * thread evaluates as its caller does. */

@@ -1187,7 +1187,6 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * (uint64_t)e->opt.start_pct)
             break;
     }
-    cm_eval_use(e, 1);
     out->info.nodes = e->nodes;
     if (e->has_clock)
         out->info.time_ms = lim->now_ms(lim->clock_ud) - e->t0;
