@@ -319,8 +319,11 @@ static void test_netgame_refusals_change_nothing(void **state)
         "kibitz eve", "kibitz _eve hi",
         /* the end */
         "end", "end W", "end B+W castle", "end R castle", "end Black castle",
-        "end W a-termination-too-long-to-keep", "end X time", "rating alice 1500",
-        "rating b@d 1 2"};
+        "end W a-termination-too-long-to-keep", "end X time", "rating alice 1500", "rating b@d 1 2",
+        /* an end that does not fit the board, or whose result does not fit its termination
+         * (a record of it would not read) */
+        "end W castle", "end draw material", "end * resignation", "end draw resignation",
+        "end W agreement", "end * agreement"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CmStatus st = ev_words(&ng, seq, bad[i], &err);
         if (st == CM_OK)
@@ -583,6 +586,13 @@ static void test_netgame_record_replays(void **state)
         if (!ng.g.outcome.over)
             fail_msg("seed %d: %d plies, not over", (int)seed, ng.g.n);
         cm_result_str(ng.v, &ng.g.outcome, result, sizeof result);
+        /* Only the end the board shows: not another result, reason or an end off the board. */
+        static const char *const other[] = {"end * aborted", "end draw agreement",
+                                            "end W resignation", "end B time"};
+        for (size_t i = 0; i < sizeof other / sizeof *other; i++)
+            assert_int_equal(ev(&ng, seq, other[i], &err), CM_ERR_SYNTAX);
+        snprintf(body, sizeof body, "end %s castle", strcmp(result, "W") == 0 ? "B" : "W");
+        assert_int_equal(ev(&ng, seq, body, &err), CM_ERR_SYNTAX);
         snprintf(body, sizeof body, "end %s %s The game is over.", result,
                  cm_reason_name(ng.g.outcome.reason));
         assert_int_equal(ev(&ng, seq, body, &err), CM_OK);

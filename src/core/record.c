@@ -478,20 +478,25 @@ static CmStatus check_off_board(const CmRecord *rec, const CmGame *g, const char
                                 term);
     if (recorded == NULL)
         recorded = "*";
-    if (strcmp(term, "resignation") == 0 && strcmp(recorded, "*") == 0)
-        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
-                            "the Termination tag says 'resignation' but the record gives no "
-                            "winner (result '*')");
-    if (strcmp(term, "resignation") == 0 && strcmp(recorded, "draw") == 0 && g->v->nteams == 2)
-        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
-                            "the Termination tag says 'resignation' but the result is a draw "
-                            "(with two teams the other one wins)");
-    if (strcmp(term, "agreement") == 0 && strcmp(recorded, "draw") != 0)
-        return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
-                            "the Termination tag says 'agreement' (a draw) but the result is "
-                            "'%s'",
-                            recorded);
+    char why[128];
+    if (cm_termination_check(g->v, recorded, term, why, sizeof why) != 0)
+        return cm_error_set(err, CM_ERR_SCHEMA, line, 0, "the Termination tag says %s", why);
     return CM_OK;
+}
+
+int cm_termination_check(const CmVariant *v, const char *result, const char *term, char *why,
+                         size_t size)
+{
+    if (strcmp(term, "resignation") == 0 && strcmp(result, "*") == 0)
+        snprintf(why, size, "'resignation' but the result gives no winner ('*')");
+    else if (strcmp(term, "resignation") == 0 && strcmp(result, "draw") == 0 && v->nteams == 2)
+        snprintf(why, size,
+                 "'resignation' but the result is a draw (with two teams the other one wins)");
+    else if (strcmp(term, "agreement") == 0 && strcmp(result, "draw") != 0)
+        snprintf(why, size, "'agreement' (a draw) but the result is '%.16s'", result);
+    else
+        return 0;
+    return -1;
 }
 
 /* Checks the recorded result and termination against the game: a finished game must agree

@@ -221,13 +221,6 @@ static void check_state(const NetGame *ng)
 /* The record of 'ng' replays to the same moves. */
 static void check_record(const NetGame *ng)
 {
-    /* An end for a reason of the board ('castle', ...) that the board does not show is no
-     * end the server makes (it says those only when the board does), and its record is
-     * refused by design: the record's reader checks such a reason against the board. */
-    for (int r = 0; r < CM_REASON_COUNT; r++)
-        if (ng->status == NG_OVER && !ng->g.outcome.over &&
-            strcmp(ng->termination, cm_reason_name((CmReason)r)) == 0)
-            return;
     char *text = netgame_record(ng, "fuzz");
     FUZZ_CHECK(text != NULL);
     static CmRecord rec;
