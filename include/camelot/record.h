@@ -60,10 +60,11 @@ CmStatus cm_record_replay(const CmRecord *rec, CmGame *game, CmError *err);
 size_t cm_result_str(const CmVariant *v, const CmOutcome *o, char *buf, size_t size);
 
 /* Whether a game of 'v' that the board did not end may end with the result 'result' ("W",
- * "R+B", "draw" or "*") for the termination 'term': a resignation needs a winner, or with more
- * than two teams a draw; an agreement needs a draw; other terminations (a loss on time, an
- * abandoned or aborted game) fit any result. Returns 0 when they fit; else -1, with why not in
- * 'why' ("'resignation' but the result gives no winner ('*')"). */
+ * "R+B", "draw" or "*") for the termination 'term': none of the board's reasons ("castle",
+ * ...); a resignation needs a winner, or with more than two teams a draw; an agreement needs a
+ * draw; other terminations (a loss on time, an abandoned or aborted game) fit any result.
+ * Returns 0 when they fit; else -1, with why not in 'why' ("'resignation' but the result gives
+ * no winner ('*')"). */
 int cm_termination_check(const CmVariant *v, const char *result, const char *term, char *why,
                          size_t size);
 

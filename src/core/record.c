@@ -458,10 +458,8 @@ static int tag_line(const CmRecord *rec, const char *name)
     return 0;
 }
 
-/* Checks the termination of a game the board did not end against its recorded result: no
- * reason of the board's; a resignation needs a result (a team's win, or with more than two
- * teams a draw) and an agreement a draw. Other terminations (a loss on time, a match's
- * adjudication) are left alone. */
+/* Checks the termination of a game the board did not end against its recorded result (see
+ * cm_termination_check). */
 static CmStatus check_off_board(const CmRecord *rec, const CmGame *g, const char *recorded,
                                 CmError *err)
 {
@@ -470,12 +468,6 @@ static CmStatus check_off_board(const CmRecord *rec, const CmGame *g, const char
 
     if (term == NULL)
         return CM_OK;
-    for (int r = CM_REASON_NONE + 1; r < CM_REASON_COUNT; r++)
-        if (strcmp(term, cm_reason_name((CmReason)r)) == 0)
-            return cm_error_set(err, CM_ERR_SCHEMA, line, 0,
-                                "the Termination tag says '%s' but the game is not over on the "
-                                "board",
-                                term);
     if (recorded == NULL)
         recorded = "*";
     char why[128];
@@ -487,6 +479,11 @@ static CmStatus check_off_board(const CmRecord *rec, const CmGame *g, const char
 int cm_termination_check(const CmVariant *v, const char *result, const char *term, char *why,
                          size_t size)
 {
+    for (int r = CM_REASON_NONE + 1; r < CM_REASON_COUNT; r++)
+        if (strcmp(term, cm_reason_name((CmReason)r)) == 0) {
+            snprintf(why, size, "'%s' but the game is not over on the board", term);
+            return -1;
+        }
     if (strcmp(term, "resignation") == 0 && strcmp(result, "*") == 0)
         snprintf(why, size, "'resignation' but the result gives no winner ('*')");
     else if (strcmp(term, "resignation") == 0 && strcmp(result, "draw") == 0 && v->nteams == 2)
