@@ -117,12 +117,15 @@ keys q
 rm -rf "$DATA"
 start --seat B=human --time 10+5
 check "a game with clocks" wait_for "White to move: pick a piece"
+# Each wait is for what only the move just typed shows, so that no key is sent, and the program
+# not killed, before the move is played and saved (a wait for "Black to move", already shown
+# after the first move, let a loaded machine kill it with the second still being typed).
 typed E6-E8
-wait_for "Black played" 5 || true
+check "White's move is played" wait_for "White played E6-E8."
 typed F11-F9
-wait_for "White played" 5 || wait_for "move 2, White" 5 || true
+check "Black's answer is played" wait_for "Black played F11-F9."
 typed D6-D8
-check "three moves made" wait_for "Black to move"
+check "three moves made" wait_for "Camelot - move 2, Black to move"
 pid=$(tm display -p -t g '#{pane_pid}')
 kill -9 "$pid"
 check "the program is killed" wait_dead
