@@ -145,7 +145,7 @@ check "with the game saved" grep -q "G11-G9" "$DATA/camelot/autosave.txt"
 start --resume
 check "closing the terminal (SIGHUP)" wait_for "Camelot - move 3, White to move"
 typed E8-E9
-wait_for "White played E8-E9." 10
+check "White's move is played before the hang-up" wait_for "White played E8-E9."
 hang_up
 check "keeps the game too" \
     eval 'grep -q "E8-E9" "$DATA/camelot/autosave.txt" &&

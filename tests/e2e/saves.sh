@@ -582,6 +582,11 @@ for spec in "q 0" "TERM 0" "HUP 0.4" "q 0.7" "TERM 0.8" "q 0.9" "HUP 1.1" "q 1.5
         wait_for "Move for Black (WCF notation, Enter plays, Esc cancels): H11-H12"
     pid=$(pane_pid)
     keys Enter
+    # A signal stops the program reading its input, so it is sent only once the move is played
+    # and saved (a loaded machine could otherwise send it before the Enter is read); q comes
+    # after the Enter in the input itself.
+    [ "$how" = q ] || check "lattice ($how, $delay s): the person's move is played first" \
+        wait_file "$SAVES/autosave.txt" "1. H11-H12" 20
     sleep "$delay"
     case $how in
         q) end_time "$pid" keys q ;;

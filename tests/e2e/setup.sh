@@ -61,13 +61,14 @@ check "C empties the board" wait_for "The board is empty."
 goto E6 && keys Enter Enter
 goto F7 && keys Enter
 goto D11 && keys Enter Enter Enter
-check "Enter puts pieces" eval 'wait_for "Editing D11." && [ "$(board_pieces)" -eq 3 ]'
+# The count is polled: "Editing D11." shows as soon as the cursor is there, before the keys.
+check "Enter puts pieces" polled 'screen | grep -qF "Editing D11." && [ "$(board_pieces)" -eq 3 ]'
 keys d
 check "a position with one piece against two is played (no draw yet)" \
     wait_for "A new game from the position you set up."
 keys e
 goto F7 && keys DC
-check "Del lifts a piece" eval 'wait_for "Editing F7." && [ "$(board_pieces)" -eq 2 ]'
+check "Del lifts a piece" polled 'screen | grep -qF "Editing F7." && [ "$(board_pieces)" -eq 2 ]'
 keys d
 check "one piece each is refused with the rules' reason" \
     wait_for "This position cannot be played: the game is over before its first move: draw"
@@ -79,7 +80,7 @@ check "t gives the move to Black, c counts a castle move" \
 keys d
 check "d plays from it" wait_for "Camelot - move 1, Black to move"
 typed D11-D10
-check "Black moves first" wait_for "D11-D10"
+check "Black moves first" wait_for "Black played D11-D10."
 
 # ---- 4. Export --------------------------------------------------------------------------------
 keys x

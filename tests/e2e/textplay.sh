@@ -38,11 +38,13 @@ start
 check "the engine thinks a third time" white_moves
 keys -l F6-F8 && keys Enter
 check "a move typed while the engine thinks is refused with the reason" \
-    wait_for "Black is the engine's to play: wait for its move, or type 'now'." 1
+    wait_for "Black is the engine's to play: wait for its move, or type 'now'."
 keys -l now && keys Enter
-check "'now' makes the engine move at once, and the person is to move" \
-    eval 'wait_for "Black plays " 1 && wait_for "W>" 1'
+# The prompt waited for is the last line: the first move's "W>" is still on the screen above.
+check "'now' makes the engine move at once (time measured: within $(time_factor) s), and the person is to move" \
+    eval 'wait_for "Black plays " $(time_factor) &&
+          polled "screen | grep -v \"^ *\$\" | tail -n 1 | grep -q \"^W>\""'
 keys -l quit && keys Enter
-check "quit at the prompt ends the game" wait_for "EXIT=0" 1
+check "quit at the prompt ends the game" wait_for "EXIT=0"
 
 finish
