@@ -625,73 +625,69 @@ static void level_search(CmEngine *e, const CmPosition *pos, int level, int dept
     assert_true(is_legal(pos, &res->move));
 }
 
-/* What came after the levels' matches is level 10's alone (reverse futility, 'improving', the
- * other switches for level 10, the evaluation's terms 'defender', 'threat-more', 'runner' and
- * 'second' in Camelot, and its advance weights there, 56 where the levels had 40): a level below
- * searches the same tree with them or without (so the levels stay the opponents they were measured
- * as), while level 10's tree changes. Positions of a Camelot game between levels, searched to depth
- * 5, by an engine with all of them on and one with all of them off. */
-static void test_engine_rfp_level_ten_only(void **state)
+/* A search of 'pos' at 'level' from a cleared engine within 'nodes', with the default options. */
+static void level_search_nodes(CmEngine *e, const CmPosition *pos, int level, uint64_t nodes,
+                               CmSearchResult *res)
+{
+    CmEngineOptions def;
+    CmLimits lim;
+    cm_engine_default_options(&def);
+    cm_engine_set_options(e, &def);
+    cm_limits_init(&lim);
+    lim.level = level;
+    lim.nodes = nodes;
+    cm_engine_clear(e);
+    assert_int_equal(cm_engine_search(e, pos, NULL, 0, &lim, NULL, NULL, res), CM_OK);
+    assert_true(res->has_move);
+    assert_true(is_legal(pos, &res->move));
+}
+
+/* Every level from 2 to 9 is level 10's search and evaluation within a node cap: under a
+ * smaller cap than any of theirs, each searches the same tree as level 10 (the same nodes,
+ * score and move). And the search switches act at the levels as at level 10: with them off,
+ * level 9's tree changes. Positions of a Camelot game from the start, and from a position
+ * where pieces of both sides are near the castles, where the switches for races act. */
+static void test_engine_levels_are_level_ten_within_a_cap(void **state)
 {
     (void)state;
     const CmVariant *v = tu_variant("camelot");
-    CmEngine *e = new_engine(v), *old = new_engine(v);
-    CmEngineOptions on, off;
-    int w[CM_EVAL_TERMS];
-    cm_engine_default_options(&on);
+    CmEngine *e = new_engine(v);
+    CmEngineOptions off;
     cm_engine_default_options(&off);
-    assert_int_equal(on.rfp, 120);
-    assert_int_equal(on.improving, 1);
-    assert_int_equal(on.threat_ext, 1);
     off.rfp = 0;
-    off.improving = 0;
-    /* The switches for level 10 alone, on here whatever their defaults. */
-    on.lmr_improving = on.threat_order = 1;
-    on.threat_ext = on.near_lmr = 2;
-    on.lmr_hist = 8192;
-    on.razor = 250;
-    off.lmr_improving = off.threat_ext = off.threat_order = off.near_lmr = 0;
+    off.improving = off.lmr_improving = off.threat_ext = off.threat_order = off.near_lmr = 0;
     off.lmr_hist = off.razor = 0;
-    cm_engine_get_weights(old, w);
-    assert_int_equal(w[CM_EVAL_DEFENDER], 10);
-    assert_int_equal(w[CM_EVAL_RUNNER], 40);
-    assert_int_equal(w[CM_EVAL_SECOND], 60);
-    assert_int_equal(w[CM_EVAL_THREAT_MORE], 30);
-    assert_int_equal(w[CM_EVAL_ADVANCE_MAN], 56);
-    assert_int_equal(w[CM_EVAL_ADVANCE_KNIGHT], 56);
-    w[CM_EVAL_DEFENDER] = w[CM_EVAL_RUNNER] = w[CM_EVAL_SECOND] = w[CM_EVAL_THREAT_MORE] = 0;
-    w[CM_EVAL_ADVANCE_MAN] = w[CM_EVAL_ADVANCE_KNIGHT] = 40; /* as when the levels were measured */
-    cm_engine_set_weights(old, w);
-    /* From the start, and from a position where pieces of both sides are near the castles
-     * (one of White's in Black's castle), where the switches for races act. */
     CmPosition near;
     tu_position(&near, v, "W F16M E14M H13K D11M F9M G9M K8M; B G3M F3K E4M H5M D7M J8M C9M", 'W');
     for (int k = 0; k < 2; k++) {
         CmGame g;
         assert_int_equal(cm_game_init(&g, v, k == 0 ? NULL : &near), CM_OK);
         int changed = 0;
-        for (int ply = 0; ply < 16 && !g.outcome.over; ply++) {
+        for (int ply = 0; ply < 12 && !g.outcome.over; ply++) {
+            CmSearchResult top, lv;
+            uint64_t nodes = 300 + 40 * (uint64_t)ply;
+            level_search_nodes(e, &g.pos, 10, nodes, &top);
+            for (int level = 2; level <= 9; level++) {
+                level_search_nodes(e, &g.pos, level, nodes, &lv);
+                assert_int_equal(lv.info.nodes, top.info.nodes);
+                assert_int_equal(lv.info.score, top.info.score);
+                assert_true(cm_move_same(&lv.move, &top.move));
+            }
             CmSearchResult a, b;
-            level_search(e, &g.pos, 9, 5, 1, &on, &a);
-            level_search(old, &g.pos, 9, 5, 1, &off, &b);
-            assert_int_equal(a.info.nodes, b.info.nodes);
-            assert_int_equal(a.info.score, b.info.score);
-            assert_true(cm_move_same(&a.move, &b.move));
-            level_search(e, &g.pos, 10, 5, 1, &on, &a);
-            level_search(old, &g.pos, 10, 5, 1, &off, &b);
+            level_search(e, &g.pos, 9, 5, 1, NULL, &a);
+            level_search(e, &g.pos, 9, 5, 1, &off, &b);
             changed += a.info.nodes != b.info.nodes;
-            assert_int_equal(cm_game_play(&g, &a.move), CM_OK);
+            assert_int_equal(cm_game_play(&g, &top.move), CM_OK);
         }
         assert_true(changed > 0);
         cm_game_free(&g);
     }
-    cm_engine_free(old);
     cm_engine_free(e);
 }
 
-/* Level 1 sees one ply and its choice varies with the seed (it overlooks some moves), but the
- * score it shows does not: it is the score of an exact search of one ply (level 1 without its
- * weaknesses, so with its evaluation), whatever the seed. */
+/* Level 1 sees two plies and its choice varies with the seed (it overlooks some moves), but the
+ * score it shows does not: it is the score of an exact search of two plies (level 1 without its
+ * weaknesses), whatever the seed. */
 static void test_engine_levels(void **state)
 {
     (void)state;
@@ -705,10 +701,10 @@ static void test_engine_levels(void **state)
     cm_pos_start(&pos, v);
     cm_engine_default_options(&plain);
     plain.level_noise = plain.level_hide = plain.level_blind = 0;
-    level_search(e, &pos, 1, 1, 0, &plain, &exact);
+    level_search(e, &pos, 1, 2, 0, &plain, &exact);
     for (int seed = 1; seed <= 40; seed++) {
         level_search(e, &pos, 1, 0, (uint64_t)seed, NULL, &res);
-        assert_int_equal(res.info.depth, 1);
+        assert_int_equal(res.info.depth, 2);
         assert_int_equal(res.info.score, exact.info.score);
         if (seed == 1)
             first = res.move;
@@ -1230,7 +1226,7 @@ int main(void)
         cmocka_unit_test(test_eval_capture_forced_matches_core),
         cmocka_unit_test(test_engine_switches),
         cmocka_unit_test(test_engine_hash_first_same_scores),
-        cmocka_unit_test(test_engine_rfp_level_ten_only),
+        cmocka_unit_test(test_engine_levels_are_level_ten_within_a_cap),
         cmocka_unit_test(test_engine_tt_slots),
         cmocka_unit_test(test_engine_threads),
     };

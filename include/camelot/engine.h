@@ -53,45 +53,39 @@ typedef struct CmEngineOptions {
     int hist_prune;    /* quiet moves whose history is below -this times the depth are skipped
                           at depth 3 or less off the principal variation (0, the default: none) */
     int aspiration;    /* the aspiration window, in points (default 40) */
-    int rfp;           /* reverse futility, at level 10 only: at depth 3 or less off the
-                          principal variation, a static evaluation this many points a ply above
-                          beta cuts, unless an enemy piece is 1-2 steps from its target castle
-                          (default 120; 0: none) */
+    int rfp;           /* reverse futility: at depth 3 or less off the principal variation, a static
+                          evaluation this many points a ply above beta cuts, unless an enemy piece
+                          is 1-2 steps from its target castle (default 120; 0: none) */
     int iir;           /* 1: a node of depth 4 or more without a hash move is searched a ply
                           less (default 0) */
     int rfp_depth;     /* the deepest node reverse futility may cut (default 3) */
     int lmp_base;      /* late move pruning: at depth 4 or less off the principal variation,
                           the quiet moves after this many plus the depth squared are not
                           searched (default 3) */
-    int improving;     /* at level 10 only, in variants won by two pieces in a castle, 1:
-                          where the static evaluation is above the one two plies before (the
-                          same side to move), reverse futility's margin is a ply smaller, and
-                          elsewhere late move pruning searches two thirds of its quiet moves
-                          (default 1) */
-    int lmr_improving; /* at level 10 only, with 'improving': a late quiet move off the
-                          principal variation is reduced a ply more where the evaluation did
-                          not rise (default 1) */
-    int lmr_hist;      /* at level 10 only, N > 0: late move reductions change by the move's
-                          history divided by N (a ply less for a history of +N), in place of a
-                          ply more for a history below 0 (default 0) */
-    int razor;         /* at level 10 only, N > 0: at depth 2 or less off the principal
-                          variation, a static evaluation N points a ply below alpha drops into
-                          the quiescence search, and the node is cut when it stays at or below
-                          alpha (default 0) */
-    int threat_ext;    /* at level 10 only, in variants won by two pieces in a castle, N > 0:
-                          a move that comes to N steps or fewer from its target castle (or
-                          into it), and closer than it was, is searched a ply deeper
-                          (default 1) */
-    int threat_order;  /* at level 10 only, in variants won by two pieces in a castle, N > 0:
-                          such a move to N steps or fewer is tried before the killers, and so
-                          is neither reduced nor pruned as a late quiet move (default 1) */
-    int near_lmr;      /* at level 10 only, in variants won by two pieces in a castle: late
-                          move reductions a ply smaller where an enemy piece is 1-2 steps from
-                          its target castle (1), or a piece of either side is (2) (default 0) */
-    int tt_eval;       /* at level 10 only, 1: reverse futility and razoring go by the table's
-                          score where its bound says it is nearer the truth than the static
-                          evaluation (above it for a lower bound, below for an upper) (default
-                          0) */
+    int improving;     /* in variants won by two pieces in a castle, 1: where the static evaluation
+                          is above the one two plies before (the same side to move), reverse
+                          futility's margin is a ply smaller, and elsewhere late move pruning
+                          searches two thirds of its quiet moves (default 1) */
+    int lmr_improving; /* with 'improving': a late quiet move off the principal variation is reduced
+                          a ply more where the evaluation did not rise (default 1) */
+    int lmr_hist;      /* N > 0: late move reductions change by the move's history divided by N (a
+                          ply less for a history of +N), in place of a ply more for a history below
+                          0 (default 0) */
+    int razor;         /* N > 0: at depth 2 or less off the principal variation, a static evaluation
+                          N points a ply below alpha drops into the quiescence search, and the node
+                          is cut when it stays at or below alpha (default 0) */
+    int threat_ext;    /* in variants won by two pieces in a castle, N > 0: a move that comes to N
+                          steps or fewer from its target castle (or into it), and closer than it
+                          was, is searched a ply deeper (default 1) */
+    int threat_order;  /* in variants won by two pieces in a castle, N > 0: such a move to N steps
+                          or fewer is tried before the killers, and so is neither reduced nor pruned
+                          as a late quiet move (default 1) */
+    int near_lmr;      /* in variants won by two pieces in a castle: late move reductions a ply
+                          smaller where an enemy piece is 1-2 steps from its target castle (1), or a
+                          piece of either side is (2) (default 0) */
+    int tt_eval;       /* 1: reverse futility and razoring go by the table's score where its bound
+                          says it is nearer the truth than the static evaluation (above it for a
+                          lower bound, below for an upper) (default 0) */
     /* For experiments with the levels below 10 (docs/engine.md, "Levels"); -1 (the default)
      * keeps the level's own value. */
     int level_noise; /* root misjudgement, in points either way */
@@ -173,7 +167,7 @@ typedef struct CmLimits {
 void cm_limits_init(CmLimits *lim);
 
 /* The approximate rating of level 'level' (1 .. CM_ENGINE_LEVELS; others are brought within):
- * each level apart from the one below by the score of their match (Camelot, 0.1 s a move,
+ * each level apart from the one below by the score of their match (Camelot, 200 games,
  * docs/engine.md, "Levels"), and level 5 at 1500, a new player's rating. */
 int cm_engine_level_rating(int level);
 
@@ -213,8 +207,8 @@ CmStatus cm_engine_search(CmEngine *e, const CmPosition *pos, const uint64_t *hi
                           const CmLimits *lim, CmProgressFn progress, void *ud,
                           CmSearchResult *out);
 
-/* The static evaluation of 'pos' for its seat to move (its team), as the search sees it at
- * level 10: useful to tests and to tune the evaluation. */
+/* The static evaluation of 'pos' for its seat to move (its team), as the search sees it:
+ * useful to tests and to tune the evaluation. */
 int cm_engine_evaluate(CmEngine *e, const CmPosition *pos);
 
 /* The terms of the evaluation, each with a weight in points (docs/engine.md). The evaluation

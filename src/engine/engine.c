@@ -253,7 +253,6 @@ static void eval_setup(CmEngine *e, const CmPosition *pos)
     e->pos = *pos;
     cm_rules_settle(&e->pos, &o);
     cm_search_set_sides(e);
-    cm_eval_use(e, 1);
     for (int s = 0; s < e->v->nseats; s++)
         e->psum[s] = cm_eval_material(e, &e->pos, s);
     e->noise = 0;

@@ -51,10 +51,6 @@ typedef struct TTBucket {
 typedef struct EvalParams {
     const char *family; /* "race" (1-piece castle win), "camelot", "team", "melee" */
     int w[CM_EVAL_TERMS];
-    unsigned low; /* terms (bit 1 << term) weighed 'below[term]' below level 10, a term or a
-                     weight that came after the levels' matches (0: level 10 only): the levels
-                     keep the evaluation they were measured with (docs/engine.md, "Levels") */
-    int below[CM_EVAL_TERMS];
 } EvalParams;
 
 /* ---- The engine -------------------------------------------------------------------------- */
@@ -89,14 +85,7 @@ struct CmEngine {
 
     /* Evaluation tables, from the variant. */
     EvalParams par;
-    int wlow[CM_EVAL_TERMS]; /* 'par.w' with 'par.below' for the terms of 'par.low': the
-                                levels below 10 */
-    const int *wuse;         /* the weights in use: 'par.w', or 'wlow' in a search below 10 */
-    /* Material and placement in use ('pst_top' or 'pst_low', copied by 'cm_eval_use'); the
-     * tables of 'par.w' (level 10) and of 'wlow'. */
-    int16_t pst[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES];
-    int16_t pst_top[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES];
-    int16_t pst_low[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES];
+    int16_t pst[CM_MAX_SEATS][CM_KIND_COUNT][CM_SQUARES]; /* material and placement */
     uint8_t dist[CM_MAX_SEATS][CM_SQUARES]; /* steps to the target castle (or the centre) */
     int dmax[CM_MAX_SEATS];                 /* the most steps of 'dist' */
     uint64_t near_target[CM_MAX_SEATS][4];  /* class grids of squares 1-2 steps from it */
@@ -124,7 +113,7 @@ struct CmEngine {
     uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
     int rfp;                       /* the reverse futility margin of this search, 0: none */
     int improving;                 /* the 'improving' switch, in this search */
-    /* The level-10 switches of the same names, in this search (0 below level 10). */
+    /* The switches of the same names, in this search (see 'cm_search_run'). */
     int lmr_improving, lmr_hist, razor, threat_ext, threat_order, near_lmr, tt_eval;
     int noise;    /* amplitude of the level's root misjudgement */
     int hide;     /* percent of root moves the level does not see */
@@ -207,10 +196,6 @@ int cm_eval_material(const CmEngine *e, const CmPosition *pos, int seat);
 int cm_eval_capture_forced(const CmEngine *e, const CmPosition *pos, int seat);
 /* Whether a piece of 'seat' stands 1-2 steps from its target castle. */
 int cm_eval_near_target(const CmEngine *e, const CmPosition *pos, int seat);
-/* The weights and the material and placement table of level 10 ('top' set) or of the levels
- * below it; 'e->psum' must be counted again after. Each search and each evaluation from outside
- * chooses its table first, so none is put back after. */
-void cm_eval_use(CmEngine *e, int top);
 /* Gives 'to' the evaluation weights of 'from' (an engine of the same variant): a helper
  * thread evaluates as its caller does. */
 void cm_eval_copy(CmEngine *to, const CmEngine *from);

@@ -42,12 +42,6 @@ static const EvalParams camelot_params = {
           [CM_EVAL_THREAT_MORE] = 30,
           [CM_EVAL_RUNNER] = 40,
           [CM_EVAL_SECOND] = 60},
-    /* Five terms came after the levels were measured (weighed 0 below level 10), and the
-     * advance weighed 40 then. */
-    .low = 1u << CM_EVAL_DEFENDER | 1u << CM_EVAL_THREAT_MORE | 1u << CM_EVAL_RUNNER |
-           1u << CM_EVAL_SECOND | 1u << CM_EVAL_NEAREST | 1u << CM_EVAL_ADVANCE_MAN |
-           1u << CM_EVAL_ADVANCE_KNIGHT,
-    .below = {[CM_EVAL_ADVANCE_MAN] = 40, [CM_EVAL_ADVANCE_KNIGHT] = 40},
 };
 static const EvalParams team_params = {
     .family = "team", /* two pieces in the target castles, two teams of two: Grand Camelot */
@@ -172,21 +166,10 @@ static void placement(CmEngine *e, const int *w, int16_t (*pst)[CM_KIND_COUNT][C
     }
 }
 
-/* Step 3: per seat and kind, material plus placement for every square, with the weights of
- * level 10 and with those of the levels below it. */
+/* Step 3: per seat and kind, material plus placement for every square. */
 static void placement_tables(CmEngine *e)
 {
-    for (int t = 0; t < CM_EVAL_TERMS; t++)
-        e->wlow[t] = e->par.low >> t & 1 ? e->par.below[t] : e->par.w[t];
-    placement(e, e->par.w, e->pst_top);
-    placement(e, e->wlow, e->pst_low);
-    cm_eval_use(e, 1);
-}
-
-void cm_eval_use(CmEngine *e, int top)
-{
-    e->wuse = top ? e->par.w : e->wlow;
-    memcpy(e->pst, top ? e->pst_top : e->pst_low, sizeof e->pst);
+    placement(e, e->par.w, e->pst);
 }
 
 /* Step 4: the class grids of squares close to the target, who may jump whom, the castle squares,
@@ -468,7 +451,7 @@ static int probe(const CmEngine *e, const CmPosition *pos, int seat, int *forced
         g0 += __builtin_popcountll(safe0[c]);
         g1 += __builtin_popcountll(safe1[c]);
     }
-    const int *w = e->wuse;
+    const int *w = e->par.w;
     val += w[CM_EVAL_GUARDED] * (g0 - g1);
     /* The terms not yet fitted (weight 0) cost nothing in the search. */
     int n[2] = {0, 0}, def[2] = {0, 0}, gone = 0;
@@ -611,7 +594,6 @@ void cm_eval_copy(CmEngine *to, const CmEngine *from)
 void cm_engine_set_weights(CmEngine *e, const int *w)
 {
     memcpy(e->par.w, w, sizeof e->par.w);
-    e->par.low = 0; /* weights given apply at every level */
     placement_tables(e);
     for (int i = 0; i < e->nhelpers; i++)
         cm_eval_copy(e->helpers[i], e);

@@ -905,7 +905,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
 
 /* The root of a level with weaknesses, in steps:
  * 1. every root move (but those the caller left out) searched to its exact score, with the
- *    whole window: such levels search one or two plies, so this costs little;
+ *    whole window: such a level searches two plies, so this costs little;
  * 2. the best score and its line are the search's, as at level 10;
  * 3. the move played is the level's pick: overlooked moves left out, a move played without
  *    looking at the replies judged by the position it leaves, each misjudged by its offset.
@@ -968,8 +968,8 @@ static int search_root_weak(CmEngine *e, int depth)
 
 /* ---- Iterative deepening ----------------------------------------------------------------- */
 
-/* The levels (docs/engine.md, "Levels"): each is the full search within a cap, with the root
- * moves misjudged, overlooked or played without looking at the replies, as the table says. */
+/* The levels (docs/engine.md, "Levels"): each is level 10's search and evaluation within a
+ * cap, level 1 with root moves overlooked, as the table says. */
 static const struct {
     int depth;      /* deepest iteration, 0 = no cap */
     uint64_t nodes; /* nodes a search may use, 0 = no cap */
@@ -978,10 +978,10 @@ static const struct {
     int blind;      /* percent of the root moves played without looking at the replies */
     int rating;     /* approximate, from the match of each level against the one below */
 } levels[CM_ENGINE_LEVELS + 1] = {
-    {0, 0, 0, 0, 0, 0},        {1, 0, 0, 10, 0, 960},    {0, 400, 0, 0, 0, 1120},
-    {0, 580, 0, 0, 0, 1270},   {0, 850, 0, 0, 0, 1370},  {0, 1600, 0, 0, 0, 1500},
-    {0, 3000, 0, 0, 0, 1640},  {0, 5500, 0, 0, 0, 1790}, {0, 10000, 0, 0, 0, 1910},
-    {0, 22000, 0, 0, 0, 2050}, {0, 0, 0, 0, 0, 2450},
+    {0, 0, 0, 0, 0, 0},         {2, 0, 0, 18, 0, 930},     {0, 1700, 0, 0, 0, 1050},
+    {0, 3200, 0, 0, 0, 1200},   {0, 5500, 0, 0, 0, 1350},  {0, 11000, 0, 0, 0, 1500},
+    {0, 22000, 0, 0, 0, 1650},  {0, 45000, 0, 0, 0, 1800}, {0, 95000, 0, 0, 0, 1930},
+    {0, 200000, 0, 0, 0, 2060}, {0, 0, 0, 0, 0, 2160},
 };
 
 int cm_engine_level_rating(int level)
@@ -1045,9 +1045,6 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     }
     cm_search_set_sides(e);
     int level = lim->level == 0 ? CM_ENGINE_LEVELS : lim->level;
-    /* The evaluation's terms for level 10 only are left out below it, and the weights changed
-     * since the levels' matches are those of the matches there. */
-    cm_eval_use(e, level == CM_ENGINE_LEVELS);
     for (int s = 0; s < e->v->nseats; s++)
         e->psum[s] = cm_eval_material(e, &e->pos, s);
     e->keys[e->hbase] = e->pos.hash;
@@ -1067,16 +1064,13 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->next_poll = next_poll(e);
     e->poll_steps = 0;
     e->age = (uint8_t)((e->age + 1) & 63);
-    /* Reverse futility and the switches below came after the levels below 10 were measured:
-     * those levels keep the search of their matches (docs/engine.md, "Levels"). */
-    int top = level == CM_ENGINE_LEVELS;
-    e->rfp = top ? e->opt.rfp : 0;
-    e->lmr_hist = top ? e->opt.lmr_hist : 0;
-    e->razor = top ? e->opt.razor : 0;
-    e->tt_eval = top ? e->opt.tt_eval : 0;
+    e->rfp = e->opt.rfp;
+    e->lmr_hist = e->opt.lmr_hist;
+    e->razor = e->opt.razor;
+    e->tt_eval = e->opt.tt_eval;
     /* The switches for castle races were measured only where two pieces must enter the
      * castle: 'improving' lost in Camette, where one piece wins (docs/engine.md). */
-    int pairs = top && e->v->rules.castle_win >= 2;
+    int pairs = e->v->rules.castle_win >= 2;
     e->improving = pairs ? e->opt.improving : 0;
     e->lmr_improving = e->improving ? e->opt.lmr_improving : 0; /* it needs 'improving' */
     e->threat_ext = pairs ? e->opt.threat_ext : 0;
@@ -1181,7 +1175,7 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
             break;
         /* In play, an iteration unlikely to finish in the time left is not begun (one cut
          * short may still find a better move: 'partial'); levels
-         * below 10 stop at their depth and may use all the time to get there. */
+         * below 10 stop at their depth or node cap and may use all the time to get there. */
         if (!lim->use_all_time && levels[level].depth == 0 && levels[level].nodes == 0 &&
             e->has_clock && lim->time_ms > 0 &&
             (lim->now_ms(lim->clock_ud) - e->t0) * 100 > lim->time_ms * (uint64_t)e->opt.start_pct)

@@ -143,7 +143,7 @@ CmStatus rating_game(const RatingGame *g, Rating out[RATING_MAX_SEATS], CmError 
 /* The fixed rating an engine level (1 .. 10; others are brought within) is met at, with RD
  * RATING_ENGINE_RD: the engine's own table ('cm_engine_level_rating'). Approximate: each level
  * is apart from the one below by the score of their match in docs/engine.md (Camelot, engine
- * against engine, 0.1 s a move), rounded to 10, and level 5, the default level, is put at
+ * against engine, 200 games), rounded to 10, and level 5, the default level, is put at
  * 1500, a new player's rating. Against people, in other variants and at other time controls
  * the real gaps differ. */
 Rating rating_engine(int level);

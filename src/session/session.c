@@ -10,7 +10,7 @@
 #include "io/io.h"
 #include "session_int.h"
 
-/* The engine's thinking time: a cap by level (the levels below 10 stop at a small depth anyway;
+/* The engine's thinking time: a cap by level (the levels below 10 stop at their caps anyway;
  * the cap only guards slow variants), and with a clock a share of what is left plus most of the
  * increment, never more than half of what is left nor less than a floor. */
 #define THINK_CAP_10_MS 5000

@@ -91,8 +91,8 @@ GAMES=4
 check "cmd: every record replays to its stated result" [ "$(replay_all "$TMP/cmd")" = 0 ]
 
 # A level of the match is the level a player meets: the same game as that level through the
-# engine protocol (a game of Camelot, where level 10 weighs terms the levels below do not; the
-# match once gave every level level 10's weights).
+# engine protocol (a game of Camelot; the match once gave every level level 10's weights, when
+# the levels below weighed otherwise).
 cat >"$TMP/level5.sh" <<SCRIPT
 #!/bin/sh
 sed -u '1a setoption name Level value 5' | exec '$CAMELOT' engine
