@@ -1984,8 +1984,8 @@ static void test_ui_keys_engine_replies_and_undo_goes_back_to_you(void **state)
 }
 
 /* The engine's move that ends the game is named on the message line like any other (it named
- * the move before it). Level 2: level 1 overlooks one root move in ten, the winning capture
- * among them in some games (the test failed so once in a few runs). */
+ * the move before it). Level 2: level 1 overlooks some root moves, the winning capture among
+ * them in some games (the test failed so once in a few runs). */
 static void test_ui_keys_engine_move_that_ends_the_game_is_named(void **state)
 {
     (void)state;

@@ -157,7 +157,7 @@ typedef struct CmLimits {
                                      look (see CM_ENGINE_POLL_NODES) with the best move so far;
                                      NULL: none */
     int level;                    /* 1 .. 10; 0 means 10 */
-    uint64_t seed;                /* the noise of levels below 10 is drawn from it */
+    uint64_t seed;                /* the moves level 1 overlooks are drawn from it */
     const CmMove *exclude;        /* root moves left out of the search (by effect), as when
                                      the second-best move is wanted; NULL: none */
     int nexclude;                 /* moves in 'exclude', 0 .. CM_MAX_MOVES */

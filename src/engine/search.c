@@ -905,7 +905,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
 
 /* The root of a level with weaknesses, in steps:
  * 1. every root move (but those the caller left out) searched to its exact score, with the
- *    whole window: such a level searches two plies, so this costs little;
+ *    whole window: level 1 searches two plies, so this costs little;
  * 2. the best score and its line are the search's, as at level 10;
  * 3. the move played is the level's pick: overlooked moves left out, a move played without
  *    looking at the replies judged by the position it leaves, each misjudged by its offset.

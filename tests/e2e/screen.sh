@@ -50,7 +50,7 @@ for v in camette cam camelot chivalry grand-cam grand-camelot four-handed-chival
 done
 
 # ---- 3. The engine's move that ends the game ------------------------------------------------
-# Level 2: level 1 overlooks one root move in ten, which may be the winning capture.
+# Level 2: level 1 overlooks some root moves, which may be the winning capture.
 start --variant camette --seat B=engine:2
 wait_for "arrows+Enter move"
 typed C3-C4
