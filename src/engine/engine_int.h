@@ -111,10 +111,9 @@ struct CmEngine {
     int root_seat;                 /* paranoid and BRS: the seat the search plays for */
     unsigned side_seats[2];        /* seats of side 0 and side 1 */
     uint8_t side_of[CM_MAX_SEATS]; /* 0 or 1 */
-    int rfp;                       /* the reverse futility margin of this search, 0: none */
     int improving;                 /* the 'improving' switch, in this search */
     /* The switches of the same names, in this search (see 'cm_search_run'). */
-    int lmr_improving, lmr_hist, razor, threat_ext, threat_order, near_lmr, tt_eval;
+    int lmr_improving, threat_ext, threat_order, near_lmr;
     int noise;    /* amplitude of the level's root misjudgement */
     int hide;     /* percent of root moves the level does not see */
     int blind;    /* percent of root moves whose replies it does not see */

@@ -138,10 +138,11 @@ static void goal_distances(CmEngine *e)
     }
 }
 
-/* The material and placement table 'pst' of the weights 'w'. */
-static void placement(CmEngine *e, const int *w, int16_t (*pst)[CM_KIND_COUNT][CM_SQUARES])
+/* Step 3: per seat and kind, material plus placement for every square, of the weights 'par.w'. */
+static void placement_tables(CmEngine *e)
 {
     const CmVariant *v = e->v;
+    const int *w = e->par.w;
     for (int s = 0; s < v->nseats; s++) {
         int dmax = 0;
         for (int sq = 0; sq < CM_SQUARES; sq++)
@@ -160,16 +161,10 @@ static void placement(CmEngine *e, const int *w, int16_t (*pst)[CM_KIND_COUNT][C
                     if (d <= 4)
                         val += w[CM_EVAL_NEAR0 + d];
                 }
-                pst[s][k][sq] = (int16_t)val;
+                e->pst[s][k][sq] = (int16_t)val;
             }
         }
     }
-}
-
-/* Step 3: per seat and kind, material plus placement for every square. */
-static void placement_tables(CmEngine *e)
-{
-    placement(e, e->par.w, e->pst);
 }
 
 /* Step 4: the class grids of squares close to the target, who may jump whom, the castle squares,

@@ -659,12 +659,12 @@ static int prune_early(CmEngine *e, int depth, int ply, int alpha, int beta, int
         *out = ev - 100 * depth;
         return 1;
     }
-    if (e->rfp && depth <= e->opt.rfp_depth && ev - e->rfp * (depth - improving) >= beta &&
+    if (e->opt.rfp && depth <= e->opt.rfp_depth && ev - e->opt.rfp * (depth - improving) >= beta &&
         !enemy_near(e, pos, seat)) {
-        *out = ev - e->rfp * (depth - improving);
+        *out = ev - e->opt.rfp * (depth - improving);
         return 1;
     }
-    int razor = e->opt.futility ? 200 : e->razor;
+    int razor = e->opt.futility ? 200 : e->opt.razor;
     if (razor && depth <= 2 && ev + razor * depth <= alpha) {
         s = quiesce(e, ply, alpha, alpha + 1);
         if (e->aborted || s <= alpha) {
@@ -704,8 +704,8 @@ static inline int reduction(const CmEngine *e, int depth, int searched, int newd
     int r = e->lmr[depth < 63 ? depth : 63][searched < 63 ? searched : 63];
     if (pv_node)
         r--;
-    if (e->lmr_hist)
-        r -= order / e->lmr_hist;
+    if (e->opt.lmr_hist)
+        r -= order / e->opt.lmr_hist;
     else if (order < 0)
         r++;
     if (e->lmr_improving && !pv_node && !improving)
@@ -775,7 +775,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     Ply *p = &e->ply[ply];
     int brs_min = e->mode == MODE_BRS && side == 1, f = 0;
     int ev = 0; /* needed by the pruning switches only; whether a capture is forced always */
-    int have_ev = !brs_min && (e->opt.futility || e->opt.null_move || e->rfp || e->razor);
+    int have_ev = !brs_min && (e->opt.futility || e->opt.null_move || e->opt.rfp || e->opt.razor);
     if (have_ev)
         ev = cm_eval_probe(e, pos, &f);
     else if (!brs_min)
@@ -790,7 +790,7 @@ static int search(CmEngine *e, int depth, int ply, int alpha, int beta, int null
     if (prune) {
         int s, pev = ev;
         /* With the 'tt_eval' switch: the table's score where its bound is on the far side. */
-        if (e->tt_eval && tt_hit) {
+        if (e->opt.tt_eval && tt_hit) {
             int ts = from_tt(te.score, ply), b = te.bound & 3;
             if (ts > -MATE_BOUND && ts < MATE_BOUND &&
                 (b == TT_EXACT || (b == TT_LOWER && ts > ev) || (b == TT_UPPER && ts < ev)))
@@ -1064,10 +1064,6 @@ void cm_search_run(CmEngine *e, const CmPosition *root, const CmLimits *lim, CmP
     e->next_poll = next_poll(e);
     e->poll_steps = 0;
     e->age = (uint8_t)((e->age + 1) & 63);
-    e->rfp = e->opt.rfp;
-    e->lmr_hist = e->opt.lmr_hist;
-    e->razor = e->opt.razor;
-    e->tt_eval = e->opt.tt_eval;
     /* The switches for castle races were measured only where two pieces must enter the
      * castle: 'improving' lost in Camette, where one piece wins (docs/engine.md). */
     int pairs = e->v->rules.castle_win >= 2;
