@@ -38,11 +38,11 @@ const char cli_play_help[] =
     "When standard input or output is not a terminal, or with --text, the game is\n"
     "played in plain text: people type moves in WCF notation, one a line, and each\n"
     "move is told in words. There a seat not named by --seat is a person's, so by\n"
-    "default people play every seat; --seat, --time and --load work as above, and\n"
-    "nothing is autosaved. Commands: moves, pieces, hint, undo, now (the engine\n"
-    "moves at once), resign, draw (offer one), save FILE (a new file; save! FILE\n"
-    "writes over one), board, quiet on|off (the board after each move or not),\n"
-    "quit, help.\n\n"
+    "default people play every seat; --seat, --time, --load and --resume work as\n"
+    "above, and every move is autosaved as on the screen. Commands: moves, pieces,\n"
+    "hint, undo, now (the engine moves at once), resign, draw (offer one), save\n"
+    "FILE (a new file; save! FILE writes over one), board, quiet on|off (the board\n"
+    "after each move or not), quit, help.\n\n"
     "  --variant V      a variant name (camette, cam, camelot, chivalry, grand-cam,\n"
     "                   grand-camelot, four-handed-chivalry,\n"
     "                   four-handed-chivalry-solo) or a variant file;\n"
@@ -354,6 +354,46 @@ static void screen_options(const CliArgs *a, const SessionConfig *conf, UiOption
     opt->latency_log = lat != NULL && lat[0] ? fopen(lat, "a") : NULL;
 }
 
+/* The data directory, where the game is autosaved; when there is none, 'no_data' says why and
+ * the first message says that the game will be rescued instead. */
+static void open_data_dir(Play *p)
+{
+    CmError err;
+    if (io_data_dir(p->data_dir, sizeof p->data_dir, &err) == CM_OK)
+        return;
+    snprintf(p->no_data, sizeof p->no_data, "%s", err.msg);
+    snprintf(p->note, sizeof p->note,
+             "Games are not autosaved: %s. When you quit, the game is written to a rescue "
+             "file, whose path is printed.",
+             err.msg);
+    p->data_dir[0] = '\0';
+}
+
+/* Says where the game is saved as the program ends, and how to go on with it when it is not
+ * over: one line after the screen. The text game wraps it as it says its own sentences, with
+ * the command on a line of its own when the whole does not fit, never cut inside. */
+static void say_saved(const Play *p, const char *path)
+{
+    const Session *s = &p->session;
+    char shown[CLI_SHOWN_MAX], where[CLI_SHOWN_MAX + 32], how[CLI_SHOWN_MAX + 64];
+    cli_shown(path, shown, sizeof shown);
+    snprintf(where, sizeof where, "The game is saved in %s%s", shown, s->outcome.over ? "." : ";");
+    how[0] = '\0';
+    if (!s->outcome.over)
+        snprintf(how, sizeof how, "'camelot %s%s' continues it.",
+                 s->slot <= 1 ? "--resume" : "--load ", s->slot <= 1 ? "" : shown);
+    if (!p->text || strlen(where) + 1 + strlen(how) <= CLI_TEXT_WIDTH) {
+        printf("%s%s%s\n", where, how[0] ? " " : "", how);
+        return;
+    }
+    CliText io;
+    cli_text_init(&io, stdin, stdout);
+    cli_say(&io, "%s", where);
+    cli_text_free(&io);
+    if (how[0])
+        printf("  %s\n", how);
+}
+
 /* Saves the game as the program ends. When the data directory takes nothing, the game goes
  * where it can, and when it can go nowhere its record is written to standard error: never
  * lost. Returns 'rc', or an exit code when the game was not saved where it should be. */
@@ -366,11 +406,8 @@ static int close_game(Play *p, int rc)
     if (st == CM_OK && rescued[0] == '\0') {
         char path[IO_PATH_MAX];
         session_autosave_path(s, path, sizeof path);
-        if (s->active && s->g.n > 0 && path[0] != '\0' && s->outcome.over)
-            printf("The game is saved in %s.\n", path);
-        else if (s->active && s->g.n > 0 && path[0] != '\0')
-            printf("The game is saved in %s; 'camelot %s%s' continues it.\n", path,
-                   s->slot <= 1 ? "--resume" : "--load ", s->slot <= 1 ? "" : path);
+        if (s->active && s->g.n > 0 && path[0] != '\0')
+            say_saved(p, path);
         return rc;
     }
     fprintf(stderr, "camelot: the game could not be autosaved: %s\n",
@@ -417,23 +454,20 @@ static int run_screen(Play *p)
     return close_game(p, rc);
 }
 
-/* The plain text game: the seats, clocks and records of the full-screen game, but a seat not
- * named by --seat is a person's, and nothing is autosaved. */
+/* The plain text game: the seats, clocks, records and autosave of the full-screen game, but a
+ * seat not named by --seat is a person's. As the program ends the game is saved, or rescued,
+ * and where it is is said, as for the screen. */
 static int text_game(CliCtx *ctx, Play *p)
 {
-    if (p->a.value[OPT_RESUME] != NULL) {
-        fputs("camelot: --resume needs the full-screen game, which needs a terminal; the\n"
-              "  text game continues a game saved with 'save FILE' by --load FILE\n",
-              stderr);
-        return CLI_EXIT_USAGE;
-    }
     p->text = 1;
-    /* A 'save' past a file size limit fails with EFBIG and says so, as on the screen. */
+    /* A save or an autosave past a file size limit fails with EFBIG and says so, as on the
+     * screen. */
     signal(SIGXFSZ, SIG_IGN);
+    open_data_dir(p);
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
     if (p->eng != NULL)
         engine_thread_set_threads(p->eng, (int)p->threads);
-    SessionEnv env = {&ctx->catalog, p->eng, NULL};
+    SessionEnv env = {&ctx->catalog, p->eng, p->data_dir};
     session_init(&p->session, &env);
     session_set_pace(&p->session, (uint64_t)p->pace_ms);
     int rc = open_game(ctx, p);
@@ -443,6 +477,7 @@ static int text_game(CliCtx *ctx, Play *p)
                      "The engine could not start: people play every seat.");
         rc = cli_text_play(&p->session, p->note,
                            p->a.value[OPT_QUIET] != NULL || p->conf.quiet == 1, stdin, stdout);
+        rc = close_game(p, rc);
     }
     session_free(&p->session);
     engine_thread_leave(p->eng, ENGINE_LEAVE_MS);
@@ -452,7 +487,6 @@ static int text_game(CliCtx *ctx, Play *p)
 int cli_play(CliCtx *ctx, int argc, char **argv)
 {
     Play *p = calloc(1, sizeof *p);
-    CmError err;
     int rc;
 
     if (p == NULL)
@@ -469,14 +503,7 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
         goto out;
     }
 
-    if (io_data_dir(p->data_dir, sizeof p->data_dir, &err) != CM_OK) {
-        snprintf(p->no_data, sizeof p->no_data, "%s", err.msg);
-        snprintf(p->note, sizeof p->note,
-                 "Games are not autosaved: %s. When you quit, the game is written to a rescue "
-                 "file, whose path is printed.",
-                 err.msg);
-        p->data_dir[0] = '\0';
-    }
+    open_data_dir(p);
     p->eng = engine_thread_new(ENGINE_TT_BYTES);
     if (p->eng != NULL)
         engine_thread_set_threads(p->eng, (int)p->threads);

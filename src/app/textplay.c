@@ -1,9 +1,10 @@
 /* The plain text game: people type moves in WCF notation, and the engine plays the seats
  * given to it, each of its moves told in a line of words. Works the same when the input is a
  * pipe, so that tests can feed it moves. The game is a session (seats, clocks, the engine
- * thread) with no autosave. On a terminal the person may type while the engine thinks; from a
- * pipe, lines are read only when a person is to move, so that an engine's reply is always
- * printed before the end of the input is seen.
+ * thread, the autosave after every move when it has a data directory), and an autosave that
+ * fails is said. On a terminal the person may type while the engine thinks; from a pipe,
+ * lines are read only when a person is to move, so that an engine's reply is always printed
+ * before the end of the input is seen.
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
@@ -32,6 +33,7 @@ typedef struct TextGame {
     int fresh;        /* the position changed since the turn was last shown */
     int asking;       /* the next line answers a question: 'ASK_*' */
     unsigned offered; /* the seats asked to answer the draw offer under way, as bits */
+    int save_failed;  /* the autosave's failure was said, and it has not worked since */
 } TextGame;
 
 #define say(t, ...) cli_say(&(t)->io, __VA_ARGS__)
@@ -414,15 +416,32 @@ static int command(TextGame *t, char *cmd)
     return 0;
 }
 
-/* Says that the input has ended, and what becomes of the game: the text game saves nothing
- * by itself. */
+/* Says that the input has ended. Where the game is kept is said by the program as it ends, as
+ * after 'quit'. */
 static void input_ended(TextGame *t)
 {
-    const Session *s = t->s;
-    if (s->outcome.over || s->g.n == 0)
-        say(t, "End of the input: goodbye.");
-    else
-        say(t, "End of the input: the game stops unfinished ('save FILE' keeps a game).");
+    say(t, "End of the input.");
+}
+
+/* Says what became of the autosave since it was last said: that it failed and why (once, until
+ * it works again), that it works again, and the session's notice (where the game is saved when
+ * another camelot plays in the same data directory; an old autosave kept aside). */
+static void save_news(TextGame *t)
+{
+    Session *s = t->s;
+    char shown[CLI_SHOWN_MAX];
+    if (s->save_error[0] && !t->save_failed) {
+        say(t, "Autosave failed: %s. The game goes on, and the autosave is tried again.",
+            cli_shown(s->save_error, shown, sizeof shown));
+        t->save_failed = 1;
+    } else if (!s->save_error[0] && t->save_failed) {
+        say(t, "The game is saved again.");
+        t->save_failed = 0;
+    }
+    if (s->notice[0]) {
+        say(t, "%s", cli_shown(s->notice, shown, sizeof shown));
+        s->notice[0] = '\0';
+    }
 }
 
 /* Waits up to 'ms' for a line on a terminal. Returns 1 when there is one (or the end of the
@@ -446,6 +465,7 @@ static int engines_play(TextGame *t)
         unsigned ev = session_tick(s, clock_ms());
         if (ev & SESSION_EV_MOVED) {
             tell_moves(t);
+            save_news(t);
             t->fresh = 1; /* also when no move was made: a clock ran out */
             continue;
         }
@@ -503,6 +523,7 @@ int cli_text_play(Session *s, const char *note, int quiet, FILE *in, FILE *out)
             break;
         if (session_tick(s, clock_ms()) & SESSION_EV_MOVED)
             t.fresh = 1;
+        save_news(&t);
         if (t.fresh)
             show_turn(&t, !t.quiet && !s->outcome.over);
         if (s->outcome.over)

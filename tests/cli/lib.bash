@@ -17,6 +17,9 @@ unset CAMELOT_VARIANT_DIR
 # No settings file of the machine's user reaches the program (tests/cli/settings.sh makes its
 # own).
 export XDG_CONFIG_HOME="$TMP/config"
+# The games a script plays are autosaved in a data directory of its own: never the user's, and
+# never one that a script running at the same time holds the lock of.
+export XDG_DATA_HOME="$TMP/data"
 
 # run ARGS...: runs camelot with no input; sets OUT, ERR (text) and RC (exit status).
 run() {
@@ -67,10 +70,17 @@ last_line() {
     printf '%s\n' "$1" | tail -n 1
 }
 
-# end_prompt TEXT: the prompt at which the text game's input ended: the line before its last,
-# which says that the input ended.
+# end_prompt TEXT: the prompt at which the text game's input ended: the line before the one
+# that says so ("End of the input."; where the game is saved may follow it).
 end_prompt() {
-    printf '%s\n' "$1" | tail -n 2 | head -n 1
+    printf '%s\n' "$1" | grep -B 1 -m 1 -x "End of the input\." | head -n 1
+}
+
+# unwrapped TEXT: TEXT with each sentence the text game wrapped on one line again (a line that
+# starts with two spaces goes on the line before it).
+unwrapped() {
+    printf '%s\n' "$1" | awk 'NR > 1 && /^  [^ ]/ { line = line " " substr($0, 3); next }
+                              NR > 1 { print line } { line = $0 } END { print line }'
 }
 
 finish() {

@@ -138,7 +138,7 @@ check "the name of a position that cannot be played is escaped" \
     eval '[ "$RC" = 1 ] && clean "$ERR" && has "$ERR" "q\\\\x1Bx\.yaml: cannot be played: "'
 
 # Quiet: no board after each move, only the moves and the turn; 'board' shows it, 'quiet off'
-# brings it back after each move. The end of the input is said.
+# brings it back after each move. The end of the input is said, then where the game is saved.
 printf 'C2-B2\nboard\nquiet off\nC6-B6\nquiet\n' >"$TMP/in9"
 run_in "$TMP/in9" play --variant camette --quiet
 boards=$(printf '%s\n' "$OUT" | grep -c "^    A B C D E$" || true)
@@ -147,7 +147,8 @@ check "quiet: the board only at the start, on 'board' and after 'quiet off'" \
           has "$OUT" "^White plays C2-B2: the knight on C2 steps to B2\.$" &&
           has "$OUT" "^Black to move\.$" &&
           [ "$(printf "%s\n" "$OUT" | grep -c "^quiet is off: the board after each move$")" = 2 ] &&
-          has "$(last_line "$OUT")" "^End of the input: the game stops unfinished"'
+          [ "$(end_prompt "$OUT")" = "W> " ] &&
+          has "$(last_line "$(unwrapped "$OUT")")" "^The game is saved in .*; .camelot --resume. continues it\.$"'
 printf 'C2-B2\nC6-B6\n' >"$TMP/in10"
 run_in "$TMP/in10" play --variant camette --quiet
 check "quiet: no board after the moves at all" \

@@ -17,7 +17,7 @@ reply=$(printf '%s\n' "$OUT" | sed -n 's/^Black plays \([^:]*\): .*/\1/p')
 check "Black replies to E6-E8 from a pipe, and the game ends at the end of input" \
     eval '[ "$RC" = 0 ] && [ -z "$ERR" ] && has "$OUT" "^White plays E6-E8: the man on E6 canters to E8\.$" &&
           [ -n "$reply" ] && [ "$(end_prompt "$OUT")" = "W> " ] &&
-          has "$(last_line "$OUT")" "^End of the input: the game stops unfinished"'
+          has "$(last_line "$(unwrapped "$OUT")")" "^The game is saved in .*; .camelot --resume. continues it\.$"'
 printf 'E6-E8\n%s\n' "$reply" >"$TMP/in1b"
 run_in "$TMP/in1b" --text
 check "Black's reply is a legal move there (people play it again)" \
@@ -130,12 +130,7 @@ check "after the end: no hint, no move, no moves" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^the game is over: no hint$" &&
           has "$OUT" "^the game is over; type " && has "$OUT" "^the game is over: no moves$"'
 
-# Options that do not fit the text game, or are wrong, are refused with a reason.
-run --text --resume
-check "--resume is refused in the text game" \
-    eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: --resume needs the full-screen game" &&
-          fits "$ERR" && [ -z "$OUT" ] &&
-          [ "$(printf "%s\n" "$ERR" | grep -c "^camelot: ")" = 1 ]'
+# Options that are wrong are refused with a reason (tests/cli/textsave.sh has --resume).
 run --text --seat X=engine:1
 check "a seat the variant lacks is refused" \
     eval '[ "$RC" = 2 ] && has "$ERR" "has no seat .X." && [ -z "$OUT" ]'

@@ -1,7 +1,7 @@
 # End-to-end: the text game on a terminal that tmux provides, against the engine at level 10
-# (which thinks for seconds): while it thinks, 'quit' and Ctrl-D leave at once, 'now' makes it
-# move, and a move typed is refused with the reason. Polls the screen with a timeout
-# (tests/e2e/lib.sh); exits 77 (a skip) when tmux is missing.
+# (which thinks for seconds): while it thinks, 'quit' and Ctrl-D leave at once with the game
+# autosaved, 'now' makes it move, and a move typed is refused with the reason. Polls the
+# screen with a timeout (tests/e2e/lib.sh); exits 77 (a skip) when tmux is missing.
 # Run as: bash textplay.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
@@ -25,6 +25,10 @@ check "the engine thinks after the person's move" white_moves
 keys -l quit && keys Enter
 check "quit while the engine thinks ends the game at once (time measured: within $(time_factor) s)" \
     eval 'wait_for "EXIT=0" $(time_factor) && ! screen | grep -q "^Black plays "'
+GOES_ON="'camelot --resume' continues it."
+check "and says where the game is saved, with the person's move" \
+    eval 'screen | grep -q "^The game is saved in " && screen | grep -qF "$GOES_ON" &&
+          grep -qxF "1. E6-E8 *" "$DATA/camelot/autosave.txt"'
 
 # Ctrl-D (the end of input) while the engine thinks does the same.
 start
