@@ -1,6 +1,7 @@
 /* The network protocol's text layer (src/net): lines split into words and the rest, the limits
  * of a line, every class of byte a line may not hold (checked against every code point and
- * every sequence of up to three bytes), names, chat, game and move ids, numbers, lines built to
+ * every sequence of up to three bytes), the generated table of Unicode classes and each
+ * character that hides text by name, names, chat, game and move ids, numbers, lines built to
  * send, text cleaned for echoing, and connections over a socket pair: lines split across reads,
  * a line over the limit dropped and reported once, a last line at the end of input, and the
  * queue of a peer that reads nothing.
@@ -16,6 +17,7 @@
 
 #include "net/conn.h"
 #include "net/proto.h"
+#include "net/unicode_int.h"
 #include "testutil.h"
 
 /* ---- Lines and words -------------------------------------------------------------------- */
@@ -97,20 +99,17 @@ static void test_proto_line_limits(void **state)
 
 /* ---- Bytes a line may not hold ---------------------------------------------------------- */
 
-/* Whether code point 'c' may be shown, as docs/network.md lists what may not: C0, DEL, C1,
- * the bidirectional overrides (U+202A..U+202E) and isolates (U+2066..U+2069), the zero-width
- * characters and marks (U+200B..U+200F), the line and paragraph separators, the BOM. */
-static int ref_shown(uint32_t c)
+/* The class of every code point, filled from the generated table range by range (not through
+ * the search net_text_check makes): the reference the checks are held to. */
+static unsigned char *class_map(void)
 {
-    if (c < 0x20 || (c >= 0x7F && c <= 0x9F))
-        return 0;
-    if (c >= 0x200B && c <= 0x200F)
-        return 0;
-    if (c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E))
-        return 0;
-    if ((c >= 0x2066 && c <= 0x2069) || c == 0xFEFF)
-        return 0;
-    return 1;
+    assert_int_equal(NET_UC_VISIBLE, 0);
+    unsigned char *map = calloc(0x110000, 1);
+    assert_non_null(map);
+    for (size_t i = 0; i < net_uc_nranges; i++)
+        for (uint32_t c = net_uc_ranges[i].lo; c <= net_uc_ranges[i].hi; c++)
+            map[c] = net_uc_ranges[i].cls;
+    return map;
 }
 
 /* The shortest UTF-8 form of 'c' (no checks), its length. */
@@ -138,35 +137,57 @@ static size_t encode(uint32_t c, unsigned char *b)
     return 4;
 }
 
-/* Every code point: its shortest form passes exactly when it may be shown, and a surrogate
- * written as UTF-8 never does. Then every sequence of one, two and three bytes: it passes
- * exactly when it is made of shortest forms of code points that may be shown (the table of
- * good forms is built by encoding the code points, not by decoding). */
+/* Every code point, by its class in the table: alone (or after a space), its shortest form
+ * passes exactly when it is neither refused nor a selector; after a letter, when it is not
+ * refused; cleaned alone, it is kept when it passes and is one '?' when not; net_text_space
+ * takes it exactly when it is a space; a surrogate written as UTF-8 never passes. Then every
+ * sequence of one, two and three bytes: it passes exactly when it is made of shortest forms of code
+ * points that may begin a text (the table of good forms is built by encoding the code points, not
+ * by decoding; a selector, which may not begin one, takes three bytes or four, so it cannot follow
+ * another character within three). */
 static void test_proto_text_check_exhaustive(void **state)
 {
     (void)state;
     unsigned char b[8];
-    /* good[n]: a bit for each sequence of n bytes that is the form of a code point that may be
-     * shown. */
+    char clean[8];
+    unsigned char *map = class_map();
+    /* good[n]: a bit for each sequence of n bytes that is the form of a code point that may
+     * begin a text. */
     unsigned char *good[4] = {NULL, calloc(32, 1), calloc(8192, 1), calloc((size_t)1 << 21, 1)};
     assert_true(good[1] != NULL && good[2] != NULL && good[3] != NULL);
     for (uint32_t c = 0; c <= 0x10FFFF; c++) {
-        size_t n = encode(c, b);
-        size_t bad = net_text_check((const char *)b, n);
+        size_t n = encode(c, b + 1);
+        const char *alone = (const char *)b + 1;
+        size_t bad = net_text_check(alone, n);
         if (c >= 0xD800 && c <= 0xDFFF) {
             if (bad != 1)
                 fail_msg("the surrogate U+%04X passed (%zu)", (unsigned)c, bad);
             continue;
         }
-        if ((bad == 0) != ref_shown(c))
-            fail_msg("U+%04X: net_text_check says %zu", (unsigned)c, bad);
-        if (ref_shown(c) && n <= 3) {
+        int cls = map[c];
+        int first = cls != NET_UC_REFUSED && cls != NET_UC_SELECTOR;
+        if ((bad == 0) != first)
+            fail_msg("U+%04X (class %d): net_text_check says %zu", (unsigned)c, cls, bad);
+        if (net_text_space(alone, n) != (cls == NET_UC_SPACE ? n : 0))
+            fail_msg("U+%04X (class %d): net_text_space says %zu", (unsigned)c, cls,
+                     net_text_space(alone, n));
+        b[0] = ' ';
+        if ((net_text_check((const char *)b, n + 1) == 0) != first)
+            fail_msg("U+%04X (class %d) after a space", (unsigned)c, cls);
+        b[0] = 'a';
+        if ((net_text_check((const char *)b, n + 1) == 0) != (cls != NET_UC_REFUSED))
+            fail_msg("U+%04X (class %d) after a letter", (unsigned)c, cls);
+        net_text_clean(alone, n, clean, sizeof clean);
+        if (first ? strlen(clean) != n || memcmp(clean, alone, n) != 0 : strcmp(clean, "?") != 0)
+            fail_msg("U+%04X (class %d) cleaned is '%s'", (unsigned)c, cls, clean);
+        if (first && n <= 3) {
             uint32_t v = 0;
-            for (size_t i = 0; i < n; i++)
+            for (size_t i = 1; i <= n; i++)
                 v = v << 8 | b[i];
             good[n][v >> 3] |= (unsigned char)(1u << (v & 7));
         }
     }
+    free(map);
     /* A sequence passes when it splits into good forms: with up to three bytes, one form, a
      * form of one byte and one of two, and so on. */
 #define GOOD(n, v) ((good[n][(v) >> 3] >> ((v)&7)) & 1)
@@ -235,6 +256,20 @@ static void test_proto_refused_classes(void **state)
         {"the line separator", "\xe2\x80\xa8", 3},
         {"the paragraph separator", "\xe2\x80\xa9", 3},
         {"the BOM", "\xef\xbb\xbf", 3},
+        {"the Arabic letter mark (Cf)", "\xd8\x9c", 2},
+        {"a soft hyphen (Cf)", "\xc2\xad", 2},
+        {"the word joiner (Cf)", "\xe2\x81\xa0", 3},
+        {"an invisible times (Cf)", "\xe2\x81\xa2", 3},
+        {"a deprecated format character (Cf)", "\xe2\x81\xaa", 3},
+        {"an interlinear annotation (Cf)", "\xef\xbf\xb9", 3},
+        {"a tag (Cf)", "\xf3\xa0\x81\x81", 4},
+        {"the combining grapheme joiner", "\xcd\x8f", 2},
+        {"the Hangul filler", "\xe3\x85\xa4", 3},
+        {"private use (Co)", "\xee\x80\x80", 3},
+        {"a non-character (Cn)", "\xef\xb7\x90", 3},
+        {"U+FFFF (Cn)", "\xef\xbf\xbf", 3},
+        {"unassigned (Cn)", "\xcd\xb8", 2},
+        {"a variation selector after a space", "\xef\xb8\x8f", 3},
     };
     static NetMsg m;
     char line[64];
@@ -260,20 +295,259 @@ static void test_proto_refused_classes(void **state)
         " ",
         "~",
         "\xc2\xa0",         /* U+00A0, after C1 */
+        "\xc2\xac",         /* U+00AC, before the soft hyphen */
+        "\xc2\xae",         /* U+00AE, after it */
         "\xe2\x80\x8a",     /* U+200A, before the zero-width ones */
         "\xe2\x80\x90",     /* U+2010 */
         "\xe2\x80\xa7",     /* U+2027 */
         "\xe2\x80\xaf",     /* U+202F */
-        "\xe2\x81\xa5",     /* U+2065 */
-        "\xe2\x81\xaa",     /* U+206A */
-        "\xef\xbb\xbe",     /* U+FEFE */
-        "\xed\x9f\xbf",     /* U+D7FF, before the surrogates */
-        "\xee\x80\x80",     /* U+E000, after them */
-        "\xf4\x8f\xbf\xbf", /* U+10FFFF */
+        "\xe2\x81\x9f",     /* U+205F, before the word joiner */
+        "\xe2\x81\xb0",     /* U+2070, after the deprecated format characters */
+        "\xe3\x85\xa3",     /* U+3163, before the Hangul filler */
+        "\xef\xbb\xbc",     /* U+FEFC, before the BOM */
+        "\xed\x9f\xbb",     /* U+D7FB, the last before the surrogates and private use */
+        "\xef\xa4\x80",     /* U+F900, after private use */
+        "\xef\xbf\xbd",     /* U+FFFD, after the interlinear annotations */
+        "\xf0\xb1\x8d\x8a", /* U+3134A, the last of CJK extension G */
     };
     for (size_t i = 0; i < sizeof fine / sizeof *fine; i++)
         if (net_text_check(fine[i], strlen(fine[i])) != 0)
             fail_msg("fine text %zu was refused", i);
+}
+
+/* The generated table: within Unicode, a class other than visible in each range, sorted and
+ * disjoint, and no two ranges of one class that touch (the script merges them). */
+static void test_proto_unicode_table(void **state)
+{
+    (void)state;
+    assert_true(net_uc_nranges > 100);
+    assert_true(strlen(net_uc_version) >= 5 && net_uc_version[0] >= '1' &&
+                net_uc_version[0] <= '9');
+    for (size_t i = 0; i < net_uc_nranges; i++) {
+        const NetUcRange *r = &net_uc_ranges[i];
+        if (r->lo > r->hi || r->hi > 0x10FFFF)
+            fail_msg("range %zu is U+%04X..U+%04X", i, (unsigned)r->lo, (unsigned)r->hi);
+        if (r->cls == NET_UC_VISIBLE || r->cls >= NET_UC_COUNT)
+            fail_msg("range %zu has the class %d", i, r->cls);
+        if (i == 0)
+            continue;
+        const NetUcRange *p = &net_uc_ranges[i - 1];
+        if (p->hi >= r->lo)
+            fail_msg("ranges %zu and %zu are out of order or overlap", i - 1, i);
+        if (p->hi + 1 == r->lo && p->cls == r->cls)
+            fail_msg("ranges %zu and %zu touch and are of one class", i - 1, i);
+    }
+}
+
+/* Text of the code points 'cps' (0 ends them) as UTF-8 into 'buf'; its length. */
+static size_t utf8(const uint32_t *cps, char *buf)
+{
+    size_t n = 0;
+    for (; *cps != 0; cps++)
+        n += encode(*cps, (unsigned char *)buf + n);
+    buf[n] = '\0';
+    return n;
+}
+
+/* Characters the rule of proto.h names, each range with the class the table must give it
+ * (written here by hand, not read from the table). */
+typedef struct Named {
+    uint32_t lo, hi; /* the code points */
+    int cls;         /* their class */
+    const char *what;
+} Named;
+
+static const Named named[] = {
+    {0x00AD, 0x00AD, NET_UC_REFUSED, "the soft hyphen"},
+    {0x034F, 0x034F, NET_UC_REFUSED, "the combining grapheme joiner"},
+    {0x061C, 0x061C, NET_UC_REFUSED, "the Arabic letter mark"},
+    {0x115F, 0x1160, NET_UC_REFUSED, "the Hangul choseong and jungseong fillers"},
+    {0x17B4, 0x17B5, NET_UC_REFUSED, "the Khmer inherent vowels"},
+    {0x180E, 0x180E, NET_UC_REFUSED, "the Mongolian vowel separator"},
+    {0x200B, 0x200F, NET_UC_REFUSED, "the zero-width characters and marks"},
+    {0x2028, 0x202E, NET_UC_REFUSED, "the separators, embeddings and overrides"},
+    {0x2060, 0x2064, NET_UC_REFUSED, "the word joiner and the invisible operators"},
+    {0x2065, 0x2065, NET_UC_REFUSED, "U+2065, unassigned"},
+    {0x2066, 0x2069, NET_UC_REFUSED, "the isolates"},
+    {0x206A, 0x206F, NET_UC_REFUSED, "the deprecated format characters"},
+    {0x3164, 0x3164, NET_UC_REFUSED, "the Hangul filler"},
+    {0xE000, 0xF8FF, NET_UC_REFUSED, "private use"},
+    {0xFDD0, 0xFDEF, NET_UC_REFUSED, "the non-characters U+FDD0..U+FDEF"},
+    {0xFEFF, 0xFEFF, NET_UC_REFUSED, "the BOM"},
+    {0xFFA0, 0xFFA0, NET_UC_REFUSED, "the halfwidth Hangul filler"},
+    {0xFFF9, 0xFFFB, NET_UC_REFUSED, "the interlinear annotations"},
+    {0x1BCA0, 0x1BCA3, NET_UC_REFUSED, "the shorthand format controls"},
+    {0x1D173, 0x1D17A, NET_UC_REFUSED, "the musical format controls"},
+    {0xE0000, 0xE007F, NET_UC_REFUSED, "the tags"},
+    {0xE0080, 0xE00FF, NET_UC_REFUSED, "unassigned default-ignorables"},
+    {0xF0000, 0xFFFFD, NET_UC_REFUSED, "private use, plane 15"},
+    {0x100000, 0x10FFFD, NET_UC_REFUSED, "private use, plane 16"},
+    {0x0378, 0x0379, NET_UC_REFUSED, "unassigned Greek"},
+    {0x40000, 0x4FFFD, NET_UC_REFUSED, "unassigned plane 4"},
+    {0x0020, 0x0020, NET_UC_SPACE, "the space"},
+    {0x00A0, 0x00A0, NET_UC_SPACE, "the no-break space"},
+    {0x1680, 0x1680, NET_UC_SPACE, "the Ogham space mark"},
+    {0x2000, 0x200A, NET_UC_SPACE, "the spaces of typography"},
+    {0x202F, 0x202F, NET_UC_SPACE, "the narrow no-break space"},
+    {0x205F, 0x205F, NET_UC_SPACE, "the mathematical space"},
+    {0x3000, 0x3000, NET_UC_SPACE, "the ideographic space"},
+    {0x2800, 0x2800, NET_UC_SPACE, "the braille blank"},
+    {0x1D159, 0x1D159, NET_UC_SPACE, "the musical null notehead"},
+    {0x0300, 0x034E, NET_UC_MARK, "combining marks"},
+    {0x0903, 0x0903, NET_UC_MARK, "a spacing mark (Mc)"},
+    {0x20DD, 0x20E0, NET_UC_MARK, "enclosing marks (Me)"},
+    {0x180B, 0x180D, NET_UC_SELECTOR, "Mongolian free variation selectors"},
+    {0x180F, 0x180F, NET_UC_SELECTOR, "the fourth Mongolian free variation selector"},
+    {0xFE00, 0xFE0F, NET_UC_SELECTOR, "VS1..VS16"},
+    {0xE0100, 0xE01EF, NET_UC_SELECTOR, "VS17..VS256"},
+};
+
+/* Each character named in the rule, every one of each range: its class in the table; and then
+ * what each class means for a text, a chat message and a cleaned text. A refused character is
+ * refused anywhere and cleaned to one '?'; a space or a mark passes but makes no chat message
+ * of itself, with spaces, or with another of its kind; a selector passes only after a visible
+ * character, and makes no chat message of itself. */
+static void test_proto_hidden_characters(void **state)
+{
+    (void)state;
+    unsigned char *map = class_map();
+    char t[64], clean[64];
+    long checked = 0;
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+        for (uint32_t c = named[i].lo; c <= named[i].hi; c++, checked++) {
+            if (map[c] != named[i].cls)
+                fail_msg("%s: U+%04X is of class %d", named[i].what, (unsigned)c, map[c]);
+            size_t n = utf8((const uint32_t[]){'x', c, 'y', 0}, t);
+            switch (named[i].cls) {
+            case NET_UC_REFUSED:
+                if (net_text_check(t, n) != 2)
+                    fail_msg("%s: U+%04X passed", named[i].what, (unsigned)c);
+                if (strcmp(net_text_clean(t, n, clean, sizeof clean), "x?y") != 0)
+                    fail_msg("%s: U+%04X cleaned is '%s'", named[i].what, (unsigned)c, clean);
+                if (net_chat_ok(t))
+                    fail_msg("%s: U+%04X in a chat message", named[i].what, (unsigned)c);
+                break;
+            case NET_UC_SPACE:
+            case NET_UC_MARK:
+                if (net_text_check(t, n) != 0)
+                    fail_msg("%s: U+%04X was refused", named[i].what, (unsigned)c);
+                if (strcmp(net_text_clean(t, n, clean, sizeof clean), t) != 0)
+                    fail_msg("%s: U+%04X was cleaned", named[i].what, (unsigned)c);
+                if (!net_chat_ok(t))
+                    fail_msg("%s: U+%04X in a chat message", named[i].what, (unsigned)c);
+                utf8((const uint32_t[]){c, 0}, t);
+                if (net_chat_ok(t))
+                    fail_msg("%s: U+%04X alone is a chat message", named[i].what, (unsigned)c);
+                utf8((const uint32_t[]){' ', c, c, ' ', 0x3000, 0x2800, 0}, t);
+                if (net_chat_ok(t))
+                    fail_msg("%s: U+%04X among spaces is a chat message", named[i].what,
+                             (unsigned)c);
+                break;
+            default:
+                if (net_text_check(t, n) != 0 || !net_chat_ok(t))
+                    fail_msg("%s: U+%04X after a letter was refused", named[i].what, (unsigned)c);
+                n = utf8((const uint32_t[]){c, 0}, t);
+                if (net_text_check(t, n) != 1 || net_chat_ok(t))
+                    fail_msg("%s: U+%04X alone passed", named[i].what, (unsigned)c);
+                n = utf8((const uint32_t[]){'x', c, c, 0}, t);
+                size_t one = 1 + (n - 1) / 2; /* the bytes of 'x' and a selector */
+                if (net_text_check(t, n) != one + 1)
+                    fail_msg("%s: U+%04X twice passed", named[i].what, (unsigned)c);
+                net_text_clean(t, n, clean, sizeof clean);
+                if (strncmp(clean, t, one) != 0 || strcmp(clean + one, "?") != 0)
+                    fail_msg("%s: U+%04X twice cleaned is '%s'", named[i].what, (unsigned)c, clean);
+                break;
+            }
+        }
+    }
+    free(map);
+    assert_true(checked > 150000);
+
+    /* The non-characters at the end of every plane. */
+    for (uint32_t plane = 0; plane <= 16; plane++) {
+        for (uint32_t c = plane << 16 | 0xFFFE; c <= (plane << 16 | 0xFFFF); c++) {
+            size_t n = utf8((const uint32_t[]){'x', c, 'y', 0}, t);
+            if (net_text_check(t, n) != 2 || net_chat_ok(t) ||
+                strcmp(net_text_clean(t, n, clean, sizeof clean), "x?y") != 0)
+                fail_msg("the non-character U+%04X passed", (unsigned)c);
+        }
+    }
+
+    /* A selector must follow a visible character, not a space, a mark or a blank symbol. In a
+     * cleaned text it follows what was written: after a refused character made '?', it stays. */
+    static const uint32_t after_blank[][3] = {
+        {' ', 0xFE0F}, {0x0301, 0xFE0F}, {0x2800, 0xFE0F}, {0x3000, 0xE0100}, {0x00A0, 0x180B}};
+    for (size_t i = 0; i < sizeof after_blank / sizeof *after_blank; i++) {
+        size_t n = utf8((const uint32_t[]){'a', after_blank[i][0], after_blank[i][1], 0}, t);
+        size_t first = n - (after_blank[i][1] > 0xFFFF ? 4 : 3);
+        if (net_text_check(t, n) != first + 1)
+            fail_msg("the selector after blank %zu passed", i);
+    }
+    const char *z = "a\xe2\x80\x8b\xef\xb8\x8f"; /* a, ZWSP, VS16 */
+    assert_int_equal(net_text_check(z, strlen(z)), 2);
+    assert_string_equal(net_text_clean(z, strlen(z), clean, sizeof clean), "a?\xef\xb8\x8f");
+    assert_int_equal(net_text_check(clean, strlen(clean)), 0);
+    z = " \xef\xb8\x8f\xef\xb8\x8f"; /* a space, then two selectors */
+    assert_string_equal(net_text_clean(z, strlen(z), clean, sizeof clean), " ?\xef\xb8\x8f");
+
+    /* net_text_space reads one character, within the length given. */
+    assert_int_equal(net_text_space(" x", 2), 1);
+    assert_int_equal(net_text_space("\xe3\x80\x80x", 4), 3);
+    assert_int_equal(net_text_space("\xe3\x80\x80", 2), 0); /* cut short */
+    assert_int_equal(net_text_space("\xe2\xa0\x80", 3), 3); /* the braille blank */
+    assert_int_equal(net_text_space("\xe3\x85\xa4", 3), 0); /* the Hangul filler: refused */
+    assert_int_equal(net_text_space("\xcc\x81", 2), 0);     /* a mark */
+    assert_int_equal(net_text_space("x ", 2), 0);
+    assert_int_equal(net_text_space("", 0), 0);
+}
+
+/* Ordinary text passes, and so does a chat message of it, cleaned to itself: accented Latin
+ * (composed and decomposed), other scripts with their marks, CJK with an ideographic variation
+ * sequence, and emoji: alone, with VS16, with a skin tone, a keycap, a flag. An emoji sequence
+ * joined by U+200D is refused at the joiner (proto.h says why); its emoji alone pass. */
+static void test_proto_ordinary_text(void **state)
+{
+    (void)state;
+    static const char *const good[] = {
+        /* accented Latin, composed: French, German, Polish */
+        "caf\xc3\xa9, na\xc3\xafve, Gr\xc3\xbc\xc3\x9f"
+        "e, za\xc5\xbc\xc3\xb3\xc5\x82\xc4\x87",
+        "cafe\xcc\x81 (e, then a combining acute)",                         /* decomposed */
+        "Ti\xe1\xba\xbfng Vi\xe1\xbb\x87t",                                 /* Vietnamese */
+        "\xce\xba\xce\xb1\xce\xbb\xce\xb7\xce\xbc\xce\xad\xcf\x81\xce\xb1", /* Greek */
+        "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82",                 /* Cyrillic */
+        "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d",                                 /* Hebrew */
+        "\xd9\x85\xd8\xb1\xd8\xad\xd8\xa8\xd8\xa7",                         /* Arabic */
+        /* Devanagari, with a virama and a vowel sign */
+        "\xe0\xa4\xa8\xe0\xa4\xae\xe0\xa4\xb8\xe0\xa5\x8d\xe0\xa4\xa4\xe0\xa5\x87",
+        /* Chinese, Japanese, Korean */
+        "\xe4\xb8\xad\xe6\x96\x87 \xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e "
+        "\xed\x95\x9c\xea\xb5\xad\xec\x96\xb4",
+        "\xe8\x91\x9b\xf3\xa0\x84\x80",         /* U+845B VS17 */
+        "\xf0\x9f\x98\x80",                     /* U+1F600 */
+        "\xe2\x9d\xa4\xef\xb8\x8f",             /* U+2764 VS16 */
+        "\xe2\x98\xba\xef\xb8\x8f well played", /* U+263A VS16 */
+        "\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd",     /* a thumb with a skin tone */
+        "1\xef\xb8\x8f\xe2\x83\xa3",            /* keycap one */
+        "\xf0\x9f\x87\xab\xf0\x9f\x87\xb7",     /* the flag of France */
+        "\xf0\x9f\x91\xa9 \xf0\x9f\x92\xbb",    /* woman, laptop: each alone */
+        "\xe2\xa0\x80\xe2\xa0\x83",             /* braille: a blank, then a dot */
+    };
+    char clean[128];
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        size_t n = strlen(good[i]);
+        if (net_text_check(good[i], n) != 0 || !net_chat_ok(good[i]))
+            fail_msg("ordinary text %zu was refused at %zu", i, net_text_check(good[i], n));
+        if (strcmp(net_text_clean(good[i], n, clean, sizeof clean), good[i]) != 0)
+            fail_msg("ordinary text %zu was cleaned", i);
+    }
+    const char *zwj = "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb"; /* woman ZWJ laptop */
+    assert_int_equal(net_text_check(zwj, strlen(zwj)), 5);
+    assert_false(net_chat_ok(zwj));
+    assert_string_equal(net_text_clean(zwj, strlen(zwj), clean, sizeof clean),
+                        "\xf0\x9f\x91\xa9?\xf0\x9f\x92\xbb");
+    const char *england = "\xf0\x9f\x8f\xb4\xf3\xa0\x81\xa7\xf3\xa0\x81\xa2"; /* flag, tags */
+    assert_int_equal(net_text_check(england, strlen(england)), 5);
 }
 
 /* ---- Fields ------------------------------------------------------------------------------ */
@@ -304,6 +578,17 @@ static void test_proto_names(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         if (net_name_ok(bad[i]))
             fail_msg("the name '%s' was taken", bad[i]);
+    /* A valid name that no person may take: a Unix user's fallback, 'uid' and digits in any
+     * case, and 'open'. Names that only begin so are names. */
+    static const char *const reserved[] = {"uid1000", "UID2103", "Uid7", "uId0", "open"};
+    static const char *const free_names[] = {"uid",   "uidx1", "uid1x",  "squid7",
+                                             "uid-1", "Open",  "opener", "u1d3"};
+    for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+        if (!net_name_reserved(reserved[i]))
+            fail_msg("the name '%s' is not reserved", reserved[i]);
+    for (size_t i = 0; i < sizeof free_names / sizeof *free_names; i++)
+        if (net_name_reserved(free_names[i]))
+            fail_msg("the name '%s' is reserved", free_names[i]);
 }
 
 static void test_proto_chat(void **state)
@@ -320,6 +605,14 @@ static void test_proto_chat(void **state)
     assert_false(net_chat_ok("a\xe2\x80\xae"
                              "b"));
     assert_false(net_chat_ok("a\xc0\xaf"));
+    /* Blank characters are no message, whatever their number; a visible one makes one. */
+    assert_false(net_chat_ok("\xe2\xa0\x80"));                       /* the braille blank */
+    assert_false(net_chat_ok(" \xe2\xa0\x80 \xe3\x80\x80\xc2\xa0")); /* with spaces */
+    assert_false(net_chat_ok("\xcc\x81\xcc\x81"));                   /* marks alone */
+    assert_false(net_chat_ok("\xe3\x85\xa4")); /* the Hangul filler: refused */
+    assert_false(net_chat_ok("\xef\xb8\x8f")); /* a selector alone */
+    assert_true(net_chat_ok("\xe2\xa0\x80!"));
+    assert_true(net_chat_ok("\xe3\x80\x80\xe4\xb8\xad"));
     memset(text, 'a', NET_TEXT_MAX);
     text[NET_TEXT_MAX] = '\0';
     assert_true(net_chat_ok(text));
@@ -679,6 +972,9 @@ int main(void)
         cmocka_unit_test(test_proto_line_limits),
         cmocka_unit_test(test_proto_text_check_exhaustive),
         cmocka_unit_test(test_proto_refused_classes),
+        cmocka_unit_test(test_proto_unicode_table),
+        cmocka_unit_test(test_proto_hidden_characters),
+        cmocka_unit_test(test_proto_ordinary_text),
         cmocka_unit_test(test_proto_names),
         cmocka_unit_test(test_proto_chat),
         cmocka_unit_test(test_proto_ids_and_numbers),

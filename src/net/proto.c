@@ -1,10 +1,13 @@
-/* The network protocol's messages as text: splitting lines, checking fields, building lines.
+/* The network protocol's messages as text: splitting lines, checking fields (text by the rule
+ * of proto.h, with the table of unicode_tab.c), building lines.
  * SPDX-License-Identifier: MIT */
 #include "proto.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "unicode_int.h"
 
 /* Decodes the UTF-8 character at 's' (at most 'len' bytes): its code point into '*cp' and its
  * length, or 0 when the bytes are not a well-formed character (an overlong form, a surrogate,
@@ -40,30 +43,79 @@ static size_t utf8_char(const unsigned char *s, size_t len, uint32_t *cp)
     return n;
 }
 
-/* Whether code point 'c' may be shown to another person: no control character and nothing
- * that reorders, joins invisibly or breaks lines in a terminal. */
-static int shown_ok(uint32_t c)
+/* The class of code point 'c' (a NetUcClass): one binary search of the table. */
+static int uc_class(uint32_t c)
 {
-    if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F))
+    size_t lo = 0, hi = net_uc_nranges;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c < net_uc_ranges[mid].lo)
+            hi = mid;
+        else if (c > net_uc_ranges[mid].hi)
+            lo = mid + 1;
+        else
+            return net_uc_ranges[mid].cls;
+    }
+    return NET_UC_VISIBLE;
+}
+
+/* Reads the character at 's' ('len' bytes left), which follows a character of class 'prev'
+ * (NET_UC_SPACE at the start of the text): its length, or 0 when the bytes are not UTF-8; and
+ * in '*cls' its class, NET_UC_REFUSED when it may not be shown there (the rule of proto.h). */
+static size_t text_char(const unsigned char *s, size_t len, int prev, int *cls)
+{
+    uint32_t c;
+    size_t n = utf8_char(s, len, &c);
+    if (n == 0)
         return 0;
-    if ((c >= 0x200B && c <= 0x200F) || (c >= 0x2028 && c <= 0x202E) ||
-        (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF)
-        return 0;
-    return 1;
+    if (c < 0x80)
+        *cls = c < 0x20 || c == 0x7F ? NET_UC_REFUSED : c == ' ' ? NET_UC_SPACE : NET_UC_VISIBLE;
+    else
+        *cls = uc_class(c);
+    if (*cls == NET_UC_SELECTOR && prev != NET_UC_VISIBLE)
+        *cls = NET_UC_REFUSED;
+    return n;
+}
+
+/* net_text_check, and in '*visible' whether the text holds a visible character. */
+static size_t text_scan(const char *s, size_t len, int *visible)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    int prev = NET_UC_SPACE;
+    *visible = 0;
+    while (i < len) {
+        if (u[i] >= 0x20 && u[i] < 0x7F) {
+            /* A run of printable ASCII, the common case: only the space is not visible. */
+            size_t j = i;
+            while (j < len && u[j] >= 0x20 && u[j] < 0x7F)
+                *visible |= u[j++] != ' ';
+            prev = u[j - 1] == ' ' ? NET_UC_SPACE : NET_UC_VISIBLE;
+            i = j;
+            continue;
+        }
+        int cls;
+        size_t n = text_char(u + i, len - i, prev, &cls);
+        if (n == 0 || cls == NET_UC_REFUSED)
+            return i + 1;
+        *visible |= cls == NET_UC_VISIBLE;
+        prev = cls;
+        i += n;
+    }
+    return 0;
 }
 
 size_t net_text_check(const char *s, size_t len)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < len) {
-        uint32_t c;
-        size_t n = utf8_char(u + i, len - i, &c);
-        if (n == 0 || !shown_ok(c))
-            return i + 1;
-        i += n;
-    }
-    return 0;
+    int visible;
+    return text_scan(s, len, &visible);
+}
+
+size_t net_text_space(const char *s, size_t len)
+{
+    int cls;
+    size_t n = len > 0 ? text_char((const unsigned char *)s, len, NET_UC_SPACE, &cls) : 0;
+    return n > 0 && cls == NET_UC_SPACE ? n : 0;
 }
 
 CmStatus net_msg_parse(NetMsg *m, const char *line, size_t len, CmError *err)
@@ -122,12 +174,23 @@ int net_name_ok(const char *s)
     return 1;
 }
 
+int net_name_reserved(const char *name)
+{
+    if (strcmp(name, "open") == 0)
+        return 1;
+    if ((name[0] != 'u' && name[0] != 'U') || (name[1] != 'i' && name[1] != 'I') ||
+        (name[2] != 'd' && name[2] != 'D') || name[3] == '\0')
+        return 0;
+    return strspn(name + 3, "0123456789") == strlen(name + 3);
+}
+
 int net_chat_ok(const char *s)
 {
     size_t n = strlen(s);
-    if (n == 0 || n > NET_TEXT_MAX || net_text_check(s, n) != 0)
+    int visible;
+    if (n == 0 || n > NET_TEXT_MAX || text_scan(s, n, &visible) != 0)
         return 0;
-    return strspn(s, " ") < n;
+    return visible;
 }
 
 int net_game_id(const char *s, int64_t *out)
@@ -205,21 +268,24 @@ char *net_text_clean(const char *text, size_t len, char *buf, size_t size)
 {
     const unsigned char *u = (const unsigned char *)text;
     size_t i = 0, o = 0;
+    int prev = NET_UC_SPACE; /* the class of the last character written, '?' being visible */
     if (size == 0)
         return buf;
     while (i < len) {
-        uint32_t c;
-        size_t n = utf8_char(u + i, len - i, &c);
-        if (n == 0 || !shown_ok(c)) {
+        int cls;
+        size_t n = text_char(u + i, len - i, prev, &cls);
+        if (n == 0 || cls == NET_UC_REFUSED) {
             if (o + 1 >= size)
                 break;
             buf[o++] = '?';
+            prev = NET_UC_VISIBLE;
             i += n ? n : 1;
             continue;
         }
         if (o + n >= size)
             break;
         memcpy(buf + o, text + i, n);
+        prev = cls;
         o += n;
         i += n;
     }

@@ -236,6 +236,27 @@ BAD_TEXTS = [
     ("a surrogate", b"x\xed\xa0\x80y"),
     ("beyond U+10FFFF", b"x\xf4\x90\x80\x80y"),
     ("a cut character", b"x\xe2\x82"),
+    # Characters that hide text, and lines that only look empty (the chat's cases only).
+    ("the Arabic letter mark", "x\u061cy".encode()),
+    ("a word joiner", "x\u2060y".encode()),
+    ("an invisible separator", "x\u2063y".encode()),
+    ("a deprecated format character", "x\u206ey".encode()),
+    ("a tag", "x\U000e0041y".encode()),
+    ("a soft hyphen", "x\u00ady".encode()),
+    ("the combining grapheme joiner", "x\u034fy".encode()),
+    ("the Mongolian vowel separator", "x\u180ey".encode()),
+    ("an interlinear annotation", "x\ufff9y".encode()),
+    ("a non-character", "x\ufdd0y".encode()),
+    ("U+FFFE", "x\ufffey".encode()),
+    ("private use", "x\ue000y".encode()),
+    ("an unassigned code point", "x\u0378y".encode()),
+    ("a zero width joiner", "\U0001f469\u200d\U0001f4bb".encode()),
+    ("two variation selectors", "x\ufe0f\ufe0fy".encode()),
+    ("only the Hangul filler", "\u3164".encode()),
+    ("only the halfwidth Hangul filler", "\uffa0 \uffa0".encode()),
+    ("only braille blanks", "\u2800 \u2800".encode()),
+    ("only a mark", "\u0301".encode()),
+    ("only spaces of other kinds", "\u3000\u00a0\u2003".encode()),
 ]
 
 
@@ -244,7 +265,7 @@ def escapes(server, alice, bob, game):
     for what, text in BAD_TEXTS:
         got = alice.request(b"say %d " % game + text)
         check(got.startswith("error "), "chat with %s was answered %r" % (what, got))
-    alice.ok("say %d plain words, and é ü ñ 中文 are fine" % game)
+    alice.ok("say %d plain words, and é ü ñ 中文 ❤️ are fine" % game)
     bob.wait_event(game, r"^chat alice plain words")
     chats = [b for _, b in bob.events(game) if b.startswith("chat ")]
     check(len(chats) == before + 1, "bob heard %r" % chats)

@@ -198,8 +198,26 @@ class Server:
 # ---- Clients of the protocol itself ------------------------------------------------------
 
 
-BAD_BYTES = re.compile(rb"[\x00-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\x8b-\x8f\xa8-\xae]|"
-                       rb"\xe2\x81[\xa6-\xa9]|\xef\xbb\xbf")
+# What must never reach anyone, as UTF-8 (the rule of docs/network.md, "The protocol"): the
+# controls (C0, DEL, C1); the characters that hide or reorder text, each by its bytes (U+00AD,
+# U+034F, U+061C, U+115F, U+1160, U+17B4, U+17B5, U+180E, U+200B..U+200F, U+2028..U+202E,
+# U+2060..U+206F, U+3164, U+FEFF, U+FFA0, U+FFF9..U+FFFB, U+1BCA0..U+1BCA3, U+1D173..U+1D17A,
+# the tags U+E0000..U+E00FF); private use (U+E000..U+F8FF, planes 15 and 16); the
+# non-characters (U+FDD0..U+FDEF, the last two of every plane); and a variation selector after
+# a space or after another selector. Unassigned code points are too many to list here:
+# tests/test_proto.c checks the server's table for them.
+_SELECTOR = (rb"(?:\xe1\xa0[\x8b-\x8d\x8f]|\xef\xb8[\x80-\x8f]"
+             rb"|\xf3\xa0[\x84-\x87][\x80-\xbf])")
+BAD_BYTES = re.compile(
+    rb"[\x00-\x1f\x7f]|\xc2[\x80-\x9f\xad]|\xcd\x8f|\xd8\x9c"
+    rb"|\xe1\x85[\x9f\xa0]|\xe1\x9e[\xb4\xb5]|\xe1\xa0\x8e"
+    rb"|\xe2\x80[\x8b-\x8f\xa8-\xae]|\xe2\x81[\xa0-\xaf]|\xe3\x85\xa4|\xef\xbb\xbf|\xef\xbe\xa0"
+    rb"|\xef\xbf[\xb9-\xbb]|\xf0\x9b\xb2[\xa0-\xa3]|\xf0\x9d\x85[\xb3-\xba]"
+    rb"|\xf3\xa0[\x80-\x83][\x80-\xbf]"
+    rb"|\xee[\x80-\xbf]{2}|\xef[\x80-\xa3][\x80-\xbf]|\xf3[\xb0-\xbf][\x80-\xbf]{2}"
+    rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}"
+    rb"|\xef\xb7[\x90-\xaf]|\xef\xbf[\xbe\xbf]|[\xf0-\xf4][\x8f\x9f\xaf\xbf]\xbf[\xbe\xbf]"
+    rb"|(?: |" + _SELECTOR + rb")" + _SELECTOR)
 
 
 class Raw:
