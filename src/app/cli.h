@@ -273,7 +273,8 @@ int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps);
 
 /* The engine's review (review.c) of a game just played, on the screen in the game's way 'opt'
  * ('name' in its title), one second a position; the player may quit it at any time. The marks
- * of the plies reviewed go to the game's screen 'back' (may be NULL). Returns an exit code. */
+ * of the plies reviewed go to the game's screen 'back' (may be NULL); when that is the screen
+ * of a game on a server, its connection stays up throughout. Returns an exit code. */
 struct UiOptions;
 struct Ui;
 int cli_review_played(const CmGame *game, const char *name, const struct UiOptions *opt,

@@ -90,6 +90,31 @@ static void put(const char *fmt, ...)
 
 /* ---- What the server says --------------------------------------------------------------- */
 
+/* Another person's 'text' as it is printed after their name: every run of blank characters
+ * one space, and none at either end, so that no run of spaces can push the words after it to
+ * the start of a row of the terminal, where they would pass for a line of the program's own.
+ * 'size' is more than the length of 'text'. Returns 'buf'. */
+static const char *squeezed(const char *text, char *buf, size_t size)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t n = 0;
+    int gap = 0;
+    while (*s != '\0' && n + 2 < size) {
+        size_t blank = net_text_space((const char *)s, strlen((const char *)s));
+        if (blank > 0) {
+            s += blank;
+            gap = n > 0;
+            continue;
+        }
+        if (gap)
+            buf[n++] = ' ';
+        gap = 0;
+        buf[n++] = (char)*s++;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
 static void lobby_line(void *ud, const NetMsg *m)
 {
     Online *o = ud;
@@ -130,9 +155,13 @@ static void lobby_line(void *ud, const NetMsg *m)
         put("%s", net_text_clean(text, strlen(text), clean, sizeof clean));
         return;
     }
-    if (strcmp(k, "invite") == 0 && m->argc >= 4) {
-        put("%s invites you to game %s (%s): 'join %s'.", m->argv[2], m->argv[1],
-            m->argc >= 4 ? m->argv[3] : "", m->argv[1]);
+    int64_t id;
+    if (strcmp(k, "invite") == 0 && m->argc == 4 && net_game_id(m->argv[1], &id) &&
+        net_name_ok(m->argv[2])) {
+        /* Of this line only the name at its start is another person's choice, and a name is
+         * one word of letters, digits, '_', '-' and '.'. */
+        put("%s invites you to game %lld (%s): 'join %lld'.", m->argv[2], (long long)id, m->argv[3],
+            (long long)id);
         return;
     }
     if (strcmp(k, "pong") == 0 || strcmp(k, "ok") == 0)
@@ -196,8 +225,12 @@ static void tell(Online *o, unsigned ev)
         if (o->chat_told[room] < n - NETGAME_CHAT_KEEP)
             o->chat_told[room] = n - NETGAME_CHAT_KEEP;
         for (; o->chat_told[room] < n; o->chat_told[room]++) {
+            /* Each line of chat begins with its writer's name and "says:" and holds no run
+             * of spaces: nothing in it can pass for a line of the program's own. */
             const NgChat *c = &ng->chat[room][o->chat_told[room] % NETGAME_CHAT_KEEP];
-            put("%s%s: %s", room ? "(watching) " : "", c->name, c->text);
+            char said[sizeof c->text + 1];
+            squeezed(c->text, said, sizeof said);
+            put("%s%s says:%s%s", c->name, room ? " (watching)" : "", said[0] ? " " : "", said);
         }
     }
     int offer = ng->offer == NG_OFFER_NONE ? 0 : (int)ng->offer * 16 + ng->offer_from + 1;

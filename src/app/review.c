@@ -247,11 +247,12 @@ static int review_on_screen(const CliArgs *a)
     return !a->value[OPT_TEXT] && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 }
 
-/* The review of 'game' on the screen, in 'opt''s way ('name' in its title). '*reviewed' is set
- * to the plies analysed (the whole game unless the player quit first), or -1 when memory ran
- * out. Returns an exit code. */
-static int screen_review(const CmGame *game, const char *name, const UiOptions *opt, CmEngine *e,
-                         const CmLimits *lim, AnalysisPly *plies, int *reviewed)
+/* The review of 'game' on the screen, in 'opt''s way ('name' in its title), keeping the
+ * connection of 'keep' up throughout (NULL: none). '*reviewed' is set to the plies analysed
+ * (the whole game unless the player quit first), or -1 when memory ran out. Returns an exit
+ * code. */
+static int screen_review(const CmGame *game, const char *name, const UiOptions *opt, Lobby *keep,
+                         CmEngine *e, const CmLimits *lim, AnalysisPly *plies, int *reviewed)
 {
     ScreenReview *sr = calloc(1, sizeof *sr);
     int rc;
@@ -268,6 +269,7 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
     sr->lim.stop = &sr->stop;
     atomic_init(&sr->stop, 0);
     ui_review_init(&sr->ui, game, plies, opt, name);
+    sr->ui.keep = keep;
     rc = ui_review_run(&sr->ui, screen_run, sr);
     *reviewed = sr->n;
     ui_review_free(&sr->ui);
@@ -287,7 +289,7 @@ static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *ga
     opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
     opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
     opt.highlight = 1;
-    int rc = screen_review(game, a->args[0], &opt, e, lim, plies, &n);
+    int rc = screen_review(game, a->args[0], &opt, NULL, e, lim, plies, &n);
     if (rc == CLI_EXIT_OK && a->value[OPT_SAVE] != NULL) {
         if (n == game->n)
             rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, ms,
@@ -328,7 +330,10 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
         return CLI_EXIT_OK;
     if (review_setup(game, REVIEW_DEFAULT_MS, &e, &plies, &lim) != 0)
         return cli_out_of_memory();
-    int rc = screen_review(game, name, opt, e, &lim, plies, &n);
+    /* A game played on a server: its connection stays up while the engine reviews it and the
+     * player reads the review, however long that takes; what the server says meanwhile waits
+     * for the game's screen. */
+    int rc = screen_review(game, name, opt, back != NULL ? back->lobby : NULL, e, &lim, plies, &n);
     /* The game's screen keeps the marks of the plies reviewed, for its move list and review. */
     if (back != NULL && n > 0 && ui_set_review(back, plies, n) != CM_OK)
         rc = cli_out_of_memory();

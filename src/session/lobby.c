@@ -469,6 +469,15 @@ void lobby_tick(Lobby *l, uint64_t now, int reading)
     }
 }
 
+void lobby_keep_alive(Lobby *l, uint64_t now)
+{
+    /* The connection's own poll touches only what it keeps (the games followed, as events
+     * build them) and hands the lobby's lines to its listener; a session's game follows its
+     * game only in 'session_tick'. */
+    if (l->r != NULL)
+        remote_poll(l->r, now);
+}
+
 /* ---- Requests -------------------------------------------------------------------------------- */
 
 CmStatus lobby_refresh(Lobby *l, uint64_t now, CmError *err)

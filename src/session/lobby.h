@@ -187,6 +187,14 @@ int lobby_hear_line(Lobby *l, const char *line, size_t len);
  * is 0. */
 void lobby_tick(Lobby *l, uint64_t now, int reading);
 
+/* While the program is busy with something long that stops the screen's ticks (the engine's
+ * review of a game that ended): keeps the connection up as 'lobby_tick' and 'session_tick'
+ * would, reading what the server sends into the lobby and the games followed (their news waits
+ * for the next ticks), answering its pings and connecting again when its time comes, so that
+ * the server does not take the player for gone. No session's game changes meanwhile (the
+ * review may be reading one). Does nothing for a lobby with no connection. */
+void lobby_keep_alive(Lobby *l, uint64_t now);
+
 /* Takes the news since the last call: LOBBY_EV_* bits. */
 unsigned lobby_news(Lobby *l);
 

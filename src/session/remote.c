@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L /* kill */
 #include "remote.h"
 
+#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -33,7 +34,60 @@ struct Remote {
     void *ud;
     RemoteGame games[REMOTE_GAMES_MAX];
     unsigned seq; /* for move ids */
+    /* ssh processes told to end that had not ended yet: reaped later, never waited for. */
+    pid_t gone[REMOTE_GONE_MAX];
+    int ngone;
 };
+
+/* ---- The ssh process ---------------------------------------------------------------------- */
+
+/* Waits up to 'ms' for child 'pid' to end, without ever blocking longer. Returns 1 once it is
+ * reaped (or is no child of this process any more), 0 while it is still there. */
+static int child_ended(pid_t pid, int ms)
+{
+    for (int waited = 0;; waited += REMOTE_REAP_STEP_MS) {
+        pid_t got = waitpid(pid, NULL, WNOHANG);
+        if (got == pid || (got < 0 && errno != EINTR))
+            return 1;
+        if (waited >= ms)
+            return 0;
+        poll(NULL, 0, REMOTE_REAP_STEP_MS);
+    }
+}
+
+/* Reaps the ssh processes that had not ended when they were told to, those that have ended
+ * since; the others wait for the next call. */
+static void reap_gone(Remote *r)
+{
+    int kept = 0;
+    for (int i = 0; i < r->ngone; i++)
+        if (!child_ended(r->gone[i], 0))
+            r->gone[kept++] = r->gone[i];
+    r->ngone = kept;
+}
+
+/* Ends the ssh process of the connection, however it behaves: SIGTERM (and SIGCONT, so that a
+ * stopped ssh can act on it), a wait of at most REMOTE_TERM_MS, then SIGKILL and a shorter
+ * wait. One that ignores SIGTERM or is stopped is killed; one still there after that (the
+ * system has not yet let it go) is reaped later by 'reap_gone'. The program never waits on it
+ * for longer. */
+static void end_ssh(Remote *r)
+{
+    pid_t pid = r->pid;
+    r->pid = -1;
+    if (pid <= 0)
+        return;
+    kill(pid, SIGTERM);
+    kill(pid, SIGCONT);
+    if (child_ended(pid, REMOTE_TERM_MS))
+        return;
+    kill(pid, SIGKILL);
+    if (child_ended(pid, REMOTE_KILL_MS))
+        return;
+    reap_gone(r);
+    if (r->ngone < REMOTE_GONE_MAX)
+        r->gone[r->ngone++] = pid;
+}
 
 /* ---- The connection ------------------------------------------------------------------------ */
 
@@ -42,11 +96,7 @@ static void link_down(Remote *r, uint64_t now, const char *why)
     if (r->conn.fd >= 0)
         net_conn_close(&r->conn);
     r->conn.fd = -1;
-    if (r->pid > 0) {
-        kill(r->pid, SIGTERM);
-        waitpid(r->pid, NULL, 0);
-        r->pid = -1;
-    }
+    end_ssh(r);
     r->up = 0;
     if (r->retry_ms == 0)
         r->retry_ms = 500;
@@ -167,15 +217,12 @@ void remote_close(Remote *r)
     }
     if (r->conn.fd >= 0)
         net_conn_close(&r->conn);
-    if (r->pid > 0) {
-        /* ssh ends when its input does; it is waited for briefly, then told to. */
-        for (int i = 0; i < 50 && waitpid(r->pid, NULL, WNOHANG) == 0; i++)
-            poll(NULL, 0, 20);
-        if (waitpid(r->pid, NULL, WNOHANG) == 0) {
-            kill(r->pid, SIGTERM);
-            waitpid(r->pid, NULL, 0);
-        }
-    }
+    /* ssh ends when its input does; it is waited for briefly, then told to. One the system has
+     * not let go of even then is left to it: the program is ending. */
+    if (r->pid > 0 && child_ended(r->pid, REMOTE_CLOSE_MS))
+        r->pid = -1;
+    end_ssh(r);
+    reap_gone(r);
     for (int i = 0; i < REMOTE_GAMES_MAX; i++)
         if (r->games[i].used)
             netgame_free(&r->games[i].ng);
@@ -408,6 +455,8 @@ static void game_error(Remote *r, const NetMsg *m)
 unsigned remote_poll(Remote *r, uint64_t now)
 {
     unsigned ev = 0;
+    if (r->ngone > 0)
+        reap_gone(r);
     if (!r->up) {
         if (now < r->retry_at)
             return 0;

@@ -19,6 +19,11 @@
 #define REMOTE_DEAD_MS 10000  /* a server silent this long is taken for gone */
 #define REMOTE_HELLO_MS 10000 /* the most a connection waits for the server's hello */
 #define REMOTE_RETRY_MAX_MS 8000
+#define REMOTE_CLOSE_MS 1000   /* the most 'remote_close' waits for ssh to end by itself */
+#define REMOTE_TERM_MS 200     /* the most ssh is waited for after SIGTERM, before SIGKILL */
+#define REMOTE_KILL_MS 50      /* and after SIGKILL, before it is left to be reaped later */
+#define REMOTE_REAP_STEP_MS 10 /* how often an ssh told to end is looked at meanwhile */
+#define REMOTE_GONE_MAX 8      /* ssh processes left to be reaped later, at most */
 
 /* What 'remote_poll' reports, as bits. */
 enum {
@@ -65,7 +70,9 @@ typedef void (*RemoteLineFn)(void *ud, const NetMsg *m);
  * answers. */
 CmStatus remote_open(const NetAddr *addr, Catalog *cat, Remote **out, CmError *err);
 
-/* Says goodbye and frees everything. NULL does nothing. */
+/* Says goodbye and frees everything: an ssh process that has not ended a moment after its
+ * input closed is told to (SIGTERM, then SIGKILL), and never waited for longer than
+ * REMOTE_CLOSE_MS + REMOTE_TERM_MS + REMOTE_KILL_MS. NULL does nothing. */
 void remote_close(Remote *r);
 
 /* Where lines for the program go (NULL: nowhere). */

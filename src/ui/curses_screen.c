@@ -362,10 +362,19 @@ static unsigned review_input(UiReview *r, int got, int key)
     return flags;
 }
 
+/* The connection of a server's game stays up however long the review takes: the server drops
+ * a player who answers no ping for 10 s. */
+static void review_keep(UiReview *r)
+{
+    if (r->keep != NULL)
+        lobby_keep_alive(r->keep, clock_ms());
+}
+
 int ui_review_pump(UiReview *r)
 {
     int key = 0, y = 0, x = 0, got;
 
+    review_keep(r);
     /* What the engine found since the last look, then every key waiting. */
     ui_review_draw(r, 0);
     timeout(0);
@@ -396,6 +405,7 @@ int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud)
             ui_review_draw(r, flags);
         int key = 0, y = 0, x = 0;
         int got = ui_input_read(&key, &y, &x);
+        review_keep(r);
         if (got == UI_IN_NONE && terminal_gone()) {
             quit_signal = SIGHUP;
             break;

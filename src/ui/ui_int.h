@@ -864,6 +864,8 @@ typedef struct UiReview {
     int quit;        /* the player asked to leave */
     char name[80];   /* the record's name */
     char title[120]; /* the record's name and variant */
+    Lobby *keep;     /* a server's lobby whose connection stays up while the review runs (the
+                        review of a game played there), NULL: none; set after 'ui_review_init' */
     Session shell;   /* only its variant, for 'board' */
     Ui board;        /* in review mode: the position after 'cursor', its move marked, and the
                         move list with the marks of the plies analysed; or (in UI_MODE_RULES)
@@ -893,11 +895,13 @@ int ui_review_score(const UiReview *r, int i);
 int ui_review_lines(const UiReview *r, UiLine *lines, int max);
 
 /* Runs the review screen (curses_screen.c): 'run' is called once the screen is up and does
- * the analysis, calling 'ui_review_pump' between and during searches. Returns an exit code. */
+ * the analysis, calling 'ui_review_pump' between and during searches. Until the player leaves,
+ * the connection of 'r->keep' is kept up (lobby_keep_alive) at every look at the keys. Returns
+ * an exit code. */
 int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud);
 
-/* Shows the screen and reads the keys waiting (curses_screen.c). Returns 1 when the player
- * quit (or a signal came): the analysis must stop. */
+/* Shows the screen and reads the keys waiting (curses_screen.c), and keeps the connection of
+ * 'r->keep' up. Returns 1 when the player quit (or a signal came): the analysis must stop. */
 int ui_review_pump(UiReview *r);
 
 /* ---- The terminal (curses_screen.c) ------------------------------------------------------ */

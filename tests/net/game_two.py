@@ -61,11 +61,11 @@ def test(env):
             c.expect(r"^(White|Black) \((you|alice|bob)\) plays %s\.$" % move.replace("^", r"\^"))
         if ply == 3:
             bob.send("say good luck, alice")
-            alice.expect(r"^bob: good luck, alice$")
+            alice.expect(r"^bob says: good luck, alice$")
             # Chat of many words (as many as a line of the protocol may hold).
             long = " ".join("word%d" % i for i in range(50))
             alice.send("say " + long)
-            bob.expect(r"^alice: %s$" % long)
+            bob.expect(r"^alice says: %s$" % long)
     for c in players:
         c.expect(r"^game over: ")
 

@@ -27,7 +27,7 @@ SLACK = 3.0  # seconds of tolerance on her clock (two clocks read at slightly di
 
 
 def chat_lines(client):
-    return [line for line in client.printed() if line.startswith(("alice: ", "bob: "))]
+    return [line for line in client.printed() if line.startswith(("alice says: ", "bob says: "))]
 
 
 def test(env):
@@ -58,7 +58,7 @@ def test(env):
         if ply in (1, 4):
             text = "move %d: hello from %s" % (ply, players[ply % 2].name)
             players[ply % 2].send("say " + text)
-            said.append("%s: %s" % (players[ply % 2].name, text))
+            said.append("%s says: %s" % (players[ply % 2].name, text))
             for c in players:
                 c.expect(r"^%s$" % said[-1])
     seen = time.monotonic()  # close after the server's clock for alice's turn began
@@ -93,7 +93,7 @@ def test(env):
     check(before["W"] - (thought + SLACK) * 1000 <= now["W"] <= before["W"] - (THINK - SLACK) *
           1000, "alice's clock is %d ms after %.1f s of thought from %d ms" %
           (now["W"], thought, before["W"]))
-    check(state["chat"] == [s.split(": ", 1)[0] + " " + s.split(": ", 1)[1] for s in said],
+    check(state["chat"] == [s.replace(" says: ", " ", 1) for s in said],
           "the chat of the state: %r" % state["chat"])
     probe.close()
 
