@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "server/store.h"
@@ -32,7 +33,7 @@ static Store *open_store(const char *path)
     Store *st = NULL;
     CmError err;
     cm_error_init(&err, NULL);
-    if (store_open(path, 1, &st, &err) != CM_OK)
+    if (store_open(path, 1, STORE_CHECK_QUICK, &st, &err) != CM_OK)
         fail_msg("store_open: %s", err.msg);
     assert_non_null(st);
     return st;
@@ -45,12 +46,36 @@ typedef struct Walk {
     int n, stop_after;
 } Walk;
 
-static int walk_event(void *ud, int64_t seq, int audience, const char *body)
+static int walk_event(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
 {
     Walk *w = ud;
+    (void)at_ms;
     w->len += (size_t)snprintf(w->text + w->len, sizeof w->text - w->len, "%lld/%d %s\n",
                                (long long)seq, audience, body);
     return ++w->n == w->stop_after;
+}
+
+/* The times of a game's events. */
+typedef struct TimedWalk {
+    int64_t at_ms[16];
+    int n;
+} TimedWalk;
+
+static int timed_event(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
+{
+    TimedWalk *t = ud;
+    (void)seq, (void)audience, (void)body;
+    if (t->n < 16)
+        t->at_ms[t->n++] = at_ms;
+    return 0;
+}
+
+static void timed_events(Store *st, int64_t game, TimedWalk *t)
+{
+    memset(t, 0, sizeof *t);
+    CmError err;
+    if (store_events(st, game, 0, timed_event, t, &err) != CM_OK)
+        fail_msg("store_events: %s", err.msg);
 }
 
 static const char *events_of(Store *st, int64_t game, int64_t after, Walk *w)
@@ -372,9 +397,9 @@ static void test_store_migration(void **state)
              " (1, 'camette', 1555, 80, 0.06, 3, 9);");
     store_close(st);
 
-    /* Opened by this program: brought to version 2, its data whole. */
+    /* Opened by this program: brought to the last version, its data whole. */
     st = open_store(d.path);
-    assert_int_equal(store_version(st), 2);
+    assert_int_equal(store_version(st), STORE_VERSION);
     assert_string_equal(games_of(st, NULL, 0, &w),
                         "1 camette playing\n2 camelot waiting\n3 grand-camelot playing\n"
                         "4 camette waiting\n");
@@ -408,16 +433,16 @@ static void test_store_migration(void **state)
 
     /* Opened again: nothing to do, nothing changed. */
     st = open_store(d.path);
-    assert_int_equal(store_version(st), 2);
+    assert_int_equal(store_version(st), STORE_VERSION);
     assert_string_equal(games_of(st, "alice", 10, &w), "1 camette playing\n");
     /* A database of a newer version is refused, and left as it is. */
-    exec(st, "PRAGMA user_version = 3");
+    exec(st, "PRAGMA user_version = 4");
     store_close(st);
     cm_error_init(&err, NULL);
     st = NULL;
-    assert_int_equal(store_open(d.path, 1, &st, &err), CM_ERR_SCHEMA);
+    assert_int_equal(store_open(d.path, 1, STORE_CHECK_QUICK, &st, &err), CM_ERR_SCHEMA);
     assert_null(st);
-    tu_assert_contains(err.msg, "schema version 3, newer than this program's 2");
+    tu_assert_contains(err.msg, "schema version 4, newer than this program's 3");
     assert_int_equal(store_open_old(d.path, 1, &st, &err), CM_ERR_SCHEMA);
     assert_int_equal(store_open_old(d.path, 2, &st, &err), CM_ERR_SCHEMA);
     tu_remove_tree(d.dir);
@@ -437,13 +462,186 @@ static void test_store_refuses_what_is_not_a_database(void **state)
     fclose(f);
     Store *st = NULL;
     cm_error_init(&err, NULL);
-    assert_int_equal(store_open(d.path, 1, &st, &err), CM_ERR_IO);
+    assert_int_equal(store_open(d.path, 1, STORE_CHECK_QUICK, &st, &err), CM_ERR_IO);
     assert_null(st);
     assert_true(err.msg[0] != '\0');
     char missing[400];
     snprintf(missing, sizeof missing, "%s/no/such/dir/server.db", d.dir);
-    assert_int_equal(store_open(missing, 1, &st, &err), CM_ERR_IO);
+    assert_int_equal(store_open(missing, 1, STORE_CHECK_QUICK, &st, &err), CM_ERR_IO);
     tu_assert_contains(err.msg, "cannot open the store");
+    tu_remove_tree(d.dir);
+}
+
+/* Version 2 to 3: the events' times to the millisecond (those stored before have their second),
+ * the server's last sign of life and the chat of each day; the variants' names folded. */
+static void test_store_migration_to_3(void **state)
+{
+    (void)state;
+    Db d;
+    CmError err;
+    db_path(&d);
+    Store *st = NULL;
+    assert_int_equal(store_open_old(d.path, 2, &st, &err), CM_OK);
+    exec(st, "INSERT INTO games (variant, created, status) VALUES ('Camette', 10, 'playing'),"
+             " ('CAMETTE', 11, 'waiting'), ('camette', 12, 'waiting');"
+             "INSERT INTO events (game, seq, audience, at, body) VALUES"
+             " (1, 1, 0, 10, 'create Camette none casual W=alice B=bob');"
+             "INSERT INTO players (name, created) VALUES ('alice', 5), ('bob', 5);"
+             "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES"
+             " (1, 'Camette', 1600, 80, 0.06, 3, 9), (2, 'CAMETTE', 1400, 80, 0.06, 2, 9),"
+             " (2, 'camette', 1450, 80, 0.06, 4, 9);");
+    store_close(st);
+    st = open_store(d.path);
+    Walk w;
+    assert_string_equal(games_of(st, NULL, 0, &w),
+                        "1 camette playing\n2 camette waiting\n3 camette waiting\n");
+    StoreRating r;
+    int found = 0;
+    assert_int_equal(store_rating_get(st, "alice", "camette", &r, &found, &err), CM_OK);
+    assert_int_equal(found, 1);
+    assert_int_equal((int)r.rating, 1600);
+    /* bob had one under the folded name already: that one is his. */
+    assert_int_equal(store_rating_get(st, "bob", "camette", &r, &found, &err), CM_OK);
+    assert_int_equal((int)r.rating, 1450);
+    /* An old event's time is its second, a new one's its millisecond. */
+    assert_int_equal(store_event(st, 1, 2, 0, 20345, "seat B open", &err), CM_OK);
+    TimedWalk t;
+    timed_events(st, 1, &t);
+    assert_int_equal(t.n, 2);
+    assert_int_equal(t.at_ms[0], 10000);
+    assert_int_equal(t.at_ms[1], 20345);
+    store_close(st);
+    tu_remove_tree(d.dir);
+}
+
+/* When the server was last alive, and each player's chat of a day. */
+static void test_store_alive_and_chat(void **state)
+{
+    (void)state;
+    Db d;
+    CmError err;
+    db_path(&d);
+    Store *st = open_store(d.path);
+    int64_t ms = 0;
+    int found = 1;
+    assert_int_equal(store_alive_get(st, &ms, &found, &err), CM_OK);
+    assert_int_equal(found, 0);
+    assert_int_equal(store_alive_put(st, INT64_C(1764300000123), &err), CM_OK);
+    assert_int_equal(store_alive_put(st, INT64_C(1764300001456), &err), CM_OK);
+    assert_int_equal(store_alive_get(st, &ms, &found, &err), CM_OK);
+    assert_int_equal(found, 1);
+    assert_true(ms == INT64_C(1764300001456));
+    int n = -1;
+    assert_int_equal(store_chat_count(st, "alice", 20000, &n, &err), CM_OK);
+    assert_int_equal(n, 0);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(store_chat_add(st, "alice", 20000, 5, &err), CM_OK);
+    assert_int_equal(store_chat_add(st, "alice", 20001, 5, &err), CM_OK);
+    assert_int_equal(store_chat_add(st, "bob", 20000, 5, &err), CM_OK);
+    assert_int_equal(store_chat_count(st, "alice", 20000, &n, &err), CM_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(store_chat_count(st, "alice", 20001, &n, &err), CM_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(store_chat_count(st, "bob", 20000, &n, &err), CM_OK);
+    assert_int_equal(n, 1);
+    store_close(st);
+    st = open_store(d.path);
+    assert_int_equal(store_alive_get(st, &ms, &found, &err), CM_OK);
+    assert_true(found && ms == INT64_C(1764300001456));
+    store_close(st);
+    tu_remove_tree(d.dir);
+}
+
+/* The database of another program, or a camelot database with a table of someone else's in it,
+ * is refused before anything is written into it. */
+static void test_store_refuses_another_programs_database(void **state)
+{
+    (void)state;
+    Db d;
+    CmError err;
+    db_path(&d);
+    Store *st = NULL;
+    /* Another program's: a table of its own, no application id. */
+    assert_int_equal(store_open_old(d.path, 1, &st, &err), CM_OK);
+    exec(st, "DROP VIEW moves; DROP VIEW chat; DROP TABLE events; DROP TABLE ratings;"
+             "DROP TABLE games; DROP TABLE players; PRAGMA user_version = 0;"
+             "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);"
+             "INSERT INTO notes (text) VALUES ('mine');");
+    store_close(st);
+    struct stat before, after;
+    assert_int_equal(stat(d.path, &before), 0);
+    st = NULL;
+    cm_error_init(&err, NULL);
+    assert_int_equal(store_open(d.path, 1, STORE_CHECK_QUICK, &st, &err), CM_ERR_SCHEMA);
+    assert_null(st);
+    tu_assert_contains(err.msg, "is not a database of a camelot server");
+    tu_assert_contains(err.msg, "tables: notes");
+    assert_int_equal(stat(d.path, &after), 0);
+    assert_true(before.st_size == after.st_size && before.st_mtime == after.st_mtime);
+    /* Still nothing of camelot's in it. */
+    assert_int_equal(store_open_old(d.path, 1, &st, &err), CM_ERR_SCHEMA);
+    tu_remove_tree(d.dir);
+
+    /* A camelot database to which someone added a table. */
+    db_path(&d);
+    st = open_store(d.path);
+    exec(st, "CREATE TABLE extra (x)");
+    store_close(st);
+    assert_int_equal(store_open(d.path, 1, STORE_CHECK_QUICK, &st, &err), CM_ERR_SCHEMA);
+    tu_assert_contains(err.msg, "extra");
+    tu_remove_tree(d.dir);
+
+    /* Another application id. */
+    db_path(&d);
+    st = open_store(d.path);
+    exec(st, "PRAGMA application_id = 1234");
+    store_close(st);
+    assert_int_equal(store_open(d.path, 1, STORE_CHECK_QUICK, &st, &err), CM_ERR_SCHEMA);
+    tu_assert_contains(err.msg, "application id 1234");
+    tu_remove_tree(d.dir);
+}
+
+/* A database with pages damaged is refused, with what to do, and not written. */
+static void test_store_refuses_a_damaged_database(void **state)
+{
+    (void)state;
+    Db d;
+    CmError err;
+    db_path(&d);
+    Store *st = open_store(d.path);
+    assert_int_equal(store_begin(st, &err), CM_OK);
+    for (int i = 1; i <= 400; i++) {
+        char body[200];
+        int64_t g = new_game(st, "camette", i);
+        snprintf(body, sizeof body, "create camette none casual W=player%d B=open %0120d", i, i);
+        event(st, g, 1, 0, body);
+    }
+    assert_int_equal(store_commit(st, &err), CM_OK);
+    /* Everything into the database itself, and the log emptied. */
+    exec(st, "PRAGMA wal_checkpoint(TRUNCATE)");
+    store_close(st);
+    struct stat sb;
+    assert_int_equal(stat(d.path, &sb), 0);
+    assert_true(sb.st_size > 16 * 4096);
+    /* 4 KiB of noise over the pages in the middle. */
+    FILE *f = fopen(d.path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, (long)(sb.st_size / 4096 / 2) * 4096, SEEK_SET), 0);
+    uint32_t x = 12345;
+    for (int i = 0; i < 4096; i++) {
+        x = x * 1103515245u + 12345u;
+        fputc((int)(x >> 16) & 0xFF, f);
+    }
+    fclose(f);
+    st = NULL;
+    cm_error_init(&err, NULL);
+    CmStatus rc = store_open(d.path, 1, STORE_CHECK_QUICK, &st, &err);
+    assert_int_not_equal(rc, CM_OK);
+    assert_null(st);
+    tu_assert_contains(err.msg, "damaged");
+    tu_assert_contains(err.msg, ".recover");
+    /* The full check finds it too. */
+    assert_int_not_equal(store_open(d.path, 1, STORE_CHECK_FULL, &st, &err), CM_OK);
     tu_remove_tree(d.dir);
 }
 
@@ -456,6 +654,10 @@ int main(void)
         cmocka_unit_test(test_store_ratings),
         cmocka_unit_test(test_store_migration),
         cmocka_unit_test(test_store_refuses_what_is_not_a_database),
+        cmocka_unit_test(test_store_migration_to_3),
+        cmocka_unit_test(test_store_alive_and_chat),
+        cmocka_unit_test(test_store_refuses_another_programs_database),
+        cmocka_unit_test(test_store_refuses_a_damaged_database),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,7 +22,8 @@
 const char cli_serve_usage[] =
     "serve [--socket PATH] [--mode 600|660|666] [--group GROUP]\n"
     "                     [--data DIR] [--engines N] [--sync full|normal]\n"
-    "                     [--claim-after S] [--quiet]";
+    "                     [--check quick|full] [--claim-after S]\n"
+    "                     [--limit NAME=N]... [--quiet]";
 const char cli_serve_help[] =
     "Runs a server for games played over the network: it owns every game, checks\n"
     "each move with the rules, runs the clocks and the engine seats, and keeps every\n"
@@ -43,9 +44,27 @@ const char cli_serve_help[] =
     "  --sync full       every move on the disk before it is told (default)\n"
     "  --sync normal     written to the system at once, to the disk a little later:\n"
     "                    a killed server loses nothing, a power cut may\n"
+    "  --check quick     at the start, every page of the database is read and\n"
+    "                    checked (default); a damaged database is refused\n"
+    "  --check full      and every index agrees with its table (slower)\n"
     "  --claim-after S   a player to move gone S seconds may be claimed against\n"
     "                    (default 60)\n"
-    "  --quiet           no log\n";
+    "  --limit NAME=N    a limit each person meets (a Unix user, or a player\n"
+    "                    through the relay); may be given again for others:\n"
+    "      connections=16    connections at once\n"
+    "      games=100         games not over in which they hold a seat\n"
+    "      waiting=20        of those, games waiting for players\n"
+    "      engine-games=4    of those, games with an engine seat\n"
+    "      follow=64         games one connection follows at once\n"
+    "      game-chat=1000    chat messages a game keeps\n"
+    "      day-chat=1000     chat messages a player may send a day (UTC)\n"
+    "      output=512        KiB waiting for a client that reads nothing, before\n"
+    "                        it is dropped\n"
+    "  --quiet           no log\n\n"
+    "The data directory is locked while the server runs: a second server on it is\n"
+    "refused. The database must be one camelot made; one of another program, or\n"
+    "damaged, is refused, and nothing is written into it. A full disk does not stop\n"
+    "the server: what would be written is refused until there is room again.\n";
 
 const char cli_relay_usage[] = "relay [--socket PATH] [--as NAME]";
 const char cli_relay_help[] =
@@ -77,13 +96,26 @@ static void log_line(void *ud, const char *line)
     fprintf(stderr, "%s %s\n", when, line);
 }
 
-enum { S_SOCKET, S_MODE, S_GROUP, S_DATA, S_ENGINES, S_SYNC, S_CLAIM, S_QUIET, S_COUNT };
+enum {
+    S_SOCKET,
+    S_MODE,
+    S_GROUP,
+    S_DATA,
+    S_ENGINES,
+    S_SYNC,
+    S_CHECK,
+    S_CLAIM,
+    S_LIMIT,
+    S_QUIET,
+    S_COUNT
+};
 
 static const CliOpt serve_opts[S_COUNT] = {
-    [S_SOCKET] = {"--socket", 1, 0},     [S_MODE] = {"--mode", 1, 0},
-    [S_GROUP] = {"--group", 1, 0},       [S_DATA] = {"--data", 1, 0},
-    [S_ENGINES] = {"--engines", 1, 0},   [S_SYNC] = {"--sync", 1, 0},
-    [S_CLAIM] = {"--claim-after", 1, 0}, [S_QUIET] = {"--quiet", 0, 0},
+    [S_SOCKET] = {"--socket", 1, 0},   [S_MODE] = {"--mode", 1, 0},
+    [S_GROUP] = {"--group", 1, 0},     [S_DATA] = {"--data", 1, 0},
+    [S_ENGINES] = {"--engines", 1, 0}, [S_SYNC] = {"--sync", 1, 0},
+    [S_CHECK] = {"--check", 1, 0},     [S_CLAIM] = {"--claim-after", 1, 0},
+    [S_LIMIT] = {"--limit", 1, 1},     [S_QUIET] = {"--quiet", 0, 0},
 };
 
 /* Each connection is an open file, and the soft limit of them is often 1024: it is raised as
@@ -164,6 +196,20 @@ int cli_serve(CliCtx *ctx, int argc, char **argv)
             rc = cli_usage_error(cli_serve_usage, "bad --sync '%s' (full or normal)",
                                  a.value[S_SYNC]);
     }
+    if (rc < 0 && a.value[S_CHECK] != NULL) {
+        if (strcmp(a.value[S_CHECK], "quick") == 0)
+            cfg.check = STORE_CHECK_QUICK;
+        else if (strcmp(a.value[S_CHECK], "full") == 0)
+            cfg.check = STORE_CHECK_FULL;
+        else
+            rc = cli_usage_error(cli_serve_usage, "bad --check '%s' (quick or full)",
+                                 a.value[S_CHECK]);
+    }
+    for (int i = 0; rc < 0 && i < a.nvalues[S_LIMIT]; i++) {
+        char why[300];
+        if (server_limit_parse(&cfg, a.values[S_LIMIT][i], why, sizeof why) != 0)
+            rc = cli_usage_error(cli_serve_usage, "--limit %s: %s", a.values[S_LIMIT][i], why);
+    }
     if (rc < 0 && socket_path(a.value[S_SOCKET], sock, sizeof sock) != 0)
         rc = CLI_EXIT_INPUT;
     if (rc < 0) {
@@ -200,6 +246,9 @@ int cli_serve(CliCtx *ctx, int argc, char **argv)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &sa, NULL);
+    /* Past a limit on the size of files, a write fails (EFBIG) and the server refuses what it
+     * could not store, as on a full disk, rather than being killed. */
+    sigaction(SIGXFSZ, &sa, NULL);
     sa.sa_handler = on_stop;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
@@ -250,9 +299,9 @@ int cli_relay(CliCtx *ctx, int argc, char **argv)
     if (rc < 0 && a.nargs > 0)
         rc = cli_usage_error(cli_relay_usage, "unexpected argument '%s'", a.args[0]);
     const char *as = a.value[R_AS];
-    if (rc < 0 && as != NULL && (!net_name_ok(as) || strcmp(as, "open") == 0))
-        rc = cli_usage_error(cli_relay_usage,
-                             "bad name (1 to 32 letters, digits, '_', '-' or '.', not 'open')");
+    if (rc < 0 && as != NULL && (!net_name_ok(as) || net_name_reserved(as)))
+        rc = cli_usage_error(cli_relay_usage, "bad name (1 to 32 letters, digits, '_', '-' or "
+                                              "'.'; not 'open', nor 'uid' and a number)");
     if (rc < 0 && socket_path(a.value[R_SOCKET], sock, sizeof sock) != 0)
         rc = CLI_EXIT_INPUT;
     int fd = -1;

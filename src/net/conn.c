@@ -171,3 +171,17 @@ size_t net_conn_pending(const NetConn *c)
 {
     return c->outlen - c->outoff;
 }
+
+void net_conn_unline(NetConn *c, const char *line, size_t len)
+{
+    size_t at = (size_t)(line - c->in);
+    if (at + len < c->inlen)
+        c->in[at + len] = '\n';
+    c->instart = at;
+}
+
+void net_conn_truncate(NetConn *c, size_t pending)
+{
+    if (pending < c->outlen - c->outoff)
+        c->outlen = c->outoff + pending;
+}

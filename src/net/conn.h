@@ -16,6 +16,7 @@
 
 #define NET_OUT_MAX (512 * 1024) /* bytes waiting for a peer before it counts as not reading */
 #define NET_PATH_MAX 108         /* bytes in a Unix socket's path, NUL included (sun_path) */
+#define NET_CONNECT_MS 5000      /* how long a client tries to reach a busy server's socket */
 
 typedef struct NetConn {
     int fd;                        /* -1: closed */
@@ -43,6 +44,10 @@ int net_conn_fill(NetConn *c);
  * input ('eof'), bytes after the last newline count as a last line. */
 int net_conn_line(NetConn *c, int eof, const char **line, size_t *len);
 
+/* Gives back the line the last net_conn_line took ('line', 'len' as it returned them), to be
+ * taken again by the next call. */
+void net_conn_unline(NetConn *c, const char *line, size_t len);
+
 /* Queues 'len' bytes and a newline. Returns 0, or -1 when the queue would pass 'out_max' (the
  * peer reads nothing: drop it) or memory ran out. */
 int net_conn_send(NetConn *c, const char *line, size_t len);
@@ -54,6 +59,10 @@ int net_conn_flush(NetConn *c);
 /* Bytes waiting to be written. */
 size_t net_conn_pending(const NetConn *c);
 
+/* Drops what was queued after the first 'pending' bytes of those waiting (nothing was written
+ * since they were counted). */
+void net_conn_truncate(NetConn *c, size_t pending);
+
 /* ---- Sockets (sock.c) ------------------------------------------------------------------- */
 
 /* The server's socket when none is named: '$XDG_RUNTIME_DIR/camelot/server.sock', or, when
@@ -61,13 +70,28 @@ size_t net_conn_pending(const NetConn *c);
  * missing and must belong to this user and be closed to others. */
 CmStatus net_default_socket(char *buf, size_t size, CmError *err);
 
-/* Listens on the Unix socket 'path' with file mode 'mode' (0600: this user only; 0660: and the
- * group) and group 'gid' (-1: the user's). A socket file left by a server that is gone is
- * replaced; a live server's is not (CM_ERR_ARG), nor anything that is not a socket. Returns the
- * listening descriptor in '*fd_out'. */
-CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, CmError *err);
+/* The socket file a server made, to remove at its end only if it is still that one. */
+typedef struct NetSockFile {
+    dev_t dev;
+    ino_t ino;
+} NetSockFile;
 
-/* Connects to the Unix socket 'path' (blocking). */
+/* Listens on the Unix socket 'path' with file mode 'mode' (0600: this user only; 0660: and the
+ * group) and group 'gid' (-1: the user's). The socket's directory, and each one above it, must
+ * belong to this user or root and be writable by nobody else unless it has the sticky bit
+ * (CM_ERR_ARG saying which and why). The socket is made with its mode and group in a directory
+ * of its own, then renamed into place: nothing is changed by the final name. A socket file left
+ * by a server that is gone is replaced; a live server's is not (CM_ERR_ARG), nor anything that is
+ * not a socket. Returns the listening descriptor in '*fd_out' and what identifies the file in
+ * '*file_out' (may be NULL). */
+CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, NetSockFile *file_out,
+                    CmError *err);
+
+/* Removes the socket file 'path' when it is still the one 'file' identifies. */
+void net_unlisten(const char *path, const NetSockFile *file);
+
+/* Connects to the Unix socket 'path'. A server whose queue of connections is full is tried
+ * again for NET_CONNECT_MS, then given up with a message. The descriptor is blocking. */
 CmStatus net_connect(const char *path, int *fd_out, CmError *err);
 
 /* The user and process at the other end of a Unix socket. */

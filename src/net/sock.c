@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Fills a Unix socket address for 'path'; CM_ERR_ARG when it does not fit. */
@@ -68,10 +71,68 @@ CmStatus net_default_socket(char *buf, size_t size, CmError *err)
     return CM_OK;
 }
 
-CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, CmError *err)
+/* Whether the directory 'dir' and every one above it are safe to hold the socket: each belongs
+ * to this user or to root, and none may be written by anyone else unless it has the sticky bit
+ * (as /tmp has), so that nobody else can swap the socket's name for a link to another file.
+ * The rule is sshd's StrictModes. */
+static CmStatus dir_safe(const char *dir, CmError *err)
+{
+    char path[PATH_MAX];
+    if (realpath(dir, path) == NULL)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "the socket's directory %s: %s", dir,
+                            strerror(errno));
+    for (;;) {
+        struct stat st;
+        if (stat(path, &st) != 0)
+            return cm_error_set(err, CM_ERR_IO, 0, 0, "the socket's directory %s: %s", path,
+                                strerror(errno));
+        if (!S_ISDIR(st.st_mode))
+            return cm_error_set(err, CM_ERR_ARG, 0, 0, "%s is not a directory", path);
+        if (st.st_uid != getuid() && st.st_uid != 0)
+            return cm_error_set(err, CM_ERR_ARG, 0, 0,
+                                "the socket's directory %s belongs to user %lu, neither this "
+                                "user nor root: that user could swap the socket for a link to "
+                                "another file; choose a directory of this user's",
+                                path, (unsigned long)st.st_uid);
+        if ((st.st_mode & 0022) != 0 && (st.st_mode & S_ISVTX) == 0)
+            return cm_error_set(err, CM_ERR_ARG, 0, 0,
+                                "the socket's directory %s may be written by other users (mode "
+                                "%04o, no sticky bit): they could swap the socket for a link to "
+                                "another file; make it writable by its owner alone (chmod go-w "
+                                "%s) or give it the sticky bit (chmod +t %s)",
+                                path, (unsigned)(st.st_mode & 07777), path, path);
+        char *slash = strrchr(path, '/');
+        if (slash == NULL || (slash == path && path[1] == '\0'))
+            return CM_OK;
+        if (slash == path)
+            slash[1] = '\0';
+        else
+            *slash = '\0';
+    }
+}
+
+/* The directory of 'path' into 'buf': "." for a name without one. */
+static void dir_of(const char *path, char *buf, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL)
+        snprintf(buf, size, ".");
+    else if (slash == path)
+        snprintf(buf, size, "/");
+    else
+        snprintf(buf, size, "%.*s", (int)(slash - path), path);
+}
+
+CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, NetSockFile *file_out,
+                    CmError *err)
 {
     struct sockaddr_un sa;
     CmStatus st = unix_addr(path, &sa, err);
+    if (st != CM_OK)
+        return st;
+    char dir[NET_PATH_MAX], tmp[NET_PATH_MAX], made[NET_PATH_MAX + 4];
+    dir_of(path, dir, sizeof dir);
+    st = dir_safe(dir, err);
     if (st != CM_OK)
         return st;
     struct stat stt;
@@ -84,34 +145,106 @@ CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, CmE
             close(probe);
             return cm_error_set(err, CM_ERR_ARG, 0, 0, "a server already listens on %s", path);
         }
-        if (unlink(path) != 0)
-            return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot remove the old socket %s: %s", path,
-                                strerror(errno));
     }
+    /* The socket is made in a directory of its own that only this user may enter, with its
+     * mode given at birth by the umask and its group set there; then it is renamed into place.
+     * Nothing is ever changed by the socket's final name, which someone else might have made a
+     * link to another file meanwhile. */
+    int n = snprintf(tmp, sizeof tmp, "%s/.camelot-XXXXXX", dir);
+    if (n < 0 || (size_t)n >= sizeof tmp || (size_t)n + 3 > sizeof sa.sun_path)
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "the socket's directory %s is too long", dir);
+    if (mkdtemp(tmp) == NULL)
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot make a directory in %s: %s", dir,
+                            strerror(errno));
+    snprintf(made, sizeof made, "%s/s", tmp);
+    struct sockaddr_un ta;
+    unix_addr(made, &ta, NULL);
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return cm_error_set(err, CM_ERR_IO, 0, 0, "socket: %s", strerror(errno));
-    /* The socket is made closed to everyone, then opened to whom 'mode' says once it has its
-     * group: no moment when others could connect. */
-    mode_t old = umask(0777);
-    int rc = bind(fd, (struct sockaddr *)&sa, sizeof sa);
+    if (fd < 0) {
+        int e = errno;
+        rmdir(tmp);
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "socket: %s", strerror(e));
+    }
+    mode_t old = umask((mode_t)(~mode & 0777));
+    int rc = bind(fd, (struct sockaddr *)&ta, sizeof ta);
     int e = errno;
     umask(old);
+    const char *what = "bind";
+    struct stat mine;
+    if (rc == 0) {
+        /* What was made must be a socket of this user's, before and after its group is set
+         * (lchown never follows a link). */
+        if (lstat(made, &mine) != 0 || !S_ISSOCK(mine.st_mode) || mine.st_uid != getuid())
+            rc = -1, e = EEXIST, what = "the new socket was replaced";
+        else if (gid != (gid_t)-1 && lchown(made, (uid_t)-1, gid) != 0)
+            rc = -1, e = errno, what = "its group";
+        else if (lstat(made, &stt) != 0 || stt.st_ino != mine.st_ino || stt.st_dev != mine.st_dev)
+            rc = -1, e = EEXIST, what = "the new socket was replaced";
+        else if (rename(made, path) != 0)
+            rc = -1, e = errno, what = "rename";
+        else if (listen(fd, 512) != 0)
+            rc = -1, e = errno, what = "listen";
+    }
     if (rc != 0) {
         close(fd);
-        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot listen on %s: %s", path, strerror(e));
+        unlink(made);
+        rmdir(tmp);
+        if (strcmp(what, "listen") == 0)
+            net_unlisten(path, &(NetSockFile){mine.st_dev, mine.st_ino});
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot listen on %s: %s: %s", path, what,
+                            strerror(e));
     }
-    if ((gid != (gid_t)-1 && chown(path, (uid_t)-1, gid) != 0) ||
-        chmod(path, (mode_t)(mode & 0777)) != 0 || listen(fd, 512) != 0) {
-        e = errno;
-        close(fd);
-        unlink(path);
-        return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot set up %s: %s", path, strerror(e));
-    }
+    rmdir(tmp);
     int fl = fcntl(fd, F_GETFL);
     fcntl(fd, F_SETFL, fl | O_NONBLOCK);
     *fd_out = fd;
+    if (file_out != NULL) {
+        file_out->dev = mine.st_dev;
+        file_out->ino = mine.st_ino;
+    }
     return CM_OK;
+}
+
+void net_unlisten(const char *path, const NetSockFile *file)
+{
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode) && st.st_dev == file->dev &&
+        st.st_ino == file->ino)
+        unlink(path);
+}
+
+/* Connects the non-blocking socket 'fd' to 'sa', trying again while the server's queue of
+ * connections is full, for at most 'ms'. Returns 0, or the errno of the failure (ETIMEDOUT
+ * when the time ran out). */
+static int connect_within(int fd, const struct sockaddr_un *sa, int ms)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        if (connect(fd, (const struct sockaddr *)sa, sizeof *sa) == 0)
+            return 0;
+        int e = errno;
+        struct timespec t;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        long spent = (long)(t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+        if (e == EINTR)
+            continue;
+        if (e == EINPROGRESS) {
+            struct pollfd p = {.fd = fd, .events = POLLOUT};
+            int left = ms - (int)spent;
+            if (left <= 0 || poll(&p, 1, left) <= 0)
+                return ETIMEDOUT;
+            int soerr = 0;
+            socklen_t len = sizeof soerr;
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &len);
+            return soerr;
+        }
+        if (e != EAGAIN)
+            return e;
+        if (spent >= ms)
+            return ETIMEDOUT;
+        poll(NULL, 0, 20);
+    }
 }
 
 CmStatus net_connect(const char *path, int *fd_out, CmError *err)
@@ -120,20 +253,23 @@ CmStatus net_connect(const char *path, int *fd_out, CmError *err)
     CmStatus st = unix_addr(path, &sa, err);
     if (st != CM_OK)
         return st;
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (fd < 0)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "socket: %s", strerror(errno));
-    int rc;
-    do
-        rc = connect(fd, (struct sockaddr *)&sa, sizeof sa);
-    while (rc != 0 && errno == EINTR);
-    if (rc != 0) {
-        int e = errno;
+    int e = connect_within(fd, &sa, NET_CONNECT_MS);
+    if (e != 0) {
         close(fd);
         if (e == ENOENT || e == ECONNREFUSED)
             return cm_error_set(err, CM_ERR_IO, 0, 0, "no server listens on %s", path);
+        if (e == ETIMEDOUT)
+            return cm_error_set(err, CM_ERR_IO, 0, 0,
+                                "the server on %s takes no connection (it is too busy, or "
+                                "stuck); gave up after %d s",
+                                path, NET_CONNECT_MS / 1000);
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot connect to %s: %s", path, strerror(e));
     }
+    int fl = fcntl(fd, F_GETFL);
+    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     *fd_out = fd;
     return CM_OK;
 }

@@ -49,11 +49,10 @@ static CmStatus store_side(Server *s, SGame *g, const NetMsg *m, CmError *err)
 }
 
 static void rate(Server *s, SGame *g);
+static void subs_refresh(Server *s, SGame *g);
 
 int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
 {
-    if (s->fatal)
-        return -1;
     char body[NET_LINE_MAX + 1];
     va_list ap;
     va_start(ap, fmt);
@@ -63,6 +62,9 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
         srv_log(s, "game %lld: an event too long to send", (long long)g->ng.id);
         return -1;
     }
+    /* Nothing changes, in memory or in the store, when nothing may be written now. */
+    if (srv_write_begin(s, g) != 0)
+        return -1;
     static NetMsg m; /* large; the server has one thread */
     CmError err;
     cm_error_init(&err, NULL);
@@ -73,10 +75,11 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
                 err.msg);
         return -1;
     }
-    if (store_begin(s->store, &err) != CM_OK ||
-        store_event(s->store, g->ng.id, seq, audience, s->utc, body, &err) != CM_OK ||
+    if (store_event(s->store, g->ng.id, seq, audience, s->utc_ms, body, &err) != CM_OK ||
         store_side(s, g, &m, &err) != CM_OK) {
-        srv_fatal(s, &err);
+        /* The game in memory is ahead of the store: the turn is rolled back, and the game read
+         * again from the store. */
+        srv_write_failed(s, &err);
         return -1;
     }
     LogEv *e = &g->log[g->nlog % SRV_LOG_KEEP];
@@ -90,7 +93,10 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
         if (hears(g->subs[i].spectator, audience))
             srv_sendf(s, g->subs[i].c, "ev %lld %lld %s", (long long)g->ng.id, (long long)seq,
                       body);
-    if (strcmp(m.argv[0], "end") == 0) {
+    const char *k = m.argv[0];
+    if (strcmp(k, "create") == 0 || strcmp(k, "seat") == 0 || strcmp(k, "engine") == 0)
+        subs_refresh(s, g);
+    if (strcmp(k, "end") == 0) {
         g->over_at = s->now;
         g->turn_t0 = 0;
         rate(s, g);
@@ -132,7 +138,7 @@ static void rate(Server *s, SGame *g)
         int found = 0;
         if (store_rating_get(s->store, st->name, ng->variant, &before[seat], &found, &err) !=
             CM_OK) {
-            srv_fatal(s, &err);
+            srv_write_failed(s, &err);
             return;
         }
         if (found) {
@@ -155,8 +161,10 @@ static void rate(Server *s, SGame *g)
             continue;
         StoreRating r = {out[seat].rating, out[seat].rd, out[seat].volatility,
                          before[seat].games + 1, s->utc};
+        if (srv_write_begin(s, g) != 0)
+            return;
         if (store_rating_put(s->store, st->name, ng->variant, &r, &err) != CM_OK) {
-            srv_fatal(s, &err);
+            srv_write_failed(s, &err);
             return;
         }
         game_emit(s, g, AUD_ALL, "rating %s %.0f %.0f", st->name, rg.seat[seat].rating.rating,
@@ -182,6 +190,22 @@ static unsigned seats_of(const SGame *g, const char *name)
     unsigned bits;
     netgame_seat_of(&g->ng, name, &bits);
     return bits;
+}
+
+int game_plays(const SGame *g, const char *name)
+{
+    return g->ng.v != NULL && seats_of(g, name) != 0;
+}
+
+static void presence(Server *s, SGame *g, Client *only);
+
+/* Who sits where changed: each connection attached hears the players' chat or the watchers'
+ * as its player now holds a seat or not, on every connection of theirs. */
+static void subs_refresh(Server *s, SGame *g)
+{
+    for (int i = 0; i < g->nsubs; i++)
+        g->subs[i].spectator = seats_of(g, g->subs[i].c->name) == 0;
+    presence(s, g, NULL);
 }
 
 /* Whether someone plays seat 'seat' from a connection now. */
@@ -251,15 +275,53 @@ typedef struct Replay {
     int spectator;
 } Replay;
 
-static int replay_event(void *ud, int64_t seq, int audience, const char *body)
+static int replay_event(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
 {
     Replay *r = ud;
+    (void)at_ms;
     if (hears(r->spectator, audience))
         srv_sendf(r->s, r->c, "ev %lld %lld %s", (long long)r->g->ng.id, (long long)seq, body);
     return r->c->closing;
 }
 
-void game_attach(Server *s, Client *c, SGame *g, int64_t since)
+/* Whether 'c' may follow 'g': it does already, or follows fewer games than it may (and there
+ * is memory for one more). Answers 'error VERB busy' when not. */
+static int attach_room(Server *s, Client *c, SGame *g, const char *verb)
+{
+    if (client_has_game(c, g))
+        return 1;
+    if (c->ngames >= s->cfg.limit[LIMIT_FOLLOW]) {
+        srv_sendf(s, c, "error %s busy a connection follows at most %lld games: 'close' one", verb,
+                  (long long)s->cfg.limit[LIMIT_FOLLOW]);
+        return 0;
+    }
+    if (g->nsubs == g->subcap) {
+        int cap = g->subcap ? 2 * g->subcap : 4;
+        Sub *p = realloc(g->subs, (size_t)cap * sizeof *p);
+        if (p == NULL) {
+            srv_sendf(s, c, "error %s busy out of memory", verb);
+            return 0;
+        }
+        g->subs = p;
+        g->subcap = cap;
+    }
+    if (c->ngames == c->gamecap) {
+        int cap = c->gamecap ? 2 * c->gamecap : 4;
+        SGame **p = realloc(c->games, (size_t)cap * sizeof *p);
+        if (p == NULL) {
+            srv_sendf(s, c, "error %s busy out of memory", verb);
+            return 0;
+        }
+        c->games = p;
+        c->gamecap = cap;
+    }
+    return 1;
+}
+
+/* Attaches 'c' to 'g' (as a player when it holds a seat; 'attach_room' said it may) and sends
+ * what it missed after 'since' (-1: the whole state). Returns 0, or -1 when the store could not
+ * be read for it (the caller answers). */
+static int game_attach(Server *s, Client *c, SGame *g, int64_t since)
 {
     int spectator = seats_of(g, c->name) == 0;
     int found = 0;
@@ -268,33 +330,8 @@ void game_attach(Server *s, Client *c, SGame *g, int64_t since)
             g->subs[i].spectator = spectator;
             found = 1;
         }
-    if (!found && c->ngames >= SRV_ATTACH_MAX) {
-        srv_sendf(s, c, "error open busy a connection follows at most %d games: 'close' one",
-                  SRV_ATTACH_MAX);
-        return;
-    }
     if (!found) {
-        if (g->nsubs == g->subcap) {
-            int cap = g->subcap ? 2 * g->subcap : 4;
-            Sub *p = realloc(g->subs, (size_t)cap * sizeof *p);
-            if (p == NULL) {
-                srv_sendf(s, c, "error open busy out of memory");
-                return;
-            }
-            g->subs = p;
-            g->subcap = cap;
-        }
-        if (c->ngames == c->gamecap) {
-            int cap = c->gamecap ? 2 * c->gamecap : 4;
-            SGame **p = realloc(c->games, (size_t)cap * sizeof *p);
-            if (p == NULL) {
-                srv_sendf(s, c, "error open busy out of memory");
-                return;
-            }
-            c->games = p;
-            c->gamecap = cap;
-        }
-        g->subs[g->nsubs++] = (Sub){c, spectator};
+        g->subs[g->nsubs++] = (Sub){c, spectator, s->tx_open ? s->tx_no : 0};
         c->games[c->ngames++] = g;
     }
     /* What it missed: the events after 'since' when they are fewer than the lines of the
@@ -327,11 +364,14 @@ void game_attach(Server *s, Client *c, SGame *g, int64_t since)
     } else {
         Replay r = {s, c, g, spectator};
         CmError err;
-        if (store_events(s->store, g->ng.id, since, replay_event, &r, &err) != CM_OK)
-            srv_fatal(s, &err);
+        if (store_events(s->store, g->ng.id, since, replay_event, &r, &err) != CM_OK) {
+            srv_log(s, "game %lld: its events cannot be read: %s", (long long)g->ng.id, err.msg);
+            return -1;
+        }
     }
     presence(s, g, NULL);
     presence(s, g, c);
+    return 0;
 }
 
 void game_detach(Server *s, Client *c, SGame *g)
@@ -389,18 +429,18 @@ static void off_board(const SGame *g, int winner, CmOutcome *o, char *result, si
     cm_result_str(g->ng.v, o, result, size);
 }
 
-static void end_game(Server *s, SGame *g, int winner, const char *termination, const char *sentence)
+static int end_game(Server *s, SGame *g, int winner, const char *termination, const char *sentence)
 {
     CmOutcome o;
     char result[16];
     off_board(g, winner, &o, result, sizeof result);
     if (winner < 0 && strcmp(termination, "aborted") == 0)
         snprintf(result, sizeof result, "*");
-    game_emit(s, g, AUD_ALL, "end %s %s %s", result, termination, sentence);
+    return game_emit(s, g, AUD_ALL, "end %s %s %s", result, termination, sentence);
 }
 
-/* The seat to move ran out of time. */
-static void flag(Server *s, SGame *g)
+/* The seat to move ran out of time. Returns 0, or -1 when the end could not be written. */
+static int flag(Server *s, SGame *g)
 {
     const CmVariant *v = g->ng.v;
     int seat = g->ng.g.pos.to_move;
@@ -409,7 +449,15 @@ static void flag(Server *s, SGame *g)
     char result[16], sentence[200];
     off_board(g, winner, &o, result, sizeof result);
     text_outcome_sentence(v, &o, seat, seat, sentence, sizeof sentence);
-    game_emit(s, g, AUD_ALL, "end %s time %s", result, sentence);
+    return game_emit(s, g, AUD_ALL, "end %s time %s", result, sentence);
+}
+
+/* A turn begins: a person's clock runs from now; an engine seat's stays stopped until its
+ * search begins (game_engines), so that the time it waits for an engine thread, behind other
+ * games, is nobody's. */
+static void turn_begins(Server *s, SGame *g)
+{
+    g->turn_t0 = g->ng.seat[g->ng.g.pos.to_move].kind == NG_ENGINE ? 0 : s->now;
 }
 
 /* After a move: the board's end, or the next turn's clock. */
@@ -425,7 +473,7 @@ static void after_move(Server *s, SGame *g)
                   sentence);
         return;
     }
-    g->turn_t0 = s->now;
+    turn_begins(s, g);
 }
 
 /* Plays 'm' for the seat to move at 'now': 'think' is the thinking time its client reports
@@ -437,6 +485,7 @@ static int play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t th
     int seat = ng->g.pos.to_move;
     int64_t clock[CM_MAX_SEATS];
     memcpy(clock, ng->clock, sizeof clock);
+    int64_t quota = g->quota[seat];
     if (live(g)) {
         int64_t elapsed = g->turn_t0 ? (int64_t)(s->now - g->turn_t0) : 0;
         int64_t used = elapsed;
@@ -445,12 +494,12 @@ static int play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t th
              * says it thought, forgiven up to the seat's quota. A client that lies gains at
              * most the quota; an honest one on a slow link loses nothing while it lasts. */
             int64_t lag = elapsed - think;
-            int64_t comp = lag < 0 ? 0 : lag < g->quota[seat] ? lag : g->quota[seat];
-            g->quota[seat] -= comp;
+            int64_t comp = lag < 0 ? 0 : lag < quota ? lag : quota;
+            quota -= comp;
             used = elapsed - comp;
-            g->quota[seat] += SRV_QUOTA_GAIN_MS;
-            if (g->quota[seat] > SRV_QUOTA_MAX_MS)
-                g->quota[seat] = SRV_QUOTA_MAX_MS;
+            quota += SRV_QUOTA_GAIN_MS;
+            if (quota > SRV_QUOTA_MAX_MS)
+                quota = SRV_QUOTA_MAX_MS;
         }
         if (used > clock[seat]) {
             flag(s, g);
@@ -463,6 +512,7 @@ static int play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t th
     clocks_text(g, clock, next_deadline(s, g), clocks, sizeof clocks);
     if (game_emit(s, g, AUD_ALL, "move %d %s %s %s", ng->g.n, text, id, clocks) != 0)
         return -1;
+    g->quota[seat] = quota;
     after_move(s, g);
     return 0;
 }
@@ -512,10 +562,11 @@ void game_engines(Server *s)
         job.level = g->ng.seat[seat].level;
         job.purpose = g->engine_purpose;
         job.seed = (uint64_t)g->ng.id * 1000003u + (uint64_t)g->ng.g.n;
+        int64_t t0 = g->turn_t0 != 0 ? (int64_t)g->turn_t0 : (int64_t)s->now;
         if (job.purpose == ENGINE_JOB_DRAW) {
             job.time_ms = SESSION_DRAW_MS;
         } else {
-            int64_t left = live(g) ? g->ng.clock[seat] - (int64_t)(s->now - g->turn_t0) : -1;
+            int64_t left = live(g) ? g->ng.clock[seat] - ((int64_t)s->now - t0) : -1;
             job.time_ms = session_think_ms(job.level, left, g->ng.inc_ms);
         }
         if (engine_thread_start(s->eng[i], &job, &g->ticket) != CM_OK) {
@@ -524,6 +575,10 @@ void game_engines(Server *s)
         }
         s->eng_game[i] = g;
         g->engine = i;
+        /* The engine seat's clock runs from the moment its own search begins. */
+        if (job.purpose == ENGINE_JOB_MOVE && g->turn_t0 == 0 &&
+            g->ng.seat[seat].kind == NG_ENGINE && g->ng.g.pos.to_move == seat)
+            g->turn_t0 = s->now;
     }
 }
 
@@ -646,8 +701,9 @@ static void offer_settle(Server *s, SGame *g)
             s->eng_game[g->engine] = NULL;
             g->engine = -1;
         }
-        game_emit(s, g, AUD_ALL, "takeback %d %s", ply, clocks);
-        g->turn_t0 = s->now;
+        if (game_emit(s, g, AUD_ALL, "takeback %d %s", ply, clocks) != 0)
+            return;
+        turn_begins(s, g);
         memset(g->draw_calm, 0, sizeof g->draw_calm);
     }
 }
@@ -744,7 +800,7 @@ static void maybe_start(Server *s, SGame *g)
     char clocks[200];
     clocks_text(g, clock, next_deadline(s, g), clocks, sizeof clocks);
     if (game_emit(s, g, AUD_ALL, "start %s", clocks) == 0) {
-        g->turn_t0 = s->now;
+        turn_begins(s, g);
         for (int seat = 0; seat < CM_MAX_SEATS; seat++)
             g->quota[seat] = SRV_QUOTA_START_MS;
     }
@@ -777,8 +833,57 @@ void game_free(SGame *g)
     free(g);
 }
 
-void game_create(Server *s, Client *c, int argc, const char *const *argv)
+/* The name 'ref' (a variant the catalogue has) is rated and listed under: the variant's own,
+ * however it was written ('Camette', 'CAMETTE'). */
+static void variant_name(Server *s, const char *ref, const CmVariant *v, char *buf, size_t size)
 {
+    CmError err;
+    if (strlen(v->name) < size && catalog_get(&s->cat, v->name, NULL, &err) == v)
+        snprintf(buf, size, "%s", v->name);
+    else
+        snprintf(buf, size, "%s", ref);
+}
+
+void game_variant_name(Server *s, const char *ref, char *buf, size_t size)
+{
+    CmError err;
+    const CmVariant *v = catalog_is_path(ref) ? NULL : catalog_get(&s->cat, ref, NULL, &err);
+    if (v != NULL)
+        variant_name(s, ref, v, buf, size);
+    else
+        snprintf(buf, size, "%s", ref);
+}
+
+/* Whether 'name' may hold a seat in one more game ('waiting': one that waits for players;
+ * 'engine': one with an engine seat). Answers 'error VERB busy' when not. */
+static int games_room(Server *s, Client *c, const char *verb, const char *name, int waiting,
+                      int engine)
+{
+    int playing, waits, engines;
+    srv_games_of(s, name, &playing, &waits, &engines);
+    const char *what = NULL;
+    int64_t most = 0;
+    int limit = -1;
+    if (playing >= s->cfg.limit[LIMIT_GAMES])
+        limit = LIMIT_GAMES, what = "games not over";
+    else if (waiting && waits >= s->cfg.limit[LIMIT_WAITING])
+        limit = LIMIT_WAITING, what = "games waiting for players";
+    else if (engine && engines >= s->cfg.limit[LIMIT_ENGINE_GAMES])
+        limit = LIMIT_ENGINE_GAMES, what = "games against the engine";
+    if (limit < 0)
+        return 1;
+    most = s->cfg.limit[limit];
+    err_to(s, c, verb, "busy",
+           "%s has %lld %s already, the most a player may have on this server: finish or leave "
+           "one first",
+           name, (long long)most, what);
+    return 0;
+}
+
+void game_create(Server *s, Client *c, const NetMsg *m)
+{
+    int argc = m->argc - 1;
+    const char *const *argv = m->argv + 1;
     if (argc < 4) {
         err_to(s, c, "create", "syntax", "create VARIANT TC rated|casual SEAT=WHO...");
         return;
@@ -796,6 +901,8 @@ void game_create(Server *s, Client *c, int argc, const char *const *argv)
         err_to(s, c, "create", "no-variant", "no variant '%s' on this server", clean);
         return;
     }
+    char variant[NETGAME_VARIANT_MAX];
+    variant_name(s, argv[0], v, variant, sizeof variant);
     int64_t base, inc;
     int days;
     if (netgame_tc_parse(argv[1], &base, &inc, &days) != 0) {
@@ -812,33 +919,44 @@ void game_create(Server *s, Client *c, int argc, const char *const *argv)
         err_to(s, c, "create", "syntax", "%s", why);
         return;
     }
-    int waiting = 0;
-    for (int i = 0; i < s->gamecap; i++) {
-        const SGame *o = s->games[i];
-        waiting +=
-            o != NULL && o->ng.v != NULL && o->ng.status == NG_WAITING && seats_of(o, c->name) != 0;
-    }
-    if (waiting >= SRV_WAITING_MAX) {
-        err_to(s, c, "create", "busy",
-               "you have %d games waiting for players already: 'leave' one first", waiting);
+    /* A game with a seat for others waits for them; one of 'me' and engines begins at once. */
+    int waits = strstr(seats, "=open") != NULL || strstr(seats, "=@") != NULL;
+    if (!games_room(s, c, "create", c->name, waits, strstr(seats, "=engine:") != NULL))
+        return;
+    if (c->ngames >= s->cfg.limit[LIMIT_FOLLOW]) {
+        err_to(s, c, "create", "busy", "a connection follows at most %lld games: 'close' one",
+               (long long)s->cfg.limit[LIMIT_FOLLOW]);
         return;
     }
     int64_t id;
-    if (store_begin(s->store, &err) != CM_OK ||
-        store_game_new(s->store, argv[0], s->utc, &id, &err) != CM_OK) {
-        srv_fatal(s, &err);
+    if (srv_write_begin(s, NULL) != 0)
+        return;
+    if (store_game_new(s->store, variant, s->utc, &id, &err) != CM_OK) {
+        srv_write_failed(s, &err);
         return;
     }
     SGame *g = game_new(s, id);
     if (g == NULL || srv_game_add(s, g) != 0) {
         game_free(g);
-        err_to(s, c, "create", "busy", "out of memory");
+        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        srv_write_failed(s, &err);
         return;
     }
     g->created = s->utc;
-    if (game_emit(s, g, AUD_ALL, "create %s %s %s %s", argv[0], argv[1], argv[2], seats) != 0)
+    if (game_emit(s, g, AUD_ALL, "create %s %s %s %s", variant, argv[1], argv[2], seats) != 0) {
+        /* The turn is rolled back, and the game with it. */
+        if (!s->tx_failed) {
+            cm_error_set(&err, CM_ERR_IO, 0, 0, "the new game could not be made");
+            srv_write_failed(s, &err);
+        }
         return;
-    srv_log(s, "game %lld: %s made it (%s %s %s)", (long long)id, c->name, argv[0], argv[1], seats);
+    }
+    if (!attach_room(s, c, g, "create")) {
+        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        srv_write_failed(s, &err);
+        return;
+    }
+    srv_log(s, "game %lld: %s made it (%s %s %s)", (long long)id, c->name, variant, argv[1], seats);
     game_attach(s, c, g, -1);
     srv_sendf(s, c, "ok create %lld %lld", (long long)id, (long long)g->ng.seq);
     /* Invited players who are connected hear of it. */
@@ -846,12 +964,37 @@ void game_create(Server *s, Client *c, int argc, const char *const *argv)
         Client *o = s->clients[i];
         if (o != c && o->greeted && !client_has_game(o, g) && game_involves(g, o->name) &&
             seats_of(g, o->name) == 0)
-            srv_sendf(s, o, "invite %lld %s %s", (long long)id, c->name, argv[0]);
+            srv_sendf(s, o, "invite %lld %s %s", (long long)id, c->name, variant);
     }
     maybe_start(s, g);
 }
 
-static void req_join(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+void game_req_open(Server *s, Client *c, SGame *g, const NetMsg *m)
+{
+    int64_t since = -1;
+    if (m->argc >= 3 && !net_int(m->argv[2], 0, INT64_MAX, &since)) {
+        err_to(s, c, "open", "syntax", "open GAME [SEQ]");
+        return;
+    }
+    if (!attach_room(s, c, g, "open"))
+        return;
+    if (game_attach(s, c, g, since) != 0) {
+        game_detach(s, c, g);
+        err_to(s, c, "open", "store", "the game's events cannot be read now: try again");
+        return;
+    }
+    srv_sendf(s, c, "ok open %lld %lld %s", (long long)g->ng.id, (long long)g->ng.seq,
+              seats_of(g, c->name) ? "player" : "spectator");
+}
+
+void game_req_close(Server *s, Client *c, SGame *g, const NetMsg *m)
+{
+    (void)m;
+    game_detach(s, c, g);
+    srv_sendf(s, c, "ok close %lld", (long long)g->ng.id);
+}
+
+void game_req_join(Server *s, Client *c, SGame *g, const NetMsg *m)
 {
     NetGame *ng = &g->ng;
     if (ng->status != NG_WAITING) {
@@ -859,8 +1002,8 @@ static void req_join(Server *s, Client *c, SGame *g, int argc, const char *const
         return;
     }
     int seat = -1;
-    if (argc >= 3) {
-        seat = netgame_seat_by_letter(ng, argv[2]);
+    if (m->argc >= 3) {
+        seat = netgame_seat_by_letter(ng, m->argv[2]);
         if (seat < 0) {
             err_to(s, c, "join", "syntax", "no such seat");
             return;
@@ -879,16 +1022,25 @@ static void req_join(Server *s, Client *c, SGame *g, int argc, const char *const
         err_to(s, c, "join", "full", "that seat is not free for you");
         return;
     }
+    int engine = 0;
+    for (int k = 0; k < ng->v->nseats; k++)
+        engine |= ng->seat[k].kind == NG_ENGINE;
+    if (!game_plays(g, c->name) && !games_room(s, c, "join", c->name, 0, engine))
+        return;
+    if (!attach_room(s, c, g, "join"))
+        return;
+    int had = client_has_game(c, g);
     if (game_emit(s, g, AUD_ALL, "seat %c %s", ng->v->seat[seat].letter, c->name) != 0)
         return;
-    game_attach(s, c, g, client_has_game(c, g) ? ng->seq - 1 : -1);
+    game_attach(s, c, g, had ? ng->seq - 1 : -1);
     maybe_start(s, g);
     srv_sendf(s, c, "ok join %lld %c %lld", (long long)ng->id, ng->v->seat[seat].letter,
               (long long)ng->seq);
 }
 
-static void req_leave(Server *s, Client *c, SGame *g)
+void game_req_leave(Server *s, Client *c, SGame *g, const NetMsg *m)
 {
+    (void)m;
     NetGame *ng = &g->ng;
     unsigned mine = seats_of(g, c->name);
     if (ng->status != NG_WAITING || mine == 0) {
@@ -897,22 +1049,24 @@ static void req_leave(Server *s, Client *c, SGame *g)
         return;
     }
     for (int seat = 0; seat < ng->v->nseats; seat++)
-        if (mine & (1u << seat))
-            game_emit(s, g, AUD_ALL, "seat %c open", ng->v->seat[seat].letter);
+        if ((mine & (1u << seat)) &&
+            game_emit(s, g, AUD_ALL, "seat %c open", ng->v->seat[seat].letter) != 0)
+            return;
     int people = 0;
     for (int seat = 0; seat < ng->v->nseats; seat++)
         people += ng->seat[seat].kind == NG_PLAYER;
-    if (people == 0)
-        end_game(s, g, -1, "aborted", "The game was given up before it began.");
-    game_attach(s, c, g, ng->seq); /* now as a spectator */
+    if (people == 0 && end_game(s, g, -1, "aborted", "The game was given up before it began.") != 0)
+        return;
+    /* A connection that follows the game goes on following it, now as a spectator. */
     srv_sendf(s, c, "ok leave %lld", (long long)ng->id);
 }
 
-static void req_move(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+void game_req_move(Server *s, Client *c, SGame *g, const NetMsg *m)
 {
     NetGame *ng = &g->ng;
+    const char *const *argv = m->argv;
     int64_t ply, think;
-    if (argc != 6 || !net_int(argv[2], 0, 10000000, &ply) || !net_move_id_ok(argv[3]) ||
+    if (m->argc != 6 || !net_int(argv[2], 0, 10000000, &ply) || !net_move_id_ok(argv[3]) ||
         !net_int(argv[5], 0, INT64_C(1) << 40, &think)) {
         err_to(s, c, "move", "syntax", "move GAME PLY MOVE-ID MOVE THINK-MS");
         return;
@@ -943,13 +1097,17 @@ static void req_move(Server *s, Client *c, SGame *g, int argc, const char *const
         err_to(s, c, "move", "not-your-turn", "%s is to move", ng->v->seat[seat].name);
         return;
     }
-    CmMove m;
+    CmMove mv;
     CmError err;
     cm_error_init(&err, NULL);
-    if (cm_move_parse(&ng->g.pos, argv[4], &m, &err) != CM_OK) {
+    if (cm_move_parse(&ng->g.pos, argv[4], &mv, &err) != CM_OK) {
         char clean[CM_MOVE_TEXT_MAX];
         net_text_clean(argv[4], strlen(argv[4]), clean, sizeof clean);
         err_to(s, c, "move", "illegal", "'%s': %s", clean, err.msg);
+        return;
+    }
+    if (!srv_store_up(s)) {
+        s->refused = 1;
         return;
     }
     if (g->engine >= 0) {
@@ -958,10 +1116,10 @@ static void req_move(Server *s, Client *c, SGame *g, int argc, const char *const
         s->eng_game[g->engine] = NULL;
         g->engine = -1;
     }
-    int r = play(s, g, &m, argv[3], think);
+    int r = play(s, g, &mv, argv[3], think);
     if (r == 0)
         srv_sendf(s, c, "ok move %lld %lld", (long long)ng->id, (long long)ply);
-    else if (r == 1)
+    else if (r == 1 && ng->status == NG_OVER)
         err_to(s, c, "move", "over", "your time ran out before the move came");
 }
 
@@ -994,11 +1152,29 @@ static void req_offer(Server *s, Client *c, SGame *g, NgOfferKind kind, const ch
     offer_settle(s, g);
 }
 
-static void req_answer(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+void game_req_draw(Server *s, Client *c, SGame *g, const NetMsg *m)
+{
+    (void)m;
+    req_offer(s, c, g, NG_OFFER_DRAW, "draw");
+}
+
+void game_req_takeback(Server *s, Client *c, SGame *g, const NetMsg *m)
+{
+    (void)m;
+    req_offer(s, c, g, NG_OFFER_TAKEBACK, "takeback");
+}
+
+void game_req_resign(Server *s, Client *c, SGame *g, const NetMsg *m)
+{
+    (void)m;
+    req_offer(s, c, g, NG_OFFER_RESIGN, "resign");
+}
+
+void game_req_answer(Server *s, Client *c, SGame *g, const NetMsg *m)
 {
     NetGame *ng = &g->ng;
     int yes;
-    if (argc != 3 || !net_yes_no(argv[2], &yes)) {
+    if (m->argc != 3 || !net_yes_no(m->argv[2], &yes)) {
         err_to(s, c, "answer", "syntax", "answer GAME yes|no");
         return;
     }
@@ -1012,13 +1188,14 @@ static void req_answer(Server *s, Client *c, SGame *g, int argc, const char *con
         return;
     }
     for (int seat = 0; seat < ng->v->nseats && ng->offer != NG_OFFER_NONE; seat++)
-        if (ask & (1u << seat))
-            game_emit(s, g, AUD_ALL, "answer %c %s", ng->v->seat[seat].letter, yes ? "yes" : "no");
+        if ((ask & (1u << seat)) && game_emit(s, g, AUD_ALL, "answer %c %s",
+                                              ng->v->seat[seat].letter, yes ? "yes" : "no") != 0)
+            return;
     srv_sendf(s, c, "ok answer %lld", (long long)ng->id);
     offer_settle(s, g);
 }
 
-static void req_claim(Server *s, Client *c, SGame *g, int argc, const char *const *argv)
+void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m)
 {
     NetGame *ng = &g->ng;
     const CmVariant *v = ng->v;
@@ -1040,13 +1217,15 @@ static void req_claim(Server *s, Client *c, SGame *g, int argc, const char *cons
                (long long)(s->cfg.claim_ms / 1000), (long long)away);
         return;
     }
-    const char *how = argc >= 3 ? argv[2] : (v->nteams == 2 ? "win" : "engine");
+    const char *how = m->argc >= 3 ? m->argv[2] : (v->nteams == 2 ? "win" : "engine");
     if (strcmp(how, "engine") == 0) {
         if (v->nseats <= 2) {
             err_to(s, c, "claim", "denied", "in a game of two the claim is 'win'");
             return;
         }
-        game_emit(s, g, AUD_ALL, "engine %c %d", v->seat[seat].letter, SETUP_DEFAULT_LEVEL);
+        if (game_emit(s, g, AUD_ALL, "engine %c %d", v->seat[seat].letter, SETUP_DEFAULT_LEVEL) !=
+            0)
+            return;
     } else if (strcmp(how, "win") == 0 && v->nteams == 2 &&
                v->seat[seat].team != v->seat[__builtin_ctz(mine)].team) {
         char sentence[200], won[96];
@@ -1054,7 +1233,8 @@ static void req_claim(Server *s, Client *c, SGame *g, int argc, const char *cons
         text_seat_names(v, v->team_seats[winner], won, sizeof won);
         snprintf(sentence, sizeof sentence, "%s left the game. %s win%s.", v->seat[seat].name, won,
                  __builtin_popcount(v->team_seats[winner]) > 1 ? "" : "s");
-        end_game(s, g, winner, "abandoned", sentence);
+        if (end_game(s, g, winner, "abandoned", sentence) != 0)
+            return;
     } else {
         err_to(s, c, "claim", "denied",
                "claim GAME win (the other team wins) or claim GAME engine (four seats: the "
@@ -1064,22 +1244,48 @@ static void req_claim(Server *s, Client *c, SGame *g, int argc, const char *cons
     srv_sendf(s, c, "ok claim %lld", (long long)ng->id);
 }
 
-static void req_say(Server *s, Client *c, SGame *g, int argc, const char *const *rest)
+void game_req_say(Server *s, Client *c, SGame *g, const NetMsg *m)
 {
-    if (argc < 3 || !net_chat_ok(rest[2])) {
+    if (m->argc < 3 || !net_chat_ok(m->rest[2])) {
         err_to(s, c, "say", "bad-text",
                "say GAME TEXT: 1 to %d bytes of text that can be shown (no control characters)",
                NET_TEXT_MAX);
         return;
     }
+    const NetGame *ng = &g->ng;
+    if (ng->nchat[0] + ng->nchat[1] >= s->cfg.limit[LIMIT_GAME_CHAT]) {
+        err_to(s, c, "say", "busy", "this game keeps at most %lld chat messages; it has them",
+               (long long)s->cfg.limit[LIMIT_GAME_CHAT]);
+        return;
+    }
+    int64_t day = s->utc / 86400;
+    int sent = 0;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_chat_count(s->store, c->name, day, &sent, &err) != CM_OK) {
+        err_to(s, c, "say", "store", "%s", err.msg);
+        return;
+    }
+    if (sent >= s->cfg.limit[LIMIT_DAY_CHAT]) {
+        err_to(s, c, "say", "busy",
+               "a player may send %lld chat messages a day (UTC) on this server; you have",
+               (long long)s->cfg.limit[LIMIT_DAY_CHAT]);
+        return;
+    }
     int player = seats_of(g, c->name) != 0;
     if (game_emit(s, g, player ? AUD_PLAYERS : AUD_SPECTATORS, "%s %s %s",
-                  player ? "chat" : "kibitz", c->name, rest[2]) == 0)
-        srv_sendf(s, c, "ok say %lld", (long long)g->ng.id);
+                  player ? "chat" : "kibitz", c->name, m->rest[2]) != 0)
+        return;
+    if (store_chat_add(s->store, c->name, day, s->utc, &err) != CM_OK) {
+        srv_write_failed(s, &err);
+        return;
+    }
+    srv_sendf(s, c, "ok say %lld", (long long)g->ng.id);
 }
 
-static void req_export(Server *s, Client *c, SGame *g)
+void game_req_export(Server *s, Client *c, SGame *g, const NetMsg *m)
 {
+    (void)m;
     char *rec = netgame_record(&g->ng, s->cfg.site);
     if (rec == NULL) {
         err_to(s, c, "export", "busy", "out of memory");
@@ -1097,49 +1303,6 @@ static void req_export(Server *s, Client *c, SGame *g)
     srv_sendf(s, c, "ok export %lld %d", (long long)g->ng.id, n);
 }
 
-void game_request(Server *s, Client *c, SGame *g, int argc, const char *const *argv,
-                  const char *const *rest)
-{
-    const char *verb = argv[0];
-    if (g->ng.v == NULL) {
-        err_to(s, c, verb, "no-game", "the game cannot be read");
-        return;
-    }
-    if (strcmp(verb, "open") == 0) {
-        int64_t since = -1;
-        if (argc >= 3 && !net_int(argv[2], 0, INT64_MAX, &since)) {
-            err_to(s, c, verb, "syntax", "open GAME [SEQ]");
-            return;
-        }
-        game_attach(s, c, g, since);
-        srv_sendf(s, c, "ok open %lld %lld %s", (long long)g->ng.id, (long long)g->ng.seq,
-                  seats_of(g, c->name) ? "player" : "spectator");
-    } else if (strcmp(verb, "close") == 0) {
-        game_detach(s, c, g);
-        srv_sendf(s, c, "ok close %lld", (long long)g->ng.id);
-    } else if (strcmp(verb, "join") == 0) {
-        req_join(s, c, g, argc, argv);
-    } else if (strcmp(verb, "leave") == 0) {
-        req_leave(s, c, g);
-    } else if (strcmp(verb, "move") == 0) {
-        req_move(s, c, g, argc, argv);
-    } else if (strcmp(verb, "draw") == 0) {
-        req_offer(s, c, g, NG_OFFER_DRAW, verb);
-    } else if (strcmp(verb, "takeback") == 0) {
-        req_offer(s, c, g, NG_OFFER_TAKEBACK, verb);
-    } else if (strcmp(verb, "resign") == 0) {
-        req_offer(s, c, g, NG_OFFER_RESIGN, verb);
-    } else if (strcmp(verb, "answer") == 0) {
-        req_answer(s, c, g, argc, argv);
-    } else if (strcmp(verb, "claim") == 0) {
-        req_claim(s, c, g, argc, argv);
-    } else if (strcmp(verb, "say") == 0) {
-        req_say(s, c, g, argc, rest);
-    } else if (strcmp(verb, "export") == 0) {
-        req_export(s, c, g);
-    }
-}
-
 /* ---- Time ------------------------------------------------------------------------------------ */
 
 int64_t game_tick(Server *s, SGame *g)
@@ -1147,21 +1310,20 @@ int64_t game_tick(Server *s, SGame *g)
     NetGame *ng = &g->ng;
     if (ng->v == NULL || ng->status != NG_PLAYING)
         return INT64_MAX;
+    /* While the store cannot be written, nothing is flagged or played: it is, once it can. */
+    if (!srv_store_up(s))
+        return (int64_t)(s->store_retry_at - s->now);
     int64_t next = INT64_MAX;
     int seat = ng->g.pos.to_move;
     if (ng->days > 0) {
-        if (s->utc > ng->deadline) {
-            flag(s, g);
-            return INT64_MAX;
-        }
+        if (s->utc > ng->deadline)
+            return flag(s, g) == 0 ? INT64_MAX : 1;
         next = 1000;
     } else if (live(g) && g->turn_t0 != 0) {
         int64_t allowed = ng->clock[seat] + (ng->seat[seat].kind == NG_PLAYER ? g->quota[seat] : 0);
         int64_t used = (int64_t)(s->now - g->turn_t0);
-        if (used > allowed) {
-            flag(s, g);
-            return INT64_MAX;
-        }
+        if (used > allowed)
+            return flag(s, g) == 0 ? INT64_MAX : 1;
         next = allowed - used + 1;
     }
     if (ng->seat[seat].kind == NG_ENGINE && g->engine < 0 && !g->queued &&
@@ -1178,9 +1340,10 @@ typedef struct Load {
     Server *s;
     SGame *g;
     int bad;
+    int64_t last_ms; /* when the last event was made (UTC ms) */
 } Load;
 
-static int load_event(void *ud, int64_t seq, int audience, const char *body)
+static int load_event(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
 {
     Load *l = ud;
     static NetMsg m;
@@ -1199,24 +1362,43 @@ static int load_event(void *ud, int64_t seq, int audience, const char *body)
     e->seq = seq;
     e->audience = audience;
     l->g->nlog++;
+    l->last_ms = at_ms;
     return 0;
 }
 
-SGame *game_load(Server *s, int64_t id)
+/* A game as the store has it: its events replayed. NULL when it has none, or they do not replay
+ * (logged), or memory ran out. '*last_ms' gets the time of its last event. */
+static SGame *game_read(Server *s, int64_t id, int64_t *last_ms)
 {
     SGame *g = game_new(s, id);
     if (g == NULL)
         return NULL;
-    Load l = {s, g, 0};
+    Load l = {s, g, 0, 0};
     CmError err;
     cm_error_init(&err, NULL);
     if (store_events(s->store, id, 0, load_event, &l, &err) != CM_OK || l.bad || g->ng.v == NULL) {
         game_free(g);
         return NULL;
     }
-    /* The clock of the seat to move starts again now: the time the server was away is
-     * nobody's. Everyone is away until they connect. */
-    g->turn_t0 = g->ng.status == NG_PLAYING ? s->now : 0;
+    *last_ms = l.last_ms;
+    return g;
+}
+
+SGame *game_load(Server *s, int64_t id, int64_t alive_ms)
+{
+    int64_t last_ms;
+    SGame *g = game_read(s, id, &last_ms);
+    if (g == NULL)
+        return NULL;
+    /* The seat to move has thought from its last event until the server was last alive; the
+     * time the server was away is nobody's, and an engine seat's clock waits for its search.
+     * Everyone is away until they connect. */
+    if (g->ng.status == NG_PLAYING) {
+        turn_begins(s, g);
+        int64_t used = alive_ms > last_ms && last_ms > 0 ? alive_ms - last_ms : 0;
+        if (g->turn_t0 != 0 && live(g))
+            g->turn_t0 = s->now > (uint64_t)used ? s->now - (uint64_t)used : 1;
+    }
     for (int seat = 0; seat < CM_MAX_SEATS; seat++) {
         g->quota[seat] = SRV_QUOTA_START_MS;
         g->gone_at[seat] = s->now ? s->now : 1;
@@ -1224,6 +1406,37 @@ SGame *game_load(Server *s, int64_t id)
     if (g->ng.status == NG_OVER)
         g->over_at = s->now;
     return g;
+}
+
+int game_rollback(Server *s, SGame *g)
+{
+    int64_t last_ms;
+    SGame *fresh = game_read(s, g->ng.id, &last_ms);
+    /* An engine thinking for the game thinks about what is no more: it begins again. */
+    if (g->engine >= 0) {
+        engine_thread_cancel(s->eng[g->engine], g->ticket);
+        s->eng_game[g->engine] = NULL;
+        g->engine = -1;
+    }
+    if (fresh == NULL)
+        return -1;
+    netgame_free(&g->ng);
+    g->ng = fresh->ng;
+    LogEv *log = g->log;
+    g->log = fresh->log;
+    g->nlog = fresh->nlog;
+    fresh->log = log;
+    netgame_init(&fresh->ng, 0, &s->cat);
+    game_free(fresh);
+    g->turn_t0 = g->saved.turn_t0;
+    memcpy(g->quota, g->saved.quota, sizeof g->quota);
+    memcpy(g->draw_calm, g->saved.draw_calm, sizeof g->draw_calm);
+    g->over_at = g->saved.over_at;
+    subs_refresh(s, g);
+    for (int i = 0; i < g->nsubs; i++)
+        presence(s, g, g->subs[i].c);
+    srv_game_touch(s, g);
+    return 0;
 }
 
 /* ---- The lobby ---------------------------------------------------------------------------- */

@@ -1,5 +1,5 @@
-/* The server's own structures, shared by its files: connections (server.c), games and their
- * clocks and engines (game.c).
+/* The server's own structures, shared by its files: connections and the store's turns
+ * (server.c), games and their clocks and engines (game.c).
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_SERVER_INT_H
 #define CAMELOT_SERVER_INT_H
@@ -22,9 +22,9 @@
 #define SRV_QUOTA_GAIN_MS 100    /* more each move */
 #define SRV_QUOTA_MAX_MS 2000    /* at most */
 #define SRV_GAMES_LIST_MAX 200   /* games in one answer to 'games' */
-#define SRV_ATTACH_MAX 64        /* games one connection may follow at once */
-#define SRV_WAITING_MAX 20       /* games one player may have waiting for players at once */
 #define SRV_KEEP_OVER_MS 3600000 /* a finished game stays in memory this long after its end */
+#define SRV_ACCEPT_TURN 256      /* connections taken from the socket's queue in one turn */
+#define SRV_ALIVE_MS 1000        /* how often the server writes that it is alive, clocks running */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -42,11 +42,22 @@ typedef struct LogEv {
 typedef struct Sub {
     struct Client *c;
     int spectator;
+    unsigned tx; /* the store's turn in which it was attached, 0: one that was committed */
 } Sub;
+
+/* What of a game lives only in memory and changes with its events, kept at the first event of a
+ * turn of the store, to be put back when that turn fails. */
+typedef struct SGameSaved {
+    uint64_t turn_t0;
+    int64_t quota[CM_MAX_SEATS];
+    int draw_calm[CM_MAX_SEATS];
+    uint64_t over_at;
+} SGameSaved;
 
 typedef struct SGame {
     NetGame ng;
-    uint64_t turn_t0;               /* when the clock of the seat to move began (ms), 0: stopped */
+    uint64_t turn_t0; /* when the clock of the seat to move began (ms); 0: stopped (an engine
+                       * seat's, until its search begins) */
     int64_t quota[CM_MAX_SEATS];    /* lag that may still be forgiven, ms */
     uint64_t gone_at[CM_MAX_SEATS]; /* since when the seat's player has no connection (ms) */
     Sub *subs;
@@ -61,6 +72,8 @@ typedef struct SGame {
     uint64_t over_at;   /* when it ended (ms), for forgetting it later */
     int64_t created;    /* UTC seconds */
     int touched;        /* in the server's list of games to tick at the next turn */
+    int in_tx;          /* in the store's turn under way ('saved' holds what to put back) */
+    SGameSaved saved;
 
     /* Each engine seat's last moves in a row scored below SESSION_DRAW_ACCEPT for its side:
      * its answer to a draw offer looks at them ('session_draw_accepts'). */
@@ -74,6 +87,7 @@ typedef struct Client {
     int lines;   /* lines received */
     int greeted; /* 'hello' answered */
     int trusted; /* its peer is the server's own user: may say who it speaks for */
+    int counted; /* counted among the connections of 'name' */
     char name[NET_NAME_MAX + 1];
     uint64_t last_in;   /* when it last sent anything (ms) */
     uint64_t pinged_at; /* when it was last pinged (ms), 0: not since it spoke */
@@ -81,12 +95,16 @@ typedef struct Client {
     int beat_i;    /* its place in the server's heap of heartbeats */
     double tokens; /* lines it may send now */
     uint64_t tokens_at;
-    int throttled; /* not read from until it has tokens again */
-    int warned;    /* told once that it sends too fast */
-    int closing;   /* to be dropped at the end of the loop's turn */
-    int dirty;     /* has lines to write */
-    int want_out;  /* waits for the socket to take more */
-    SGame **games; /* the games it is attached to */
+    int throttled;    /* not read from until it has tokens again */
+    int warned;       /* told once that it sends too fast */
+    int closing;      /* to be dropped at the end of the loop's turn */
+    int eof;          /* its input has ended (closed once its waiting lines are handled) */
+    int deferred;     /* its next line waits for the store's turn under way to end */
+    int dirty;        /* has lines to write */
+    int want_out;     /* waits for the socket to take more */
+    unsigned mark_tx; /* the store's turn for which 'mark' holds ... */
+    size_t mark;      /* ... the bytes that waited for it before that turn's first line */
+    SGame **games;    /* the games it is attached to */
     int ngames, gamecap;
 } Client;
 
@@ -97,14 +115,29 @@ typedef struct Beat {
     Client *c;
 } Beat;
 
+/* A request answered within the store's turn under way, by a verb that may write: when the
+ * turn fails, its answer is taken back and it is answered 'error VERB store' instead. */
+typedef struct TxRequest {
+    Client *c;
+    char verb[16];
+} TxRequest;
+
+/* Connections of one person, by name. */
+typedef struct PersonCount {
+    char name[NET_NAME_MAX + 1]; /* "" for a free slot */
+    int n;
+} PersonCount;
+
 typedef struct Server {
     ServerConfig cfg;
-    int lfd, epfd;
+    int lfd, epfd, lockfd;
+    NetSockFile sockfile;
     uid_t uid;
     Store *store;
     Catalog cat;
-    uint64_t now; /* ms, monotonic, at this turn of the loop */
-    int64_t utc;  /* seconds since the epoch, at this turn */
+    uint64_t now;   /* ms, monotonic, at this turn of the loop */
+    int64_t utc;    /* seconds since the epoch, at this turn */
+    int64_t utc_ms; /* and in ms */
     /* Engines: one thread each, and the games waiting for one. */
     int nengines;
     EngineThread *eng[SERVER_ENGINES_MAX];
@@ -118,6 +151,10 @@ typedef struct Server {
     int nbeats, beatcap;
     Client **dirty;
     int ndirty, dirtycap;
+    Client **deferred; /* clients whose next line waits for the store's turn to end */
+    int ndeferred, deferredcap;
+    PersonCount *people; /* connections by person: an open-addressing table */
+    int npeople, peoplecap;
     int accept_paused;  /* no file descriptor was free: the socket is not watched ... */
     uint64_t paused_at; /* ... since then (ms), until a client leaves or a second passes */
     int nthrottled;     /* clients not read from until their tokens come back */
@@ -131,8 +168,27 @@ typedef struct Server {
     SGame **touched;  /* ... but these games, changed since their last look */
     int ntouched, touchedcap;
     uint64_t forget_at; /* when finished games are next looked at, to be forgotten */
-    int fatal;          /* the store failed: stop */
-    CmError fatal_err;
+
+    /* The store's turn: every write between two commits is one transaction, and nothing
+     * written in it is told to anyone before it commits. Lines queued meanwhile wait behind
+     * each client's 'mark'; a request that would only read waits for the commit. */
+    unsigned tx_no;   /* the turn under way (counted from 1), while 'tx_open' */
+    int tx_open;      /* a transaction is open */
+    int tx_failed;    /* a write in it failed: it is to be rolled back */
+    CmError tx_err;   /* why */
+    SGame **tx_games; /* the games it changed */
+    int ntx_games, tx_gamecap;
+    Client **tx_marked; /* the clients with lines behind a mark */
+    int ntx_marked, tx_markcap;
+    TxRequest *tx_reqs; /* the requests answered within it that may write */
+    int ntx_reqs, tx_reqcap;
+    uint64_t store_retry_at; /* after a failure, writes are refused until then (ms) */
+    char store_why[200];     /* and why, for the clients */
+    int refused;             /* a write of the request under way was refused */
+    uint64_t alive_at;       /* when the server last wrote that it is alive (ms), 0: never */
+    /* The request under way: its client and the answers it got, which must be one. */
+    Client *req_c;
+    int req_answers;
 } Server;
 
 /* ---- server.c ------------------------------------------------------------------------- */
@@ -151,27 +207,55 @@ int srv_game_add(Server *s, SGame *g);
  * at (game_tick) at the start of the loop's next turn. */
 void srv_game_touch(Server *s, SGame *g);
 
-/* Marks the store as failed: the server stops at the end of this turn. */
-void srv_fatal(Server *s, const CmError *err);
+/* Before a write to the store, for game 'g' (NULL: none yet): opens the turn's transaction and
+ * keeps what of 'g' lives only in memory. Returns 0, or -1 when nothing may be written now (a
+ * write of this turn failed, or the store failed a moment ago): the caller writes nothing and
+ * tells nobody. */
+int srv_write_begin(Server *s, SGame *g);
+
+/* A write of the turn failed ('err' says why): the whole turn is rolled back at the end of the
+ * request, or of the loop's turn, and its requests answered 'error VERB store'. */
+void srv_write_failed(Server *s, const CmError *err);
+
+/* Whether the store may be written now (it did not fail a moment ago). */
+int srv_store_up(const Server *s);
+
+/* For the limits: the games not over in which 'name' holds a seat, those of them waiting for
+ * players, and those with an engine seat. */
+void srv_games_of(const Server *s, const char *name, int *playing, int *waiting, int *engines);
 
 /* ---- game.c ---------------------------------------------------------------------------- */
 
-/* A new game from a 'create' request by 'c': 'argv' after the verb. Answers the client. */
-void game_create(Server *s, Client *c, int argc, const char *const *argv);
-
-/* The requests about one game ('argv[0]' the verb, 'argv[1]' the game's id). */
-void game_request(Server *s, Client *c, SGame *g, int argc, const char *const *argv,
-                  const char *const *rest);
-
-/* Attaches 'c' to 'g' (as a player when it holds a seat) and sends what it missed after
- * 'since' (-1: the whole state). */
-void game_attach(Server *s, Client *c, SGame *g, int64_t since);
+/* The requests: 'm->argv[0]' the verb; those of one game have its id in 'm->argv[1]' and are
+ * handed the game. Each answers 'c' once ('ok VERB ...' or 'error VERB CODE ...'), or, when a
+ * write is refused, says nothing and leaves the answer to the loop. */
+void game_create(Server *s, Client *c, const NetMsg *m);
+void game_req_open(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_close(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_join(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_leave(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_move(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_draw(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_takeback(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_resign(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_answer(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_say(Server *s, Client *c, SGame *g, const NetMsg *m);
+void game_req_export(Server *s, Client *c, SGame *g, const NetMsg *m);
 
 /* Detaches 'c' from 'g' (its connection closed or it asked). */
 void game_detach(Server *s, Client *c, SGame *g);
 
-/* Loads game 'id' from the store's events. NULL when it has none or they do not replay. */
-SGame *game_load(Server *s, int64_t id);
+/* Loads game 'id' from the store's events. NULL when it has none or they do not replay.
+ * 'alive_ms' (UTC ms, 0: not known) is when the server was last alive: the seat to move is
+ * charged for the time it thought before then, and only the time the server was away is
+ * forgiven. */
+SGame *game_load(Server *s, int64_t id, int64_t alive_ms);
+
+/* The store's turn failed: 'g', which it changed, is read again from the store, with what it
+ * kept in memory put back as it was before the turn. Returns 0, or -1 when the store has no
+ * such game (it was made in the failed turn): the caller forgets it. */
+int game_rollback(Server *s, SGame *g);
 
 /* Frees a game's memory (not its record in the store). */
 void game_free(SGame *g);
@@ -192,8 +276,14 @@ size_t game_lobby_line(const SGame *g, char *buf, size_t size);
 /* Whether 'name' holds a seat in 'g', or is invited to one. */
 int game_involves(const SGame *g, const char *name);
 
+/* The name the variant 'ref' is listed and rated under: its own, however 'ref' writes it. */
+void game_variant_name(Server *s, const char *ref, char *buf, size_t size);
+
+/* Whether 'name' holds a seat in 'g'. */
+int game_plays(const SGame *g, const char *name);
+
 /* Emits a new event of 'g': applies it, stores it, keeps it and sends it to those attached.
- * Returns 0, or -1 when it does not apply (a bug: logged) or the store failed. */
+ * Returns 0, or -1 when it does not apply (a bug: logged) or the store may not be written. */
 int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

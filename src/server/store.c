@@ -22,20 +22,25 @@ enum {
     Q_RATING_GET,
     Q_RATING_PUT,
     Q_RATINGS,
+    Q_ALIVE_GET,
+    Q_ALIVE_PUT,
+    Q_CHAT_GET,
+    Q_CHAT_ADD,
     Q_COUNT
 };
 
 static const char *const query_sql[Q_COUNT] = {
     [Q_PLAYER_ADD] = "INSERT OR IGNORE INTO players (name, created) VALUES (?1, ?2)",
     [Q_GAME_NEW] = "INSERT INTO games (variant, created, status) VALUES (?1, ?2, 'waiting')",
-    [Q_EVENT] = "INSERT INTO events (game, seq, audience, at, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_EVENT] = "INSERT INTO events (game, seq, audience, at, body, at_ms) "
+                "VALUES (?1, ?2, ?3, ?4 / 1000, ?5, ?4)",
     [Q_GAME_STATUS] = "UPDATE games SET status = ?2, result = ?3, termination = ?4, "
                       "ended = CASE WHEN ?2 = 'over' THEN ?5 ELSE NULL END WHERE id = ?1",
     [Q_GAME_PLAYER] = "INSERT OR REPLACE INTO game_players (game, seat, player) "
                       "SELECT ?1, ?2, id FROM players WHERE name = ?3",
     [Q_GAME_PLAYER_CLEAR] = "DELETE FROM game_players WHERE game = ?1 AND seat = ?2",
-    [Q_EVENTS] = "SELECT seq, audience, body FROM events WHERE game = ?1 AND seq > ?2 "
-                 "ORDER BY seq",
+    [Q_EVENTS] = "SELECT seq, audience, body, coalesce(at_ms, at * 1000) FROM events "
+                 "WHERE game = ?1 AND seq > ?2 ORDER BY seq",
     [Q_GAMES_OPEN] = "SELECT id, variant, status FROM games WHERE status <> 'over' ORDER BY id",
     [Q_GAMES_OF] = "SELECT DISTINCT g.id, g.variant, g.status FROM games g "
                    "JOIN game_players gp ON gp.game = g.id JOIN players p ON p.id = gp.player "
@@ -47,6 +52,12 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_RATINGS] = "SELECT p.name, r.rating, r.rd, r.vol, r.games, r.updated FROM ratings r "
                   "JOIN players p ON p.id = r.player WHERE r.variant = ?1 "
                   "ORDER BY r.rating DESC, p.name LIMIT ?2",
+    [Q_ALIVE_GET] = "SELECT value FROM server_state WHERE key = 'alive_ms'",
+    [Q_ALIVE_PUT] = "INSERT OR REPLACE INTO server_state (key, value) VALUES ('alive_ms', ?1)",
+    [Q_CHAT_GET] = "SELECT c.n FROM chat_days c JOIN players p ON p.id = c.player "
+                   "WHERE p.name = ?1 AND c.day = ?2",
+    [Q_CHAT_ADD] = "INSERT INTO chat_days (player, day, n) SELECT id, ?2, 1 FROM players "
+                   "WHERE name = ?1 ON CONFLICT (player, day) DO UPDATE SET n = n + 1",
 };
 
 struct Store {
@@ -119,7 +130,30 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "  WHERE s.seq = (SELECT max(seq) FROM seat_events l"
           "    WHERE l.game = s.game AND l.seat = s.seat);"
           "DROP TABLE seat_events;",
+    /* Version 3: the time of each event to the millisecond (the clock of the seat to move is
+     * charged, after a restart, for the time it thought before the server stopped); when the
+     * server was last seen alive; each player's chat messages of each UTC day, for the daily
+     * limit; and the variants' names folded to small letters, as the server now writes them
+     * (a rating kept under another spelling, whose player already has one under the folded
+     * name, stays where it is and is no longer read). */
+    [3] = "ALTER TABLE events ADD COLUMN at_ms INTEGER;"
+          "CREATE TABLE server_state ("
+          "  key TEXT PRIMARY KEY,"
+          "  value INTEGER NOT NULL) WITHOUT ROWID;"
+          "CREATE TABLE chat_days ("
+          "  player INTEGER NOT NULL REFERENCES players (id),"
+          "  day INTEGER NOT NULL,"
+          "  n INTEGER NOT NULL,"
+          "  PRIMARY KEY (player, day)) WITHOUT ROWID;"
+          "UPDATE games SET variant = lower(variant) WHERE variant <> lower(variant);"
+          "UPDATE OR IGNORE ratings SET variant = lower(variant) WHERE variant <> lower(variant);",
 };
+
+/* The tables and views of each version, for telling a database of this program's from another
+ * program's. */
+static const char *const schema_tables[] = {"players",      "games",        "events",
+                                            "ratings",      "moves",        "chat",
+                                            "game_players", "server_state", "chat_days"};
 
 static CmStatus db_error(Store *st, CmError *err, const char *what)
 {
@@ -191,9 +225,114 @@ static void finalize_all(Store *st)
     }
 }
 
+/* One whole number from a pragma or query of the program's own; -1 when it cannot be read. */
+static int64_t query_int(Store *st, const char *sql)
+{
+    sqlite3_stmt *q;
+    int64_t v = -1;
+    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+/* Whether the database at 'path' is one this program made (or an empty one), before anything
+ * is written into it: a file of another program's, or one this program cannot read, is refused
+ * with what to do. */
+static CmStatus check_ours(Store *st, const char *path, CmError *err)
+{
+    sqlite3_stmt *q;
+    int rc = sqlite3_prepare_v2(st->db,
+                                "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') "
+                                "AND name NOT LIKE 'sqlite_%' ORDER BY name",
+                                -1, &q, NULL);
+    char names[160] = "";
+    size_t len = 0;
+    int ntables = 0, foreign = 0;
+    while (rc == SQLITE_OK || rc == SQLITE_ROW) {
+        if ((rc = sqlite3_step(q)) != SQLITE_ROW)
+            break;
+        const char *name = (const char *)sqlite3_column_text(q, 0);
+        int known = 0;
+        for (size_t i = 0; i < sizeof schema_tables / sizeof *schema_tables; i++)
+            known |= name != NULL && strcmp(name, schema_tables[i]) == 0;
+        foreign |= !known;
+        ntables++;
+        if (len + 40 < sizeof names) {
+            int n = snprintf(names + len, sizeof names - len, "%s%.30s", len ? ", " : "",
+                             name != NULL ? name : "?");
+            len += n > 0 ? (size_t)n : 0;
+        } else if (len + 5 < sizeof names && names[len - 1] != '.') {
+            len += (size_t)snprintf(names + len, sizeof names - len, ", ...");
+        }
+    }
+    if (rc != SQLITE_DONE) {
+        int code = sqlite3_errcode(st->db);
+        cm_error_set(err, CM_ERR_IO, 0, 0, "%s cannot be read as a database (%s)%s", path,
+                     sqlite3_errmsg(st->db),
+                     code == SQLITE_NOTADB || code == SQLITE_CORRUPT
+                         ? ": it is not a database of camelot's, or it is damaged; the server "
+                           "writes into nothing it did not make: move it away, or name another "
+                           "--data directory"
+                         : "");
+        sqlite3_finalize(q);
+        return CM_ERR_IO;
+    }
+    sqlite3_finalize(q);
+    int64_t app = query_int(st, "PRAGMA application_id");
+    int64_t version = query_int(st, "PRAGMA user_version");
+    if (ntables == 0 && version == 0 && (app == 0 || app == STORE_APPLICATION_ID))
+        return CM_OK; /* new */
+    /* Databases of the versions before the application id was set have none. */
+    if (!foreign && (app == STORE_APPLICATION_ID || (app == 0 && version >= 1 && version <= 2)))
+        return CM_OK;
+    return cm_error_set(err, CM_ERR_SCHEMA, 0, 0,
+                        "%s is not a database of a camelot server (application id %lld, "
+                        "schema version %lld, tables: %s); the server writes into nothing it "
+                        "did not make: move it away, or name another --data directory",
+                        path, (long long)app, (long long)version, ntables ? names : "none");
+}
+
+/* The check of the database's pages that 'check' asks for (STORE_CHECK_*): a damaged database
+ * is refused before anything is written into it. */
+static CmStatus check_pages(Store *st, const char *path, int check, CmError *err)
+{
+    if (check == STORE_CHECK_NONE)
+        return CM_OK;
+    const char *pragma = check == STORE_CHECK_FULL ? "integrity_check" : "quick_check";
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA %s(1)", pragma);
+    sqlite3_stmt *q;
+    int rc = sqlite3_prepare_v2(st->db, sql, -1, &q, NULL);
+    const char *what = NULL;
+    char first[120] = "";
+    if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(q, 0);
+        /* Its first problem: the line that names a page, without the heading before it. */
+        const char *text = t != NULL ? (const char *)t : "?";
+        const char *nl = strrchr(text, '\n');
+        snprintf(first, sizeof first, "%.60s", nl != NULL ? nl + 1 : text);
+        if (strcmp(first, "ok") != 0)
+            what = first;
+    } else {
+        snprintf(first, sizeof first, "%.60s", sqlite3_errmsg(st->db));
+        what = first;
+    }
+    sqlite3_finalize(q);
+    if (what == NULL)
+        return CM_OK;
+    return cm_error_set(err, CM_ERR_IO, 0, 0,
+                        "%s is damaged (%s: %s): restore it from a backup, or move it away to "
+                        "begin anew; sqlite3's .recover may save what it holds",
+                        path, pragma, what);
+}
+
 /* Opens 'path' and brings it to 'version'; the statements are prepared only at the current
  * version. */
-static CmStatus open_at(const char *path, int durable, int version, Store **out, CmError *err)
+static CmStatus open_at(const char *path, int durable, int check, int version, Store **out,
+                        CmError *err)
 {
     *out = NULL;
     Store *st = calloc(1, sizeof *st);
@@ -207,16 +346,25 @@ static CmStatus open_at(const char *path, int durable, int version, Store **out,
         free(st);
         return CM_ERR_IO;
     }
-    /* Another process holding the database (a second server) is waited for briefly, then
-     * refused with an error rather than a hang. */
+    /* Another process holding the database is waited for briefly, then refused with an error
+     * rather than a hang. */
     sqlite3_busy_timeout(st->db, 2000);
-    CmStatus rc = exec(st, "PRAGMA journal_mode = WAL", err);
+    CmStatus rc = check_ours(st, path, err);
+    if (rc == CM_OK)
+        rc = check_pages(st, path, check, err);
+    if (rc == CM_OK)
+        rc = exec(st, "PRAGMA journal_mode = WAL", err);
     if (rc == CM_OK)
         rc = exec(st, durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL", err);
     if (rc == CM_OK)
         rc = exec(st, "PRAGMA foreign_keys = ON", err);
     if (rc == CM_OK)
         rc = store_migrate(st, version, err);
+    if (rc == CM_OK && query_int(st, "PRAGMA application_id") != STORE_APPLICATION_ID) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA application_id = %d", STORE_APPLICATION_ID);
+        rc = exec(st, sql, err);
+    }
     for (int i = 0; rc == CM_OK && version == STORE_VERSION && i < Q_COUNT; i++)
         if (sqlite3_prepare_v3(st->db, query_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &st->q[i],
                                NULL) != SQLITE_OK)
@@ -229,16 +377,16 @@ static CmStatus open_at(const char *path, int durable, int version, Store **out,
     return CM_OK;
 }
 
-CmStatus store_open(const char *path, int durable, Store **out, CmError *err)
+CmStatus store_open(const char *path, int durable, int check, Store **out, CmError *err)
 {
-    return open_at(path, durable, STORE_VERSION, out, err);
+    return open_at(path, durable, check, STORE_VERSION, out, err);
 }
 
 CmStatus store_open_old(const char *path, int version, Store **out, CmError *err)
 {
     if (version < 1 || version > STORE_VERSION)
         return cm_error_set(err, CM_ERR_ARG, 0, 0, "no schema version %d", version);
-    return open_at(path, 1, version, out, err);
+    return open_at(path, 1, STORE_CHECK_QUICK, version, out, err);
 }
 
 CmStatus store_exec(Store *st, const char *sql, CmError *err)
@@ -327,14 +475,14 @@ CmStatus store_game_new(Store *st, const char *variant, int64_t utc, int64_t *id
     return rc;
 }
 
-CmStatus store_event(Store *st, int64_t game, int64_t seq, int audience, int64_t utc,
+CmStatus store_event(Store *st, int64_t game, int64_t seq, int audience, int64_t at_ms,
                      const char *body, CmError *err)
 {
     sqlite3_stmt *q = st->q[Q_EVENT];
     sqlite3_bind_int64(q, 1, game);
     sqlite3_bind_int64(q, 2, seq);
     sqlite3_bind_int(q, 3, audience);
-    sqlite3_bind_int64(q, 4, utc);
+    sqlite3_bind_int64(q, 4, at_ms);
     bind_text(q, 5, body);
     return run(st, q, err, "an event");
 }
@@ -405,7 +553,8 @@ typedef struct EventWalk {
 static int event_row(sqlite3_stmt *q, void *ud)
 {
     EventWalk *w = ud;
-    return w->fn(w->ud, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 1), col_text(q, 2));
+    return w->fn(w->ud, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 1),
+                 sqlite3_column_int64(q, 3), col_text(q, 2));
 }
 
 CmStatus store_events(Store *st, int64_t game, int64_t after, StoreEventFn fn, void *ud,
@@ -507,4 +656,55 @@ CmStatus store_ratings(Store *st, const char *variant, int max, StoreRatingFn fn
     sqlite3_bind_int(q, 2, max);
     RatingWalk w = {fn, ud};
     return rows(st, q, rating_row, &w, err, "the ratings");
+}
+
+CmStatus store_alive_get(Store *st, int64_t *ms_out, int *found, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_ALIVE_GET];
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *found = 0;
+    if (rc == SQLITE_ROW) {
+        *ms_out = sqlite3_column_int64(q, 0);
+        *found = 1;
+    } else if (rc != SQLITE_DONE) {
+        out = db_error(st, err, "when the server was last alive");
+    }
+    sqlite3_reset(q);
+    return out;
+}
+
+CmStatus store_alive_put(Store *st, int64_t ms, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_ALIVE_PUT];
+    sqlite3_bind_int64(q, 1, ms);
+    return run(st, q, err, "when the server was last alive");
+}
+
+CmStatus store_chat_count(Store *st, const char *name, int64_t day, int *n_out, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_CHAT_GET];
+    bind_text(q, 1, name);
+    sqlite3_bind_int64(q, 2, day);
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *n_out = 0;
+    if (rc == SQLITE_ROW)
+        *n_out = sqlite3_column_int(q, 0);
+    else if (rc != SQLITE_DONE)
+        out = db_error(st, err, "a player's chat of the day");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_chat_add(Store *st, const char *name, int64_t day, int64_t utc, CmError *err)
+{
+    CmStatus rc = player_add(st, name, utc, err);
+    if (rc != CM_OK)
+        return rc;
+    sqlite3_stmt *q = st->q[Q_CHAT_ADD];
+    bind_text(q, 1, name);
+    sqlite3_bind_int64(q, 2, day);
+    return run(st, q, err, "a player's chat of the day");
 }

@@ -11,15 +11,28 @@
 
 #include "camelot/error.h"
 
-#define STORE_VERSION 2 /* the schema this program writes */
+#define STORE_VERSION 3 /* the schema this program writes */
+/* The database's 'PRAGMA application_id', set in every database this program makes: "Caml". */
+#define STORE_APPLICATION_ID 0x43616D6C
+
+/* How much of a database is checked when it is opened. */
+enum {
+    STORE_CHECK_NONE,  /* nothing */
+    STORE_CHECK_QUICK, /* PRAGMA quick_check: every page readable and well formed */
+    STORE_CHECK_FULL   /* PRAGMA integrity_check: and every index agrees with its table */
+};
 
 typedef struct Store Store;
 
 /* Opens (creating when missing) the database 'path', brings its schema to STORE_VERSION and
  * readies its statements. 'durable' 1: every commit reaches the disk before it returns
  * (synchronous=FULL), 0: it reaches the operating system (synchronous=NORMAL; a killed server
- * loses nothing, a machine that loses power may lose the last commits). */
-CmStatus store_open(const char *path, int durable, Store **out, CmError *err);
+ * loses nothing, a machine that loses power may lose the last commits). Before anything is
+ * written, the file must be a database this program made (its application id, or, made before
+ * the id, only this program's tables) or an empty one, and pass the check 'check'
+ * (STORE_CHECK_*): another program's database, a file that is no database and a damaged one are
+ * refused (CM_ERR_SCHEMA or CM_ERR_IO), saying what to do. */
+CmStatus store_open(const char *path, int durable, int check, Store **out, CmError *err);
 
 /* For tests of the schema's versions: opens 'path' brought only to schema 'version', without
  * the statements (only 'store_migrate', 'store_version', 'store_exec' and 'store_close' may be
@@ -50,8 +63,9 @@ int store_in_transaction(Store *st);
 CmStatus store_game_new(Store *st, const char *variant, int64_t utc, int64_t *id_out, CmError *err);
 
 /* Event 'seq' of game 'game' ('audience': 0 everyone, 1 the players, 2 the spectators), made at
- * 'utc', whose text is 'body' (its words after "ev GAME SEQ"). */
-CmStatus store_event(Store *st, int64_t game, int64_t seq, int audience, int64_t utc,
+ * 'at_ms' (UTC milliseconds since the epoch), whose text is 'body' (its words after
+ * "ev GAME SEQ"). */
+CmStatus store_event(Store *st, int64_t game, int64_t seq, int audience, int64_t at_ms,
                      const char *body, CmError *err);
 
 /* The game's status ("waiting", "playing", "over") and, when over, its result and
@@ -62,9 +76,10 @@ CmStatus store_game_status(Store *st, int64_t game, const char *status, const ch
 /* Seat 'seat' (its letter) of game 'game' is now 'name''s (NULL: no player's). */
 CmStatus store_game_player(Store *st, int64_t game, char seat, const char *name, CmError *err);
 
-/* The events of 'game' after 'after', in order: 'fn' is called for each and stops the walk by
- * returning nonzero. */
-typedef int (*StoreEventFn)(void *ud, int64_t seq, int audience, const char *body);
+/* The events of 'game' after 'after', in order: 'fn' is called for each (with the UTC
+ * milliseconds it was made at; for an event stored before version 3, its second) and stops the
+ * walk by returning nonzero. */
+typedef int (*StoreEventFn)(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body);
 CmStatus store_events(Store *st, int64_t game, int64_t after, StoreEventFn fn, void *ud,
                       CmError *err);
 
@@ -88,5 +103,14 @@ CmStatus store_rating_put(Store *st, const char *name, const char *variant, cons
 typedef int (*StoreRatingFn)(void *ud, const char *name, const StoreRating *r);
 CmStatus store_ratings(Store *st, const char *variant, int max, StoreRatingFn fn, void *ud,
                        CmError *err);
+
+/* When the server was last known to be alive (UTC ms), which it writes now and then while
+ * clocks run and when it stops: '*found' 0 when never. */
+CmStatus store_alive_get(Store *st, int64_t *ms_out, int *found, CmError *err);
+CmStatus store_alive_put(Store *st, int64_t ms, CmError *err);
+
+/* The chat messages 'name' sent on UTC day 'day' (days since the epoch), and one more. */
+CmStatus store_chat_count(Store *st, const char *name, int64_t day, int *n_out, CmError *err);
+CmStatus store_chat_add(Store *st, const char *name, int64_t day, int64_t utc, CmError *err);
 
 #endif

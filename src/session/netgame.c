@@ -266,7 +266,12 @@ static CmStatus apply_create(NetGame *ng, int argc, const char *const *argv, CmE
     if (cm_game_init(&ng->g, v, NULL) != CM_OK)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     ng->v = v;
-    snprintf(ng->variant, sizeof ng->variant, "%s", argv[1]);
+    /* The variant's own name, however the event wrote it ('Camette'): a game is listed and
+     * rated under that one. */
+    const char *name = argv[1];
+    if (strlen(v->name) < sizeof ng->variant && catalog_get(ng->cat, v->name, NULL, &verr) == v)
+        name = v->name;
+    snprintf(ng->variant, sizeof ng->variant, "%s", name);
     ng->rated = rated;
     ng->base_ms = base;
     ng->inc_ms = inc;

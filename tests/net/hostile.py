@@ -1,0 +1,670 @@
+# A hostile trial of the server, in short checks: each finding of the trial that made the
+# server fit for strangers (docs/network.md, "Limits" and "Inside the server"), as a check that
+# failed before its fix.
+#
+#   socket_dir      a socket directory others may write without the sticky bit is refused,
+#                   saying which and why; one with the sticky bit is taken
+#   fallback_name   'uidNUMBER' is only ever a Unix user's fallback: no relay may take it, and
+#                   (as root) a user with no name plays as it
+#   full_disk       a store that cannot write (a limit on the size of its files): the move is
+#                   refused 'error move store', told to nobody, not kept; reads go on; once the
+#                   store can write again the move is played, and a restart finds exactly the
+#                   moves acknowledged
+#   engine_queue    a rated game against the engine, its engine seat queued behind games of
+#                   other players on the one engine thread, is not lost on time for it
+#   connections     a person has at most 16 connections; the next is refused with a line;
+#                   (as root) another user connects and plays at once while one holds many;
+#                   a client gives up on a socket that takes no connection, with a message
+#   quotas          games not over, chat per game and per player a day, each refused past its
+#                   limit with 'busy'
+#   second_server   a second server on the same data directory is refused
+#   damaged_store   a damaged database, and another program's, are refused and left as they are
+#   chat_rooms      a seat given back on one connection: the player's other connection hears
+#                   the watchers' chat, not the players'
+#   restart_clock   a restart charges the seat to move for the time it thought before it
+#   variant_names   'CAMETTE' and 'Camette' are camette: one game list, one ratings table
+#   one_answer      every request gets exactly one answer (a 'create' on a connection that
+#                   follows as many games as it may)
+#
+#     python3 tests/net/hostile.py CAMELOT SOURCE_DIR
+#
+# SPDX-License-Identifier: MIT
+import hashlib
+import os
+import random
+import re
+import resource
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import netlib  # noqa: E402
+from netlib import check, say, wait_for  # noqa: E402
+
+ROOT = os.geteuid() == 0
+# Unix users with no entry in the password file, for the checks that need other users (root
+# only): the server names such a user 'uidNUMBER'.
+NOBODY_A, NOBODY_B = 54321, 54322
+
+
+def refused_start(env, args, what):
+    """Runs 'camelot ARGS', which must end on its own (a refusal) within a generous time."""
+    try:
+        return subprocess.run([env.camelot] + args, env=env.env, cwd=env.tmp,
+                              capture_output=True, text=True, timeout=30 * netlib.time_factor(),
+                              input="quit\n")
+    except subprocess.TimeoutExpired:
+        raise netlib.TestFailure("%s: 'camelot %s' did not end" % (what, " ".join(args[:1])))
+
+
+def first_move(env, variant="camette"):
+    p = env.run(["moves", "--variant", variant])
+    check(p.returncode == 0, "camelot moves: %s" % p.stderr)
+    return p.stdout.split("\n")[0].split("\t")[1]
+
+
+def server_at(env, name, *args):
+    """A server of its own: socket NAME.sock, data directory NAME-data."""
+    s = netlib.Server(env, *args)
+    s.sock = env.path("%s.sock" % name)
+    s.data = env.path("%s-data" % name)
+    os.makedirs(s.data, exist_ok=True)
+    return s.start()
+
+
+def answers(raw, verb, since):
+    """The answers to 'verb' among the lines 'raw' got after line 'since'."""
+    rx = re.compile(rb"^(ok|error) %s " % verb.encode())
+    with raw.lock:
+        return [line for line in raw.lines[since:] if rx.search(line)]
+
+
+def barrier(raw):
+    """Waits until the server has handled everything 'raw' sent before (a ping's pong)."""
+    token = "b%d" % random.randrange(1 << 30)
+    raw.send("ping %s" % token)
+    raw.expect(rb"^pong %s$" % token.encode())
+
+
+# ---- Running as another Unix user (root only) ----------------------------------------------
+
+def as_user(uid, args, timeout, **kw):
+    """Runs 'args' as Unix user 'uid' (group 'uid'); returns the completed process."""
+    def drop():
+        os.setgroups([])
+        os.setgid(uid)
+        os.setuid(uid)
+    return subprocess.run(args, preexec_fn=drop, capture_output=True, text=True,
+                          timeout=timeout, **kw)
+
+
+def other_python():
+    """A python3 another user may run (this one may be in root's home), or None."""
+    for path in ("/usr/bin/python3", "/usr/local/bin/python3", sys.executable):
+        if os.path.exists(path):
+            try:
+                if as_user(NOBODY_A, [path, "-c", "pass"], 60).returncode == 0:
+                    return path
+            except OSError:
+                pass
+    return None
+
+
+def public_dir():
+    """A directory other users may enter (not write): for a socket they all reach."""
+    d = tempfile.mkdtemp(prefix="camelot-hostile-")
+    os.chmod(d, 0o755)
+    return d
+
+
+def others_can_run(env, d):
+    """Whether another user can run the program and read its variants (a clone in a private
+    directory cannot)."""
+    p = as_user(NOBODY_B, [env.camelot, "moves", "--variant", "camette"], 60,
+                env=dict(env.env, HOME=d), cwd=d)
+    return p.returncode == 0
+
+
+# ---- The checks ----------------------------------------------------------------------------
+
+def socket_dir(env):
+    d = env.path("open-dir")
+    os.makedirs(d)
+    os.chmod(d, 0o777)
+    os.makedirs(env.path("d-data"))
+    p = refused_start(env, ["serve", "--socket", os.path.join(d, "s.sock"), "--data",
+                            env.path("d-data")], "a directory anyone may write")
+    check(p.returncode != 0, "a server listened in a directory anyone may write")
+    check(d in p.stderr and "sticky" in p.stderr and "may be written by other users" in p.stderr,
+          "the refusal does not say which directory and why: %r" % p.stderr)
+    check(not os.path.exists(os.path.join(d, "s.sock")), "a socket was left in %s" % d)
+    os.chmod(d, 0o1777)
+    s = netlib.Server(env)
+    s.sock = os.path.join(d, "s.sock")
+    s.data = env.path("d-data")
+    s.start()
+    st = os.lstat(s.sock)
+    check(oct(st.st_mode & 0o777) == oct(0o600), "the socket's mode is %o" % (st.st_mode & 0o777))
+    check([n for n in os.listdir(d) if n != "s.sock"] == [], "the server left %r in %s" %
+          (os.listdir(d), d))
+    s.stop()
+    check(not os.path.exists(s.sock), "the socket stayed after the server stopped")
+    say("socket_dir: refused without the sticky bit, taken with it")
+
+
+def fallback_name(env, server):
+    for name in ("uid54321", "UID2103", "Uid7"):
+        r = netlib.Raw(server, None, hello=False)
+        r.send("as %s" % name)
+        got = r.expect(rb"^error as ")
+        check(b"bad-name" in got, "'as %s' answered %r" % (name, got))
+        r.wait_closed()
+    # Names that only look like it are names.
+    for name in ("uid", "uidx1", "uid1x", "squid7"):
+        r = netlib.Raw(server, name)
+        check(r.name == name, "'as %s' became %r" % (name, r.name))
+        r.close()
+    say("fallback_name: 'uid' and a number is never a name a relay may take")
+
+
+def fallback_name_users(env, sock):
+    """As root: a user with no entry in the password file is 'uidNUMBER', and its games are its
+    own."""
+    code = ("import socket, sys\n"
+            "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile('rb')\n"
+            "s.sendall(b'hello 1\\n')\n"
+            "print(f.readline().decode().strip())\n")
+    p = as_user(NOBODY_A, [other_python(), "-c", code, sock], 60)
+    check(p.returncode == 0, "the other user's client: %s" % p.stderr)
+    check(p.stdout.strip() == "ok hello 1 uid%d" % NOBODY_A,
+          "a user with no name is %r" % p.stdout.strip())
+    say("fallback_name: a user without a name plays as uid%d" % NOBODY_A)
+
+
+def data_files(data):
+    return [os.path.join(data, n) for n in os.listdir(data) if n.startswith("server.db")]
+
+
+def full_disk(env):
+    server = server_at(env, "full")
+    alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
+    game = int(alice.ok("create camette 3600+0 casual W=me B=open")[2])
+    bob.ok("join %d" % game)
+    record = netlib.finished_game(env, "camette", min_plies=8)
+    moves = netlib.record_moves(record)
+    players = [alice, bob]
+    for ply in range(2):
+        players[ply % 2].ok("move %d %d m%d %s 5" % (game, ply, ply, moves[ply]))
+    bob.wait_ply(game, 2)
+    # The store may grow no file any more: every write that needs room fails, as on a full
+    # disk (SIGXFSZ is ignored: the write fails with EFBIG).
+    limit = max(os.path.getsize(f) for f in data_files(server.data))
+    hard = resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE)[1]
+    resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (limit, hard))
+    seen = len(bob.lines)
+    got = alice.request("move %d 2 m2 %s 5" % (game, moves[2]))
+    check(got.startswith("error move store "), "a move the store could not keep: %r" % got)
+    check(server.alive(), "the server stopped when its store failed: %s" % server.log()[-2000:])
+    barrier(bob)
+    with bob.lock:
+        heard = [line for line in bob.lines[seen:] if line.startswith(b"ev ")]
+    check(heard == [], "bob heard of a move that was not kept: %r" % heard)
+    # What only reads goes on; what writes is refused while the store fails.
+    check(alice.ok("games")[1] == "games", "games")
+    watcher = netlib.Raw(server, "carol")
+    watcher.ok("open %d" % game)
+    state = netlib.sync_state(watcher.lines, game)
+    check(state["moves"] == moves[:2], "a watcher sees %r" % state["moves"])
+    for line in ("say %d hello" % game, "create camette none casual W=me B=open",
+                 "move %d 2 m2b %s 5" % (game, moves[2])):
+        got = alice.request(line)
+        check(re.match(r"^error \S+ store ", got), "%r while the store fails: %r" % (line, got))
+    # Room again: the move goes through (sent again with its id), and the game goes on.
+    resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (hard, hard))
+
+    def played():
+        got = alice.request("move %d 2 m2 %s 5" % (game, moves[2]))
+        return got if got.startswith("ok ") else None
+    wait_for(played, 30 * netlib.time_factor(), "the store to take the move again", step=0.3)
+    bob.ok("move %d 3 m3 %s 5" % (game, moves[3]))
+    alice.wait_ply(game, 4)
+    for r in (alice, bob, watcher):
+        r.close()
+    server.stop()
+    check("the store failed" in server.log(), "the failure is not in the log")
+    server.start()
+    probe = netlib.Raw(server, "probe")
+    probe.ok("open %d" % game)
+    state = netlib.sync_state(probe.lines, game)
+    check(state["moves"] == moves[:4] and state["ids"] == ["m0", "m1", "m2", "m3"],
+          "after a restart the game has %r %r" % (state["moves"], state["ids"]))
+    probe.close()
+    server.stop()
+    say("full_disk: the move refused and told to nobody, reads served, then played once")
+
+
+def engine_queue(env):
+    server = server_at(env, "engines", "--engines", "1")
+    move = first_move(env)
+    others = [netlib.Raw(server, "busy%d" % i) for i in range(3)]
+    games = []
+    for r in others:
+        for _ in range(3):
+            games.append((r, int(r.ok("create camette 10+0 casual W=me B=engine:10")[2])))
+    me = netlib.Raw(server, "farmer")
+    mine = int(me.ok("create camette 2+0 rated W=me B=engine:10")[2])
+    # Nine searches of 0.4 s each come before the engine's search of the rated game.
+    for r, g in games:
+        r.ok("move %d 0 a %s 5" % (g, move))
+    me.ok("move %d 0 a %s 5" % (mine, move))
+    body = me.wait_event(mine, r"^(move 1 |end )", 60 * netlib.time_factor())
+    check(body.startswith("move 1 "), "the engine's game ended before its move: %r" % body)
+    check("rating" not in " ".join(b for _, b in me.events(mine)), "a rating changed")
+    for r, g in games:
+        r.wait_event(g, r"^move 1 ", 120 * netlib.time_factor())
+    for r in others + [me]:
+        r.close()
+    server.stop()
+    say("engine_queue: the engine seat's clock waited with it in the queue")
+
+
+def connections(env, server):
+    held = [netlib.Raw(server, "mallory") for _ in range(16)]
+    r = netlib.Raw(server, None, hello=False)
+    r.send("as mallory")
+    got = r.expect(rb"^error ")
+    check(b"busy" in got and b"mallory" in got, "the 17th connection: %r" % got)
+    r.wait_closed()
+    # Another person is not held back.
+    other = netlib.Raw(server, "trent")
+    other.ok("games")
+    other.close()
+    held.pop().close()
+    again = netlib.Raw(server, "mallory")  # one was closed: room for one
+    again.close()
+    for h in held:
+        h.close()
+    say("connections: a 17th connection of one person refused with a line")
+
+
+def play_as(env, uid, sock, home):
+    """'camelot online --text' as user 'uid': makes a game and plays a move in it. Returns the
+    seconds from its start to the move told."""
+    def drop():
+        os.setgroups([])
+        os.setgid(uid)
+        os.setuid(uid)
+    move = first_move(env)
+    t0 = time.monotonic()
+    p = subprocess.Popen([env.camelot, "online", "--text", "--server", sock], preexec_fn=drop,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=dict(env.env, HOME=home, XDG_DATA_HOME=home), cwd=home)
+    out = []
+    try:
+        p.stdin.write("create camette none casual W=me B=me\n")
+        p.stdin.flush()
+        deadline = time.monotonic() + 60 * netlib.time_factor()
+        sent = False
+        for line in p.stdout:
+            out.append(line.rstrip("\n"))
+            if line.startswith("your move") and not sent:
+                p.stdin.write(move + "\n")
+                p.stdin.flush()
+                sent = True
+            if " plays %s." % move in line:
+                spent = time.monotonic() - t0
+                break
+            check(time.monotonic() < deadline, "user %d's client: %r" % (uid, out[-5:]))
+        else:
+            raise netlib.TestFailure("user %d's client ended: %r %s" %
+                                     (uid, out[-5:], p.stderr.read()[-500:]))
+        p.stdin.write("quit\n")
+        p.stdin.flush()
+        p.wait(60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    return spent
+
+
+def connection_flood(env, sock, count):
+    """As root: user A holds 'count' connections that say nothing; user B connects with
+    'camelot online --text' and plays a move within 5 s."""
+    code = ("import socket, sys, time\n"
+            "n = int(sys.argv[2]); held = []; refused = 0\n"
+            "for i in range(n):\n"
+            "    s = socket.socket(socket.AF_UNIX)\n"
+            "    try:\n"
+            "        s.connect(sys.argv[1])\n"
+            "    except OSError:\n"
+            "        break\n"
+            "    held.append(s)\n"
+            "print('held %d' % len(held), flush=True)\n"
+            "sys.stdin.readline()\n"
+            "for s in held:\n"
+            "    s.setblocking(False)\n"
+            "    try:\n"
+            "        refused += s.recv(200).startswith(b'error - busy ')\n"
+            "    except OSError:\n"
+            "        pass\n"
+            "print('refused %d' % refused, flush=True)\n")
+
+    def drop():
+        os.setgroups([])
+        os.setgid(NOBODY_A)
+        os.setuid(NOBODY_A)
+    flood = subprocess.Popen([other_python(), "-c", code, sock, str(count)], preexec_fn=drop,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        line = flood.stdout.readline().strip()
+        check(line.startswith("held "), "the flood: %r" % line)
+        held = int(line.split()[1])
+        home = public_dir()
+        try:
+            spent = play_as(env, NOBODY_B, sock, home)
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
+        flood.stdin.write("\n")
+        flood.stdin.flush()
+        refused = int(flood.stdout.readline().split()[1])
+    finally:
+        flood.kill()
+        flood.wait()
+    check(held - refused <= 16, "user A kept %d connections" % (held - refused))
+    say("connection_flood: %d connections of user A (%d refused); user B played in %.1f s" %
+        (held, refused, spent))
+    return spent
+
+
+def stuck_socket(env):
+    """A socket that takes no connection (its queue full): the client gives up with a message."""
+    path = env.path("stuck.sock")
+    ls = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    ls.bind(path)
+    ls.listen(0)
+    fill = []
+    for _ in range(64):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.setblocking(False)
+        try:
+            s.connect(path)
+        except BlockingIOError:
+            s.close()
+            break
+        fill.append(s)
+    t0 = time.monotonic()
+    p = refused_start(env, ["online", "--text", "--server", path], "a stuck socket")
+    spent = time.monotonic() - t0
+    for s in fill:
+        s.close()
+    ls.close()
+    check(p.returncode != 0 and "gave up after 5 s" in p.stderr,
+          "the client on a stuck socket: %d %r" % (p.returncode, p.stderr))
+    check(spent < 20 * netlib.time_factor(), "the client took %.1f s to give up" % spent)
+    say("stuck_socket: the client gave up after %.1f s, saying why" % spent)
+
+
+def quotas(env):
+    server = server_at(env, "quota", "--limit", "games=5", "--limit", "game-chat=3",
+                       "--limit", "day-chat=4")
+    alice = netlib.Raw(server, "alice")
+    games = [int(alice.ok("create camette none casual W=me B=me")[2]) for _ in range(5)]
+    got = alice.refused("create camette none casual W=me B=me", "busy")
+    check("5 games not over" in got, "the sixth game: %r" % got)
+    for i in range(3):
+        alice.ok("say %d hello %d" % (games[0], i))
+    got = alice.refused("say %d one more" % games[0], "busy")
+    check("chat" in got, "the game's fourth message: %r" % got)
+    alice.ok("say %d hello" % games[1])
+    got = alice.refused("say %d again" % games[1], "busy")
+    check("a day" in got, "the player's fifth message of the day: %r" % got)
+    alice.ok("resign %d" % games[0])
+    alice.ok("create camette none casual W=me B=me")  # a game over makes room
+    alice.close()
+    server.stop()
+    say("quotas: games, chat per game and per player a day refused past their limits")
+
+
+def second_server(env, server):
+    p = refused_start(env, ["serve", "--socket", env.path("second.sock"), "--data", server.data],
+                      "a second server")
+    check(p.returncode != 0 and "another server uses" in p.stderr,
+          "a second server on the same data: %d %r" % (p.returncode, p.stderr))
+    check(server.alive(), "the first server stopped")
+    check(not os.path.exists(env.path("second.sock")), "the second left its socket")
+    probe = netlib.Raw(server, "probe")
+    probe.ok("games")
+    probe.close()
+    say("second_server: refused, the first goes on")
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def damaged_store(env):
+    server = server_at(env, "damaged")
+    alice = netlib.Raw(server, "alice")
+    game = int(alice.ok("create camette none casual W=me B=me")[2])
+    alice.ok("move %d 0 a %s 5" % (game, first_move(env)))
+    alice.close()
+    server.stop()
+    db = os.path.join(server.data, "server.db")
+    # Grown to a few hundred pages with the program's own tables, then 4 KiB of noise.
+    con = sqlite3.connect(db)
+    con.executemany("INSERT INTO events (game, seq, audience, at, body) VALUES (?, ?, 0, 0, ?)",
+                    [(game, 1000 + i, "chat alice %s" % ("x" * 300)) for i in range(2000)])
+    con.commit()
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    size = os.path.getsize(db)
+    with open(db, "r+b") as f:
+        f.seek(size // 2 // 4096 * 4096)
+        f.write(random.Random(7).randbytes(4096))
+    before = digest(db)
+    p = refused_start(env, ["serve", "--socket", server.sock, "--data", server.data],
+                      "a damaged database")
+    check(p.returncode != 0 and "damaged" in p.stderr and ".recover" in p.stderr,
+          "a damaged database: %d %r" % (p.returncode, p.stderr))
+    check(digest(db) == before, "the damaged database was written")
+    # Another program's database.
+    other = env.path("other-data")
+    os.makedirs(other)
+    con = sqlite3.connect(os.path.join(other, "server.db"))
+    con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    con.execute("INSERT INTO notes (text) VALUES ('mine')")
+    con.commit()
+    con.close()
+    before = digest(os.path.join(other, "server.db"))
+    p = refused_start(env, ["serve", "--socket", env.path("other.sock"), "--data", other],
+                      "another program's database")
+    check(p.returncode != 0 and "not a database of a camelot server" in p.stderr,
+          "another program's database: %d %r" % (p.returncode, p.stderr))
+    check(digest(os.path.join(other, "server.db")) == before,
+          "another program's database was written")
+    con = sqlite3.connect(os.path.join(other, "server.db"))
+    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    con.close()
+    check(tables == ["notes"], "tables were added: %r" % tables)
+    say("damaged_store: a damaged database and another program's refused, left as they were")
+
+
+def chat_rooms(env, server):
+    carol = netlib.Raw(server, "carol")
+    game = int(carol.ok("create grand-cam none casual R=me G=open B=open Y=open")[2])
+    a1, a2 = netlib.Raw(server, "alice"), netlib.Raw(server, "alice")
+    a1.ok("join %d G" % game)
+    check(a2.ok("open %d" % game)[4] == "player", "alice's second connection")
+    a1.ok("leave %d" % game)
+    dave = netlib.Raw(server, "dave")
+    dave.ok("open %d" % game)
+    seen = len(a2.lines)
+    carol.ok("say %d for the players" % game)
+    dave.ok("say %d for the watchers" % game)
+    barrier(a2)
+    with a2.lock:
+        got = [line for line in a2.lines[seen:] if line.startswith(b"ev ")]
+    check(not any(b"for the players" in line for line in got),
+          "a seat given back still hears the players: %r" % got)
+    check(any(b"kibitz dave for the watchers" in line for line in got),
+          "and does not hear the watchers: %r" % got)
+    for r in (carol, a1, a2, dave):
+        r.close()
+    say("chat_rooms: a seat given back on one connection hears the watchers on the other")
+
+
+def restart_clock(env):
+    server = server_at(env, "clock")
+    alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
+    game = int(alice.ok("create camette 30+0 casual W=me B=open")[2])
+    bob.ok("join %d" % game)
+    alice.ok("move %d 0 a %s 5" % (game, first_move(env)))
+    bob.wait_ply(game, 1)
+    t0 = time.monotonic()
+    time.sleep(3)
+    alice.close()
+    bob.close()
+    server.stop()
+    thought = time.monotonic() - t0
+    server.start()
+    probe = netlib.Raw(server, "probe")
+    probe.ok("open %d" % game)
+    left = netlib.clocks(netlib.sync_state(probe.lines, game)["clocks"])["B"]
+    probe.close()
+    check(left <= 30000 - int(thought * 1000) + 300,
+          "Black thought %.1f s before the restart and has %d ms of 30000 after it" %
+          (thought, left))
+    check(left >= 30000 - int(thought * 1000) - 5000 * netlib.time_factor(),
+          "Black was charged for more than it thought: %d ms left" % left)
+    server.stop()
+    say("restart_clock: %.1f s thought before the restart, %d ms left after it" % (thought, left))
+
+
+def variant_names(env, server):
+    alice, bob = netlib.Raw(server, "vera"), netlib.Raw(server, "walt")
+    for spelling in ("CAMETTE", "Camette"):
+        game = int(alice.ok("create %s none rated W=me B=open" % spelling)[2])
+        bob.ok("join %d" % game)
+        state = netlib.sync_state(alice.lines, game)
+        check(state["create"][0] == "camette", "'%s' made a game of %r" % (spelling,
+                                                                            state["create"][0]))
+        alice.ok("resign %d" % game)
+        alice.wait_event(game, r"^rating vera ")
+    alice.send("games")
+    alice.expect(rb"^ok games ")
+    for spelling in ("camette", "CAMETTE", "Camette"):
+        since = len(alice.lines)
+        got = alice.ok("ratings %s" % spelling)
+        with alice.lock:
+            rows = [line for line in alice.lines[since:] if line.startswith(b"rating ")]
+        check(got[2] == "2" and all(r.split()[1] == b"camette" for r in rows),
+              "'ratings %s': %r %r" % (spelling, got, rows))
+        check(any(r.split()[2] == b"vera" and r.split()[5] == b"2" for r in rows),
+              "vera's two games are not in one table: %r" % rows)
+    alice.close()
+    bob.close()
+    say("variant_names: one variant, one table, however it is written")
+
+
+def one_answer(env, server):
+    r = netlib.Raw(server, "busyfollower")
+    for _ in range(64):
+        r.ok("create camette none casual W=me B=me")
+    since = len(r.lines)
+    r.send("create camette none casual W=me B=me")
+    barrier(r)
+    got = answers(r, "create", since)
+    check(len(got) == 1 and got[0].startswith(b"error create busy "),
+          "a create past the games a connection may follow got %r" % got)
+    r.close()
+    say("one_answer: one answer to a create past the connection's games")
+
+
+def shared_server(env):
+    """A server every user may reach, for the checks with other Unix users (root only); None
+    when they cannot be run here (said why)."""
+    if not ROOT:
+        say("not root: the checks with other Unix users are not run")
+        return None
+    if other_python() is None:
+        say("no python3 another user may run: the checks with other users are not run")
+        return None
+    d = public_dir()
+    shared = netlib.Server(env, "--mode", "666")
+    shared.sock = os.path.join(d, "server.sock")
+    shared.data = env.path("shared-data")
+    os.makedirs(shared.data, exist_ok=True)
+    if not others_can_run(env, d):
+        shutil.rmtree(d, ignore_errors=True)
+        say("the program cannot be run by another user here: those checks are not run")
+        return None
+    shared.dir = d
+    return shared.start()
+
+
+def with_shared(check_fn):
+    def run(env):
+        shared = shared_server(env)
+        if shared is None:
+            return
+        try:
+            check_fn(env, shared)
+        finally:
+            if shared.alive():
+                shared.stop()
+            shutil.rmtree(shared.dir, ignore_errors=True)
+    return run
+
+
+def with_server(check_fn):
+    def run(env):
+        server = server_at(env, check_fn.__name__)
+        check_fn(env, server)
+        server.stop()
+    return run
+
+
+def flood(env, shared):
+    count = int(os.environ.get("CAMELOT_HOSTILE_CONNECTIONS", "2000"))
+    spent = connection_flood(env, shared.sock, count)
+    check(spent < 5 * netlib.time_factor(), "user B took %.1f s" % spent)
+
+
+CHECKS = [
+    ("socket_dir", socket_dir),
+    ("fallback_name", with_server(fallback_name)),
+    ("fallback_name_users", with_shared(lambda env, s: fallback_name_users(env, s.sock))),
+    ("connections", with_server(connections)),
+    ("connection_flood", with_shared(flood)),
+    ("stuck_socket", stuck_socket),
+    ("second_server", with_server(second_server)),
+    ("chat_rooms", with_server(chat_rooms)),
+    ("variant_names", with_server(variant_names)),
+    ("one_answer", with_server(one_answer)),
+    ("full_disk", full_disk),
+    ("engine_queue", engine_queue),
+    ("quotas", quotas),
+    ("damaged_store", damaged_store),
+    ("restart_clock", restart_clock),
+]
+
+
+def test(env):
+    """Every check, or only those named in $CAMELOT_HOSTILE_ONLY (separated by commas)."""
+    only = [n for n in os.environ.get("CAMELOT_HOSTILE_ONLY", "").split(",") if n]
+    for name in only:
+        check(name in dict(CHECKS), "no check %r" % name)
+    for name, fn in CHECKS:
+        if not only or name in only:
+            fn(env)
+
+
+netlib.main(test)
