@@ -4,6 +4,8 @@
 #
 #   socket_dir      a socket directory others may write without the sticky bit is refused,
 #                   saying which and why; one with the sticky bit is taken
+#   socket_swap     the socket swapped for a link to a file of the server's user the moment it
+#                   is bound: the server changes nothing but its own socket
 #   fallback_name   'uidNUMBER' is only ever a Unix user's fallback: no relay may take it, and
 #                   (as root) a user with no name plays as it
 #   full_disk       a store that cannot write (a limit on the size of its files): the move is
@@ -156,6 +158,43 @@ def socket_dir(env):
     s.stop()
     check(not os.path.exists(s.sock), "the socket stayed after the server stopped")
     say("socket_dir: refused without the sticky bit, taken with it")
+
+
+def socket_swap(env):
+    """The socket's name swapped for a link to another file the moment it is bound (an
+    LD_PRELOAD library of the tests', $CAMELOT_BIND_SWAP): the server changes nothing but its
+    socket."""
+    shim = os.environ.get("CAMELOT_BIND_SWAP")
+    if not shim or not os.path.exists(shim):
+        say("socket_swap: no $CAMELOT_BIND_SWAP library: not run")
+        return
+    victim = env.path("victim")
+    with open(victim, "w") as f:
+        f.write("the server's user's file\n")
+    os.chmod(victim, 0o644)
+    before = os.stat(victim)
+    os.makedirs(env.path("swap-data"))
+    e = dict(env.env, LD_PRELOAD=shim, CAMELOT_SWAP_TARGET=victim,
+             ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":verify_asan_link_order=0")
+    sock = env.path("swap.sock")
+    p = subprocess.Popen([env.camelot, "serve", "--socket", sock, "--data",
+                          env.path("swap-data"), "--mode", "660"], env=e, cwd=env.tmp,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _, err = p.communicate(timeout=10 * netlib.time_factor())
+    except subprocess.TimeoutExpired:
+        p.terminate()
+        _, err = p.communicate()
+    after = os.stat(victim)
+    check((after.st_mode, after.st_uid, after.st_gid) ==
+          (before.st_mode, before.st_uid, before.st_gid),
+          "the server changed the file its socket's name was swapped for: mode %o, now %o" %
+          (before.st_mode & 0o7777, after.st_mode & 0o7777))
+    with open(victim) as f:
+        check(f.read() == "the server's user's file\n", "the file was written")
+    check(p.returncode != 0 and "replaced" in err, "the server started on a swapped socket: %r" %
+          err[-300:])
+    say("socket_swap: the socket swapped for a link: refused, the file untouched")
 
 
 def fallback_name(env, server):
@@ -640,6 +679,7 @@ def flood(env, shared):
 
 CHECKS = [
     ("socket_dir", socket_dir),
+    ("socket_swap", socket_swap),
     ("fallback_name", with_server(fallback_name)),
     ("fallback_name_users", with_shared(lambda env, s: fallback_name_users(env, s.sock))),
     ("connections", with_server(connections)),
