@@ -1417,7 +1417,9 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
                 next = 10;
         alive(s, 0);
         commit(s);
-        if (s->ndeferred > 0)
+        /* Lines that waited for the commit are handled, and clients that quit meanwhile
+         * dropped, without a wait. */
+        if (s->ndeferred > 0 || s->nclosing > 0)
             next = 0;
         flush_dirty(s);
         int timeout = next > 1000 ? 1000 : next < 0 ? 0 : (int)next;
