@@ -75,12 +75,17 @@ CmStatus net_default_socket(char *buf, size_t size, CmError *err)
  * to this user or to root, and none may be written by anyone else unless it has the sticky bit
  * (as /tmp has), so that nobody else can swap the socket's name for a link to another file.
  * The rule is sshd's StrictModes. */
-static CmStatus dir_safe(const char *dir, CmError *err)
+static CmStatus dir_safe(const char *dir, char *real, size_t size, CmError *err)
 {
     char path[PATH_MAX];
     if (realpath(dir, path) == NULL)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "the socket's directory %s: %s", dir,
                             strerror(errno));
+    if (strlen(path) >= size)
+        return cm_error_set(err, CM_ERR_ARG, 0, 0,
+                            "the socket's directory %s is %s, too long a path for a socket", dir,
+                            path);
+    snprintf(real, size, "%s", path);
     for (;;) {
         struct stat st;
         if (stat(path, &st) != 0)
@@ -130,13 +135,20 @@ CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, Net
     CmStatus st = unix_addr(path, &sa, err);
     if (st != CM_OK)
         return st;
-    char dir[NET_PATH_MAX], tmp[NET_PATH_MAX], made[NET_PATH_MAX + 4];
+    /* Everything is done in the directory as it resolves, every part of which was found
+     * safe: a link on the way that someone re-points meanwhile changes nothing. */
+    char dir[NET_PATH_MAX], real[NET_PATH_MAX], final[2 * NET_PATH_MAX];
+    char tmp[NET_PATH_MAX], made[NET_PATH_MAX + 4];
     dir_of(path, dir, sizeof dir);
-    st = dir_safe(dir, err);
+    st = dir_safe(dir, real, sizeof real, err);
     if (st != CM_OK)
         return st;
+    const char *base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+    if (base[0] == '\0')
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "%s names a directory, not a socket", path);
+    snprintf(final, sizeof final, "%s%s%s", real, strcmp(real, "/") == 0 ? "" : "/", base);
     struct stat stt;
-    if (lstat(path, &stt) == 0) {
+    if (lstat(final, &stt) == 0) {
         if (!S_ISSOCK(stt.st_mode))
             return cm_error_set(err, CM_ERR_ARG, 0, 0,
                                 "%s exists and is not a socket: not replaced", path);
@@ -150,9 +162,10 @@ CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, Net
      * mode given at birth by the umask and its group set there; then it is renamed into place.
      * Nothing is ever changed by the socket's final name, which someone else might have made a
      * link to another file meanwhile. */
-    int n = snprintf(tmp, sizeof tmp, "%s/.camelot-XXXXXX", dir);
+    int n = snprintf(tmp, sizeof tmp, "%s/.cXXXXXX", strcmp(real, "/") == 0 ? "" : real);
     if (n < 0 || (size_t)n >= sizeof tmp || (size_t)n + 3 > sizeof sa.sun_path)
-        return cm_error_set(err, CM_ERR_ARG, 0, 0, "the socket's directory %s is too long", dir);
+        return cm_error_set(err, CM_ERR_ARG, 0, 0,
+                            "the socket's directory %s is too long a path for a socket", real);
     if (mkdtemp(tmp) == NULL)
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot make a directory in %s: %s", dir,
                             strerror(errno));
@@ -180,7 +193,7 @@ CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, Net
             rc = -1, e = errno, what = "its group";
         else if (lstat(made, &stt) != 0 || stt.st_ino != mine.st_ino || stt.st_dev != mine.st_dev)
             rc = -1, e = EEXIST, what = "the new socket was replaced";
-        else if (rename(made, path) != 0)
+        else if (rename(made, final) != 0)
             rc = -1, e = errno, what = "rename";
         else if (listen(fd, 512) != 0)
             rc = -1, e = errno, what = "listen";
@@ -190,7 +203,7 @@ CmStatus net_listen(const char *path, unsigned mode, gid_t gid, int *fd_out, Net
         unlink(made);
         rmdir(tmp);
         if (strcmp(what, "listen") == 0)
-            net_unlisten(path, &(NetSockFile){mine.st_dev, mine.st_ino});
+            net_unlisten(final, &(NetSockFile){mine.st_dev, mine.st_ino});
         return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot listen on %s: %s: %s", path, what,
                             strerror(e));
     }

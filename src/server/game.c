@@ -198,6 +198,7 @@ int game_plays(const SGame *g, const char *name)
 }
 
 static void presence(Server *s, SGame *g, Client *only);
+static unsigned offer_needs(const SGame *g);
 
 /* Who sits where changed: each connection attached hears the players' chat or the watchers'
  * as its player now holds a seat or not, on every connection of theirs. */
@@ -452,12 +453,26 @@ static int flag(Server *s, SGame *g)
     return game_emit(s, g, AUD_ALL, "end %s time %s", result, sentence);
 }
 
+void game_turn_record(Server *s, SGame *g)
+{
+    if (g->ng.v == NULL || g->ng.base_ms <= 0 || g->ng.status != NG_PLAYING)
+        return;
+    int64_t ms = g->turn_t0 != 0 ? s->utc_ms - (int64_t)(s->now - g->turn_t0) : 0;
+    if (srv_write_begin(s, g) != 0)
+        return;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_turn_put(s->store, g->ng.id, ms, &err) != CM_OK)
+        srv_write_failed(s, &err);
+}
+
 /* A turn begins: a person's clock runs from now; an engine seat's stays stopped until its
  * search begins (game_engines), so that the time it waits for an engine thread, behind other
  * games, is nobody's. */
 static void turn_begins(Server *s, SGame *g)
 {
     g->turn_t0 = g->ng.seat[g->ng.g.pos.to_move].kind == NG_ENGINE ? 0 : s->now;
+    game_turn_record(s, g);
 }
 
 /* After a move: the board's end, or the next turn's clock. */
@@ -577,8 +592,10 @@ void game_engines(Server *s)
         g->engine = i;
         /* The engine seat's clock runs from the moment its own search begins. */
         if (job.purpose == ENGINE_JOB_MOVE && g->turn_t0 == 0 &&
-            g->ng.seat[seat].kind == NG_ENGINE && g->ng.g.pos.to_move == seat)
+            g->ng.seat[seat].kind == NG_ENGINE && g->ng.g.pos.to_move == seat) {
             g->turn_t0 = s->now;
+            game_turn_record(s, g);
+        }
     }
 }
 
@@ -615,9 +632,9 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
     snprintf(id, sizeof id, "e%d", ng->g.n);
     /* The engine's score for its side, kept for its answers to draw offers, as a session's. */
     const CmSearchInfo *info = &done->result.info;
-    g->draw_calm[seat] =
-        info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? g->draw_calm[seat] + 1 : 0;
-    play(s, g, &done->result.move, id, -1);
+    int calm = info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? g->draw_calm[seat] + 1 : 0;
+    if (play(s, g, &done->result.move, id, -1) == 0)
+        g->draw_calm[seat] = calm;
 }
 
 /* ---- Offers ---------------------------------------------------------------------------------- */
@@ -1253,9 +1270,12 @@ void game_req_say(Server *s, Client *c, SGame *g, const NetMsg *m)
         return;
     }
     const NetGame *ng = &g->ng;
-    if (ng->nchat[0] + ng->nchat[1] >= s->cfg.limit[LIMIT_GAME_CHAT]) {
-        err_to(s, c, "say", "busy", "this game keeps at most %lld chat messages; it has them",
-               (long long)s->cfg.limit[LIMIT_GAME_CHAT]);
+    int player = seats_of(g, c->name) != 0;
+    /* The players' chat and the watchers' are counted apart: watchers cannot silence the
+     * players. */
+    if (ng->nchat[player ? 0 : 1] >= s->cfg.limit[LIMIT_GAME_CHAT]) {
+        err_to(s, c, "say", "busy", "this game keeps at most %lld chat messages of %s; it has them",
+               (long long)s->cfg.limit[LIMIT_GAME_CHAT], player ? "its players" : "its watchers");
         return;
     }
     int64_t day = s->utc / 86400;
@@ -1272,7 +1292,6 @@ void game_req_say(Server *s, Client *c, SGame *g, const NetMsg *m)
                (long long)s->cfg.limit[LIMIT_DAY_CHAT]);
         return;
     }
-    int player = seats_of(g, c->name) != 0;
     if (game_emit(s, g, player ? AUD_PLAYERS : AUD_SPECTATORS, "%s %s %s",
                   player ? "chat" : "kibitz", c->name, m->rest[2]) != 0)
         return;
@@ -1326,11 +1345,15 @@ int64_t game_tick(Server *s, SGame *g)
             return flag(s, g) == 0 ? INT64_MAX : 1;
         next = allowed - used + 1;
     }
-    if (ng->seat[seat].kind == NG_ENGINE && g->engine < 0 && !g->queued &&
-        ng->offer == NG_OFFER_NONE)
-        engine_queue(s, g, ENGINE_JOB_MOVE, seat);
     if (ng->offer != NG_OFFER_NONE && g->engine < 0 && !g->queued)
         offer_settle(s, g);
+    /* An engine seat to move moves, unless the offer under way waits for its own answer: once
+     * it has answered, the offer waits for people, and a move ends it (as a person's would),
+     * rather than the game waiting with the engine's clock stopped. */
+    int answers = ng->offer != NG_OFFER_NONE && (offer_needs(g) & ~ng->offer_yes & (1u << seat));
+    if (ng->status == NG_PLAYING && ng->g.pos.to_move == seat && ng->seat[seat].kind == NG_ENGINE &&
+        g->engine < 0 && !g->queued && !answers)
+        engine_queue(s, g, ENGINE_JOB_MOVE, seat);
     return next;
 }
 
@@ -1340,7 +1363,7 @@ typedef struct Load {
     Server *s;
     SGame *g;
     int bad;
-    int64_t last_ms; /* when the last event was made (UTC ms) */
+    int64_t last_ms; /* when the last event that began a turn was made (UTC ms) */
 } Load;
 
 static int load_event(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
@@ -1362,7 +1385,10 @@ static int load_event(void *ud, int64_t seq, int audience, int64_t at_ms, const 
     e->seq = seq;
     e->audience = audience;
     l->g->nlog++;
-    l->last_ms = at_ms;
+    /* The clock of the seat to move runs from the event that began its turn. */
+    const char *k = m.argv[0];
+    if (strcmp(k, "start") == 0 || strcmp(k, "move") == 0 || strcmp(k, "takeback") == 0)
+        l->last_ms = at_ms;
     return 0;
 }
 
@@ -1394,8 +1420,15 @@ SGame *game_load(Server *s, int64_t id, int64_t alive_ms)
      * time the server was away is nobody's, and an engine seat's clock waits for its search.
      * Everyone is away until they connect. */
     if (g->ng.status == NG_PLAYING) {
-        turn_begins(s, g);
-        int64_t used = alive_ms > last_ms && last_ms > 0 ? alive_ms - last_ms : 0;
+        g->turn_t0 = g->ng.seat[g->ng.g.pos.to_move].kind == NG_ENGINE ? 0 : s->now;
+        /* When the turn began: as the server last wrote it (net of the time it was away
+         * before), or, for a game stored before that was kept, its last turn's event. */
+        int64_t began = last_ms, kept = 0;
+        int found = 0;
+        CmError err;
+        if (store_turn_get(s->store, id, &kept, &found, &err) == CM_OK && found && kept > 0)
+            began = kept;
+        int64_t used = alive_ms > began && began > 0 ? alive_ms - began : 0;
         if (g->turn_t0 != 0 && live(g))
             g->turn_t0 = s->now > (uint64_t)used ? s->now - (uint64_t)used : 1;
     }

@@ -27,7 +27,7 @@ const ServerLimitInfo server_limits[LIMIT_COUNT] = {
     [LIMIT_ENGINE_GAMES] = {"engine-games", 4, 0, 100000, "of those, games with an engine seat"},
     [LIMIT_FOLLOW] = {"follow", 64, 1, 100000, "games one connection follows at once"},
     [LIMIT_GAME_CHAT] = {"game-chat", 1000, 0, 10000000,
-                         "chat messages a game keeps (players' and watchers')"},
+                         "chat messages a game keeps of its players, and of its watchers"},
     [LIMIT_DAY_CHAT] = {"day-chat", 1000, 0, 10000000,
                         "chat messages one player may send in a day (UTC)"},
     [LIMIT_OUTPUT_KIB] = {"output", 512, 64, 1048576,
@@ -89,6 +89,9 @@ void srv_log(Server *s, const char *fmt, ...)
 }
 
 /* ---- Sending ------------------------------------------------------------------------------ */
+
+#define STR_OF(x) #x
+#define STR(x) STR_OF(x) /* a number's macro as text */
 
 /* Marks 'c' to be dropped at the end of the turn. */
 static void close_client(Server *s, Client *c)
@@ -362,8 +365,12 @@ void srv_write_failed(Server *s, const CmError *err)
 }
 
 /* The turn is over, committed or not: its lists are emptied. */
+static void notes_send(Server *s);
+
 static void tx_clear(Server *s)
 {
+    s->tx_open = 0;
+    notes_send(s);
     for (int i = 0; i < s->ntx_games; i++)
         s->tx_games[i]->in_tx = 0;
     for (int i = 0; i < s->ntx_marked; i++)
@@ -397,17 +404,16 @@ static void tx_rollback(Server *s)
     for (int i = 0; i < ngames; i++) {
         SGame *g = games[i];
         g->in_tx = 0;
-        if (game_rollback(s, g) != 0) {
-            game_forget(s, g);
-            continue;
-        }
         /* Those who began to follow it in the failed turn never heard of it. */
         for (int k = g->nsubs - 1; k >= 0; k--)
             if (g->subs[k].tx == failed)
                 game_detach(s, g->subs[k].c, g);
+        if (game_rollback(s, g) != 0)
+            game_forget(s, g);
     }
     free(games);
     s->tx_open = 0;
+    notes_send(s);
     for (int i = 0; i < s->ntx_marked; i++)
         s->tx_marked[i]->mark_tx = 0;
     s->ntx_marked = 0;
@@ -745,6 +751,8 @@ static void accept_clients(Server *s)
 
 static void set_events(Server *s, Client *c)
 {
+    if (c->unwatched)
+        return;
     struct epoll_event ev = {.events = (c->throttled ? 0u : (unsigned)EPOLLIN) |
                                        (c->want_out ? (unsigned)EPOLLOUT : 0u),
                              .data.ptr = c};
@@ -770,11 +778,14 @@ static void drop_client(Server *s, Client *c)
         s->nclosing--;
     if (c->deferred)
         unlist((void **)s->deferred, &s->ndeferred, c);
+    if (c->dirty)
+        unlist((void **)s->dirty, &s->ndirty, c);
     while (c->ngames > 0)
         game_detach(s, c, c->games[c->ngames - 1]);
     free(c->games);
     person_remove(s, c);
-    epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->conn.fd, NULL);
+    if (!c->unwatched)
+        epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->conn.fd, NULL);
     net_conn_close(&c->conn);
     if (s->accept_paused)
         listen_pause(s, 0); /* a file descriptor is free */
@@ -1096,6 +1107,63 @@ static void refill(Server *s, Client *c)
         c->tokens = SRV_BURST;
 }
 
+/* A line about the connection itself (too fast, a line too long), which depends on nothing
+ * stored: within the store's turn it waits for the turn's end, committed or not, so that a turn
+ * taken back never takes it back with it. */
+static void note_now(Server *s, Client *c, const char *line)
+{
+    /* Said even to a connection about to close: why it closes. */
+    if (net_conn_send(&c->conn, line, strlen(line)) == 0)
+        mark_dirty(s, c);
+}
+
+static void note(Server *s, Client *c, const char *line)
+{
+    if (!s->tx_open) {
+        note_now(s, c, line);
+        return;
+    }
+    if (c->mark_tx != s->tx_no) {
+        if (push((void ***)&s->tx_marked, &s->ntx_marked, &s->tx_markcap, c) != 0) {
+            close_client(s, c);
+            return;
+        }
+        c->mark_tx = s->tx_no;
+        c->mark = net_conn_pending(&c->conn);
+    }
+    c->note = line;
+}
+
+/* The notes that waited for the turn's end are sent. */
+static void notes_send(Server *s)
+{
+    for (int i = 0; i < s->ntx_marked; i++) {
+        Client *c = s->tx_marked[i];
+        if (c->note != NULL) {
+            const char *line = c->note;
+            c->note = NULL;
+            note_now(s, c, line);
+        }
+    }
+}
+
+/* Reads what the socket of 'c' holds now; at its end, 'c->eof' is set. */
+static void client_fill(Server *s, Client *c)
+{
+    if (c->eof)
+        return;
+    int r = net_conn_fill(&c->conn);
+    if (r > 0)
+        c->last_in = s->now, c->pinged_at = 0;
+    if (r < 0) {
+        c->eof = 1;
+        if (!c->unwatched) {
+            c->unwatched = 1;
+            epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->conn.fd, NULL);
+        }
+    }
+}
+
 /* 'c''s next line waits until the store's turn under way has ended. */
 static void defer(Server *s, Client *c)
 {
@@ -1117,7 +1185,7 @@ static void client_lines(Server *s, Client *c)
     while (!c->closing) {
         if (c->tokens < 1) {
             if (!c->warned) {
-                srv_sendf(s, c, "error - flood at most %d lines a second: the rest wait", SRV_RATE);
+                note(s, c, "error - flood at most " STR(SRV_RATE) " lines a second: the rest wait");
                 c->warned = 1;
                 srv_log(s, "%s: sends too fast, slowed down", c->name);
             }
@@ -1127,10 +1195,20 @@ static void client_lines(Server *s, Client *c)
         const char *line;
         size_t len;
         int r = net_conn_line(&c->conn, c->eof, &line, &len);
+        if (r == 0 && c->unwatched && !c->eof) {
+            /* A socket no longer watched: what it still holds is read here. */
+            client_fill(s, c);
+            r = net_conn_line(&c->conn, c->eof, &line, &len);
+        }
         if (r == 0)
             break;
-        const Request *rq = r > 0 ? request_of(line, len) : NULL;
-        if (r > 0 && s->tx_open && (rq == NULL || !(rq->flags & REQ_WRITES)) &&
+        static NetMsg m; /* large; the server has one thread */
+        CmError err;
+        cm_error_init(&err, NULL);
+        int parsed = r > 0 && net_msg_parse(&m, line, len, &err) == CM_OK;
+        const Request *rq = parsed ? request_of(line, len) : NULL;
+        if (r > 0 && s->tx_open && !(parsed && len == 0) &&
+            (rq == NULL || !(rq->flags & REQ_WRITES)) &&
             !(rq != NULL && strcmp(rq->verb, "pong") == 0)) {
             net_conn_unline(&c->conn, line, len);
             defer(s, c);
@@ -1139,18 +1217,15 @@ static void client_lines(Server *s, Client *c)
         c->tokens -= 1;
         c->lines++;
         if (r < 0) {
-            srv_sendf(s, c, "error - too-long a line of more than %d bytes: connection closed",
-                      NET_LINE_MAX);
+            note(s, c,
+                 "error - too-long a line of more than " STR(
+                     NET_LINE_MAX) " bytes: connection closed");
             close_client(s, c);
             return;
         }
-        static NetMsg m; /* large; the server has one thread */
-        CmError err;
-        cm_error_init(&err, NULL);
-        if (net_msg_parse(&m, line, len, &err) != CM_OK) {
-            if (len == 0)
-                continue;
-            srv_sendf(s, c, "error - syntax %s", err.msg);
+        if (!parsed) {
+            if (len > 0)
+                srv_sendf(s, c, "error - syntax %s", err.msg);
             continue;
         }
         dispatch(s, c, rq, &m);
@@ -1160,13 +1235,16 @@ static void client_lines(Server *s, Client *c)
         close_client(s, c);
 }
 
-static void client_read(Server *s, Client *c)
+/* Reads what 'c' sent. A socket whose other end has gone ('hup') is always ready: it is
+ * watched no more, or the loop would never sleep while its lines wait (for tokens, for a
+ * commit); what it still holds is read as its lines are taken. */
+static void client_read(Server *s, Client *c, int hup)
 {
-    int r = net_conn_fill(&c->conn);
-    if (r > 0)
-        c->last_in = s->now, c->pinged_at = 0;
-    if (r < 0)
-        c->eof = 1;
+    if (hup && !c->unwatched) {
+        c->unwatched = 1;
+        epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->conn.fd, NULL);
+    }
+    client_fill(s, c);
     if (!c->deferred)
         client_lines(s, c);
 }
@@ -1353,6 +1431,12 @@ static CmStatus open_store(Server *s, CmError *err)
         return CM_ERR_IO;
     if (!found)
         u.alive_ms = 0;
+    /* Each clock that runs began, as the store keeps it, the time the server was away later:
+     * the next restart charges only what was thought since. */
+    for (int i = 0; i < s->gamecap; i++)
+        if (s->games[i] != NULL)
+            game_turn_record(s, s->games[i]);
+    commit(s);
     return CM_OK;
 }
 
@@ -1438,7 +1522,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
             if (c->closing)
                 continue;
             if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR))
-                client_read(s, c);
+                client_read(s, c, (evs[i].events & (EPOLLHUP | EPOLLERR)) != 0);
             if ((evs[i].events & EPOLLOUT) && !c->closing)
                 mark_dirty(s, c);
         }

@@ -25,7 +25,7 @@ typedef enum ServerLimit {
     LIMIT_WAITING,      /* of those, games waiting for players */
     LIMIT_ENGINE_GAMES, /* of those, games with an engine seat */
     LIMIT_FOLLOW,       /* games one connection follows at once */
-    LIMIT_GAME_CHAT,    /* chat messages a game keeps, the players' and the watchers' */
+    LIMIT_GAME_CHAT,    /* chat messages a game keeps of its players, and of its watchers */
     LIMIT_DAY_CHAT,     /* chat messages one player may send in a day (UTC) */
     LIMIT_OUTPUT_KIB,   /* KiB waiting for a client that reads nothing before it is dropped */
     LIMIT_COUNT

@@ -99,6 +99,9 @@ typedef struct Client {
     int warned;       /* told once that it sends too fast */
     int closing;      /* to be dropped at the end of the loop's turn */
     int eof;          /* its input has ended (closed once its waiting lines are handled) */
+    int unwatched;    /* its other end has gone: its socket is read as its lines are taken, no
+                       * longer watched */
+    const char *note; /* a line about the connection waiting for the store's turn to end */
     int deferred;     /* its next line waits for the store's turn under way to end */
     int dirty;        /* has lines to write */
     int want_out;     /* waits for the socket to take more */
@@ -256,6 +259,11 @@ SGame *game_load(Server *s, int64_t id, int64_t alive_ms);
  * kept in memory put back as it was before the turn. Returns 0, or -1 when the store has no
  * such game (it was made in the failed turn): the caller forgets it. */
 int game_rollback(Server *s, SGame *g);
+
+/* Writes when the clock of the seat to move of 'g' began, as UTC ms (none while it is stopped),
+ * so that a restart charges that seat for the time it thought before the server stopped,
+ * however many restarts came since its turn began. */
+void game_turn_record(Server *s, SGame *g);
 
 /* Frees a game's memory (not its record in the store). */
 void game_free(SGame *g);

@@ -26,6 +26,8 @@ enum {
     Q_ALIVE_PUT,
     Q_CHAT_GET,
     Q_CHAT_ADD,
+    Q_TURN_GET,
+    Q_TURN_PUT,
     Q_COUNT
 };
 
@@ -58,6 +60,8 @@ static const char *const query_sql[Q_COUNT] = {
                    "WHERE p.name = ?1 AND c.day = ?2",
     [Q_CHAT_ADD] = "INSERT INTO chat_days (player, day, n) SELECT id, ?2, 1 FROM players "
                    "WHERE name = ?1 ON CONFLICT (player, day) DO UPDATE SET n = n + 1",
+    [Q_TURN_GET] = "SELECT turn_ms FROM games WHERE id = ?1 AND turn_ms IS NOT NULL",
+    [Q_TURN_PUT] = "UPDATE games SET turn_ms = ?2 WHERE id = ?1",
 };
 
 struct Store {
@@ -130,13 +134,15 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "  WHERE s.seq = (SELECT max(seq) FROM seat_events l"
           "    WHERE l.game = s.game AND l.seat = s.seat);"
           "DROP TABLE seat_events;",
-    /* Version 3: the time of each event to the millisecond (the clock of the seat to move is
-     * charged, after a restart, for the time it thought before the server stopped); when the
-     * server was last seen alive; each player's chat messages of each UTC day, for the daily
+    /* Version 3: the time of each event to the millisecond, and when the clock of each game's
+     * seat to move began, net of the time the server was away (after a restart, that seat is
+     * charged for the time it thought before the server stopped); when the server was last
+     * seen alive; each player's chat messages of each UTC day, for the daily
      * limit; and the variants' names folded to small letters, as the server now writes them
      * (a rating kept under another spelling, whose player already has one under the folded
      * name, stays where it is and is no longer read). */
     [3] = "ALTER TABLE events ADD COLUMN at_ms INTEGER;"
+          "ALTER TABLE games ADD COLUMN turn_ms INTEGER;"
           "CREATE TABLE server_state ("
           "  key TEXT PRIMARY KEY,"
           "  value INTEGER NOT NULL) WITHOUT ROWID;"
@@ -204,6 +210,11 @@ CmStatus store_migrate(Store *st, int to, CmError *err)
             rc = exec(st, schema_step[v], err);
         if (rc == CM_OK)
             rc = exec(st, pragma, err);
+        /* The id that says the database is camelot's, in the same transaction as the step. */
+        if (rc == CM_OK) {
+            snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d", STORE_APPLICATION_ID);
+            rc = exec(st, pragma, err);
+        }
         if (rc == CM_OK)
             rc = exec(st, "COMMIT", err);
         if (rc != CM_OK) {
@@ -285,8 +296,9 @@ static CmStatus check_ours(Store *st, const char *path, CmError *err)
     int64_t version = query_int(st, "PRAGMA user_version");
     if (ntables == 0 && version == 0 && (app == 0 || app == STORE_APPLICATION_ID))
         return CM_OK; /* new */
-    /* Databases of the versions before the application id was set have none. */
-    if (!foreign && (app == STORE_APPLICATION_ID || (app == 0 && version >= 1 && version <= 2)))
+    /* Databases of the versions before the application id was set have none (and one whose
+     * first step to version 3 was cut short by a crash may have none either). */
+    if (!foreign && (app == STORE_APPLICATION_ID || (app == 0 && version >= 1 && version <= 3)))
         return CM_OK;
     return cm_error_set(err, CM_ERR_SCHEMA, 0, 0,
                         "%s is not a database of a camelot server (application id %lld, "
@@ -349,9 +361,18 @@ static CmStatus open_at(const char *path, int durable, int check, int version, S
     /* Another process holding the database is waited for briefly, then refused with an error
      * rather than a hang. */
     sqlite3_busy_timeout(st->db, 2000);
+    /* Until the database is known to be camelot's and whole, nothing is written into it, not
+     * even the checkpoint of its log that closing the last connection does. */
+    int on = 1, off = 0;
+    sqlite3_db_config(st->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+    sqlite3_file_control(st->db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
     CmStatus rc = check_ours(st, path, err);
     if (rc == CM_OK)
         rc = check_pages(st, path, check, err);
+    if (rc == CM_OK) {
+        sqlite3_db_config(st->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
+        sqlite3_file_control(st->db, "main", SQLITE_FCNTL_PERSIST_WAL, &off);
+    }
     if (rc == CM_OK)
         rc = exec(st, "PRAGMA journal_mode = WAL", err);
     if (rc == CM_OK)
@@ -707,4 +728,33 @@ CmStatus store_chat_add(Store *st, const char *name, int64_t day, int64_t utc, C
     bind_text(q, 1, name);
     sqlite3_bind_int64(q, 2, day);
     return run(st, q, err, "a player's chat of the day");
+}
+
+CmStatus store_turn_get(Store *st, int64_t game, int64_t *ms_out, int *found, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_TURN_GET];
+    sqlite3_bind_int64(q, 1, game);
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *found = 0;
+    if (rc == SQLITE_ROW) {
+        *ms_out = sqlite3_column_int64(q, 0);
+        *found = 1;
+    } else if (rc != SQLITE_DONE) {
+        out = db_error(st, err, "when a game's turn began");
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_turn_put(Store *st, int64_t game, int64_t ms, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_TURN_PUT];
+    sqlite3_bind_int64(q, 1, game);
+    if (ms > 0)
+        sqlite3_bind_int64(q, 2, ms);
+    else
+        sqlite3_bind_null(q, 2);
+    return run(st, q, err, "when a game's turn began");
 }

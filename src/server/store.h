@@ -109,6 +109,11 @@ CmStatus store_ratings(Store *st, const char *variant, int max, StoreRatingFn fn
 CmStatus store_alive_get(Store *st, int64_t *ms_out, int *found, CmError *err);
 CmStatus store_alive_put(Store *st, int64_t ms, CmError *err);
 
+/* When the clock of the seat to move of 'game' began (UTC ms), net of the time the server was
+ * away; 0 for none (no clock runs): '*found' 0 when none is kept. */
+CmStatus store_turn_get(Store *st, int64_t game, int64_t *ms_out, int *found, CmError *err);
+CmStatus store_turn_put(Store *st, int64_t game, int64_t ms, CmError *err);
+
 /* The chat messages 'name' sent on UTC day 'day' (days since the epoch), and one more. */
 CmStatus store_chat_count(Store *st, const char *name, int64_t day, int *n_out, CmError *err);
 CmStatus store_chat_add(Store *st, const char *name, int64_t day, int64_t utc, CmError *err);

@@ -157,6 +157,32 @@ def socket_dir(env):
           (os.listdir(d), d))
     s.stop()
     check(not os.path.exists(s.sock), "the socket stayed after the server stopped")
+    # Through a link that lies in a directory anyone may write: the socket is made where the
+    # link resolves (a directory found safe), never through the link again.
+    safe = env.path("safe-dir")
+    os.makedirs(safe)
+    os.chmod(d, 0o777)
+    os.symlink(safe, os.path.join(d, "link"))
+    s = netlib.Server(env)
+    s.sock = os.path.join(d, "link", "s.sock")
+    s.data = env.path("d-data")
+    s.start()
+    check(os.path.lexists(os.path.join(safe, "s.sock")) and
+          sorted(os.listdir(safe)) == ["s.sock"], "in the safe directory: %r" % os.listdir(safe))
+    s.stop()
+    os.chmod(d, 0o700)
+    # A path of 100 bytes, as the system allows, is taken.
+    deep = tempfile.mkdtemp(prefix="camelot-long-")
+    try:
+        name = os.path.join(deep, "s" * (100 - len(deep) - 1))
+        check(len(name) == 100, "a path of 100 bytes")
+        s = netlib.Server(env)
+        s.sock = name
+        s.data = env.path("d-data")
+        s.start()
+        s.stop()
+    finally:
+        shutil.rmtree(deep, ignore_errors=True)
     say("socket_dir: refused without the sticky bit, taken with it")
 
 
@@ -264,6 +290,17 @@ def full_disk(env):
                  "move %d 2 m2b %s 5" % (game, moves[2])):
         got = alice.request(line)
         check(re.match(r"^error \S+ store ", got), "%r while the store fails: %r" % (line, got))
+    # Once writes are tried again: a write and a line that does not parse in one turn that
+    # fails: each gets its answer.
+    time.sleep(1.2)
+    since = len(alice.lines)
+    alice.send(b"say %d again\nmove %d 2 m2c \x01 5\nping after" % (game, game))
+    alice.expect(rb"^pong after$")
+    with alice.lock:
+        got = alice.lines[since:]
+    check(any(line.startswith(b"error say store ") for line in got) and
+          any(line.startswith(b"error - syntax ") for line in got),
+          "a failed turn's write and a bad line: %r" % got)
     # Room again: the move goes through (sent again with its id), and the game goes on.
     resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (hard, hard))
 
@@ -461,6 +498,13 @@ def quotas(env):
         alice.ok("say %d hello %d" % (games[0], i))
     got = alice.refused("say %d one more" % games[0], "busy")
     check("chat" in got, "the game's fourth message: %r" % got)
+    # Watchers do not use up the players' chat.
+    watcher = netlib.Raw(server, "wanda")
+    watcher.ok("open %d" % games[2])
+    for i in range(3):
+        watcher.ok("say %d watching %d" % (games[2], i))
+    watcher.refused("say %d one more" % games[2], "busy")
+    watcher.close()
     alice.ok("say %d hello" % games[1])
     got = alice.refused("say %d again" % games[1], "busy")
     check("a day" in got, "the player's fifth message of the day: %r" % got)
@@ -533,6 +577,28 @@ def damaged_store(env):
     tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
     con.close()
     check(tables == ["notes"], "tables were added: %r" % tables)
+    # Another program's database in WAL mode, its log not yet in the database.
+    wal = env.path("wal-data")
+    os.makedirs(wal)
+    live = env.path("wal-live")
+    os.makedirs(live)
+    con = sqlite3.connect(os.path.join(live, "server.db"))
+    con.execute("PRAGMA journal_mode = WAL")
+    con.execute("PRAGMA wal_autocheckpoint = 0")
+    con.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, who TEXT)")
+    con.execute("INSERT INTO accounts (who) VALUES ('someone')")
+    con.commit()
+    for ext in ("", "-wal"):
+        shutil.copy(os.path.join(live, "server.db" + ext), os.path.join(wal, "server.db" + ext))
+    con.close()
+    files = {n: digest(os.path.join(wal, n)) for n in os.listdir(wal)}
+    p = refused_start(env, ["serve", "--socket", env.path("wal.sock"), "--data", wal],
+                      "another program's database with its log")
+    check(p.returncode != 0 and "not a database of a camelot server" in p.stderr,
+          "a WAL database of another program: %r" % p.stderr)
+    for n, d in files.items():
+        check(os.path.exists(os.path.join(wal, n)) and digest(os.path.join(wal, n)) == d,
+              "the other program's %s was changed" % n)
     say("damaged_store: a damaged database and another program's refused, left as they were")
 
 
@@ -583,8 +649,39 @@ def restart_clock(env):
           (thought, left))
     check(left >= 30000 - int(thought * 1000) - 5000 * netlib.time_factor(),
           "Black was charged for more than it thought: %d ms left" % left)
+    # A watcher's chat, then a second restart soon after the first: Black is charged for the
+    # time the server was up, not for the time it was away either time.
+    watcher = netlib.Raw(server, "walter")
+    watcher.ok("open %d" % game)
+    watcher.ok("say %d nice" % game)
+    watcher.close()
+    t1 = time.monotonic()
     server.stop()
-    say("restart_clock: %.1f s thought before the restart, %d ms left after it" % (thought, left))
+    thought += time.monotonic() - t1 + 0.2  # the time up since the first check, about
+    time.sleep(3)
+    server.start()
+    probe = netlib.Raw(server, "probe")
+    probe.ok("open %d" % game)
+    second = netlib.clocks(netlib.sync_state(probe.lines, game)["clocks"])["B"]
+    probe.close()
+    check(second >= left - 2000 * netlib.time_factor(),
+          "after a second restart Black has %d ms, %d after the first: the time away was "
+          "charged" % (second, left))
+    check(second <= left + 300, "after a second restart Black has %d ms, %d after the first: "
+          "the time thought was given back" % (second, left))
+    # A third, with nothing happening in the game since the second.
+    server.stop()
+    time.sleep(3)
+    server.start()
+    probe = netlib.Raw(server, "probe")
+    probe.ok("open %d" % game)
+    third = netlib.clocks(netlib.sync_state(probe.lines, game)["clocks"])["B"]
+    probe.close()
+    check(left + 300 >= third >= second - 2000 * netlib.time_factor(),
+          "after a third restart Black has %d ms, %d after the second" % (third, second))
+    server.stop()
+    say("restart_clock: %.1f s thought before the restart, %d ms left after it, %d after another"
+        % (thought, left, second))
 
 
 def variant_names(env, server):
@@ -625,6 +722,50 @@ def one_answer(env, server):
           "a create past the games a connection may follow got %r" % got)
     r.close()
     say("one_answer: one answer to a create past the connection's games")
+
+
+def closed_client(env, server):
+    """A client that sends lines faster than it may and closes: its lines are handled at its
+    pace, and the server sleeps meanwhile (a closed socket is always ready to be read)."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(server.sock)
+    s.sendall(b"as spinner\nhello 1\n" + b"\n" * 400)
+    got = b""
+    while b"error - flood" not in got:
+        data = s.recv(4096)
+        check(data, "the connection closed before the flood was said")
+        got += data
+    s.sendall(b"\n" * 90000)
+    s.close()
+
+    def cpu():
+        with open("/proc/%d/stat" % server.proc.pid) as f:
+            w = f.read().rsplit(")", 1)[1].split()
+        return (int(w[11]) + int(w[12])) / os.sysconf("SC_CLK_TCK")
+    c0, t0 = cpu(), time.monotonic()
+    time.sleep(3)
+    used = (cpu() - c0) / (time.monotonic() - t0)
+    check(used < 0.5, "the server used %.0f%% of a core while a closed client's lines waited" %
+          (100 * used))
+    probe = netlib.Raw(server, "probe")
+    probe.ok("games")
+    probe.close()
+    say("closed_client: %.0f%% of a core while its lines waited" % (100 * used))
+
+
+def offer_engine(env, server):
+    """A takeback asked the moment the turn goes to an engine seat, which accepts at once: the
+    offer then waits for a person, and the engine moves (its move ends the offer) rather than
+    the game waiting with every clock stopped."""
+    alice, bob = netlib.Raw(server, "alyssa"), netlib.Raw(server, "boris")
+    game = int(alice.ok("create grand-cam 60+0 casual R=me G=engine:1 B=open Y=me")[2])
+    bob.ok("join %d B" % game)
+    alice.send("move %d 0 a %s 5\ntakeback %d" % (game, first_move(env, "grand-cam"), game))
+    body = alice.wait_event(game, r"^move 1 ", 60 * netlib.time_factor())
+    check(body.startswith("move 1 "), "the engine did not move: %r" % body)
+    alice.close()
+    bob.close()
+    say("offer_engine: the engine moved while the takeback waited for a person")
 
 
 def shared_server(env):
@@ -689,6 +830,8 @@ CHECKS = [
     ("chat_rooms", with_server(chat_rooms)),
     ("variant_names", with_server(variant_names)),
     ("one_answer", with_server(one_answer)),
+    ("closed_client", with_server(closed_client)),
+    ("offer_engine", with_server(offer_engine)),
     ("full_disk", full_disk),
     ("engine_queue", engine_queue),
     ("quotas", quotas),
