@@ -85,7 +85,7 @@ static CmStatus dir_safe(const char *dir, char *real, size_t size, CmError *err)
         return cm_error_set(err, CM_ERR_ARG, 0, 0,
                             "the socket's directory %s is %s, too long a path for a socket", dir,
                             path);
-    snprintf(real, size, "%s", path);
+    memcpy(real, path, strlen(path) + 1);
     for (;;) {
         struct stat st;
         if (stat(path, &st) != 0)
