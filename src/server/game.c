@@ -1,7 +1,7 @@
-/* The games a server owns: the requests about one game, checked against its seats, its turn
- * and the rules; its clocks (the server's own, with the lag a client reports forgiven up to a
- * quota that grows each move) and correspondence deadlines; its engine seats; and its events,
- * each stored before it is sent.
+/* The games a server owns (their requests are in game_req.c): their seats and who follows
+ * them, their offers, their clocks (the server's own, with the lag a client reports forgiven
+ * up to a quota that grows each move) and correspondence deadlines, their engine seats, and
+ * their events, each stored before it is sent.
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "server_int.h"
@@ -185,7 +185,7 @@ int game_involves(const SGame *g, const char *name)
 }
 
 /* The seats 'name' plays in 'g', as bits. */
-static unsigned seats_of(const SGame *g, const char *name)
+unsigned game_seats(const SGame *g, const char *name)
 {
     unsigned bits;
     netgame_seat_of(&g->ng, name, &bits);
@@ -194,18 +194,17 @@ static unsigned seats_of(const SGame *g, const char *name)
 
 int game_plays(const SGame *g, const char *name)
 {
-    return g->ng.v != NULL && seats_of(g, name) != 0;
+    return g->ng.v != NULL && game_seats(g, name) != 0;
 }
 
 static void presence(Server *s, SGame *g, Client *only);
-static unsigned offer_needs(const SGame *g);
 
 /* Who sits where changed: each connection attached hears the players' chat or the watchers'
  * as its player now holds a seat or not, on every connection of theirs. */
 static void subs_refresh(Server *s, SGame *g)
 {
     for (int i = 0; i < g->nsubs; i++)
-        g->subs[i].spectator = seats_of(g, g->subs[i].c->name) == 0;
+        g->subs[i].spectator = game_seats(g, g->subs[i].c->name) == 0;
     presence(s, g, NULL);
 }
 
@@ -246,7 +245,7 @@ static void presence(Server *s, SGame *g, Client *only)
     }
 }
 
-static int client_has_game(const Client *c, const SGame *g)
+int game_client_follows(const Client *c, const SGame *g)
 {
     for (int i = 0; i < c->ngames; i++)
         if (c->games[i] == g)
@@ -287,9 +286,9 @@ static int replay_event(void *ud, int64_t seq, int audience, int64_t at_ms, cons
 
 /* Whether 'c' may follow 'g': it does already, or follows fewer games than it may (and there
  * is memory for one more). Answers 'error VERB busy' when not. */
-static int attach_room(Server *s, Client *c, SGame *g, const char *verb)
+int game_attach_room(Server *s, Client *c, SGame *g, const char *verb)
 {
-    if (client_has_game(c, g))
+    if (game_client_follows(c, g))
         return 1;
     if (c->ngames >= s->cfg.limit[LIMIT_FOLLOW]) {
         srv_sendf(s, c, "error %s busy a connection follows at most %lld games: 'close' one", verb,
@@ -319,12 +318,12 @@ static int attach_room(Server *s, Client *c, SGame *g, const char *verb)
     return 1;
 }
 
-/* Attaches 'c' to 'g' (as a player when it holds a seat; 'attach_room' said it may) and sends
+/* Attaches 'c' to 'g' (as a player when it holds a seat; 'game_attach_room' said it may) and sends
  * what it missed after 'since' (-1: the whole state). Returns 0, or -1 when the store could not
  * be read for it (the caller answers). */
-static int game_attach(Server *s, Client *c, SGame *g, int64_t since)
+int game_attach(Server *s, Client *c, SGame *g, int64_t since)
 {
-    int spectator = seats_of(g, c->name) == 0;
+    int spectator = game_seats(g, c->name) == 0;
     int found = 0;
     for (int i = 0; i < g->nsubs; i++)
         if (g->subs[i].c == c) {
@@ -430,7 +429,7 @@ static void off_board(const SGame *g, int winner, CmOutcome *o, char *result, si
     cm_result_str(g->ng.v, o, result, size);
 }
 
-static int end_game(Server *s, SGame *g, int winner, const char *termination, const char *sentence)
+int game_end(Server *s, SGame *g, int winner, const char *termination, const char *sentence)
 {
     CmOutcome o;
     char result[16];
@@ -494,7 +493,7 @@ static void after_move(Server *s, SGame *g)
 /* Plays 'm' for the seat to move at 'now': 'think' is the thinking time its client reports
  * (-1 for an engine), 'id' the move's id. Returns 0, 1 when the seat had run out of time (the
  * game ended instead), -1 when the event could not be made. */
-static int play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t think)
+int game_play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t think)
 {
     NetGame *ng = &g->ng;
     int seat = ng->g.pos.to_move;
@@ -605,8 +604,6 @@ static void engine_answer(Server *s, SGame *g, int seat, int yes)
     game_emit(s, g, AUD_ALL, "answer %c %s", g->ng.v->seat[seat].letter, yes ? "yes" : "no");
 }
 
-static void offer_settle(Server *s, SGame *g);
-
 void game_engine_done(Server *s, SGame *g, const EngineDone *done)
 {
     NetGame *ng = &g->ng;
@@ -622,7 +619,7 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
             score = -score;
         engine_answer(s, g, seat,
                       session_draw_accepts(score, g->draw_calm[seat], ng->g.n, ng->v->nseats));
-        offer_settle(s, g);
+        game_offer_settle(s, g);
         return;
     }
     if (ng->g.pos.to_move != seat || ng->seat[seat].kind != NG_ENGINE || !done->result.has_move ||
@@ -633,7 +630,7 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
     /* The engine's score for its side, kept for its answers to draw offers, as a session's. */
     const CmSearchInfo *info = &done->result.info;
     int calm = info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? g->draw_calm[seat] + 1 : 0;
-    if (play(s, g, &done->result.move, id, -1) == 0)
+    if (game_play(s, g, &done->result.move, id, -1) == 0)
         g->draw_calm[seat] = calm;
 }
 
@@ -641,7 +638,7 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
 
 /* The seats whose yes an offer needs: every seat for a draw or a takeback; the resigning
  * team's other seats for a resignation. */
-static unsigned offer_needs(const SGame *g)
+unsigned game_offer_needs(const SGame *g)
 {
     const NetGame *ng = &g->ng;
     if (ng->offer == NG_OFFER_RESIGN)
@@ -650,7 +647,7 @@ static unsigned offer_needs(const SGame *g)
 }
 
 /* The takeback's target: the ply before the last move of the asker's seats, -1 for none. */
-static int takeback_ply(const SGame *g, unsigned seats)
+int game_takeback_ply(const SGame *g, unsigned seats)
 {
     const CmGame *cg = &g->ng.g;
     for (int i = cg->n - 1; i >= 0; i--)
@@ -660,12 +657,12 @@ static int takeback_ply(const SGame *g, unsigned seats)
 }
 
 /* Ends the offer when everyone needed has said yes; asks the engines that must answer. */
-static void offer_settle(Server *s, SGame *g)
+void game_offer_settle(Server *s, SGame *g)
 {
     NetGame *ng = &g->ng;
     if (ng->offer == NG_OFFER_NONE || ng->status != NG_PLAYING)
         return;
-    unsigned need = offer_needs(g);
+    unsigned need = game_offer_needs(g);
     /* Seats of the one who offered, and engine seats that need no thought, say yes now. */
     for (int seat = 0; seat < ng->v->nseats; seat++) {
         if (!(need & (1u << seat)) || (ng->offer_yes & (1u << seat)))
@@ -689,7 +686,7 @@ static void offer_settle(Server *s, SGame *g)
     NgOfferKind kind = ng->offer;
     int from = ng->offer_from;
     if (kind == NG_OFFER_DRAW) {
-        end_game(s, g, -1, "agreement", "Draw agreed.");
+        game_end(s, g, -1, "agreement", "Draw agreed.");
     } else if (kind == NG_OFFER_RESIGN) {
         int winner = v->nteams == 2 ? 1 - v->seat[from].team : -1;
         char who[96], sentence[300];
@@ -708,7 +705,7 @@ static void offer_settle(Server *s, SGame *g)
         }
         game_emit(s, g, AUD_ALL, "end %s resignation %s", result, sentence);
     } else {
-        int ply = takeback_ply(g, 1u << from | seats_of(g, ng->seat[from].name));
+        int ply = game_takeback_ply(g, 1u << from | game_seats(g, ng->seat[from].name));
         if (ply < 0)
             ply = ng->g.n;
         char clocks[200];
@@ -725,85 +722,8 @@ static void offer_settle(Server *s, SGame *g)
     }
 }
 
-/* ---- Requests ------------------------------------------------------------------------------ */
-
-static void err_to(Server *s, Client *c, const char *verb, const char *code, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void err_to(Server *s, Client *c, const char *verb, const char *code, const char *fmt, ...)
-{
-    char why[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-    srv_sendf(s, c, "error %s %s %s", verb, code, why);
-}
-
-/* Reads 'LETTER=WHO' seats for a new game; 'me' is the one who creates it. */
-static int create_seats(const CmVariant *v, const char *me, int argc, const char *const *argv,
-                        char *out, size_t size, char *why, size_t why_size)
-{
-    unsigned given = 0;
-    size_t len = 0;
-    int mine = 0;
-    out[0] = '\0';
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        int seat = -1;
-        for (int k = 0; k < v->nseats; k++)
-            if (a[0] == v->seat[k].letter && a[1] == '=')
-                seat = k;
-        if (seat < 0 || (given & (1u << seat))) {
-            snprintf(why, why_size, "'%.40s' is not SEAT=WHO for a seat of the variant, once", a);
-            return -1;
-        }
-        given |= 1u << seat;
-        const char *who = a + 2;
-        char buf[NET_NAME_MAX + 16];
-        if (strcmp(who, "me") == 0) {
-            snprintf(buf, sizeof buf, "%s", me);
-            mine = 1;
-        } else if (strcmp(who, "open") == 0) {
-            snprintf(buf, sizeof buf, "open");
-        } else if (strncmp(who, "engine:", 7) == 0) {
-            int64_t level;
-            if (!net_int(who + 7, 1, 10, &level)) {
-                snprintf(why, why_size, "an engine's level is 1 to 10");
-                return -1;
-            }
-            snprintf(buf, sizeof buf, "engine:%d", (int)level);
-        } else if (who[0] == '@' && net_name_ok(who + 1) && strcmp(who + 1, "open") != 0) {
-            if (strcmp(who + 1, me) == 0)
-                snprintf(buf, sizeof buf, "%s", me), mine = 1;
-            else
-                snprintf(buf, sizeof buf, "%s", who);
-        } else {
-            snprintf(why, why_size,
-                     "a seat is 'me', 'open', 'engine:LEVEL' or '@NAME' (an invitation)");
-            return -1;
-        }
-        int n =
-            snprintf(out + len, size - len, "%s%c=%s", len ? " " : "", v->seat[seat].letter, buf);
-        if (n < 0 || (size_t)n >= size - len) {
-            snprintf(why, why_size, "too many seats");
-            return -1;
-        }
-        len += (size_t)n;
-    }
-    if (given != (1u << v->nseats) - 1) {
-        snprintf(why, why_size, "every seat of the variant must be given (%d)", v->nseats);
-        return -1;
-    }
-    if (!mine) {
-        snprintf(why, why_size, "one seat at least must be 'me'");
-        return -1;
-    }
-    return 0;
-}
-
 /* Starts the game when no seat waits for a player. */
-static void maybe_start(Server *s, SGame *g)
+void game_maybe_start(Server *s, SGame *g)
 {
     NetGame *ng = &g->ng;
     if (ng->status != NG_WAITING)
@@ -823,7 +743,7 @@ static void maybe_start(Server *s, SGame *g)
     }
 }
 
-static SGame *game_new(Server *s, int64_t id)
+SGame *game_new(Server *s, int64_t id)
 {
     SGame *g = calloc(1, sizeof *g);
     if (g == NULL)
@@ -871,457 +791,6 @@ void game_variant_name(Server *s, const char *ref, char *buf, size_t size)
         snprintf(buf, size, "%s", ref);
 }
 
-/* Whether 'name' may hold a seat in one more game ('waiting': one that waits for players;
- * 'engine': one with an engine seat). Answers 'error VERB busy' when not. */
-static int games_room(Server *s, Client *c, const char *verb, const char *name, int waiting,
-                      int engine)
-{
-    int playing, waits, engines;
-    srv_games_of(s, name, &playing, &waits, &engines);
-    const char *what = NULL;
-    int64_t most = 0;
-    int limit = -1;
-    if (playing >= s->cfg.limit[LIMIT_GAMES])
-        limit = LIMIT_GAMES, what = "games not over";
-    else if (waiting && waits >= s->cfg.limit[LIMIT_WAITING])
-        limit = LIMIT_WAITING, what = "games waiting for players";
-    else if (engine && engines >= s->cfg.limit[LIMIT_ENGINE_GAMES])
-        limit = LIMIT_ENGINE_GAMES, what = "games against the engine";
-    if (limit < 0)
-        return 1;
-    most = s->cfg.limit[limit];
-    err_to(s, c, verb, "busy",
-           "%s has %lld %s already, the most a player may have on this server: finish or leave "
-           "one first",
-           name, (long long)most, what);
-    return 0;
-}
-
-void game_create(Server *s, Client *c, const NetMsg *m)
-{
-    int argc = m->argc - 1;
-    const char *const *argv = m->argv + 1;
-    if (argc < 4) {
-        err_to(s, c, "create", "syntax", "create VARIANT TC rated|casual SEAT=WHO...");
-        return;
-    }
-    CmError err;
-    cm_error_init(&err, NULL);
-    if (catalog_is_path(argv[0]) || strlen(argv[0]) >= NETGAME_VARIANT_MAX) {
-        err_to(s, c, "create", "no-variant", "a variant is named by its name ('variants')");
-        return;
-    }
-    const CmVariant *v = catalog_get(&s->cat, argv[0], NULL, &err);
-    if (v == NULL) {
-        char clean[80];
-        net_text_clean(argv[0], strlen(argv[0]), clean, sizeof clean);
-        err_to(s, c, "create", "no-variant", "no variant '%s' on this server", clean);
-        return;
-    }
-    char variant[NETGAME_VARIANT_MAX];
-    variant_name(s, argv[0], v, variant, sizeof variant);
-    int64_t base, inc;
-    int days;
-    if (netgame_tc_parse(argv[1], &base, &inc, &days) != 0) {
-        err_to(s, c, "create", "syntax",
-               "a time control is SECONDS+SECONDS (at most 86400+600), days:N (1 to 60) or none");
-        return;
-    }
-    if (strcmp(argv[2], "rated") != 0 && strcmp(argv[2], "casual") != 0) {
-        err_to(s, c, "create", "syntax", "'rated' or 'casual' expected");
-        return;
-    }
-    char seats[400], why[160];
-    if (create_seats(v, c->name, argc - 3, argv + 3, seats, sizeof seats, why, sizeof why)) {
-        err_to(s, c, "create", "syntax", "%s", why);
-        return;
-    }
-    /* A game with a seat for others waits for them; one of 'me' and engines begins at once. */
-    int waits = strstr(seats, "=open") != NULL || strstr(seats, "=@") != NULL;
-    if (!games_room(s, c, "create", c->name, waits, strstr(seats, "=engine:") != NULL))
-        return;
-    if (c->ngames >= s->cfg.limit[LIMIT_FOLLOW]) {
-        err_to(s, c, "create", "busy", "a connection follows at most %lld games: 'close' one",
-               (long long)s->cfg.limit[LIMIT_FOLLOW]);
-        return;
-    }
-    int64_t id;
-    if (srv_write_begin(s, NULL) != 0)
-        return;
-    if (store_game_new(s->store, variant, s->utc, &id, &err) != CM_OK) {
-        srv_write_failed(s, &err);
-        return;
-    }
-    SGame *g = game_new(s, id);
-    if (g == NULL || srv_game_add(s, g) != 0) {
-        game_free(g);
-        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        srv_write_failed(s, &err);
-        return;
-    }
-    g->created = s->utc;
-    if (game_emit(s, g, AUD_ALL, "create %s %s %s %s", variant, argv[1], argv[2], seats) != 0) {
-        /* The turn is rolled back, and the game with it. */
-        if (!s->tx_failed) {
-            cm_error_set(&err, CM_ERR_IO, 0, 0, "the new game could not be made");
-            srv_write_failed(s, &err);
-        }
-        return;
-    }
-    if (!attach_room(s, c, g, "create")) {
-        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        srv_write_failed(s, &err);
-        return;
-    }
-    srv_log(s, "game %lld: %s made it (%s %s %s)", (long long)id, c->name, variant, argv[1], seats);
-    game_attach(s, c, g, -1);
-    srv_sendf(s, c, "ok create %lld %lld", (long long)id, (long long)g->ng.seq);
-    /* Invited players who are connected hear of it. */
-    for (int i = 0; i < s->nclients; i++) {
-        Client *o = s->clients[i];
-        if (o != c && o->greeted && !client_has_game(o, g) && game_involves(g, o->name) &&
-            seats_of(g, o->name) == 0)
-            srv_sendf(s, o, "invite %lld %s %s", (long long)id, c->name, variant);
-    }
-    maybe_start(s, g);
-}
-
-void game_req_open(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    int64_t since = -1;
-    if (m->argc >= 3 && !net_int(m->argv[2], 0, INT64_MAX, &since)) {
-        err_to(s, c, "open", "syntax", "open GAME [SEQ]");
-        return;
-    }
-    if (!attach_room(s, c, g, "open"))
-        return;
-    if (game_attach(s, c, g, since) != 0) {
-        game_detach(s, c, g);
-        err_to(s, c, "open", "store", "the game's events cannot be read now: try again");
-        return;
-    }
-    srv_sendf(s, c, "ok open %lld %lld %s", (long long)g->ng.id, (long long)g->ng.seq,
-              seats_of(g, c->name) ? "player" : "spectator");
-}
-
-void game_req_close(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    (void)m;
-    game_detach(s, c, g);
-    srv_sendf(s, c, "ok close %lld", (long long)g->ng.id);
-}
-
-void game_req_join(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    NetGame *ng = &g->ng;
-    if (ng->status != NG_WAITING) {
-        err_to(s, c, "join", "full", "the game has begun: 'open' it to watch");
-        return;
-    }
-    int seat = -1;
-    if (m->argc >= 3) {
-        seat = netgame_seat_by_letter(ng, m->argv[2]);
-        if (seat < 0) {
-            err_to(s, c, "join", "syntax", "no such seat");
-            return;
-        }
-    } else {
-        for (int k = 0; k < ng->v->nseats && seat < 0; k++)
-            if (ng->seat[k].kind == NG_INVITED && strcmp(ng->seat[k].name, c->name) == 0)
-                seat = k;
-        for (int k = 0; k < ng->v->nseats && seat < 0; k++)
-            if (ng->seat[k].kind == NG_OPEN)
-                seat = k;
-    }
-    const NgSeat *st = seat >= 0 ? &ng->seat[seat] : NULL;
-    if (st == NULL ||
-        !(st->kind == NG_OPEN || (st->kind == NG_INVITED && strcmp(st->name, c->name) == 0))) {
-        err_to(s, c, "join", "full", "that seat is not free for you");
-        return;
-    }
-    int engine = 0;
-    for (int k = 0; k < ng->v->nseats; k++)
-        engine |= ng->seat[k].kind == NG_ENGINE;
-    if (!game_plays(g, c->name) && !games_room(s, c, "join", c->name, 0, engine))
-        return;
-    if (!attach_room(s, c, g, "join"))
-        return;
-    int had = client_has_game(c, g);
-    if (game_emit(s, g, AUD_ALL, "seat %c %s", ng->v->seat[seat].letter, c->name) != 0)
-        return;
-    game_attach(s, c, g, had ? ng->seq - 1 : -1);
-    maybe_start(s, g);
-    srv_sendf(s, c, "ok join %lld %c %lld", (long long)ng->id, ng->v->seat[seat].letter,
-              (long long)ng->seq);
-}
-
-void game_req_leave(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    (void)m;
-    NetGame *ng = &g->ng;
-    unsigned mine = seats_of(g, c->name);
-    if (ng->status != NG_WAITING || mine == 0) {
-        err_to(s, c, "leave", "denied",
-               ng->status == NG_WAITING ? "you have no seat in it" : "it has begun: resign");
-        return;
-    }
-    for (int seat = 0; seat < ng->v->nseats; seat++)
-        if ((mine & (1u << seat)) &&
-            game_emit(s, g, AUD_ALL, "seat %c open", ng->v->seat[seat].letter) != 0)
-            return;
-    int people = 0;
-    for (int seat = 0; seat < ng->v->nseats; seat++)
-        people += ng->seat[seat].kind == NG_PLAYER;
-    if (people == 0 && end_game(s, g, -1, "aborted", "The game was given up before it began.") != 0)
-        return;
-    /* A connection that follows the game goes on following it, now as a spectator. */
-    srv_sendf(s, c, "ok leave %lld", (long long)ng->id);
-}
-
-void game_req_move(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    NetGame *ng = &g->ng;
-    const char *const *argv = m->argv;
-    int64_t ply, think;
-    if (m->argc != 6 || !net_int(argv[2], 0, 10000000, &ply) || !net_move_id_ok(argv[3]) ||
-        !net_int(argv[5], 0, INT64_C(1) << 40, &think)) {
-        err_to(s, c, "move", "syntax", "move GAME PLY MOVE-ID MOVE THINK-MS");
-        return;
-    }
-    unsigned mine = seats_of(g, c->name);
-    /* A move sent twice (a client that lost its connection before the answer) is played
-     * once: the same id at the ply it named is answered again. */
-    if (ply < ng->g.n && strcmp(ng->move_id[ply], argv[3]) == 0 &&
-        (mine & (1u << ng->g.ply[ply].seat))) {
-        srv_sendf(s, c, "ok move %lld %lld again", (long long)ng->id, (long long)ply);
-        return;
-    }
-    if (mine == 0) {
-        err_to(s, c, "move", "denied", "you play no seat in game %lld", (long long)ng->id);
-        return;
-    }
-    if (ng->status != NG_PLAYING) {
-        err_to(s, c, "move", "over",
-               ng->status == NG_OVER ? "the game is over" : "the game has not begun");
-        return;
-    }
-    if (ply != ng->g.n) {
-        err_to(s, c, "move", "stale", "the game is at ply %d, not %lld", ng->g.n, (long long)ply);
-        return;
-    }
-    int seat = ng->g.pos.to_move;
-    if (!(mine & (1u << seat))) {
-        err_to(s, c, "move", "not-your-turn", "%s is to move", ng->v->seat[seat].name);
-        return;
-    }
-    CmMove mv;
-    CmError err;
-    cm_error_init(&err, NULL);
-    if (cm_move_parse(&ng->g.pos, argv[4], &mv, &err) != CM_OK) {
-        char clean[CM_MOVE_TEXT_MAX];
-        net_text_clean(argv[4], strlen(argv[4]), clean, sizeof clean);
-        err_to(s, c, "move", "illegal", "'%s': %s", clean, err.msg);
-        return;
-    }
-    if (!srv_store_up(s)) {
-        s->refused = 1;
-        return;
-    }
-    if (g->engine >= 0) {
-        /* An engine thinking about a draw offer: the move ends the offer. */
-        engine_thread_cancel(s->eng[g->engine], g->ticket);
-        s->eng_game[g->engine] = NULL;
-        g->engine = -1;
-    }
-    int r = play(s, g, &mv, argv[3], think);
-    if (r == 0)
-        srv_sendf(s, c, "ok move %lld %lld", (long long)ng->id, (long long)ply);
-    else if (r == 1 && ng->status == NG_OVER)
-        err_to(s, c, "move", "over", "your time ran out before the move came");
-}
-
-static void req_offer(Server *s, Client *c, SGame *g, NgOfferKind kind, const char *verb)
-{
-    NetGame *ng = &g->ng;
-    unsigned mine = seats_of(g, c->name);
-    if (mine == 0 || ng->status != NG_PLAYING) {
-        err_to(s, c, verb, mine == 0 ? "denied" : "over",
-               mine == 0 ? "you play no seat in it" : "the game is not going on");
-        return;
-    }
-    if (ng->offer != NG_OFFER_NONE) {
-        err_to(s, c, verb, "offer", "a %s offer waits for its answer",
-               netgame_offer_name(ng->offer));
-        return;
-    }
-    /* The seat that speaks: the one to move when it is theirs, else their first. */
-    int seat = mine & (1u << ng->g.pos.to_move) ? ng->g.pos.to_move : __builtin_ctz(mine);
-    if (kind == NG_OFFER_TAKEBACK && takeback_ply(g, mine) < 0) {
-        err_to(s, c, verb, "denied", "you have played no move to take back");
-        return;
-    }
-    /* A resignation waits for the partners who are other people (offer_settle): alone, or
-     * with an engine as partner, it is at once. */
-    if (game_emit(s, g, AUD_ALL, "offer %s %c", netgame_offer_name(kind),
-                  ng->v->seat[seat].letter) != 0)
-        return;
-    srv_sendf(s, c, "ok %s %lld", verb, (long long)ng->id);
-    offer_settle(s, g);
-}
-
-void game_req_draw(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    (void)m;
-    req_offer(s, c, g, NG_OFFER_DRAW, "draw");
-}
-
-void game_req_takeback(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    (void)m;
-    req_offer(s, c, g, NG_OFFER_TAKEBACK, "takeback");
-}
-
-void game_req_resign(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    (void)m;
-    req_offer(s, c, g, NG_OFFER_RESIGN, "resign");
-}
-
-void game_req_answer(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    NetGame *ng = &g->ng;
-    int yes;
-    if (m->argc != 3 || !net_yes_no(m->argv[2], &yes)) {
-        err_to(s, c, "answer", "syntax", "answer GAME yes|no");
-        return;
-    }
-    if (ng->offer == NG_OFFER_NONE || ng->status != NG_PLAYING) {
-        err_to(s, c, "answer", "offer", "no offer waits for an answer");
-        return;
-    }
-    unsigned ask = offer_needs(g) & ~ng->offer_yes & seats_of(g, c->name);
-    if (ask == 0) {
-        err_to(s, c, "answer", "denied", "the offer does not wait for you");
-        return;
-    }
-    for (int seat = 0; seat < ng->v->nseats && ng->offer != NG_OFFER_NONE; seat++)
-        if ((ask & (1u << seat)) && game_emit(s, g, AUD_ALL, "answer %c %s",
-                                              ng->v->seat[seat].letter, yes ? "yes" : "no") != 0)
-            return;
-    srv_sendf(s, c, "ok answer %lld", (long long)ng->id);
-    offer_settle(s, g);
-}
-
-void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    NetGame *ng = &g->ng;
-    const CmVariant *v = ng->v;
-    unsigned mine = seats_of(g, c->name);
-    if (mine == 0 || ng->status != NG_PLAYING) {
-        err_to(s, c, "claim", "denied", "you play no seat in a game going on");
-        return;
-    }
-    int seat = ng->g.pos.to_move;
-    const NgSeat *st = &ng->seat[seat];
-    if (ng->days > 0 || st->kind != NG_PLAYER || (mine & (1u << seat)) || g->gone_at[seat] == 0 ||
-        (int64_t)(s->now - g->gone_at[seat]) < s->cfg.claim_ms) {
-        int64_t away = st->kind == NG_PLAYER && g->gone_at[seat]
-                           ? (int64_t)(s->now - g->gone_at[seat]) / 1000
-                           : 0;
-        err_to(s, c, "claim", "denied",
-               "only when the player to move has been gone %lld s (now %lld s; "
-               "correspondence games have their deadline instead)",
-               (long long)(s->cfg.claim_ms / 1000), (long long)away);
-        return;
-    }
-    const char *how = m->argc >= 3 ? m->argv[2] : (v->nteams == 2 ? "win" : "engine");
-    if (strcmp(how, "engine") == 0) {
-        if (v->nseats <= 2) {
-            err_to(s, c, "claim", "denied", "in a game of two the claim is 'win'");
-            return;
-        }
-        if (game_emit(s, g, AUD_ALL, "engine %c %d", v->seat[seat].letter, SETUP_DEFAULT_LEVEL) !=
-            0)
-            return;
-    } else if (strcmp(how, "win") == 0 && v->nteams == 2 &&
-               v->seat[seat].team != v->seat[__builtin_ctz(mine)].team) {
-        char sentence[200], won[96];
-        int winner = 1 - v->seat[seat].team;
-        text_seat_names(v, v->team_seats[winner], won, sizeof won);
-        snprintf(sentence, sizeof sentence, "%s left the game. %s win%s.", v->seat[seat].name, won,
-                 __builtin_popcount(v->team_seats[winner]) > 1 ? "" : "s");
-        if (end_game(s, g, winner, "abandoned", sentence) != 0)
-            return;
-    } else {
-        err_to(s, c, "claim", "denied",
-               "claim GAME win (the other team wins) or claim GAME engine (four seats: the "
-               "engine plays the seat)");
-        return;
-    }
-    srv_sendf(s, c, "ok claim %lld", (long long)ng->id);
-}
-
-void game_req_say(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    if (m->argc < 3 || !net_chat_ok(m->rest[2])) {
-        err_to(s, c, "say", "bad-text",
-               "say GAME TEXT: 1 to %d bytes of text that can be shown (no control characters)",
-               NET_TEXT_MAX);
-        return;
-    }
-    const NetGame *ng = &g->ng;
-    int player = seats_of(g, c->name) != 0;
-    /* The players' chat and the watchers' are counted apart: watchers cannot silence the
-     * players. */
-    if (ng->nchat[player ? 0 : 1] >= s->cfg.limit[LIMIT_GAME_CHAT]) {
-        err_to(s, c, "say", "busy", "this game keeps at most %lld chat messages of %s; it has them",
-               (long long)s->cfg.limit[LIMIT_GAME_CHAT], player ? "its players" : "its watchers");
-        return;
-    }
-    int64_t day = s->utc / 86400;
-    int sent = 0;
-    CmError err;
-    cm_error_init(&err, NULL);
-    if (store_chat_count(s->store, c->name, day, &sent, &err) != CM_OK) {
-        err_to(s, c, "say", "store", "%s", err.msg);
-        return;
-    }
-    if (sent >= s->cfg.limit[LIMIT_DAY_CHAT]) {
-        err_to(s, c, "say", "busy",
-               "a player may send %lld chat messages a day (UTC) on this server; you have",
-               (long long)s->cfg.limit[LIMIT_DAY_CHAT]);
-        return;
-    }
-    if (game_emit(s, g, player ? AUD_PLAYERS : AUD_SPECTATORS, "%s %s %s",
-                  player ? "chat" : "kibitz", c->name, m->rest[2]) != 0)
-        return;
-    if (store_chat_add(s->store, c->name, day, s->utc, &err) != CM_OK) {
-        srv_write_failed(s, &err);
-        return;
-    }
-    srv_sendf(s, c, "ok say %lld", (long long)g->ng.id);
-}
-
-void game_req_export(Server *s, Client *c, SGame *g, const NetMsg *m)
-{
-    (void)m;
-    char *rec = netgame_record(&g->ng, s->cfg.site);
-    if (rec == NULL) {
-        err_to(s, c, "export", "busy", "out of memory");
-        return;
-    }
-    int n = 0;
-    for (char *line = rec; *line != '\0';) {
-        char *nl = strchr(line, '\n');
-        size_t len = nl ? (size_t)(nl - line) : strlen(line);
-        srv_sendf(s, c, "record %.*s", (int)len, line);
-        n++;
-        line += len + (nl != NULL);
-    }
-    free(rec);
-    srv_sendf(s, c, "ok export %lld %d", (long long)g->ng.id, n);
-}
-
 /* ---- Time ------------------------------------------------------------------------------------ */
 
 int64_t game_tick(Server *s, SGame *g)
@@ -1346,11 +815,12 @@ int64_t game_tick(Server *s, SGame *g)
         next = allowed - used + 1;
     }
     if (ng->offer != NG_OFFER_NONE && g->engine < 0 && !g->queued)
-        offer_settle(s, g);
+        game_offer_settle(s, g);
     /* An engine seat to move moves, unless the offer under way waits for its own answer: once
      * it has answered, the offer waits for people, and a move ends it (as a person's would),
      * rather than the game waiting with the engine's clock stopped. */
-    int answers = ng->offer != NG_OFFER_NONE && (offer_needs(g) & ~ng->offer_yes & (1u << seat));
+    int answers =
+        ng->offer != NG_OFFER_NONE && (game_offer_needs(g) & ~ng->offer_yes & (1u << seat));
     if (ng->status == NG_PLAYING && ng->g.pos.to_move == seat && ng->seat[seat].kind == NG_ENGINE &&
         g->engine < 0 && !g->queued && !answers)
         engine_queue(s, g, ENGINE_JOB_MOVE, seat);

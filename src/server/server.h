@@ -39,6 +39,11 @@ typedef struct ServerLimitInfo {
 } ServerLimitInfo;
 extern const ServerLimitInfo server_limits[LIMIT_COUNT];
 
+/* The form of the 'i'-th request of the protocol, as docs/network.md writes it ("move ID PLY
+ * MOVEID MOVE THINK": its verb first), from the server's table of requests; NULL past the
+ * last. */
+const char *server_request_usage(int i);
+
 typedef struct ServerConfig {
     const char *socket_path;    /* where to listen */
     unsigned socket_mode;       /* the socket file's mode: 0600 (the user), 0660 (and the group) */

@@ -1,5 +1,7 @@
-/* The server's own structures, shared by its files: connections and the store's turns
- * (server.c), games and their clocks and engines (game.c).
+/* The server's own structures, shared by its files: the loop, the games in memory and the
+ * store's turns (server.c), connections (conn.c), the table of requests (request.c), the
+ * lobby's requests (lobby.c), a game's requests (game_req.c), and the games with their clocks
+ * and engines (game.c).
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_SERVER_INT_H
 #define CAMELOT_SERVER_INT_H
@@ -30,6 +32,7 @@ enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
 struct Client;
 struct Server;
+typedef struct Request Request; /* a request of the table (request.c) */
 
 /* An event kept in memory, for clients that come back. */
 typedef struct LogEv {
@@ -189,17 +192,24 @@ typedef struct Server {
     char store_why[200];     /* and why, for the clients */
     int refused;             /* a write of the request under way was refused */
     uint64_t alive_at;       /* when the server last wrote that it is alive (ms), 0: never */
-    /* The request under way: its client and the answers it got, which must be one. */
+    /* The request under way: its client, its entry of the table, the answers it got, which
+     * must be one, and the line it came in (large: one for the server, which has one
+     * thread). */
     Client *req_c;
+    const Request *req;
     int req_answers;
+    NetMsg msg;
 } Server;
 
-/* ---- server.c ------------------------------------------------------------------------- */
+/* ---- server.c: the games in memory, the store's turns ------------------------------------ */
 
-/* Queues a line to 'c' (dropped when its queue overflows: it reads nothing). */
-void srv_send(Server *s, Client *c, const char *line, size_t len);
-void srv_sendf(Server *s, Client *c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void srv_log(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Appends 'p' to the array '*arr' of '*n' pointers, growing it. Returns 0, or -1 when memory
+ * ran out. */
+int srv_push(void ***arr, int *n, int *cap, void *p);
+/* Removes 'p' from the array 'arr' of '*n' pointers, keeping the order. */
+void srv_unlist(void **arr, int *n, const void *p);
 
 /* The game with 'id', loaded from the store when it is not in memory; NULL when there is none. */
 SGame *srv_game(Server *s, int64_t id);
@@ -220,6 +230,9 @@ int srv_write_begin(Server *s, SGame *g);
  * request, or of the loop's turn, and its requests answered 'error VERB store'. */
 void srv_write_failed(Server *s, const CmError *err);
 
+/* The turn failed: nothing of it was told, and nothing of it stays (see server.c). */
+void srv_rollback(Server *s);
+
 /* Whether the store may be written now (it did not fail a moment ago). */
 int srv_store_up(const Server *s);
 
@@ -227,12 +240,73 @@ int srv_store_up(const Server *s);
  * players, and those with an engine seat. */
 void srv_games_of(const Server *s, const char *name, int *playing, int *waiting, int *engines);
 
-/* ---- game.c ---------------------------------------------------------------------------- */
+/* ---- conn.c: the connections ------------------------------------------------------------- */
 
-/* The requests: 'm->argv[0]' the verb; those of one game have its id in 'm->argv[1]' and are
- * handed the game. Each answers 'c' once ('ok VERB ...' or 'error VERB CODE ...'), or, when a
- * write is refused, says nothing and leaves the answer to the loop. */
-void game_create(Server *s, Client *c, const NetMsg *m);
+/* Queues a line to 'c' (dropped when its queue overflows: it reads nothing). */
+void srv_send(Server *s, Client *c, const char *line, size_t len);
+void srv_sendf(Server *s, Client *c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Answers 'c''s request 'verb' with 'error VERB CODE REASON'. */
+void srv_error(Server *s, Client *c, const char *verb, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* 'c' has lines to write: they are, at the end of the loop's turn. */
+void srv_mark_dirty(Server *s, Client *c);
+/* Marks 'c' to be dropped at the end of the loop's turn. */
+void srv_close(Server *s, Client *c);
+/* Drops 'c' now: its games forget it, its socket is closed, its memory freed. */
+void srv_drop(Server *s, Client *c);
+
+/* The connection says who it is, for good: it is counted among its person's connections, or,
+ * past the limit, refused. Returns 0, or -1 when refused (the line said why). */
+int srv_named(Server *s, Client *c, const char *verb);
+
+/* Takes the connections waiting on the listening socket. */
+void srv_accept(Server *s);
+/* Watches the listening socket again, or stops ('pause'). */
+void srv_listen_pause(Server *s, int pause);
+
+/* Reads what 'c' sent and handles its lines ('hup': its other end has gone). */
+void srv_client_read(Server *s, Client *c, int hup);
+/* Handles the lines 'c' has sent, as many as its tokens allow. */
+void srv_client_lines(Server *s, Client *c);
+/* The clients whose lines waited for the store's turn: handled now that it has ended. */
+void srv_run_deferred(Server *s);
+/* The lines about connections that waited for the store's turn to end are sent. */
+void srv_notes_send(Server *s);
+
+/* Writes what waits for each client whose socket takes it. */
+void srv_flush(Server *s);
+/* Pings the clients that have been quiet, drops those quiet too long. Returns the ms until the
+ * next is due. */
+int64_t srv_heartbeats(Server *s);
+
+/* ---- request.c: the table of requests ---------------------------------------------------- */
+
+/* The request whose verb is the first word of the 'len' bytes at 'line', NULL for none. */
+const Request *srv_request_of(const char *line, size_t len);
+/* Whether a line of request 'rq' (NULL: none known) waits for the store's turn under way to
+ * end: those that only read do, so that what they read is what the store has. */
+int srv_request_waits(const Request *rq);
+/* Handles one request ('rq' as srv_request_of found it, 'm' its line): checked against the
+ * table, then handed to its handler; it gets exactly one answer. */
+void srv_dispatch(Server *s, Client *c, const Request *rq, const NetMsg *m);
+/* Answers the request under way 'error VERB syntax USAGE', with 'detail' (NULL: none). */
+void srv_syntax(Server *s, Client *c, const char *detail);
+
+/* ---- lobby.c, game_req.c: the handlers ------------------------------------------------- */
+
+/* Each answers 'c' once ('ok VERB ...' or 'error VERB CODE ...'), or, when a write is refused,
+ * says nothing and leaves the answer to the dispatcher. The table has checked the number of
+ * words; those of one game are handed the game, and, where the table says so, only to one
+ * who holds a seat in it. */
+void lobby_req_as(Server *s, Client *c, const NetMsg *m);
+void lobby_req_hello(Server *s, Client *c, const NetMsg *m);
+void lobby_req_ping(Server *s, Client *c, const NetMsg *m);
+void lobby_req_pong(Server *s, Client *c, const NetMsg *m);
+void lobby_req_variants(Server *s, Client *c, const NetMsg *m);
+void lobby_req_games(Server *s, Client *c, const NetMsg *m);
+void lobby_req_ratings(Server *s, Client *c, const NetMsg *m);
+void lobby_req_quit(Server *s, Client *c, const NetMsg *m);
+void game_req_create(Server *s, Client *c, const NetMsg *m);
 void game_req_open(Server *s, Client *c, SGame *g, const NetMsg *m);
 void game_req_close(Server *s, Client *c, SGame *g, const NetMsg *m);
 void game_req_join(Server *s, Client *c, SGame *g, const NetMsg *m);
@@ -246,8 +320,12 @@ void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m);
 void game_req_say(Server *s, Client *c, SGame *g, const NetMsg *m);
 void game_req_export(Server *s, Client *c, SGame *g, const NetMsg *m);
 
-/* Detaches 'c' from 'g' (its connection closed or it asked). */
-void game_detach(Server *s, Client *c, SGame *g);
+/* ---- game.c: the games ------------------------------------------------------------------- */
+
+/* A new game 'id' in memory, with nothing in it yet; NULL when memory ran out. */
+SGame *game_new(Server *s, int64_t id);
+/* Frees a game's memory (not its record in the store). */
+void game_free(SGame *g);
 
 /* Loads game 'id' from the store's events. NULL when it has none or they do not replay.
  * 'alive_ms' (UTC ms, 0: not known) is when the server was last alive: the seat to move is
@@ -260,13 +338,51 @@ SGame *game_load(Server *s, int64_t id, int64_t alive_ms);
  * such game (it was made in the failed turn): the caller forgets it. */
 int game_rollback(Server *s, SGame *g);
 
+/* Emits a new event of 'g': applies it, stores it, keeps it and sends it to those attached.
+ * Returns 0, or -1 when it does not apply (a bug: logged) or the store may not be written. */
+int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Whether 'name' holds a seat in 'g', or is invited to one. */
+int game_involves(const SGame *g, const char *name);
+/* Whether 'name' holds a seat in 'g'. */
+int game_plays(const SGame *g, const char *name);
+/* The seats 'name' plays in 'g', as bits. */
+unsigned game_seats(const SGame *g, const char *name);
+
+/* Whether 'c' follows 'g'. */
+int game_client_follows(const Client *c, const SGame *g);
+/* Whether 'c' may follow 'g': it does already, or follows fewer games than it may (and there
+ * is memory for one more). Answers 'error VERB busy' when not. */
+int game_attach_room(Server *s, Client *c, SGame *g, const char *verb);
+/* Attaches 'c' to 'g' (as a player when it holds a seat; 'game_attach_room' said it may) and
+ * sends what it missed after 'since' (-1: the whole state). Returns 0, or -1 when the store
+ * could not be read for it (the caller answers). */
+int game_attach(Server *s, Client *c, SGame *g, int64_t since);
+/* Detaches 'c' from 'g' (its connection closed or it asked). */
+void game_detach(Server *s, Client *c, SGame *g);
+
+/* Starts the game when no seat waits for a player. */
+void game_maybe_start(Server *s, SGame *g);
+/* Plays 'm' for the seat to move: 'think' is the thinking time its client reports (-1 for an
+ * engine), 'id' the move's id. Returns 0, 1 when the seat had run out of time (the game ended
+ * instead), -1 when the event could not be made. */
+int game_play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t think);
+/* Ends 'g' off the board: 'winner' the winning team (-1: a draw, or no result for "aborted"),
+ * with its termination and the sentence for people. Returns 0, or -1 as game_emit. */
+int game_end(Server *s, SGame *g, int winner, const char *termination, const char *sentence);
+
+/* The seats whose yes the offer under way needs. */
+unsigned game_offer_needs(const SGame *g);
+/* Ends the offer when everyone needed has said yes; asks the engines that must answer. */
+void game_offer_settle(Server *s, SGame *g);
+/* The takeback's target: the ply before the last move of 'seats', -1 for none. */
+int game_takeback_ply(const SGame *g, unsigned seats);
+
 /* Writes when the clock of the seat to move of 'g' began, as UTC ms (none while it is stopped),
  * so that a restart charges that seat for the time it thought before the server stopped,
  * however many restarts came since its turn began. */
 void game_turn_record(Server *s, SGame *g);
-
-/* Frees a game's memory (not its record in the store). */
-void game_free(SGame *g);
 
 /* What time asks of a game: flags, deadlines, engines to start. Returns the ms until it next
  * needs looking at (INT64_MAX: not before something happens). */
@@ -281,18 +397,7 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done);
 /* The line of the lobby that describes 'g' ("game ID VARIANT STATUS TC RATED PLY TO SEATS..."). */
 size_t game_lobby_line(const SGame *g, char *buf, size_t size);
 
-/* Whether 'name' holds a seat in 'g', or is invited to one. */
-int game_involves(const SGame *g, const char *name);
-
 /* The name the variant 'ref' is listed and rated under: its own, however 'ref' writes it. */
 void game_variant_name(Server *s, const char *ref, char *buf, size_t size);
-
-/* Whether 'name' holds a seat in 'g'. */
-int game_plays(const SGame *g, const char *name);
-
-/* Emits a new event of 'g': applies it, stores it, keeps it and sends it to those attached.
- * Returns 0, or -1 when it does not apply (a bug: logged) or the store may not be written. */
-int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
 
 #endif
