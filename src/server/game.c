@@ -65,18 +65,18 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
     /* Nothing changes, in memory or in the store, when nothing may be written now. */
     if (srv_write_begin(s, g) != 0)
         return -1;
-    static NetMsg m; /* large; the server has one thread */
+    NetMsg *m = &s->ev_msg;
     CmError err;
     cm_error_init(&err, NULL);
     int64_t seq = g->ng.seq + 1;
-    if (net_msg_parse(&m, body, (size_t)n, &err) != CM_OK ||
-        netgame_apply(&g->ng, seq, m.argc, m.argv, m.rest, &err) != CM_OK) {
+    if (net_msg_parse(m, body, (size_t)n, &err) != CM_OK ||
+        netgame_apply(&g->ng, seq, m->argc, m->argv, m->rest, &err) != CM_OK) {
         srv_log(s, "game %lld: the event '%s' does not apply: %s", (long long)g->ng.id, body,
                 err.msg);
         return -1;
     }
     if (store_event(s->store, g->ng.id, seq, audience, s->utc_ms, body, &err) != CM_OK ||
-        store_side(s, g, &m, &err) != CM_OK) {
+        store_side(s, g, m, &err) != CM_OK) {
         /* The game in memory is ahead of the store: the turn is rolled back, and the game read
          * again from the store. */
         srv_write_failed(s, &err);
@@ -93,7 +93,7 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
         if (hears(g->subs[i].spectator, audience))
             srv_sendf(s, g->subs[i].c, "ev %lld %lld %s", (long long)g->ng.id, (long long)seq,
                       body);
-    const char *k = m.argv[0];
+    const char *k = m->argv[0];
     if (strcmp(k, "create") == 0 || strcmp(k, "seat") == 0 || strcmp(k, "engine") == 0)
         subs_refresh(s, g);
     if (strcmp(k, "end") == 0) {
@@ -839,11 +839,11 @@ typedef struct Load {
 static int load_event(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
 {
     Load *l = ud;
-    static NetMsg m;
+    NetMsg *m = &l->s->load_msg;
     CmError err;
     cm_error_init(&err, NULL);
-    if (net_msg_parse(&m, body, strlen(body), &err) != CM_OK ||
-        netgame_apply(&l->g->ng, seq, m.argc, m.argv, m.rest, &err) != CM_OK) {
+    if (net_msg_parse(m, body, strlen(body), &err) != CM_OK ||
+        netgame_apply(&l->g->ng, seq, m->argc, m->argv, m->rest, &err) != CM_OK) {
         srv_log(l->s, "game %lld: event %lld does not replay: %s", (long long)l->g->ng.id,
                 (long long)seq, err.msg);
         l->bad = 1;
@@ -856,7 +856,7 @@ static int load_event(void *ud, int64_t seq, int audience, int64_t at_ms, const 
     e->audience = audience;
     l->g->nlog++;
     /* The clock of the seat to move runs from the event that began its turn. */
-    const char *k = m.argv[0];
+    const char *k = m->argv[0];
     if (strcmp(k, "start") == 0 || strcmp(k, "move") == 0 || strcmp(k, "takeback") == 0)
         l->last_ms = at_ms;
     return 0;

@@ -199,6 +199,8 @@ typedef struct Server {
     const Request *req;
     int req_answers;
     NetMsg msg;
+    NetMsg ev_msg;   /* an event being made (game_emit), while 'msg' may still be read */
+    NetMsg load_msg; /* an event read back from the store */
 } Server;
 
 /* ---- server.c: the games in memory, the store's turns ------------------------------------ */

@@ -37,6 +37,8 @@ struct Remote {
     /* ssh processes told to end that had not ended yet: reaped later, never waited for. */
     pid_t gone[REMOTE_GONE_MAX];
     int ngone;
+    NetMsg greeting; /* the lines read while the connection is made */
+    NetMsg in;       /* the lines read as the connection is polled */
 };
 
 /* ---- The ssh process ---------------------------------------------------------------------- */
@@ -159,9 +161,9 @@ static CmStatus link_up(Remote *r, CmError *err)
             poll(&p, 1, 100);
         }
     }
-    static NetMsg m;
+    NetMsg *m = &r->greeting;
     for (;;) {
-        int got = read_line(r, REMOTE_HELLO_MS, &m);
+        int got = read_line(r, REMOTE_HELLO_MS, m);
         if (got <= 0) {
             link_down(r, clock_ms(), "the server did not answer");
             if (got == 0)
@@ -169,13 +171,13 @@ static CmStatus link_up(Remote *r, CmError *err)
                                     REMOTE_HELLO_MS / 1000);
             return cm_error_set(err, CM_ERR_IO, 0, 0, "the server closed the connection");
         }
-        if (m.argc >= 4 && strcmp(m.argv[0], "ok") == 0 && strcmp(m.argv[1], "hello") == 0) {
-            snprintf(r->name, sizeof r->name, "%s", m.argv[3]);
+        if (m->argc >= 4 && strcmp(m->argv[0], "ok") == 0 && strcmp(m->argv[1], "hello") == 0) {
+            snprintf(r->name, sizeof r->name, "%s", m->argv[3]);
             break;
         }
-        if (strcmp(m.argv[0], "error") == 0) {
+        if (strcmp(m->argv[0], "error") == 0) {
             char why[NET_LINE_MAX / 4];
-            net_text_clean(m.line, strlen(m.line), why, sizeof why);
+            net_text_clean(m->line, strlen(m->line), why, sizeof why);
             link_down(r, clock_ms(), "the server refused the connection");
             return cm_error_set(err, CM_ERR_IO, 0, 0, "the server says: %s", why);
         }
@@ -483,28 +485,28 @@ unsigned remote_poll(Remote *r, uint64_t now)
     int got = net_conn_fill(&r->conn);
     if (got > 0)
         r->last_in = now;
-    static NetMsg m;
+    NetMsg *m = &r->in;
     for (;;) {
         const char *line;
         size_t len;
         int n = net_conn_line(&r->conn, got < 0, &line, &len);
         if (n == 0)
             break;
-        if (n < 0 || net_msg_parse(&m, line, len, NULL) != CM_OK)
+        if (n < 0 || net_msg_parse(m, line, len, NULL) != CM_OK)
             continue;
-        if (strcmp(m.argv[0], "ping") == 0) {
-            if (m.argc == 2 && net_move_id_ok(m.argv[1]))
-                remote_send(r, "pong %s", m.argv[1]);
+        if (strcmp(m->argv[0], "ping") == 0) {
+            if (m->argc == 2 && net_move_id_ok(m->argv[1]))
+                remote_send(r, "pong %s", m->argv[1]);
             continue;
         }
-        if (game_line(r, &m, now)) {
+        if (game_line(r, m, now)) {
             ev |= REMOTE_EV_GAME;
             continue;
         }
-        if (strcmp(m.argv[0], "error") == 0)
-            game_error(r, &m);
+        if (strcmp(m->argv[0], "error") == 0)
+            game_error(r, m);
         if (r->fn != NULL)
-            r->fn(r->ud, &m);
+            r->fn(r->ud, m);
         ev |= REMOTE_EV_LINE;
         if (!r->up)
             break;
