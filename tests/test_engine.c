@@ -1189,6 +1189,36 @@ static void test_engine_switches(void **state)
     }
 }
 
+/* An engine playing a seat, here or on a server: its time for a move, within the level's cap
+ * and a share of the clock; its count of calm moves; and when it accepts a draw (the score
+ * now, the moves before it, the opening). */
+static void test_engine_seat_think_and_draw(void **state)
+{
+    (void)state;
+    assert_int_equal(cm_engine_think_ms(10, -1, 0), 5000);
+    assert_int_equal(cm_engine_think_ms(1, -1, 0), 1000);
+    assert_true(cm_engine_think_ms(10, 60000, 0) <= 60000 / 25);
+    assert_true(cm_engine_think_ms(10, 100, 0) >= 20);
+
+    CmSearchInfo info;
+    memset(&info, 0, sizeof info);
+    info.depth = 3;
+    info.score = CM_ENGINE_DRAW_ACCEPT - 1;
+    assert_int_equal(cm_engine_draw_calm(2, &info), 3);
+    info.score = CM_ENGINE_DRAW_ACCEPT;
+    assert_int_equal(cm_engine_draw_calm(2, &info), 0);
+    info.score = -300;
+    info.depth = 0; /* stopped before its first iteration: it knows nothing */
+    assert_int_equal(cm_engine_draw_calm(2, &info), 0);
+
+    assert_true(cm_engine_draw_accepts(-300, CM_ENGINE_DRAW_CALM, 20, 2));
+    assert_false(cm_engine_draw_accepts(-300, CM_ENGINE_DRAW_CALM, 19, 2));
+    assert_false(cm_engine_draw_accepts(-300, CM_ENGINE_DRAW_CALM - 1, 20, 2));
+    assert_false(cm_engine_draw_accepts(CM_ENGINE_DRAW_ACCEPT, CM_ENGINE_DRAW_CALM, 20, 2));
+    assert_false(cm_engine_draw_accepts(0, CM_ENGINE_DRAW_CALM, 39, 4));
+    assert_true(cm_engine_draw_accepts(CM_ENGINE_DRAW_ACCEPT - 1, CM_ENGINE_DRAW_CALM, 40, 4));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1223,6 +1253,7 @@ int main(void)
         cmocka_unit_test(test_engine_levels_are_level_ten_within_a_cap),
         cmocka_unit_test(test_engine_tt_slots),
         cmocka_unit_test(test_engine_threads),
+        cmocka_unit_test(test_engine_seat_think_and_draw),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

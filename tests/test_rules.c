@@ -1011,6 +1011,38 @@ static void test_rules_playable(void **state)
     assert_int_equal(cm_rules_playable(&pos, NULL, 0), 0);
 }
 
+/* A game ended off the board: won by a team with its seats, or drawn; a flag loses for the
+ * seat's team in a game of two teams (Grand Camelot's partners too) and draws a game of four
+ * teams (Four-Handed Chivalry played each alone). */
+static void test_rules_off_board(void **state)
+{
+    (void)state;
+    const CmVariant *two = tu_variant("camelot");
+    const CmVariant *partners = tu_variant("grand-camelot");
+    const CmVariant *four = tu_variant("four-handed-chivalry-solo");
+    CmOutcome o;
+    memset(&o, 0xff, sizeof o);
+    cm_outcome_off_board(two, 1, &o);
+    assert_true(o.over);
+    assert_false(o.draw);
+    assert_int_equal(o.winner, 1);
+    assert_int_equal(o.seats, two->team_seats[1]);
+    assert_int_equal(o.reason, CM_REASON_NONE);
+    cm_outcome_off_board(four, -1, &o);
+    assert_true(o.over);
+    assert_true(o.draw);
+    assert_int_equal(o.winner, -1);
+    assert_int_equal(o.seats, 0u);
+    assert_int_equal(o.reason, CM_REASON_NONE);
+
+    assert_int_equal(cm_time_winner(two, 0), 1);
+    assert_int_equal(cm_time_winner(two, 1), 0);
+    for (int seat = 0; seat < partners->nseats; seat++)
+        assert_int_equal(cm_time_winner(partners, seat), 1 - partners->seat[seat].team);
+    for (int seat = 0; seat < four->nseats; seat++)
+        assert_int_equal(cm_time_winner(four, seat), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1047,6 +1079,7 @@ int main(void)
         cmocka_unit_test(test_rules_four_handed_last_side_standing),
         cmocka_unit_test(test_rules_four_handed_no_moves_draw),
         cmocka_unit_test(test_rules_playable),
+        cmocka_unit_test(test_rules_off_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

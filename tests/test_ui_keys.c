@@ -2057,7 +2057,7 @@ static void test_ui_keys_engine_says_why_it_declines_a_draw(void **state)
     snprintf(want, sizeof want, "Black (engine) declines the draw: %s.", why);
     assert_string_equal(ui.msg, want);
     /* Level at move 1, the engine refuses for the opening. */
-    if (ui.s->offer_score < SESSION_DRAW_ACCEPT)
+    if (ui.s->offer_score < CM_ENGINE_DRAW_ACCEPT)
         assert_contains(ui.msg, "too early");
     free_ui(&ui);
     engine_thread_free(eng);

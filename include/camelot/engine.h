@@ -261,4 +261,27 @@ void cm_engine_set_weights(CmEngine *e, const int *w);
  * never evaluates such a position) or the variant's sides are not two teams. */
 int cm_engine_eval_trace(CmEngine *e, const CmPosition *pos, double *count, int *eval);
 
+/* ---- An engine playing a seat of a game ------------------------------------------------ */
+
+/* The same for a game here and on a server: how long the engine thinks, and when it accepts a
+ * draw. */
+#define CM_ENGINE_DRAW_MS 500     /* the most an engine thinks about a draw offer */
+#define CM_ENGINE_DRAW_ACCEPT 50  /* it accepts a draw below this score for its side, */
+#define CM_ENGINE_DRAW_CALM 3     /* when its last this many moves scored below it too, */
+#define CM_ENGINE_DRAW_OPENING 10 /* and the game has had this many moves of every seat */
+
+/* How long an engine of 'level' thinks for a move, its seat's clock showing 'left' ms (-1:
+ * untimed) with 'inc' ms added a move: a share of the clock, capped by the level. */
+uint64_t cm_engine_think_ms(int level, int64_t left, int64_t inc);
+
+/* An engine seat's count of its last moves in a row whose search ('info') scored below
+ * CM_ENGINE_DRAW_ACCEPT for its side, after one more move with 'calm' before it. */
+int cm_engine_draw_calm(int calm, const CmSearchInfo *info);
+
+/* Whether an engine accepts a draw: its 'score' for its own side is below
+ * CM_ENGINE_DRAW_ACCEPT, its last 'calm' moves scored below it too (at least
+ * CM_ENGINE_DRAW_CALM), and the game is past the opening ('plies' of 'nseats' seats: at least
+ * CM_ENGINE_DRAW_OPENING moves of every seat). */
+int cm_engine_draw_accepts(int score, int calm, int plies, int nseats);
+
 #endif

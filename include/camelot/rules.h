@@ -29,6 +29,15 @@ typedef struct CmOutcome {
 /* "castle", "elimination", "stalemate", "material", "repetition", "fifty-move", "no-moves". */
 const char *cm_reason_name(CmReason r);
 
+/* The outcome of a game that ends off the board (a resignation, a flag, an agreement, a
+ * claim), as the game here and the server's both write it: won by team 'winner', or, with
+ * 'winner' -1, drawn. Its reason is CM_REASON_NONE. */
+void cm_outcome_off_board(const CmVariant *v, int winner, CmOutcome *o);
+
+/* The team that wins when 'seat' runs out of time: the other team of a game of two teams; in a
+ * game of more teams, none (-1: the game is drawn). */
+int cm_time_winner(const CmVariant *v, int seat);
+
 /* Settles a position that has no history (2.11.5, 2.11.3-4): checks a castle win (the seat
  * before 'to_move' first, then the others), elimination and the material draw; then, while the
  * seat to move has no legal move, applies the no-move rule, advancing 'pos->to_move' past seats

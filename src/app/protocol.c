@@ -323,7 +323,7 @@ static void cmd_go(Proto *p, char *args)
      * iteration begun that is unlikely to finish. Any other limit is searched to the end. */
     int game_timing = job.time_ms == 0 && have_clock && clock[seat] >= 0;
     if (game_timing)
-        job.time_ms = session_think_ms(p->level, clock[seat], inc[seat] > 0 ? inc[seat] : 0);
+        job.time_ms = cm_engine_think_ms(p->level, clock[seat], inc[seat] > 0 ? inc[seat] : 0);
     job.v = p->v;
     job.pos = p->game.pos;
     job.history = p->game.hashes;

@@ -86,6 +86,23 @@ static int material_checks(const CmPosition *pos, CmOutcome *out)
     return 0;
 }
 
+void cm_outcome_off_board(const CmVariant *v, int winner, CmOutcome *o)
+{
+    memset(o, 0, sizeof *o);
+    o->over = 1;
+    o->reason = CM_REASON_NONE;
+    o->winner = winner;
+    if (winner >= 0)
+        o->seats = v->team_seats[winner];
+    else
+        o->draw = 1;
+}
+
+int cm_time_winner(const CmVariant *v, int seat)
+{
+    return v->nteams == 2 ? 1 - v->seat[seat].team : -1;
+}
+
 int cm_rules_after_move(const CmPosition *pos, int mover, CmOutcome *out)
 {
     const CmVariant *v = pos->v;

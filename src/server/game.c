@@ -14,7 +14,6 @@
 #include "camelot/notation.h"
 #include "camelot/record.h"
 #include "rating.h"
-#include "session/session.h"
 #include "session/text.h"
 
 /* ---- Events ------------------------------------------------------------------------------ */
@@ -416,16 +415,10 @@ static int64_t next_deadline(Server *s, const SGame *g)
     return g->ng.days > 0 ? s->utc + (int64_t)g->ng.days * 86400 : 0;
 }
 
-/* The result and sentence of a game that ends off the board with 'winner' (a team, -1: none). */
+/* The result of a game that ends off the board with 'winner' (a team, -1: none). */
 static void off_board(const SGame *g, int winner, CmOutcome *o, char *result, size_t size)
 {
-    memset(o, 0, sizeof *o);
-    o->over = 1;
-    o->winner = winner;
-    if (winner >= 0)
-        o->seats = g->ng.v->team_seats[winner];
-    else
-        o->draw = 1;
+    cm_outcome_off_board(g->ng.v, winner, o);
     cm_result_str(g->ng.v, o, result, size);
 }
 
@@ -444,7 +437,7 @@ static int flag(Server *s, SGame *g)
 {
     const CmVariant *v = g->ng.v;
     int seat = g->ng.g.pos.to_move;
-    int winner = v->nteams == 2 ? 1 - v->seat[seat].team : -1;
+    int winner = cm_time_winner(v, seat);
     CmOutcome o;
     char result[16], sentence[200];
     off_board(g, winner, &o, result, sizeof result);
@@ -578,10 +571,10 @@ void game_engines(Server *s)
         job.seed = (uint64_t)g->ng.id * 1000003u + (uint64_t)g->ng.g.n;
         int64_t t0 = g->turn_t0 != 0 ? (int64_t)g->turn_t0 : (int64_t)s->now;
         if (job.purpose == ENGINE_JOB_DRAW) {
-            job.time_ms = SESSION_DRAW_MS;
+            job.time_ms = CM_ENGINE_DRAW_MS;
         } else {
             int64_t left = live(g) ? g->ng.clock[seat] - ((int64_t)s->now - t0) : -1;
-            job.time_ms = session_think_ms(job.level, left, g->ng.inc_ms);
+            job.time_ms = cm_engine_think_ms(job.level, left, g->ng.inc_ms);
         }
         if (engine_thread_start(s->eng[i], &job, &g->ticket) != CM_OK) {
             srv_game_touch(s, g); /* to be queued again */
@@ -618,7 +611,7 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
         if (ng->v->seat[ng->g.pos.to_move].team != ng->v->seat[seat].team)
             score = -score;
         engine_answer(s, g, seat,
-                      session_draw_accepts(score, g->draw_calm[seat], ng->g.n, ng->v->nseats));
+                      cm_engine_draw_accepts(score, g->draw_calm[seat], ng->g.n, ng->v->nseats));
         game_offer_settle(s, g);
         return;
     }
@@ -628,8 +621,7 @@ void game_engine_done(Server *s, SGame *g, const EngineDone *done)
     char id[24];
     snprintf(id, sizeof id, "e%d", ng->g.n);
     /* The engine's score for its side, kept for its answers to draw offers, as a session's. */
-    const CmSearchInfo *info = &done->result.info;
-    int calm = info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? g->draw_calm[seat] + 1 : 0;
+    int calm = cm_engine_draw_calm(g->draw_calm[seat], &done->result.info);
     if (game_play(s, g, &done->result.move, id, -1) == 0)
         g->draw_calm[seat] = calm;
 }

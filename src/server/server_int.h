@@ -78,8 +78,8 @@ typedef struct SGame {
     int in_tx;          /* in the store's turn under way ('saved' holds what to put back) */
     SGameSaved saved;
 
-    /* Each engine seat's last moves in a row scored below SESSION_DRAW_ACCEPT for its side:
-     * its answer to a draw offer looks at them ('session_draw_accepts'). */
+    /* Each engine seat's last moves in a row scored below CM_ENGINE_DRAW_ACCEPT for its side:
+     * its answer to a draw offer looks at them ('cm_engine_draw_accepts'). */
     int draw_calm[CM_MAX_SEATS];
 } SGame;
 

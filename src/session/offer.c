@@ -13,14 +13,7 @@ static void end_off_board(Session *s, int winner)
 {
     session_offer_drop(s);
     session_cancel_search(s);
-    memset(&s->outcome, 0, sizeof s->outcome);
-    s->outcome.over = 1;
-    s->outcome.reason = CM_REASON_NONE;
-    s->outcome.winner = winner;
-    if (winner >= 0)
-        s->outcome.seats = s->v->team_seats[winner];
-    else
-        s->outcome.draw = 1;
+    cm_outcome_off_board(s->v, winner, &s->outcome);
 }
 
 void session_end_resigned(Session *s, int seat, int winner)
@@ -123,9 +116,9 @@ static CmStatus start_draw_search(Session *s)
     EngineJob job;
     session_job_init(s, &job, ENGINE_JOB_DRAW);
     job.level = s->setup.seat[seat].level;
-    job.time_ms = session_think_ms(job.level, -1, 0);
-    if (job.time_ms > SESSION_DRAW_MS)
-        job.time_ms = SESSION_DRAW_MS;
+    job.time_ms = cm_engine_think_ms(job.level, -1, 0);
+    if (job.time_ms > CM_ENGINE_DRAW_MS)
+        job.time_ms = CM_ENGINE_DRAW_MS;
     CmStatus st = engine_thread_start(s->env.engine, &job, &s->ticket);
     if (st != CM_OK)
         return st;
@@ -231,16 +224,8 @@ unsigned session_offer_tick(Session *s, const EngineDone *done, uint64_t now)
     s->offer_score = done->result.info.depth > 0 ? -done->result.info.score : 0;
     return answer(
         s,
-        session_draw_accepts(s->offer_score, s->draw_calm[s->offer_asking], s->g.n, s->v->nseats),
+        cm_engine_draw_accepts(s->offer_score, s->draw_calm[s->offer_asking], s->g.n, s->v->nseats),
         now);
-}
-
-int session_draw_accepts(int score, int calm, int plies, int nseats)
-{
-    /* Not in the opening, however the engine scores it: a draw offered at once is a way to
-     * end the game unplayed. Nor on one search: its score must have held for some moves. */
-    return score < SESSION_DRAW_ACCEPT && calm >= SESSION_DRAW_CALM &&
-           plies >= SESSION_DRAW_OPENING * nseats;
 }
 
 /* ---- Words ----------------------------------------------------------------------------------- */
@@ -248,17 +233,17 @@ int session_draw_accepts(int score, int calm, int plies, int nseats)
 size_t session_draw_refusal(const Session *s, char *buf, size_t size)
 {
     int seat = s->offer_declined;
-    if (seat < 0 || s->offer_score >= SESSION_DRAW_ACCEPT)
+    if (seat < 0 || s->offer_score >= CM_ENGINE_DRAW_ACCEPT)
         return (size_t)snprintf(buf, size, "it thinks it stands better");
-    if (s->g.n < SESSION_DRAW_OPENING * s->v->nseats)
+    if (s->g.n < CM_ENGINE_DRAW_OPENING * s->v->nseats)
         return (size_t)snprintf(buf, size,
                                 "it is too early in the game (an engine agrees a draw only "
                                 "after move %d)",
-                                SESSION_DRAW_OPENING);
+                                CM_ENGINE_DRAW_OPENING);
     return (size_t)snprintf(buf, size,
                             "the game has not looked level to it for long enough (%d of its "
                             "moves in a row)",
-                            SESSION_DRAW_CALM);
+                            CM_ENGINE_DRAW_CALM);
 }
 
 size_t session_outcome_sentence(const Session *s, char *buf, size_t size)

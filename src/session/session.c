@@ -10,15 +10,6 @@
 #include "io/io.h"
 #include "session_int.h"
 
-/* The engine's thinking time: a cap by level (the levels below 10 stop at their caps anyway;
- * the cap only guards slow variants), and with a clock a share of what is left plus most of the
- * increment, never more than half of what is left nor less than a floor. */
-#define THINK_CAP_10_MS 5000
-#define THINK_CAP_8_MS 3000
-#define THINK_CAP_5_MS 2000
-#define THINK_CAP_LOW_MS 1000
-#define THINK_SHARE 25 /* 1/25 of the clock */
-#define THINK_MIN_MS 20
 #define REDO_FIRST 32         /* first room in the redo list */
 #define TENTHS_BELOW_MS 10000 /* a clock shows tenths of a second below this */
 
@@ -176,24 +167,6 @@ int64_t session_clock_left(const Session *s, int seat, uint64_t now)
     return left;
 }
 
-uint64_t session_think_ms(int level, int64_t left, int64_t inc)
-{
-    uint64_t cap = level >= 10  ? THINK_CAP_10_MS
-                   : level >= 8 ? THINK_CAP_8_MS
-                   : level >= 5 ? THINK_CAP_5_MS
-                                : THINK_CAP_LOW_MS;
-    if (left >= 0) {
-        int64_t t = left / THINK_SHARE + inc * 3 / 4;
-        if (t > left / 2)
-            t = left / 2;
-        if (t < THINK_MIN_MS)
-            t = THINK_MIN_MS;
-        if ((uint64_t)t < cap)
-            cap = (uint64_t)t;
-    }
-    return cap;
-}
-
 /* Charges the seat to move for the time since its clock started (when it runs), and restarts it
  * at 'now'. */
 void session_charge_clock(Session *s, uint64_t now)
@@ -213,17 +186,7 @@ void session_forfeit(Session *s)
     session_offer_drop(s);
     session_cancel_search(s);
     s->forfeit = seat;
-    memset(&s->outcome, 0, sizeof s->outcome);
-    s->outcome.over = 1;
-    s->outcome.winner = -1;
-    s->outcome.reason = CM_REASON_NONE;
-    if (v->nteams == 2) {
-        int other = 1 - v->seat[seat].team;
-        s->outcome.winner = other;
-        s->outcome.seats = v->team_seats[other];
-    } else {
-        s->outcome.draw = 1;
-    }
+    cm_outcome_off_board(v, cm_time_winner(v, seat), &s->outcome);
 }
 
 /* ---- Moves ----------------------------------------------------------------------------- */
@@ -459,7 +422,7 @@ static void start_search(Session *s, int purpose)
     } else {
         job.level = s->setup.seat[seat].level;
         job.time_ms =
-            session_think_ms(job.level, timed(s) ? s->clock[seat] : -1, s->setup.time_inc_ms);
+            cm_engine_think_ms(job.level, timed(s) ? s->clock[seat] : -1, s->setup.time_inc_ms);
     }
     if (engine_thread_start(s->env.engine, &job, &s->ticket) != CM_OK)
         return;
@@ -588,8 +551,7 @@ unsigned session_search_done(Session *s, const EngineDone *done, uint64_t now)
         const CmSearchInfo *info = &done->result.info;
         if (play_known(s, &done->result.move, done->text[0] ? done->text : NULL, now) == CM_OK) {
             /* The score was for the seat that moved: draw offers look at a run of them. */
-            s->draw_calm[seat] =
-                info->depth > 0 && info->score < SESSION_DRAW_ACCEPT ? s->draw_calm[seat] + 1 : 0;
+            s->draw_calm[seat] = cm_engine_draw_calm(s->draw_calm[seat], info);
             ev |= SESSION_EV_MOVED;
             if (!over && s->outcome.over)
                 ev |= SESSION_EV_OVER;

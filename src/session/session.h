@@ -49,11 +49,6 @@ enum {
 #define SESSION_PATH_MAX 4096     /* bytes in a path, as src/io has it */
 #define SESSION_PACE_MAX_MS 60000 /* the longest pace between engine moves */
 
-#define SESSION_DRAW_MS 500     /* the most an engine thinks about a draw offer */
-#define SESSION_DRAW_ACCEPT 50  /* an engine accepts a draw below this score for its side, */
-#define SESSION_DRAW_CALM 3     /* when its last this many moves scored below it too, */
-#define SESSION_DRAW_OPENING 10 /* and the game has had this many moves of every seat */
-
 struct Remote;
 
 typedef struct Session {
@@ -114,8 +109,8 @@ typedef struct Session {
     int offer_asking;
     int offer_declined;
     int offer_score;
-    /* Each engine seat's last moves in a row whose search scored below SESSION_DRAW_ACCEPT for
-     * its side: an engine accepts a draw only after SESSION_DRAW_CALM of them. Undo and a load
+    /* Each engine seat's last moves in a row whose search scored below CM_ENGINE_DRAW_ACCEPT for
+     * its side: an engine accepts a draw only after CM_ENGINE_DRAW_CALM of them. Undo and a load
      * forget them. */
     int draw_calm[CM_MAX_SEATS];
     /* Pace and pause, kept from one game to the next (the pause is not). When no person plays,
@@ -201,10 +196,6 @@ int session_humans(const Session *s);
  * did not run earns no increment. */
 int64_t session_clock_left(const Session *s, int seat, uint64_t now);
 
-/* The time the engine gets for a move at 'level' with 'left' ms on its clock (-1: no clock)
- * and 'inc' ms added per move. */
-uint64_t session_think_ms(int level, int64_t left, int64_t inc);
-
 /* The position before ply 'ply' of the game (settled), replayed from the start. */
 void session_position_before(const Session *s, int ply, CmPosition *out);
 
@@ -219,8 +210,9 @@ const char *session_move_text(Session *s, int ply);
  * each alone) the game ends with no winner, recorded as a draw, since the others did not win
  * together. A person to move may offer a draw; one seat of each other team answers, a person
  * when the team has one (the first in turn order), else an engine, which thinks for a short
- * while and accepts as 'session_draw_accepts' says: when its score for its own side is below
- * 'SESSION_DRAW_ACCEPT' (half a man) and was so after its last moves too, past the opening.
+ * while and accepts as 'cm_engine_draw_accepts' says (camelot/engine.h, as the server's
+ * engines do): when its score for its own side is below 'CM_ENGINE_DRAW_ACCEPT' (half a man)
+ * and was so after its last moves too, past the opening.
  * The draw is agreed when every team accepts; one refusal ends the offer, and so does a
  * move, an undo or the game's end. Either way the game ends like any other: the clocks and the
  * engine stop, and the game is saved. */
@@ -252,15 +244,8 @@ int session_offer_asks(const Session *s);
  * asked; CM_ERR_NOMEM. */
 CmStatus session_answer_draw(Session *s, int accept, uint64_t now);
 
-/* Whether an engine accepts a draw: its score for its own side now, 'score', is below
- * SESSION_DRAW_ACCEPT; its last SESSION_DRAW_CALM moves scored below it too ('calm' counts
- * them, as 'draw_calm'); and the game, of 'plies' plies among 'nseats' seats, is past the
- * opening: SESSION_DRAW_OPENING moves of every seat. The server's engines answer by the same
- * rule. */
-int session_draw_accepts(int score, int calm, int plies, int nseats);
-
 /* Why the engine that declined the last draw offer ('offer_declined') declined it, as a clause:
- * "it thinks it stands better", or what 'session_draw_accepts' wanted besides. */
+ * "it thinks it stands better", or what 'cm_engine_draw_accepts' wanted besides. */
 size_t session_draw_refusal(const Session *s, char *buf, size_t size);
 
 /* How the game ended, as a sentence: "White resigns. Black wins.", "Draw agreed.", or what the
