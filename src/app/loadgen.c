@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "net/conn.h"
 #include "session/clock.h"
+#include "camelot/random.h"
 
 #define LG_CLIENTS_MAX 20000 /* connections of one run */
 #define LG_TC "3600+0"       /* an hour a seat: no game of a run flags */
@@ -113,15 +114,6 @@ typedef struct Load {
     NetMsg msg;
 } Load;
 
-/* splitmix64: the moves' randomness, reproducible from the seed. */
-static uint64_t rnd_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* ---- Sending ---------------------------------------------------------------------------- */
 
 static void watch(Load *L, LgClient *c)
@@ -216,7 +208,7 @@ static int send_move(Load *L)
         int n = cm_movegen_all(&g->g.pos, &L->list);
         if (n <= 0)
             continue; /* the server ends such a game */
-        const CmMove *m = &L->list.m[rnd_next(&L->rng) % (uint64_t)n];
+        const CmMove *m = &L->list.m[cm_random_below(&L->rng, n)];
         char text[CM_MOVE_TEXT_MAX];
         cm_move_str(&g->g.pos, m, text, sizeof text);
         int seat = g->g.pos.to_move;

@@ -22,6 +22,7 @@
 #include "session/clock.h"
 #include "session/setup.h"
 #include "session/text.h"
+#include "camelot/random.h"
 
 #define MATCH_DEFAULT_MS 100     /* time per move when neither a time nor a depth is given */
 #define MATCH_PLIES_PER_SEAT 200 /* the default move cap, per seat */
@@ -84,20 +85,6 @@ const char cli_match_help[] =
     "                   anything but a file is refused)\n"
     "  --tt MB          table size per engine in MiB (default 16)\n"
     "  --quiet          no line per game\n";
-
-/* splitmix64: the app's own random numbers, reproducible from a seed. */
-static uint64_t rnd_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int rnd_below(uint64_t *s, int n)
-{
-    return (int)(rnd_next(s) % (uint64_t)n);
-}
 
 enum { PLAYER_ENGINE, PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_CMD };
 
@@ -254,12 +241,12 @@ static CmMove simple_move(const Player *p, const CmMoveList *list, uint64_t *rng
         if (most > 0) {
             int pick = 0;
             for (int i = 0; i < list->n; i++)
-                if (list->m[i].ncap == most && rnd_below(rng, ++n) == 0)
+                if (list->m[i].ncap == most && cm_random_below(rng, ++n) == 0)
                     pick = i;
             return list->m[pick];
         }
     }
-    return list->m[rnd_below(rng, list->n)];
+    return list->m[cm_random_below(rng, list->n)];
 }
 
 /* An opening of the openings file: a start position and moves played from it. */
@@ -470,7 +457,7 @@ static int play_opening(const MatchConf *mc, MatchGame *mg, CmMoveList *list)
         int n = cm_movegen_all(&game->pos, list);
         if (n == 0)
             break;
-        int start = rnd_below(&orng, n), pick = start, best = 3;
+        int start = cm_random_below(&orng, n), pick = start, best = 3;
         for (int tries = 0; tries < n && best > 0; tries++) {
             int k = (start + tries) % n, bad = opening_fault(&game->pos, &list->m[k]);
             if (bad < best) {
@@ -564,7 +551,7 @@ static int player_move(const MatchConf *mc, Player *p, MatchGame *mg, const CmMo
     }
     cm_limits_init(&lim);
     lim.level = p->level;
-    lim.seed = rnd_next(rng);
+    lim.seed = cm_random_next(rng);
     lim.now_ms = clock_ms_cb;
     long depth = p->depth ? p->depth : p->time_ms > 0 ? 0 : mc->depth;
     int64_t ms = p->time_ms > 0 ? p->time_ms : p->depth ? 0 : mc->time_ms;

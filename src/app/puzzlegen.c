@@ -12,6 +12,7 @@
 #include "session/clock.h"
 #include "session/puzzle.h"
 #include "session/text.h"
+#include "camelot/random.h"
 
 #define GEN_PREFILTER_DEPTH 4 /* the quick look that most positions fail */
 #define GEN_OPENING_PLIES 4   /* random plies at the start of each game */
@@ -19,15 +20,6 @@
 #define GEN_GAP_PLIES 4       /* plies after a puzzle before the next is looked for */
 #define GEN_MAX_PLIES 300     /* a game is left after this many */
 #define GEN_SOLVER_MOVES 3    /* the longest solution, in the solver's moves */
-
-/* splitmix64, reproducible from the seed. */
-static uint64_t rnd_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 typedef struct Gen {
     const CliPuzzleGen *conf;
@@ -150,7 +142,7 @@ static int play_game(Gen *g, long number)
             int n = cm_movegen_all(&game.pos, g->list);
             if (n == 0)
                 break;
-            m = g->list->m[rnd_next(&rng) % (uint64_t)n];
+            m = g->list->m[cm_random_below(&rng, n)];
         } else {
             if (game.n >= GEN_FIRST_PLY && game.n >= quiet_until && !known(g, &game.pos)) {
                 PuzzleCheck c;
@@ -165,7 +157,7 @@ static int play_game(Gen *g, long number)
                     quiet_until = game.n + GEN_GAP_PLIES;
                 }
             }
-            if (player_move(g, &game, rnd_next(&rng), &m) != 0)
+            if (player_move(g, &game, cm_random_next(&rng), &m) != 0)
                 break;
         }
         if (cm_game_play(&game, &m) != CM_OK) {

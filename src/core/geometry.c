@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "camelot/grid4.h"
+#include "camelot/random.h"
 
 char *cm_square_name(CmSquare sq, char *buf)
 {
@@ -62,15 +63,6 @@ int cm_variant_seat(const CmVariant *v, char c)
 void cm_variant_free(CmVariant *v)
 {
     free(v);
-}
-
-/* splitmix64: a fixed, seeded sequence for the Zobrist keys. */
-static uint64_t next_key(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
 }
 
 static int on_board(const CmVariant *v, int file, int rank)
@@ -181,11 +173,11 @@ void cm_variant_finish(CmVariant *v)
     memset(v->zpiece, 0, sizeof v->zpiece);
     for (int c = 1; c < CM_CELL_COUNT; c++)
         for (int sq = 0; sq < CM_SQUARES; sq++)
-            v->zpiece[c][sq] = next_key(&state);
+            v->zpiece[c][sq] = cm_random_next(&state);
     for (int s = 0; s < CM_MAX_SEATS; s++) {
-        v->zseat[s] = next_key(&state);
+        v->zseat[s] = cm_random_next(&state);
         v->zcastle[s][0] = 0;
         for (int n = 1; n <= CM_MAX_CASTLE_MOVES; n++)
-            v->zcastle[s][n] = next_key(&state);
+            v->zcastle[s][n] = cm_random_next(&state);
     }
 }

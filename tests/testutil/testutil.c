@@ -13,6 +13,7 @@
 
 #include "camelot/notation.h"
 #include "camelot/posdoc.h"
+#include "camelot/random.h"
 
 const char *const tu_variant_names[TU_NVARIANTS] = {
     "camette",
@@ -344,10 +345,7 @@ CmMoveList *tu_checked_moves(const CmPosition *pos)
 
 uint64_t tu_rand(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return cm_random_next(state);
 }
 
 int tu_rand_below(uint64_t *state, int n)
