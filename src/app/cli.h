@@ -167,6 +167,10 @@ void cli_text_free(CliText *t);
  * the first are indented by two spaces. A newline ends it. */
 void cli_say(CliText *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Prints a line to standard output as it is, and flushes it at once: the lines of a protocol
+ * ('camelot protocol') and of the text client, which another program may be reading. */
+void cli_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* The next line, trimmed and echoed when the input is not a terminal; NULL at the end of the
  * input. A line holding a NUL byte is refused whole (said so) and read as an empty line. */
 char *cli_text_line(CliText *t);

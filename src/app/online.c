@@ -77,17 +77,6 @@ typedef struct Online {
     int quit;
 } Online;
 
-static void put(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void put(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
-
 /* ---- What the server says --------------------------------------------------------------- */
 
 /* Another person's 'text' as it is printed after their name: every run of blank characters
@@ -134,25 +123,25 @@ static void lobby_line(void *ud, const NetMsg *m)
             if (remote_game(o->r, id) == NULL)
                 remote_follow(o->r, id);
             if (strcmp(verb, "create") == 0)
-                put("game %lld made.", (long long)id);
+                cli_line("game %lld made.", (long long)id);
         } else if (strcmp(verb, "games") == 0) {
-            put("%s game%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+            cli_line("%s game%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
         } else if (strcmp(verb, "variants") == 0) {
-            put("%s variant%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+            cli_line("%s variant%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
         } else if (strcmp(verb, "ratings") == 0) {
-            put("%s rating%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+            cli_line("%s rating%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
         }
         return;
     }
     if (strcmp(k, "error") == 0) {
         net_text_clean(m->argc >= 4 ? m->rest[3] : m->line,
                        strlen(m->argc >= 4 ? m->rest[3] : m->line), clean, sizeof clean);
-        put("refused (%s): %s", m->argc >= 3 ? m->argv[2] : "?", clean);
+        cli_line("refused (%s): %s", m->argc >= 3 ? m->argv[2] : "?", clean);
         return;
     }
     if (strcmp(k, "record") == 0) {
         const char *text = m->argc >= 2 ? m->rest[1] : "";
-        put("%s", net_text_clean(text, strlen(text), clean, sizeof clean));
+        cli_line("%s", net_text_clean(text, strlen(text), clean, sizeof clean));
         return;
     }
     int64_t id;
@@ -160,14 +149,14 @@ static void lobby_line(void *ud, const NetMsg *m)
         net_name_ok(m->argv[2])) {
         /* Of this line only the name at its start is another person's choice, and a name is
          * one word of letters, digits, '_', '-' and '.'. */
-        put("%s invites you to game %lld (%s): 'join %lld'.", m->argv[2], (long long)id, m->argv[3],
-            (long long)id);
+        cli_line("%s invites you to game %lld (%s): 'join %lld'.", m->argv[2], (long long)id,
+                 m->argv[3], (long long)id);
         return;
     }
     if (strcmp(k, "pong") == 0 || strcmp(k, "ok") == 0)
         return;
     /* 'game', 'variant', 'rating' and anything new: as the server said it. */
-    put("%s", net_text_clean(m->line, strlen(m->line), clean, sizeof clean));
+    cli_line("%s", net_text_clean(m->line, strlen(m->line), clean, sizeof clean));
 }
 
 /* The name of 'seat' with who plays it: "White (alice)". */
@@ -196,14 +185,14 @@ static void tell(Online *o, unsigned ev)
     NetGame *ng = &g->ng;
     char who[96];
     if (ev & SESSION_EV_NET)
-        put("%s", remote_up(o->r) ? "connected again." : remote_status(o->r));
+        cli_line("%s", remote_up(o->r) ? "connected again." : remote_status(o->r));
     if (ev & SESSION_EV_REFUSED) {
-        put("refused: %s", g->error);
+        cli_line("refused: %s", g->error);
         if (o->told > ng->g.n)
             o->told = ng->g.n;
     }
     if (o->told > ng->g.n) {
-        put("moves taken back: the game is at move %d.", ng->g.n / ng->v->nseats + 1);
+        cli_line("moves taken back: the game is at move %d.", ng->g.n / ng->v->nseats + 1);
         o->told = ng->g.n;
     }
     CmPosition pos;
@@ -213,7 +202,7 @@ static void tell(Online *o, unsigned ev)
         char text[CM_MOVE_TEXT_MAX];
         cm_move_str(&pos, &p->move, text, sizeof text);
         seat_label(o, p->seat, who, sizeof who);
-        put("%s plays %s.", who, text);
+        cli_line("%s plays %s.", who, text);
         CmUndo u;
         CmOutcome oc;
         cm_pos_apply(&pos, &p->move, &u);
@@ -230,7 +219,8 @@ static void tell(Online *o, unsigned ev)
             const NgChat *c = &ng->chat[room][o->chat_told[room] % NETGAME_CHAT_KEEP];
             char said[sizeof c->text + 1];
             squeezed(c->text, said, sizeof said);
-            put("%s%s says:%s%s", c->name, room ? " (watching)" : "", said[0] ? " " : "", said);
+            cli_line("%s%s says:%s%s", c->name, room ? " (watching)" : "", said[0] ? " " : "",
+                     said);
         }
     }
     int offer = ng->offer == NG_OFFER_NONE ? 0 : (int)ng->offer * 16 + ng->offer_from + 1;
@@ -243,7 +233,7 @@ static void tell(Online *o, unsigned ev)
                                : ng->last_offer == NG_OFFER_TAKEBACK
                                    ? "asks to take back a move"
                                    : "wants to resign for the team";
-            put("%s %s.", who, what);
+            cli_line("%s %s.", who, what);
             o->offers_told = ng->noffers;
             if (offer == 0)
                 o->offer_told = -1; /* an offer told and over since: its end is told below */
@@ -252,9 +242,9 @@ static void tell(Online *o, unsigned ev)
             /* Told above. */
         } else if (o->offer_told != 0 && ng->status != NG_OVER && ng->offer_declined >= 0) {
             seat_label(o, ng->offer_declined, who, sizeof who);
-            put("%s declines.", who);
+            cli_line("%s declines.", who);
         } else if (o->offer_told != 0 && ng->status != NG_OVER) {
-            put("the offer is over.");
+            cli_line("the offer is over.");
         }
         o->offer_told = offer;
         o->yes_told = ng->offer_yes;
@@ -262,19 +252,19 @@ static void tell(Online *o, unsigned ev)
         for (int seat = 0; seat < ng->v->nseats; seat++)
             if ((ng->offer_yes & ~o->yes_told) & (1u << seat)) {
                 seat_label(o, seat, who, sizeof who);
-                put("%s accepts.", who);
+                cli_line("%s accepts.", who);
             }
         o->yes_told = ng->offer_yes;
     }
     if (offer != 0 && s->offer_asking >= 0 && (ev & SESSION_EV_OFFER))
-        put("answer with 'yes' or 'no'.");
+        cli_line("answer with 'yes' or 'no'.");
     if (ng->status == NG_OVER && !o->over_told) {
-        put("game over: %s", ng->sentence[0] ? ng->sentence : ng->result);
+        cli_line("game over: %s", ng->sentence[0] ? ng->sentence : ng->result);
         o->over_told = 1;
     } else if (ng->status == NG_PLAYING && (ev & SESSION_EV_MOVED) && session_human_to_move(s) &&
                !g->pending) {
         seat_label(o, s->g.pos.to_move, who, sizeof who);
-        put("your move: %s.", who);
+        cli_line("your move: %s.", who);
     }
 }
 
@@ -288,7 +278,7 @@ static void make_current(Online *o, int64_t id)
     CmError err;
     cm_error_init(&err, NULL);
     if (session_start_remote(&o->s, o->r, id, &err) != CM_OK) {
-        put("refused: %s", err.msg);
+        cli_line("refused: %s", err.msg);
         o->next = 0;
         return;
     }
@@ -310,8 +300,8 @@ static void make_current(Online *o, int64_t id)
     char seats[400], tc[32];
     netgame_seats_text(ng, seats, sizeof seats);
     netgame_tc_text(ng, tc, sizeof tc);
-    put("game %lld: %s, %s, %s, %s; %s.", (long long)id, ng->variant, tc,
-        ng->rated ? "rated" : "casual", seats, g->spectator ? "you watch it" : "you play it");
+    cli_line("game %lld: %s, %s, %s, %s; %s.", (long long)id, ng->variant, tc,
+             ng->rated ? "rated" : "casual", seats, g->spectator ? "you watch it" : "you play it");
     tell(o, SESSION_EV_MOVED | SESSION_EV_OFFER | SESSION_EV_CHAT);
 }
 
@@ -320,7 +310,7 @@ static void make_current(Online *o, int64_t id)
 static void cmd_create(Online *o, char **w, int n)
 {
     if (n < 2) {
-        put("usage: create VARIANT [TC] [rated|casual] [SEAT=WHO ...]");
+        cli_line("usage: create VARIANT [TC] [rated|casual] [SEAT=WHO ...]");
         return;
     }
     const char *tc = "none", *rated = "casual";
@@ -342,7 +332,7 @@ static void cmd_create(Online *o, char **w, int n)
     int64_t base, inc;
     if (strcmp(tc, "none") != 0 && strncmp(tc, "days:", 5) != 0) {
         if (setup_parse_time(tc, &base, &inc) != 0) {
-            put("refused: a time control is MINUTES+SECONDS ('10+5'), days:N or none");
+            cli_line("refused: a time control is MINUTES+SECONDS ('10+5'), days:N or none");
             return;
         }
         snprintf(tcs, sizeof tcs, "%lld+%lld", (long long)((base + 999) / 1000),
@@ -354,9 +344,9 @@ static void cmd_create(Online *o, char **w, int n)
         CmError err;
         const CmVariant *v = catalog_get(&o->ctx->catalog, w[1], NULL, &err);
         if (v == NULL) {
-            put("refused: no variant '%s' here (the server may still have it: give the "
-                "seats, as W=me B=open)",
-                w[1]);
+            cli_line("refused: no variant '%s' here (the server may still have it: give the "
+                     "seats, as W=me B=open)",
+                     w[1]);
             return;
         }
         for (int seat = 0; seat < v->nseats; seat++)
@@ -370,7 +360,7 @@ static void cmd_create(Online *o, char **w, int n)
 static int64_t current(Online *o)
 {
     if (!o->has_game) {
-        put("no game: 'create', 'join' or 'open' one first ('games' lists them)");
+        cli_line("no game: 'create', 'join' or 'open' one first ('games' lists them)");
         return 0;
     }
     return o->s.net_game;
@@ -383,19 +373,19 @@ static void cmd_move(Online *o, const char *text)
     Session *s = &o->s;
     RemoteGame *g = session_remote_game(s);
     if (g->spectator) {
-        put("refused: you are watching this game");
+        cli_line("refused: you are watching this game");
         return;
     }
     if (g->ng.status != NG_PLAYING) {
-        put("refused: the game %s", g->ng.status == NG_OVER ? "is over" : "has not begun");
+        cli_line("refused: the game %s", g->ng.status == NG_OVER ? "is over" : "has not begun");
         return;
     }
     if (!session_human_to_move(s)) {
-        put("refused: it is %s's turn", s->v->seat[s->g.pos.to_move].name);
+        cli_line("refused: it is %s's turn", s->v->seat[s->g.pos.to_move].name);
         return;
     }
     if (g->pending) {
-        put("refused: your move waits for the server's answer");
+        cli_line("refused: your move waits for the server's answer");
         return;
     }
     CmMove m;
@@ -404,11 +394,11 @@ static void cmd_move(Online *o, const char *text)
     if (cm_move_parse(&s->g.pos, text, &m, &err) != CM_OK) {
         char clean[CM_MOVE_TEXT_MAX];
         net_text_clean(text, strlen(text), clean, sizeof clean);
-        put("illegal move '%s': %s", clean, err.msg);
+        cli_line("illegal move '%s': %s", clean, err.msg);
         return;
     }
     if (session_play(s, &m, clock_ms()) != CM_OK)
-        put("refused: that cannot be played now");
+        cli_line("refused: that cannot be played now");
 }
 
 static void cmd_game(Online *o, const char *verb, const char *arg)
@@ -445,7 +435,7 @@ static void cmd_game(Online *o, const char *verb, const char *arg)
             st = cm_error_set(&err, CM_ERR_IO, 0, 0, "not connected: %s", remote_status(o->r));
     }
     if (st != CM_OK)
-        put("refused: %s", err.msg);
+        cli_line("refused: %s", err.msg);
 }
 
 static void cmd_moves(Online *o)
@@ -459,8 +449,8 @@ static void cmd_moves(Online *o)
         return;
     }
     for (int i = 0; i < n; i++)
-        put("%s", mt[i].path);
-    put("%d legal move%s.", n, n == 1 ? "" : "s");
+        cli_line("%s", mt[i].path);
+    cli_line("%d legal move%s.", n, n == 1 ? "" : "s");
     cli_movetext_free(mt, n);
 }
 
@@ -489,7 +479,7 @@ static void command(Online *o, char *line)
         o->quit = 1;
     } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
         if (remote_send(o->r, "%s", k) != 0)
-            put("not connected: %s", remote_status(o->r));
+            cli_line("not connected: %s", remote_status(o->r));
     } else if (strcmp(k, "ratings") == 0) {
         const char *v = n >= 2 ? w[1] : o->has_game ? o->s.setup.variant : CLI_DEFAULT_VARIANT;
         remote_send(o->r, "ratings %s", v);
@@ -499,7 +489,7 @@ static void command(Online *o, char *line)
                n >= 2) {
         int64_t id;
         if (!net_game_id(w[1], &id)) {
-            put("refused: a game is named by its number ('games' lists them)");
+            cli_line("refused: a game is named by its number ('games' lists them)");
             return;
         }
         if (strcmp(k, "join") == 0)
@@ -531,9 +521,9 @@ static void command(Online *o, char *line)
     } else {
         char clean[80];
         net_text_clean(k, strlen(k), clean, sizeof clean);
-        put("unknown command '%s' ('help' lists them)", clean);
+        cli_line("unknown command '%s' ('help' lists them)", clean);
     }
-    /* 'board' and 'help' print without 'put': their text must not wait in a pipe's buffer
+    /* 'board' and 'help' print without 'cli_line': their text must not wait in a pipe's buffer
      * for the next line the server brings. */
     fflush(stdout);
 }
@@ -586,7 +576,7 @@ int cli_online(CliCtx *ctx, int argc, char **argv)
     remote_listen(o.r, lobby_line, &o);
     SessionEnv env = {&ctx->catalog, NULL, NULL};
     session_init(&o.s, &env);
-    put("connected to %s as %s.", addr.ssh ? addr.dest : addr.path, remote_name(o.r));
+    cli_line("connected to %s as %s.", addr.ssh ? addr.dest : addr.path, remote_name(o.r));
     char in[2 * NET_LINE_MAX];
     size_t inlen = 0;
     int in_open = 1;
@@ -631,7 +621,7 @@ int cli_online(CliCtx *ctx, int argc, char **argv)
                 inlen -= used;
             }
             if (inlen == sizeof in - 1) {
-                put("refused: a line longer than %d bytes", NET_LINE_MAX);
+                cli_line("refused: a line longer than %d bytes", NET_LINE_MAX);
                 inlen = 0;
             }
         }

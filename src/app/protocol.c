@@ -64,17 +64,6 @@ typedef struct Proto {
     uint64_t started; /* when the search under way began (ms) */
 } Proto;
 
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
-
 /* At most 'max' bytes of 'text', a user's, escaped to be quoted in an answer
  * ('cm_text_escape'). */
 static const char *shown(const char *text, size_t max, char *buf, size_t size)
@@ -91,7 +80,7 @@ static int set_start(Proto *p, const CmPosition *start)
 {
     cm_game_free(&p->game);
     if (cm_game_init(&p->game, p->v, start) != CM_OK) {
-        say("error out of memory");
+        cli_line("error out of memory");
         return 0;
     }
     p->refused = 0;
@@ -108,15 +97,15 @@ static void play_moves(Proto *p, char *text)
         char buf[256];
         cm_error_init(&err, NULL);
         if (p->game.outcome.over) {
-            say("error move '%s': the game is already over", shown(tok, 60, buf, sizeof buf));
+            cli_line("error move '%s': the game is already over", shown(tok, 60, buf, sizeof buf));
             return;
         }
         if (cm_move_parse(&p->game.pos, tok, &m, &err) != CM_OK) {
-            say("error move '%s': %s", shown(tok, 60, buf, sizeof buf), err.msg);
+            cli_line("error move '%s': %s", shown(tok, 60, buf, sizeof buf), err.msg);
             return;
         }
         if (cm_game_play(&p->game, &m) != CM_OK) {
-            say("error out of memory");
+            cli_line("error out of memory");
             return;
         }
     }
@@ -134,7 +123,7 @@ static void cmd_position(Proto *p, char *args)
         *moves = '\0';
         moves += 6;
     } else if (strncmp(args, "moves", 5) == 0) {
-        say("error 'position' needs 'start' (or 'startpos') or 'doc' before 'moves'");
+        cli_line("error 'position' needs 'start' (or 'startpos') or 'doc' before 'moves'");
         return;
     }
     if (strcmp(args, "startpos") == 0 || strcmp(args, "start") == 0) {
@@ -148,18 +137,18 @@ static void cmd_position(Proto *p, char *args)
         CatalogResolver r = {&p->ctx->catalog, NULL, {0}};
         cm_error_init(&err, NULL);
         if (cm_posdoc_parse(doc, strlen(doc), catalog_resolve, &r, p->v, &pos, &err) != CM_OK) {
-            say("error position document, column %d: %s", err.col, err.msg);
+            cli_line("error position document, column %d: %s", err.col, err.msg);
             return;
         }
         if (!cm_rules_playable(&pos, why, sizeof why)) {
-            say("error position: %s", why);
+            cli_line("error position: %s", why);
             return;
         }
         p->v = pos.v; /* a document may name its variant */
         if (!set_start(p, &pos))
             return;
     } else {
-        say("error 'position' needs 'start' (or 'startpos') or 'doc {...}'");
+        cli_line("error 'position' needs 'start' (or 'startpos') or 'doc {...}'");
         return;
     }
     if (moves != NULL)
@@ -177,13 +166,13 @@ static int threads_max(const Proto *p)
 
 static void cmd_cep(Proto *p)
 {
-    say("id name camelot %s", CAMELOT_VERSION);
-    say("id author the camelot authors");
-    say("option name Level type spin default %d min 1 max %d", p->level, CM_ENGINE_LEVELS);
-    say("option name Hash type spin default %ld min 1 max %d", p->hash_mb, HASH_MAX_MB);
-    say("option name Threads type spin default %d min 1 max %d", p->threads, threads_max(p));
-    say("option name Variant type string default %s", p->v->name);
-    say("cepok");
+    cli_line("id name camelot %s", CAMELOT_VERSION);
+    cli_line("id author the camelot authors");
+    cli_line("option name Level type spin default %d min 1 max %d", p->level, CM_ENGINE_LEVELS);
+    cli_line("option name Hash type spin default %ld min 1 max %d", p->hash_mb, HASH_MAX_MB);
+    cli_line("option name Threads type spin default %d min 1 max %d", p->threads, threads_max(p));
+    cli_line("option name Variant type string default %s", p->v->name);
+    cli_line("cepok");
 }
 
 /* Reads a whole number in [lo, hi] from 'text'. */
@@ -211,7 +200,7 @@ static void set_variant(Proto *p, const char *ref)
     char buf[4 * 200 + 1];
     const CmVariant *v = catalog_get(&p->ctx->catalog, ref, NULL, &err);
     if (v == NULL) {
-        say("error variant '%s': %s", shown(ref, 200, buf, sizeof buf), err.msg);
+        cli_line("error variant '%s': %s", shown(ref, 200, buf, sizeof buf), err.msg);
         return;
     }
     p->v = v;
@@ -224,7 +213,7 @@ static void cmd_setoption(Proto *p, char *args)
     char *value = strstr(args, " value ");
     long n;
     if (strncmp(args, "name ", 5) != 0 || value == NULL) {
-        say("error usage: setoption name NAME value VALUE");
+        cli_line("error usage: setoption name NAME value VALUE");
         return;
     }
     *value = '\0';
@@ -232,15 +221,16 @@ static void cmd_setoption(Proto *p, char *args)
     const char *name = args + 5;
     if (strcmp(name, "Level") == 0) {
         if (!read_int(value, 1, CM_ENGINE_LEVELS, &n))
-            say("error Level is a whole number from 1 to %d", CM_ENGINE_LEVELS);
+            cli_line("error Level is a whole number from 1 to %d", CM_ENGINE_LEVELS);
         else
             p->level = (int)n;
     } else if (strcmp(name, "Hash") == 0) {
         EngineThread *et;
         if (!read_int(value, 1, HASH_MAX_MB, &n)) {
-            say("error Hash is a whole number of MiB from 1 to %d", HASH_MAX_MB);
+            cli_line("error Hash is a whole number of MiB from 1 to %d", HASH_MAX_MB);
         } else if ((et = engine_thread_new((size_t)hash_mb(p, n) << 20)) == NULL) {
-            say("error no table of %ld MiB can be had; the table stays at %ld MiB", n, p->hash_mb);
+            cli_line("error no table of %ld MiB can be had; the table stays at %ld MiB", n,
+                     p->hash_mb);
         } else {
             engine_thread_free(p->et);
             p->et = et;
@@ -249,7 +239,7 @@ static void cmd_setoption(Proto *p, char *args)
         }
     } else if (strcmp(name, "Threads") == 0) {
         if (!read_int(value, 1, threads_max(p), &n)) {
-            say("error Threads is a whole number from 1 to %d", threads_max(p));
+            cli_line("error Threads is a whole number from 1 to %d", threads_max(p));
         } else {
             p->threads = (int)n;
             engine_thread_set_threads(p->et, p->threads);
@@ -258,8 +248,8 @@ static void cmd_setoption(Proto *p, char *args)
         set_variant(p, value);
     } else {
         char buf[256];
-        say("error no option '%s' (options: Level, Hash, Threads, Variant)",
-            shown(name, 60, buf, sizeof buf));
+        cli_line("error no option '%s' (options: Level, Hash, Threads, Variant)",
+                 shown(name, 60, buf, sizeof buf));
     }
 }
 
@@ -283,7 +273,7 @@ static void cmd_go(Proto *p, char *args)
             continue;
         char *val = strtok(NULL, " \t"), kbuf[96], vbuf[96];
         if (val == NULL) {
-            say("error 'go %s' needs a value", shown(key, 20, kbuf, sizeof kbuf));
+            cli_line("error 'go %s' needs a value", shown(key, 20, kbuf, sizeof kbuf));
             return;
         }
         int seat = strlen(key) >= 4 ? cm_variant_seat(p->v, key[0]) : -1;
@@ -299,23 +289,23 @@ static void cmd_go(Proto *p, char *args)
         } else if (seat >= 0 && strcmp(key + 1, "inc") == 0 && read_int(val, 0, 1L << 40, &n)) {
             inc[seat] = n;
         } else {
-            say("error 'go': '%s %s' is not a limit (depth N, nodes N, movetime MS, "
-                "infinite, or a seat's time and inc such as wtime MS, winc MS)",
-                shown(key, 20, kbuf, sizeof kbuf), shown(val, 20, vbuf, sizeof vbuf));
+            cli_line("error 'go': '%s %s' is not a limit (depth N, nodes N, movetime MS, "
+                     "infinite, or a seat's time and inc such as wtime MS, winc MS)",
+                     shown(key, 20, kbuf, sizeof kbuf), shown(val, 20, vbuf, sizeof vbuf));
             return;
         }
     }
     if (p->refused) {
-        say("error 'go': no position (the last 'position' was refused)");
-        say("bestmove none");
+        cli_line("error 'go': no position (the last 'position' was refused)");
+        cli_line("bestmove none");
         return;
     }
     cm_rules_settle(&settled, &o);
     if (o.over) {
         char text[TEXT_OUTCOME_MAX];
         text_outcome(p->v, &o, text, sizeof text);
-        say("info string game over: %s", text);
-        say("bestmove none");
+        cli_line("info string game over: %s", text);
+        cli_line("bestmove none");
         return;
     }
     int seat = settled.to_move;
@@ -335,7 +325,7 @@ static void cmd_go(Proto *p, char *args)
     if (p->caps.nodes > 0 && (job.nodes == 0 || job.nodes > p->caps.nodes))
         job.nodes = p->caps.nodes;
     if (engine_thread_start(p->et, &job, &p->ticket) != CM_OK) {
-        say("error out of memory");
+        cli_line("error out of memory");
         return;
     }
     p->searching = 1;
@@ -357,15 +347,15 @@ static void follow(Proto *p)
             text_score(info.score, score, sizeof score);
         else
             snprintf(score, sizeof score, "cp %d", info.score);
-        say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", info.depth,
-            info.seldepth, score, (unsigned long long)info.nodes,
-            (unsigned long long)(info.time_ms ? info.nodes * 1000 / info.time_ms : 0),
-            (unsigned long long)info.time_ms, pv);
+        cli_line("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s",
+                 info.depth, info.seldepth, score, (unsigned long long)info.nodes,
+                 (unsigned long long)(info.time_ms ? info.nodes * 1000 / info.time_ms : 0),
+                 (unsigned long long)info.time_ms, pv);
     }
     EngineDone done;
     if (engine_thread_take(p->et, &done) && done.ticket == p->ticket) {
         p->searching = 0;
-        say("bestmove %s", done.result.has_move && done.text[0] ? done.text : "none");
+        cli_line("bestmove %s", done.result.has_move && done.text[0] ? done.text : "none");
     }
 }
 
@@ -387,7 +377,7 @@ static int command(Proto *p, char *cmd)
     if (strcmp(cmd, "quit") == 0)
         return 1;
     if (strcmp(cmd, "isready") == 0) {
-        say("readyok");
+        cli_line("readyok");
     } else if (strcmp(cmd, "stop") == 0) {
         if (p->searching)
             engine_thread_stop(p->et, p->ticket);
@@ -405,14 +395,14 @@ static int command(Proto *p, char *cmd)
         cmd_go(p, args);
     } else if (strcmp(cmd, "show") == 0) {
         if (p->refused) {
-            say("error 'show': no position (the last 'position' was refused)");
+            cli_line("error 'show': no position (the last 'position' was refused)");
             return 0;
         }
         cli_board_print(stdout, &p->game.pos);
         fflush(stdout);
     } else {
         char buf[256];
-        say("error unknown command '%s'", shown(cmd, 60, buf, sizeof buf));
+        cli_line("error unknown command '%s'", shown(cmd, 60, buf, sizeof buf));
     }
     return 0;
 }
@@ -438,11 +428,11 @@ static int urgent(const char *line, int first)
 static void say_bad(int bad)
 {
     if (bad == LINE_NUL)
-        say("error a line holds a NUL byte: ignored");
+        cli_line("error a line holds a NUL byte: ignored");
     else if (bad == LINE_TOO_LONG)
-        say("error line longer than %d bytes: ignored", LINE_MAX_BYTES);
+        cli_line("error line longer than %d bytes: ignored", LINE_MAX_BYTES);
     else
-        say("error out of memory: a line was dropped");
+        cli_line("error out of memory: a line was dropped");
 }
 
 /* Runs the lines that can run now: in order while no search runs; while one does, only the

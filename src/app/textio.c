@@ -31,6 +31,16 @@ void cli_text_free(CliText *t)
     t->cap = 0;
 }
 
+void cli_line(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
 void cli_say(CliText *t, const char *fmt, ...)
 {
     va_list ap;

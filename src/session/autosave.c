@@ -124,8 +124,8 @@ CmStatus session_write_position(const Session *s, const CmPosition *pos, const c
     return st;
 }
 
-CmStatus session_export(const Session *s, const char *typed, uint64_t now, int replace,
-                        char *pos_path, char *rec_path, size_t size, CmError *err)
+CmStatus session_export_paths(const char *typed, int replace, char *pos_path, char *rec_path,
+                              size_t size, CmError *err)
 {
     char base[IO_PATH_MAX];
     if (io_expand_home(typed, base, sizeof base) != 0) {
@@ -147,6 +147,13 @@ CmStatus session_export(const Session *s, const char *typed, uint64_t now, int r
     CmStatus st = io_check_write(pos_path, replace, err);
     if (st == CM_OK)
         st = io_check_write(rec_path, replace, err);
+    return st;
+}
+
+CmStatus session_export(const Session *s, const char *typed, uint64_t now, int replace,
+                        char *pos_path, char *rec_path, size_t size, CmError *err)
+{
+    CmStatus st = session_export_paths(typed, replace, pos_path, rec_path, size, err);
     if (st == CM_OK)
         st = session_write_position(s, &s->g.pos, pos_path, replace, err);
     if (st == CM_OK)

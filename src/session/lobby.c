@@ -914,20 +914,7 @@ CmStatus lobby_export(const Session *s, const char *base, int replace, char *pos
     cm_error_init(err, base);
     if (g == NULL || g->ng.v == NULL)
         return cm_error_set(err, CM_ERR_ARG, 0, 0, "the game is not on a server");
-    size_t n = strlen(base);
-    if (n > 5 && (strcmp(base + n - 5, ".yaml") == 0))
-        n -= 5;
-    else if (n > 4 && strcmp(base + n - 4, ".txt") == 0)
-        n -= 4;
-    if (n == 0 || base[n - 1] == '/')
-        return cm_error_set(err, CM_ERR_ARG, 0, 0, "a file name is needed, not a directory");
-    if ((size_t)snprintf(pos_path, size, "%.*s.yaml", (int)n, base) >= size ||
-        (size_t)snprintf(rec_path, size, "%.*s.txt", (int)n, base) >= size)
-        return cm_error_set(err, CM_ERR_LIMIT, 0, 0, "the path is too long");
-    /* Both files are looked at before either is written: one refused writes neither. */
-    CmStatus st = io_check_write(pos_path, replace, err);
-    if (st == CM_OK)
-        st = io_check_write(rec_path, replace, err);
+    CmStatus st = session_export_paths(base, replace, pos_path, rec_path, size, err);
     if (st != CM_OK)
         return st;
     char *text = netgame_record(&g->ng, NULL);

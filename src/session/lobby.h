@@ -368,7 +368,8 @@ CmStatus lobby_takeback(Session *s, CmError *err);
 CmStatus lobby_claim(Session *s, int engine, CmError *err);
 
 /* Writes the game as the server records it (players, result, moves) to 'BASE.txt' and its
- * position now to 'BASE.yaml' ('base' may end in either; the paths go to 'pos_path' and
+ * position now to 'BASE.yaml' ('base' may end in either, and start with '~' for the home
+ * directory; the paths go to 'pos_path' and
  * 'rec_path', 'size' bytes each), as 'session_export' does for a game here: without
  * 'replace', nothing is written when either is there (CM_ERR_EXISTS, that file in
  * 'err->source'). */

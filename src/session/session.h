@@ -308,6 +308,11 @@ CmStatus session_write_position(const Session *s, const CmPosition *pos, const c
 CmStatus session_export(const Session *s, const char *base, uint64_t now, int replace,
                         char *pos_path, char *rec_path, size_t size, CmError *err);
 
+/* The two paths of an export to 'typed' (as session_export reads it), each checked as one that
+ * may be written ('replace' as there): CM_OK, or the error, with nothing written. */
+CmStatus session_export_paths(const char *typed, int replace, char *pos_path, char *rec_path,
+                              size_t size, CmError *err);
+
 /* Saves the game to a new file in the data directory ('VARIANT-YYYYMMDD-HHMMSS.txt'), whose
  * path goes to 'path_out'. */
 CmStatus session_save_copy(const Session *s, uint64_t now, char *path_out, size_t size,
