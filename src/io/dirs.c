@@ -293,3 +293,17 @@ void io_fresh_name(const char *dir, const char *prefix, char *buf, size_t size)
     for (int i = 2; io_exists(buf) && i < FRESH_TRIES; i++)
         snprintf(buf, size, "%s/%s-%s-%d.txt", dir, prefix, when, i);
 }
+
+CmStatus io_keep_aside(const char *path, const char *dir, const char *prefix, char *kept,
+                       size_t size, CmError *err)
+{
+    io_fresh_name(dir, prefix, kept, size);
+    CmStatus st = io_rename(path, kept, err);
+    if (st == CM_OK)
+        return CM_OK;
+    kept[0] = '\0';
+    char why[CM_ERROR_TEXT_MAX];
+    snprintf(why, sizeof why, "%s", err != NULL ? err->msg : "it cannot be renamed");
+    cm_error_init(err, path);
+    return cm_error_set(err, st, 0, 0, "it could not be kept aside: %.150s", why);
+}

@@ -122,6 +122,12 @@ int io_remove_temporaries(const char *path);
  * ... added when that exists. */
 void io_fresh_name(const char *dir, const char *prefix, char *buf, size_t size);
 
+/* Keeps the file 'path', which is not to be written over (it could not be read whole, or holds
+ * a game not finished), aside in 'dir' under a fresh name of 'prefix' (io_fresh_name), which
+ * goes to 'kept' ("" when it could not be moved). On failure, 'err' says why, of 'path'. */
+CmStatus io_keep_aside(const char *path, const char *dir, const char *prefix, char *kept,
+                       size_t size, CmError *err);
+
 /* ---- Locks (lock.c) ---------------------------------------------------------------------- */
 
 /* Takes the lock file 'path' (created, mode 0600, when missing) for this process: one writer

@@ -281,13 +281,10 @@ static CmStatus keep_old(Session *s, const char *path, CmError *err)
     free(text);
     if (!damaged && !unfinished)
         return CM_OK;
-    io_fresh_name(s->env.data_dir, damaged ? "damaged" : "unfinished", kept, sizeof kept);
-    st = io_rename(path, kept, err);
-    if (st != CM_OK) {
-        char why[sizeof err->msg];
-        memcpy(why, err->msg, sizeof why);
-        return cm_error_set(err, st, 0, 0, "the game it holds could not be kept aside: %s", why);
-    }
+    st = io_keep_aside(path, s->env.data_dir, damaged ? "damaged" : "unfinished", kept, sizeof kept,
+                       err);
+    if (st != CM_OK)
+        return st;
     if (damaged)
         snprintf(s->notice, sizeof s->notice,
                  "The autosave could not be read as a game; it was kept as %.300s.", kept);

@@ -196,18 +196,14 @@ int course_done_count(const Course *c)
 /* Moves the damaged progress file aside, so that writing it loses nothing. */
 static CmStatus keep_damaged(Course *c, CmError *err)
 {
-    char dir[COURSE_PATH_MAX], why[sizeof err->msg];
-    io_fresh_name(io_dirname(c->progress, dir, sizeof dir), "lessons-damaged", c->kept,
-                  sizeof c->kept);
-    if (io_rename(c->progress, c->kept, err) == CM_OK) {
+    char dir[COURSE_PATH_MAX];
+    if (io_keep_aside(c->progress, io_dirname(c->progress, dir, sizeof dir), "lessons-damaged",
+                      c->kept, sizeof c->kept, err) == CM_OK) {
         c->damaged = 0;
         return CM_OK;
     }
-    c->kept[0] = '\0';
-    snprintf(why, sizeof why, "%s", err != NULL ? err->msg : "cannot rename");
-    cm_error_init(err, c->progress);
     return cm_error_set(err, CM_ERR_IO, 0, 0,
-                        "the file could not be read, and is not written over: %.150s", why);
+                        "the file could not be read, and is not written over: %.150s", err->msg);
 }
 
 CmStatus course_mark_done(Course *c, int i, CmError *err)

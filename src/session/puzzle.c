@@ -324,15 +324,10 @@ char *puzzle_score_text(const PuzzleScore *s)
  * writing it loses nothing; the new path goes to 's->kept'. */
 static CmStatus keep_damaged(PuzzleScore *s, const char *data_dir, const char *path, CmError *err)
 {
-    char why[sizeof err->msg];
-    io_fresh_name(data_dir, "puzzles-damaged", s->kept, sizeof s->kept);
-    if (io_rename(path, s->kept, err) == CM_OK)
+    if (io_keep_aside(path, data_dir, "puzzles-damaged", s->kept, sizeof s->kept, err) == CM_OK)
         return CM_OK;
-    s->kept[0] = '\0';
-    snprintf(why, sizeof why, "%s", err != NULL ? err->msg : "cannot rename");
-    cm_error_init(err, path);
     return cm_error_set(err, CM_ERR_IO, 0, 0,
-                        "the file could not be read, and is not written over: %.150s", why);
+                        "the file could not be read, and is not written over: %.150s", err->msg);
 }
 
 CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
