@@ -20,6 +20,7 @@
 #include "session/engine_thread.h"
 #include "session/session.h"
 #include "session/text.h"
+#include "camelot/grow.h"
 
 #define LINE_MAX_BYTES (1 << 20) /* a longer line is refused whole */
 #define POLL_MS 5                /* how often a running search is looked at */
@@ -59,7 +60,7 @@ typedef struct Proto {
      * be read waits as NULL with its 'Bad' kind, to be answered in its turn. */
     char **queue;
     int *bad;
-    int nqueue, queue_cap;
+    int nqueue, queue_cap, bad_cap; /* the room of 'queue' and of 'bad' */
     int quit;
     uint64_t started; /* when the search under way began (ms) */
 } Proto;
@@ -471,18 +472,11 @@ static void end_line(Proto *p)
                                                               : LINE_OK;
     p->len = 0;
     p->too_long = 0;
-    if (p->nqueue == p->queue_cap) {
-        int cap = p->queue_cap ? p->queue_cap * 2 : 16;
-        char **q = realloc(p->queue, (size_t)cap * sizeof *q);
-        if (q != NULL)
-            p->queue = q;
-        int *b = q != NULL ? realloc(p->bad, (size_t)cap * sizeof *b) : NULL;
-        if (b == NULL) {
-            say_bad(LINE_NOMEM);
-            return;
-        }
-        p->bad = b;
-        p->queue_cap = cap;
+    /* Each array keeps its own room: when the second cannot grow, the first has only grown. */
+    if (cm_grow(&p->bad, &p->bad_cap, p->nqueue + 1, sizeof *p->bad, 16) != 0 ||
+        cm_grow(&p->queue, &p->queue_cap, p->nqueue + 1, sizeof *p->queue, 16) != 0) {
+        say_bad(LINE_NOMEM);
+        return;
     }
     char *copy = NULL;
     if (bad == LINE_OK && (copy = strndup(len > 0 ? p->line : "", len)) == NULL)

@@ -13,6 +13,7 @@
 #include "session/puzzle.h"
 #include "session/text.h"
 #include "camelot/random.h"
+#include "camelot/grow.h"
 
 #define GEN_PREFILTER_DEPTH 4 /* the quick look that most positions fail */
 #define GEN_OPENING_PLIES 4   /* random plies at the start of each game */
@@ -34,14 +35,8 @@ typedef struct Gen {
 
 static int add_puzzle(Gen *g, const CmPuzzle *p)
 {
-    if (g->n == g->cap) {
-        int cap = g->cap ? 2 * g->cap : 64;
-        CmPuzzle *np = realloc(g->p, (size_t)cap * sizeof *np);
-        if (np == NULL)
-            return -1;
-        g->p = np;
-        g->cap = cap;
-    }
+    if (cm_grow(&g->p, &g->cap, g->n + 1, sizeof *g->p, 64) != 0)
+        return -1;
     g->p[g->n++] = *p;
     return 0;
 }

@@ -10,6 +10,7 @@
 #include "camelot/error.h"
 #include "camelot/notation.h"
 #include "camelot/posdoc.h"
+#include "camelot/grow.h"
 
 #define WRAP_COLUMNS 80
 
@@ -229,14 +230,8 @@ static CmStatus add_move(CmRecord *rec, int *cap, const char *tok, size_t n, int
     if (n >= sizeof rec->moves[0].text)
         return cm_error_set(err, CM_ERR_LIMIT, line, col, "move longer than %d characters",
                             (int)sizeof rec->moves[0].text - 1);
-    if (rec->nmoves == *cap) {
-        int ncap = *cap ? *cap * 2 : 64;
-        CmRecordMove *m = realloc(rec->moves, (size_t)ncap * sizeof *m);
-        if (m == NULL)
-            return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        rec->moves = m;
-        *cap = ncap;
-    }
+    if (cm_grow(&rec->moves, cap, rec->nmoves + 1, sizeof *rec->moves, 64) != 0)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     CmRecordMove *m = &rec->moves[rec->nmoves++];
     memcpy(m->text, tok, n);
     m->text[n] = '\0';

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* accept4 */
 #include "server_int.h"
+#include "camelot/grow.h"
 
 #include <errno.h>
 #include <pwd.h>
@@ -151,14 +152,8 @@ static void beat_down(Server *s, int i)
 static int beat_add(Server *s, Client *c)
 {
     c->beat_i = -1;
-    if (s->nbeats == s->beatcap) {
-        int cap = s->beatcap ? 2 * s->beatcap : 256;
-        Beat *p = realloc(s->beats, (size_t)cap * sizeof *p);
-        if (p == NULL)
-            return -1;
-        s->beats = p;
-        s->beatcap = cap;
-    }
+    if (cm_grow(&s->beats, &s->beatcap, s->nbeats + 1, sizeof *s->beats, 256) != 0)
+        return -1;
     beat_put(s, s->nbeats++, (Beat){beat_due(s, c), c});
     beat_up(s, c->beat_i);
     return 0;
@@ -337,10 +332,8 @@ void srv_accept(Server *s)
             continue;
         }
         Client *c = calloc(1, sizeof *c);
-        if (c == NULL || (s->nclients == s->clientcap &&
-                          (s->clientcap = s->clientcap ? 2 * s->clientcap : 256,
-                           s->clients = realloc(s->clients, (size_t)s->clientcap *
-                                                                sizeof *s->clients)) == NULL)) {
+        if (c == NULL ||
+            cm_grow(&s->clients, &s->clientcap, s->nclients + 1, sizeof *s->clients, 256) != 0) {
             free(c);
             close(fd);
             srv_log(s, "out of memory for a connection");

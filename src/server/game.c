@@ -15,6 +15,7 @@
 #include "camelot/record.h"
 #include "rating.h"
 #include "session/text.h"
+#include "camelot/grow.h"
 
 /* ---- Events ------------------------------------------------------------------------------ */
 
@@ -294,25 +295,13 @@ int game_attach_room(Server *s, Client *c, SGame *g, const char *verb)
                   (long long)s->cfg.limit[LIMIT_FOLLOW]);
         return 0;
     }
-    if (g->nsubs == g->subcap) {
-        int cap = g->subcap ? 2 * g->subcap : 4;
-        Sub *p = realloc(g->subs, (size_t)cap * sizeof *p);
-        if (p == NULL) {
-            srv_sendf(s, c, "error %s busy out of memory", verb);
-            return 0;
-        }
-        g->subs = p;
-        g->subcap = cap;
+    if (cm_grow(&g->subs, &g->subcap, g->nsubs + 1, sizeof *g->subs, 4) != 0) {
+        srv_sendf(s, c, "error %s busy out of memory", verb);
+        return 0;
     }
-    if (c->ngames == c->gamecap) {
-        int cap = c->gamecap ? 2 * c->gamecap : 4;
-        SGame **p = realloc(c->games, (size_t)cap * sizeof *p);
-        if (p == NULL) {
-            srv_sendf(s, c, "error %s busy out of memory", verb);
-            return 0;
-        }
-        c->games = p;
-        c->gamecap = cap;
+    if (cm_grow(&c->games, &c->gamecap, c->ngames + 1, sizeof *c->games, 4) != 0) {
+        srv_sendf(s, c, "error %s busy out of memory", verb);
+        return 0;
     }
     return 1;
 }
@@ -530,17 +519,11 @@ static void engine_queue(Server *s, SGame *g, int purpose, int seat)
 {
     if (g->engine >= 0 || g->queued)
         return;
-    if (s->nwaiting == s->waitcap) {
-        int cap = s->waitcap ? 2 * s->waitcap : 16;
-        SGame **p = realloc(s->waiting, (size_t)cap * sizeof *p);
-        if (p == NULL) {
-            /* Tried again when the games are next looked at, within a second. */
-            if (s->tick_at > s->now + 1000)
-                s->tick_at = s->now + 1000;
-            return;
-        }
-        s->waiting = p;
-        s->waitcap = cap;
+    if (cm_grow(&s->waiting, &s->waitcap, s->nwaiting + 1, sizeof *s->waiting, 16) != 0) {
+        /* Tried again when the games are next looked at, within a second. */
+        if (s->tick_at > s->now + 1000)
+            s->tick_at = s->now + 1000;
+        return;
     }
     s->waiting[s->nwaiting++] = g;
     g->queued = 1;

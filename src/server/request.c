@@ -4,6 +4,7 @@
  * sees that it gets exactly one answer, whatever happens to the store.
  * SPDX-License-Identifier: MIT */
 #include "server_int.h"
+#include "camelot/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,19 +152,13 @@ static void run_request(Server *s, Client *c, const Request *rq, const NetMsg *m
 /* Keeps 'c''s request 'verb' among those of the store's turn. */
 static void tx_request(Server *s, Client *c, const char *verb)
 {
-    if (s->ntx_reqs == s->tx_reqcap) {
-        int cap = s->tx_reqcap ? 2 * s->tx_reqcap : 64;
-        TxRequest *p = realloc(s->tx_reqs, (size_t)cap * sizeof *p);
-        if (p == NULL) {
-            /* Without a place to keep it, the turn cannot answer it again: it ends here. */
-            CmError err;
-            cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
-            srv_write_failed(s, &err);
-            srv_close(s, c);
-            return;
-        }
-        s->tx_reqs = p;
-        s->tx_reqcap = cap;
+    if (cm_grow(&s->tx_reqs, &s->tx_reqcap, s->ntx_reqs + 1, sizeof *s->tx_reqs, 64) != 0) {
+        /* Without a place to keep it, the turn cannot answer it again: it ends here. */
+        CmError err;
+        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        srv_write_failed(s, &err);
+        srv_close(s, c);
+        return;
     }
     s->tx_reqs[s->ntx_reqs].c = c;
     snprintf(s->tx_reqs[s->ntx_reqs].verb, sizeof s->tx_reqs[s->ntx_reqs].verb, "%s", verb);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "camelot/grow.h"
 #include "io/io.h"
 #include "session/clock.h"
 
@@ -90,14 +91,8 @@ void srv_log(Server *s, const char *fmt, ...)
  * ran out. */
 int srv_push(void ***arr, int *n, int *cap, void *p)
 {
-    if (*n == *cap) {
-        int ncap = *cap ? 2 * *cap : 64;
-        void **q = realloc(*arr, (size_t)ncap * sizeof *q);
-        if (q == NULL)
-            return -1;
-        *arr = q;
-        *cap = ncap;
-    }
+    if (cm_grow(arr, cap, *n + 1, sizeof **arr, 64) != 0)
+        return -1;
     (*arr)[(*n)++] = p;
     return 0;
 }

@@ -9,6 +9,7 @@
 #include "camelot/error.h"
 #include "camelot/notation.h"
 #include "camelot/record.h"
+#include "camelot/grow.h"
 
 void netgame_init(NetGame *ng, int64_t id, Catalog *cat)
 {
@@ -300,14 +301,8 @@ static CmStatus play_move(NetGame *ng, const char *ply, const char *text, const 
     cm_error_init(&merr, NULL);
     if (cm_move_parse(&ng->g.pos, text, &m, &merr) != CM_OK)
         return cm_error_set(err, CM_ERR_ILLEGAL, 0, 0, "move '%s': %s", text, merr.msg);
-    if (ng->g.n >= ng->move_id_cap) {
-        int cap = ng->move_id_cap ? 2 * ng->move_id_cap : 64;
-        void *p = realloc(ng->move_id, (size_t)cap * sizeof *ng->move_id);
-        if (p == NULL)
-            return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        ng->move_id = p;
-        ng->move_id_cap = cap;
-    }
+    if (cm_grow(&ng->move_id, &ng->move_id_cap, ng->g.n + 1, sizeof *ng->move_id, 64) != 0)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     int at = ng->g.n;
     if (cm_game_play(&ng->g, &m) != CM_OK)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");

@@ -10,6 +10,7 @@
 #include "camelot/notation.h"
 #include "io/io.h"
 #include "puzzle.h"
+#include "camelot/grow.h"
 
 /* ---- The book ------------------------------------------------------------------------------- */
 
@@ -201,14 +202,8 @@ static CmStatus set_result(PuzzleScore *s, const char *id, int solved)
             s->r[i].solved = solved;
             return CM_OK;
         }
-    if (s->n == s->cap) {
-        int cap = s->cap ? 2 * s->cap : 64;
-        PuzzleResult *r = realloc(s->r, (size_t)cap * sizeof *r);
-        if (r == NULL)
-            return CM_ERR_NOMEM;
-        s->r = r;
-        s->cap = cap;
-    }
+    if (cm_grow(&s->r, &s->cap, s->n + 1, sizeof *s->r, 64) != 0)
+        return CM_ERR_NOMEM;
     snprintf(s->r[s->n].id, sizeof s->r[s->n].id, "%s", id);
     s->r[s->n].solved = solved;
     s->n++;

@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "io/io.h"
 #include "session_int.h"
+#include "camelot/grow.h"
 
 #define REDO_FIRST 32         /* first room in the redo list */
 #define TENTHS_BELOW_MS 10000 /* a clock shows tenths of a second below this */
@@ -206,14 +207,8 @@ void session_texts_trim(Session *s, int ply)
 /* Keeps 'text' as the text of the next ply, 'ntexts'. Returns 0 when out of memory. */
 static int keep_text(Session *s, const char *text)
 {
-    if (s->ntexts == s->texts_cap) {
-        int cap = s->texts_cap ? s->texts_cap * 2 : REDO_FIRST;
-        char **t = realloc(s->texts, (size_t)cap * sizeof *t);
-        if (t == NULL)
-            return 0;
-        s->texts = t;
-        s->texts_cap = cap;
-    }
+    if (cm_grow(&s->texts, &s->texts_cap, s->ntexts + 1, sizeof *s->texts, REDO_FIRST) != 0)
+        return 0;
     size_t len = strlen(text) + 1;
     char *copy = malloc(len);
     if (copy == NULL)
@@ -310,14 +305,8 @@ static int undo_to_person(const Session *s)
 
 static int push_redo(Session *s, const CmMove *m)
 {
-    if (s->nredo == s->redo_cap) {
-        int cap = s->redo_cap ? s->redo_cap * 2 : REDO_FIRST;
-        CmMove *r = realloc(s->redo, (size_t)cap * sizeof *r);
-        if (r == NULL)
-            return 0;
-        s->redo = r;
-        s->redo_cap = cap;
-    }
+    if (cm_grow(&s->redo, &s->redo_cap, s->nredo + 1, sizeof *s->redo, REDO_FIRST) != 0)
+        return 0;
     s->redo[s->nredo++] = *m;
     return 1;
 }
