@@ -98,7 +98,7 @@ void cm_outcome_off_board(const CmVariant *v, int winner, CmOutcome *o)
         o->draw = 1;
 }
 
-int cm_time_winner(const CmVariant *v, int seat)
+int cm_forfeit_winner(const CmVariant *v, int seat)
 {
     return v->nteams == 2 ? 1 - v->seat[seat].team : -1;
 }

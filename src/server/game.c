@@ -426,7 +426,7 @@ static int flag(Server *s, SGame *g)
 {
     const CmVariant *v = g->ng.v;
     int seat = g->ng.g.pos.to_move;
-    int winner = cm_time_winner(v, seat);
+    int winner = cm_forfeit_winner(v, seat);
     CmOutcome o;
     char result[16], sentence[200];
     off_board(g, winner, &o, result, sizeof result);

@@ -32,13 +32,11 @@ int session_resigner(const Session *s)
 {
     if (!s->active || s->outcome.over)
         return -1;
-    if (s->net != NULL) {
-        /* On a server a player resigns whenever they like, for their team. */
-        for (int seat = 0; seat < s->v->nseats; seat++)
-            if (session_seat_human(s, seat))
-                return seat;
-        return -1;
-    }
+    return s->backend->resigner(s);
+}
+
+int session_here_resigner(const Session *s)
+{
     if (session_seat_human(s, s->g.pos.to_move))
         return s->g.pos.to_move;
     if (session_humans(s) != 1)
@@ -54,19 +52,25 @@ CmStatus session_resign(Session *s, int seat, uint64_t now)
     if (!s->active || s->outcome.over || seat < 0 || seat >= s->v->nseats ||
         !session_seat_human(s, seat))
         return CM_ERR_ILLEGAL;
-    if (s->net != NULL)
-        return session_remote_resign(s);
-    const CmVariant *v = s->v;
+    return s->backend->resign(s, seat, now);
+}
+
+CmStatus session_here_resign(Session *s, int seat, uint64_t now)
+{
     session_charge_clock(s, now);
-    session_end_resigned(s, seat, v->nteams == 2 ? 1 - v->seat[seat].team : -1);
+    session_end_resigned(s, seat, cm_forfeit_winner(s->v, seat));
     session_autosave(s, now);
     return CM_OK;
 }
 
 int session_undo_ending(Session *s, uint64_t now)
 {
-    if (s->net != NULL || !s->active || !s->outcome.over || s->g.n > 0 ||
-        (s->resigned < 0 && !s->agreed))
+    return s->backend->undo_ending(s, now);
+}
+
+int session_here_undo_ending(Session *s, uint64_t now)
+{
+    if (!s->active || !s->outcome.over || s->g.n > 0 || (s->resigned < 0 && !s->agreed))
         return 0;
     s->resigned = -1;
     s->agreed = 0;
@@ -155,10 +159,15 @@ static unsigned ask_next(Session *s, uint64_t now)
 
 CmStatus session_offer_draw(Session *s, uint64_t now)
 {
+    if (!s->active || s->offer_from >= 0)
+        return CM_ERR_ILLEGAL;
+    return s->backend->offer_draw(s, now);
+}
+
+CmStatus session_here_offer_draw(Session *s, uint64_t now)
+{
     const CmVariant *v = s->v;
-    if (s->net != NULL)
-        return s->active && s->offer_from < 0 ? session_remote_draw(s) : CM_ERR_ILLEGAL;
-    if (!s->active || !session_human_to_move(s) || s->offer_from >= 0)
+    if (!session_human_to_move(s))
         return CM_ERR_ILLEGAL;
     int from = s->g.pos.to_move, team = v->seat[from].team;
     session_cancel_search(s); /* a hint: the engine answers the offer instead */
@@ -197,8 +206,11 @@ CmStatus session_answer_draw(Session *s, int accept, uint64_t now)
 {
     if (session_offer_asks(s) < 0)
         return CM_ERR_ILLEGAL;
-    if (s->net != NULL)
-        return session_remote_answer(s, accept);
+    return s->backend->answer_draw(s, accept, now);
+}
+
+CmStatus session_here_answer_draw(Session *s, int accept, uint64_t now)
+{
     answer(s, accept, now);
     return s->offer_from >= 0 || s->outcome.over || !accept || s->offer_declined >= 0
                ? CM_OK
@@ -248,13 +260,16 @@ size_t session_draw_refusal(const Session *s, char *buf, size_t size)
 
 size_t session_outcome_sentence(const Session *s, char *buf, size_t size)
 {
+    return s->backend->sentence(s, buf, size);
+}
+
+size_t session_here_sentence(const Session *s, char *buf, size_t size)
+{
     const CmVariant *v = s->v;
     const CmOutcome *o = &s->outcome;
     char who[96];
     int plural = __builtin_popcount(o->seats) > 1;
 
-    if (s->net != NULL)
-        return session_remote_sentence(s, buf, size);
     text_seat_names(v, o->seats, who, sizeof who);
     if (o->over && s->agreed)
         return (size_t)snprintf(buf, size, "Draw agreed.");

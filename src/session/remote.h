@@ -106,6 +106,10 @@ RemoteGame *remote_game(Remote *r, int64_t id);
 /* Stops following game 'id'. */
 void remote_unfollow(Remote *r, int64_t id);
 
+/* Gives the move that 'g' waits to hear answered ('pending_text', for ply 'pending_ply') its
+ * id, and sends it: now when the connection is up, else once it is made again. */
+void remote_send_move(Remote *r, RemoteGame *g, uint64_t now);
+
 /* ---- A session on a followed game ------------------------------------------------------- */
 
 /* Makes 's' the session of game 'id' on 'r' (followed already, its state come): the seats

@@ -29,6 +29,7 @@ void session_init(Session *s, const SessionEnv *env)
     s->offer_declined = -1;
     s->info_seat = -1;
     s->lock_fd = -1;
+    s->backend = &session_here;
 }
 
 /* What a session keeps from one game to the next: its environment, its autosave, its notice
@@ -156,7 +157,8 @@ static int has_moved(const Session *s, int seat)
  * pace. A game on a server runs its clocks as the server says. */
 static int clock_runs(const Session *s)
 {
-    return !s->paused && !s->has_held && (s->net != NULL || has_moved(s, s->g.pos.to_move));
+    return !s->paused && !s->has_held &&
+           (s->backend->server_clocks || has_moved(s, s->g.pos.to_move));
 }
 
 int64_t session_clock_left(const Session *s, int seat, uint64_t now)
@@ -187,7 +189,7 @@ void session_forfeit(Session *s)
     session_offer_drop(s);
     session_cancel_search(s);
     s->forfeit = seat;
-    cm_outcome_off_board(v, cm_time_winner(v, seat), &s->outcome);
+    cm_outcome_off_board(v, cm_forfeit_winner(v, seat), &s->outcome);
 }
 
 /* ---- Moves ----------------------------------------------------------------------------- */
@@ -291,8 +293,11 @@ static CmStatus play_known(Session *s, const CmMove *m, const char *known, uint6
 
 CmStatus session_play(Session *s, const CmMove *m, uint64_t now)
 {
-    if (s->net != NULL)
-        return session_remote_play(s, m, now);
+    return s->backend->play(s, m, now);
+}
+
+static CmStatus here_play(Session *s, const CmMove *m, uint64_t now)
+{
     return play_known(s, m, NULL, now);
 }
 
@@ -313,8 +318,11 @@ static int push_redo(Session *s, const CmMove *m)
 
 int session_undo(Session *s, uint64_t now)
 {
-    if (s->net != NULL)
-        return 0; /* a takeback is asked of the other players: session_ask_takeback */
+    return s->backend->undo(s, now);
+}
+
+static int here_undo(Session *s, uint64_t now)
+{
     int undone = 0, to_person = undo_to_person(s);
 
     session_offer_drop(s);
@@ -350,8 +358,11 @@ int session_undo(Session *s, uint64_t now)
 
 int session_redo(Session *s, uint64_t now)
 {
-    if (s->net != NULL)
-        return 0;
+    return s->backend->redo(s, now);
+}
+
+static int here_redo(Session *s, uint64_t now)
+{
     int redone = 0, to_person = undo_to_person(s);
 
     while (s->nredo > 0 && !s->outcome.over) {
@@ -447,8 +458,13 @@ int session_hint(Session *s)
 
 int session_pause(Session *s, int on, uint64_t now)
 {
-    if (!s->active || s->net != NULL || !on == !s->paused || (on && s->outcome.over))
+    if (!s->active || !on == !s->paused || (on && s->outcome.over))
         return 0;
+    return s->backend->pause(s, on, now);
+}
+
+static int here_pause(Session *s, int on, uint64_t now)
+{
     if (on) {
         session_charge_clock(s, now);
         session_cancel_search(s);
@@ -479,7 +495,7 @@ static int pace_due(const Session *s, uint64_t now)
 /* ---- Time ------------------------------------------------------------------------------ */
 
 /* The clock of the seat to move: what the clocks show, and a loss on time. */
-static unsigned tick_clocks(Session *s, uint64_t now)
+unsigned session_tick_clocks(Session *s, uint64_t now)
 {
     unsigned ev = 0;
     if (s->turn_t0 == 0)
@@ -497,7 +513,7 @@ static unsigned tick_clocks(Session *s, uint64_t now)
         }
     }
     /* A game on a server loses on time when the server says so. */
-    if (s->net == NULL && session_clock_left(s, s->g.pos.to_move, now) <= 0) {
+    if (!s->backend->server_clocks && session_clock_left(s, s->g.pos.to_move, now) <= 0) {
         session_forfeit(s);
         session_autosave(s, now);
         ev |= SESSION_EV_OVER | SESSION_EV_MOVED | SESSION_EV_THINKING |
@@ -561,7 +577,7 @@ unsigned session_search_done(Session *s, const EngineDone *done, uint64_t now)
 }
 
 /* The engine's news: an iteration completed, or the search finished. */
-static unsigned tick_engine(Session *s, uint64_t now)
+unsigned session_tick_engine(Session *s, uint64_t now)
 {
     unsigned ev = 0;
     CmSearchInfo info;
@@ -592,18 +608,14 @@ static unsigned tick_held(Session *s, uint64_t now)
 
 unsigned session_tick(Session *s, uint64_t now)
 {
-    unsigned ev = 0;
-
     if (!s->active)
         return 0;
-    if (s->net != NULL) {
-        ev = session_remote_tick(s, now);
-        if (timed(s) && !s->outcome.over && s->turn_t0 != 0)
-            ev |= tick_clocks(s, now);
-        if (s->searching && s->env.engine != NULL)
-            ev |= tick_engine(s, now);
-        return ev;
-    }
+    return s->backend->tick(s, now);
+}
+
+static unsigned here_tick(Session *s, uint64_t now)
+{
+    unsigned ev = 0;
     if (s->save_error[0] && s->save_retry_at != 0 && now >= s->save_retry_at &&
         session_autosave(s, now) == CM_OK)
         ev |= SESSION_EV_SAVED;
@@ -612,14 +624,14 @@ unsigned session_tick(Session *s, uint64_t now)
     if (s->paused)
         return ev;
     if (timed(s) && !s->outcome.over) {
-        ev |= tick_clocks(s, now);
+        ev |= session_tick_clocks(s, now);
         if (s->outcome.over)
             return ev;
     }
     if (s->env.engine == NULL)
         return ev;
     if (s->searching)
-        ev |= tick_engine(s, now);
+        ev |= session_tick_engine(s, now);
     if (s->offer_from >= 0 && !s->searching)
         ev |= session_offer_tick(s, NULL, now);
     if (s->has_held)
@@ -632,3 +644,20 @@ unsigned session_tick(Session *s, uint64_t now)
     }
     return ev;
 }
+
+/* ---- The backend of a game here --------------------------------------------------------- */
+
+const SessionBackend session_here = {
+    .server_clocks = 0,
+    .play = here_play,
+    .undo = here_undo,
+    .redo = here_redo,
+    .pause = here_pause,
+    .tick = here_tick,
+    .resigner = session_here_resigner,
+    .resign = session_here_resign,
+    .undo_ending = session_here_undo_ending,
+    .offer_draw = session_here_offer_draw,
+    .answer_draw = session_here_answer_draw,
+    .sentence = session_here_sentence,
+};

@@ -50,6 +50,8 @@ enum {
 #define SESSION_PACE_MAX_MS 60000 /* the longest pace between engine moves */
 
 struct Remote;
+struct SessionBackend;
+typedef struct SessionBackend SessionBackend;
 
 typedef struct Session {
     SessionEnv env;
@@ -57,6 +59,8 @@ typedef struct Session {
      * a game played here. */
     struct Remote *net;
     int64_t net_game;
+    /* What differs between a game here and one on a server (session_int.h). */
+    const struct SessionBackend *backend;
     int active; /* a game has been started or loaded */
     const CmVariant *v;
     SessionSetup setup;
@@ -190,6 +194,9 @@ int session_seat_human(const Session *s, int seat);
 int session_human_to_move(const Session *s);
 /* How many seats people play. */
 int session_humans(const Session *s);
+
+/* Whether 's' is the session of a game on a server (remote_session.c), not one played here. */
+int session_on_server(const Session *s);
 
 /* Milliseconds left on the clock of 'seat' at 'now' (may be negative: lost on time). A seat's
  * clock runs only after that seat's first move in the game (as on lichess); a move whose clock

@@ -40,13 +40,44 @@ unsigned session_offer_tick(Session *s, const EngineDone *done, uint64_t now);
 /* session.c: forgets the kept texts of the plies from 'ply' on. */
 void session_texts_trim(Session *s, int ply);
 
-/* remote.c: a session whose game is on a server. Its tick (the connection's news, the game
- * followed), a move (sent, shown until the server answers), and its offers and resignation. */
-unsigned session_remote_tick(Session *s, uint64_t now);
-CmStatus session_remote_play(Session *s, const CmMove *m, uint64_t now);
-CmStatus session_remote_resign(Session *s);
-CmStatus session_remote_draw(Session *s);
-CmStatus session_remote_answer(Session *s, int accept);
-size_t session_remote_sentence(const Session *s, char *buf, size_t size);
+/* session.c: the clocks and the engine's search, as a tick of either backend looks at them.
+ * Each returns 'SESSION_EV_*' bits. */
+unsigned session_tick_clocks(Session *s, uint64_t now);
+unsigned session_tick_engine(Session *s, uint64_t now);
+
+/* ---- The two backends ---------------------------------------------------------------------
+ *
+ * A session plays its game here (session.c, offer.c) or follows a game on a server
+ * (remote_session.c): what differs between the two is one table of operations, chosen when
+ * the game is started, and the public functions of the session call through it. */
+struct SessionBackend {
+    /* The clocks run as the server says, from the first move: the session neither holds them
+     * before a seat's first move nor flags a seat itself. */
+    int server_clocks;
+    CmStatus (*play)(Session *s, const CmMove *m, uint64_t now);
+    int (*undo)(Session *s, uint64_t now);
+    int (*redo)(Session *s, uint64_t now);
+    int (*pause)(Session *s, int on, uint64_t now);
+    unsigned (*tick)(Session *s, uint64_t now);
+    int (*resigner)(const Session *s);
+    /* Checked already: the game goes on and 'seat' is a person's. */
+    CmStatus (*resign)(Session *s, int seat, uint64_t now);
+    int (*undo_ending)(Session *s, uint64_t now);
+    CmStatus (*offer_draw)(Session *s, uint64_t now);
+    /* Checked already: a person is asked. */
+    CmStatus (*answer_draw)(Session *s, int accept, uint64_t now);
+    size_t (*sentence)(const Session *s, char *buf, size_t size);
+};
+
+extern const SessionBackend session_here;   /* session.c */
+extern const SessionBackend session_server; /* remote_session.c */
+
+/* offer.c: the operations of a game here about its end and its offers. */
+int session_here_resigner(const Session *s);
+CmStatus session_here_resign(Session *s, int seat, uint64_t now);
+int session_here_undo_ending(Session *s, uint64_t now);
+CmStatus session_here_offer_draw(Session *s, uint64_t now);
+CmStatus session_here_answer_draw(Session *s, int accept, uint64_t now);
+size_t session_here_sentence(const Session *s, char *buf, size_t size);
 
 #endif

@@ -16,7 +16,7 @@
 
 int ui_online(const Ui *ui)
 {
-    return ui->lobby != NULL && ui->at_table && ui->s->active && ui->s->net != NULL;
+    return ui->lobby != NULL && ui->at_table && ui->s->active && session_on_server(ui->s);
 }
 
 CmStatus ui_init_online(Ui *ui, Session *s, Lobby *l, const UiOptions *opt)
