@@ -456,6 +456,57 @@ static void test_lobby_with_a_server(void **state)
     tu_remove_tree(dir);
 }
 
+/* A line of the list in words, for the text client, read by the lobby's own reader: each
+ * state of a game says what the player may do with it; a line that is no game is refused. */
+static void test_lobby_game_in_words(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line, *words;
+    } cases[] = {
+        {"game 3 camette waiting none casual 0 W W=bob B=open",
+         "game 3: camette, none, casual, W=bob B=open; a seat is free: 'join 3'."},
+        {"game 4 camette waiting none casual 0 W W=bob B=@alice",
+         "game 4: camette, none, casual, W=bob B=@alice; you are invited: 'join 4'."},
+        {"game 5 camelot waiting 600+5 rated 0 W W=alice B=open",
+         "game 5: camelot, 600+5, rated, W=alice B=open; you play it; it waits for players."},
+        {"game 6 camelot playing 600+5 rated 4 W W=alice B=engine:3",
+         "game 6: camelot, 600+5, rated, W=alice B=engine:3; you play it; move 3, your move: "
+         "'open 6'."},
+        {"game 7 camelot playing days:3 casual 5 B W=alice B=bob",
+         "game 7: camelot, days:3, casual, W=alice B=bob; you play it; move 3, the others' "
+         "move: 'open 7'."},
+        {"game 8 grand-cam playing none casual 9 G R=bob G=carol B=dave Y=erin",
+         "game 8: grand-cam, none, casual, R=bob G=carol B=dave Y=erin; going on, move 3: "
+         "'open 8' watches it."},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        NetMsg *m = malloc(sizeof *m);
+        assert_non_null(m);
+        assert_int_equal(net_msg_parse(m, cases[i].line, strlen(cases[i].line), NULL), CM_OK);
+        LobbyGame g;
+        assert_int_equal(lobby_game_read(m, "alice", &g), 0);
+        char words[400];
+        lobby_game_words(&g, words, sizeof words);
+        assert_string_equal(words, cases[i].words);
+        free(m);
+    }
+    static const char *const bad[] = {
+        "game x camette waiting none casual 0 W W=bob B=open",
+        "game 3 camette waiting none casual 0 W W=bob",
+        "game 3 camette waiting none casual 0 W W=bob B=../x",
+        "games 3 camette waiting none casual 0 W W=bob B=open",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        NetMsg *m = malloc(sizeof *m);
+        assert_non_null(m);
+        assert_int_equal(net_msg_parse(m, bad[i], strlen(bad[i]), NULL), CM_OK);
+        LobbyGame g;
+        assert_int_equal(lobby_game_read(m, "alice", &g), -1);
+        free(m);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -464,6 +515,7 @@ int main(void)
         cmocka_unit_test(test_lobby_invitations_answers_and_refusals),
         cmocka_unit_test(test_lobby_writes_the_form_as_a_request),
         cmocka_unit_test(test_lobby_clock_text),
+        cmocka_unit_test(test_lobby_game_in_words),
         cmocka_unit_test(test_lobby_with_a_server),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

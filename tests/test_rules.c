@@ -1035,12 +1035,12 @@ static void test_rules_off_board(void **state)
     assert_int_equal(o.seats, 0u);
     assert_int_equal(o.reason, CM_REASON_NONE);
 
-    assert_int_equal(cm_time_winner(two, 0), 1);
-    assert_int_equal(cm_time_winner(two, 1), 0);
+    assert_int_equal(cm_forfeit_winner(two, 0), 1);
+    assert_int_equal(cm_forfeit_winner(two, 1), 0);
     for (int seat = 0; seat < partners->nseats; seat++)
-        assert_int_equal(cm_time_winner(partners, seat), 1 - partners->seat[seat].team);
+        assert_int_equal(cm_forfeit_winner(partners, seat), 1 - partners->seat[seat].team);
     for (int seat = 0; seat < four->nseats; seat++)
-        assert_int_equal(cm_time_winner(four, seat), -1);
+        assert_int_equal(cm_forfeit_winner(four, seat), -1);
 }
 
 int main(void)

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "net/conn.h"
 #include "session/clock.h"
+#include "session/lobby.h"
 #include "session/remote.h"
 #include "session/text.h"
 
@@ -155,7 +156,14 @@ static void lobby_line(void *ud, const NetMsg *m)
     }
     if (strcmp(k, "pong") == 0 || strcmp(k, "ok") == 0)
         return;
-    /* 'game', 'variant', 'rating' and anything new: as the server said it. */
+    LobbyGame g;
+    if (strcmp(k, "game") == 0 && lobby_game_read(m, remote_name(o->r), &g) == 0) {
+        /* The list of games in words, read as the screen's lobby reads it. */
+        lobby_game_words(&g, clean, sizeof clean);
+        cli_line("%s", clean);
+        return;
+    }
+    /* 'variant', 'rating' and anything new: as the server said it. */
     cli_line("%s", net_text_clean(m->line, strlen(m->line), clean, sizeof clean));
 }
 

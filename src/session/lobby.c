@@ -132,17 +132,14 @@ static int read_seat(const char *w, LobbySeat *out)
     return 0;
 }
 
-/* "game ID VARIANT STATUS TC RATED PLY TOMOVE SEATS..." */
-static void game_line(Lobby *l, const NetMsg *m)
+int lobby_game_read(const NetMsg *m, const char *me, LobbyGame *g)
 {
-    if (m->argc < 10 || l->ncoming == LOBBY_GAMES_MAX)
-        return;
-    LobbyGame *g = &l->coming[l->ncoming];
     memset(g, 0, sizeof *g);
     int64_t ply;
-    if (!net_game_id(m->argv[1], &g->id) || strlen(m->argv[2]) >= sizeof g->variant ||
-        strlen(m->argv[4]) >= sizeof g->tc || !net_int(m->argv[6], 0, 10000000, &ply))
-        return;
+    if (m->argc < 10 || strcmp(m->argv[0], "game") != 0 || !net_game_id(m->argv[1], &g->id) ||
+        strlen(m->argv[2]) >= sizeof g->variant || strlen(m->argv[4]) >= sizeof g->tc ||
+        !net_int(m->argv[6], 0, 10000000, &ply))
+        return -1;
     snprintf(g->variant, sizeof g->variant, "%s", m->argv[2]);
     snprintf(g->tc, sizeof g->tc, "%s", m->argv[4]);
     g->status = strcmp(m->argv[3], "waiting") == 0   ? LOBBY_WAITING
@@ -155,23 +152,65 @@ static void game_line(Lobby *l, const NetMsg *m)
     for (int i = 8; i < m->argc && g->nseats < CM_MAX_SEATS; i++) {
         LobbySeat *st = &g->seat[g->nseats];
         if (read_seat(m->argv[i], st) != 0)
-            return;
+            return -1;
         if (st->letter == m->argv[7][0])
             g->to_move = g->nseats;
-        if (st->kind == LOBBY_SEAT_PLAYER && strcmp(st->name, l->me) == 0)
+        if (st->kind == LOBBY_SEAT_PLAYER && strcmp(st->name, me) == 0)
             g->mine |= 1 << g->nseats;
-        if (st->kind == LOBBY_SEAT_INVITED && strcmp(st->name, l->me) == 0)
+        if (st->kind == LOBBY_SEAT_INVITED && strcmp(st->name, me) == 0)
             g->invited = 1;
         open |= st->kind == LOBBY_SEAT_OPEN;
         g->nseats++;
     }
     if (g->nseats < 2)
-        return;
+        return -1;
     g->section = (g->mine || g->invited) && g->status != LOBBY_OVER ? LOBBY_MINE
                  : g->status == LOBBY_WAITING && open               ? LOBBY_OPEN
                                                                     : LOBBY_WATCH;
     g->my_turn = g->status == LOBBY_PLAYING && (g->mine & (1 << g->to_move));
-    l->ncoming++;
+    return 0;
+}
+
+size_t lobby_game_words(const LobbyGame *g, char *buf, size_t size)
+{
+    char seats[CM_MAX_SEATS * (LOBBY_NAME_MAX + 16)] = "", state[120];
+    size_t len = 0;
+    for (int i = 0; i < g->nseats && len < sizeof seats; i++) {
+        const LobbySeat *st = &g->seat[i];
+        const char *sp = i ? " " : "";
+        if (st->kind == LOBBY_SEAT_OPEN)
+            len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%c=open", sp, st->letter);
+        else if (st->kind == LOBBY_SEAT_ENGINE)
+            len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%c=engine:%d", sp,
+                                    st->letter, st->level);
+        else
+            len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%c=%s%s", sp, st->letter,
+                                    st->kind == LOBBY_SEAT_INVITED ? "@" : "", st->name);
+    }
+    long long id = (long long)g->id;
+    int move = g->ply / g->nseats + 1;
+    if (g->status == LOBBY_OVER)
+        snprintf(state, sizeof state, "over");
+    else if (g->section == LOBBY_MINE && g->invited && !g->mine)
+        snprintf(state, sizeof state, "you are invited: 'join %lld'", id);
+    else if (g->section == LOBBY_MINE && g->status == LOBBY_WAITING)
+        snprintf(state, sizeof state, "you play it; it waits for players");
+    else if (g->section == LOBBY_MINE)
+        snprintf(state, sizeof state, "you play it; move %d, %s: 'open %lld'", move,
+                 g->my_turn ? "your move" : "the others' move", id);
+    else if (g->section == LOBBY_OPEN)
+        snprintf(state, sizeof state, "a seat is free: 'join %lld'", id);
+    else
+        snprintf(state, sizeof state, "going on, move %d: 'open %lld' watches it", move, id);
+    return (size_t)snprintf(buf, size, "game %lld: %s, %s, %s, %s; %s.", id, g->variant, g->tc,
+                            g->rated ? "rated" : "casual", seats, state);
+}
+
+/* "game ID VARIANT STATUS TC RATED PLY TOMOVE SEATS..." */
+static void game_line(Lobby *l, const NetMsg *m)
+{
+    if (l->ncoming < LOBBY_GAMES_MAX && lobby_game_read(m, l->me, &l->coming[l->ncoming]) == 0)
+        l->ncoming++;
 }
 
 /* The ratings table of 'variant', made (empty) when 'make' and there is room. */

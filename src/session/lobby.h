@@ -85,6 +85,16 @@ typedef struct LobbyGame {
     int64_t deadline;  /* correspondence: the UTC second by which to move; 0: none */
 } LobbyGame;
 
+/* Reads a line of the server's list of games ("game ID VARIANT STATUS TC RATED PLY TOMOVE
+ * SEATS...", docs/network.md) into 'out', for the player 'me'. Returns 0, or -1 when it is no
+ * such line. The lobby reads its list with it, and the text client the answer to 'games'. */
+struct NetMsg;
+int lobby_game_read(const struct NetMsg *m, const char *me, LobbyGame *out);
+
+/* 'g' in words, as the text client says it: "game 3: camette, none, casual, W=alice B=open; a
+ * seat is free: 'join 3'." */
+size_t lobby_game_words(const LobbyGame *g, char *buf, size_t size);
+
 typedef struct LobbyVariant {
     char name[LOBBY_VARIANT_MAX];
     char letters[CM_MAX_SEATS + 1]; /* its seats' letters, in turn order */
