@@ -745,7 +745,17 @@ unsigned ui_online_news(Ui *ui, unsigned ev, uint64_t now);
  * 0 leaves 'act' to the game. */
 unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled);
 
-/* The keys of the lobby, and a click on it. */
+/* Adds line 'n' to 'lines' (of 'max'), with its 'role', and in 'items' (NULL: none) the item of
+ * the list it shows ('item', -1 for none). Returns the count of lines, 'n' + 1, or 'n' when
+ * full. */
+int ui_line_add(UiLine *lines, int *items, int n, int max, int item, int role, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* A request the server or the session refused, said on the status line ('err'). Returns
+ * redraw flags. */
+unsigned ui_say_refused(Ui *ui, const CmError *err);
+
+/* lobby_page.c: the keys of the lobby, and a click on it. */
 unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now);
 unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now);
 

@@ -1,0 +1,353 @@
+/* The lobby of a server on the screen ('camelot online'): its keys (Enter plays, joins or
+ * watches; n makes a game; d gives a seat back; g the ratings) and what its page shows, the
+ * games in sections and the ratings. A game of the lobby on the board is online.c's.
+ * SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session/text.h"
+#include "ui_int.h"
+
+#define LOBBY_GAMES_SHOWN 64 /* games of the list the page can show */
+
+/* ---- The lobby's keys --------------------------------------------------------------------- */
+
+/* The lobby's variants this program has, as indexes of 'l->variant'. */
+static int shown_variants(const Lobby *l, int *idx)
+{
+    int n = 0;
+    for (int i = 0; i < l->nvariants; i++)
+        if (l->variant[i].here)
+            idx[n++] = i;
+    return n;
+}
+
+static const char *ratings_variant(const Ui *ui)
+{
+    int idx[LOBBY_VARIANTS_MAX];
+    int n = shown_variants(ui->lobby, idx);
+    if (n == 0)
+        return "camelot";
+    int k = ((ui->lobby_variant % n) + n) % n;
+    return ui->lobby->variant[idx[k]].name;
+}
+
+/* Enter on the game picked: play it, take its free seat, or watch it. */
+static unsigned enter_game(Ui *ui, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    CmError err;
+    (void)now;
+    if (ui->lobby_pick < 0 || ui->lobby_pick >= n) {
+        ui_message(ui, UI_ROLE_ERROR, "No game is picked: n makes one.");
+        return UI_DRAW_STATUS;
+    }
+    const LobbyGame *g = &l->games[order[ui->lobby_pick]];
+    int here = 0;
+    for (int i = 0; i < l->nvariants; i++)
+        here |= strcmp(l->variant[i].name, g->variant) == 0 && l->variant[i].here;
+    if (!here && l->variants_got) {
+        ui_message(ui, UI_ROLE_ERROR, "This program has no variant '%s' to show the game in.",
+                   g->variant);
+        return UI_DRAW_STATUS;
+    }
+    cm_error_init(&err, NULL);
+    CmStatus st;
+    if (g->invited && !g->mine) {
+        st = lobby_join(l, g->id, 0, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Taking your seat in game %lld...", (long long)g->id);
+    } else if (g->section == LOBBY_OPEN) {
+        st = lobby_join(l, g->id, 0, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Taking a seat in game %lld...", (long long)g->id);
+    } else {
+        st = lobby_open(l, g->id, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Opening game %lld...", (long long)g->id);
+    }
+    if (st != CM_OK)
+        return ui_say_refused(ui, &err);
+    return UI_DRAW_STATUS;
+}
+
+static unsigned leave_game(Ui *ui, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    CmError err;
+    if (ui->lobby_pick < 0 || ui->lobby_pick >= n) {
+        ui_message(ui, UI_ROLE_ERROR, "No game is picked.");
+        return UI_DRAW_STATUS;
+    }
+    const LobbyGame *g = &l->games[order[ui->lobby_pick]];
+    if (!g->mine || g->status != LOBBY_WAITING) {
+        ui_message(ui, UI_ROLE_ERROR, "%s",
+                   g->mine ? "The game has begun: open it and resign (R)."
+                           : "You have no seat in that game to give back.");
+        return UI_DRAW_STATUS;
+    }
+    cm_error_init(&err, NULL);
+    if (lobby_leave(l, g->id, &err) != CM_OK)
+        return ui_say_refused(ui, &err);
+    lobby_refresh(l, now, NULL);
+    ui_message(ui, UI_ROLE_NORMAL, "You give back your seat in game %lld.", (long long)g->id);
+    return UI_DRAW_STATUS;
+}
+
+unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    switch (act) {
+    case UI_ACT_UP:
+        if (ui->lobby_pick > 0)
+            ui->lobby_pick--;
+        return UI_DRAW_ALL;
+    case UI_ACT_DOWN:
+        if (ui->lobby_pick + 1 < n)
+            ui->lobby_pick++;
+        return UI_DRAW_ALL;
+    case UI_ACT_SCROLL_UP:
+        ui->lobby_pick = ui->lobby_pick > 10 ? ui->lobby_pick - 10 : 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_SCROLL_DOWN:
+        ui->lobby_pick = ui->lobby_pick + 10 < n ? ui->lobby_pick + 10 : n - 1;
+        if (ui->lobby_pick < 0)
+            ui->lobby_pick = 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_HOME:
+        ui->lobby_pick = 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_END:
+        ui->lobby_pick = n > 0 ? n - 1 : 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_LEFT:
+    case UI_ACT_RIGHT:
+        if (ui->lobby_view != UI_LOBBY_RATINGS)
+            return 0;
+        ui->lobby_variant += act == UI_ACT_LEFT ? -1 : 1;
+        lobby_ask_ratings(l, ratings_variant(ui), NULL);
+        return UI_DRAW_ALL;
+    case UI_ACT_RATINGS:
+        ui->lobby_view = ui->lobby_view == UI_LOBBY_GAMES ? UI_LOBBY_RATINGS : UI_LOBBY_GAMES;
+        if (ui->lobby_view == UI_LOBBY_RATINGS) {
+            /* The table of the game picked, or of Camelot. */
+            int idx[LOBBY_VARIANTS_MAX];
+            int nv = shown_variants(l, idx);
+            const char *want = ui->lobby_pick >= 0 && ui->lobby_pick < n
+                                   ? l->games[order[ui->lobby_pick]].variant
+                                   : "camelot";
+            for (int k = 0; k < nv; k++)
+                if (strcmp(l->variant[idx[k]].name, want) == 0)
+                    ui->lobby_variant = k;
+            lobby_ask_ratings(l, ratings_variant(ui), NULL);
+        }
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_SELECT:
+        if (ui->lobby_view == UI_LOBBY_RATINGS) {
+            ui->lobby_view = UI_LOBBY_GAMES;
+            return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        }
+        return enter_game(ui, now);
+    case UI_ACT_REFRESH:
+        lobby_refresh(l, now, NULL);
+        if (ui->lobby_view == UI_LOBBY_RATINGS)
+            lobby_ask_ratings(l, ratings_variant(ui), NULL);
+        ui_message(ui, UI_ROLE_NORMAL, "Asking the server again.");
+        return UI_DRAW_STATUS;
+    case UI_ACT_LEAVE:
+        return leave_game(ui, now);
+    case UI_ACT_NEW:
+        ui_open_online_form(ui);
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_RULES:
+        return ui_open_rules(ui);
+    case UI_ACT_CANCEL:
+        ui->msg[0] = '\0';
+        if (ui->lobby_view == UI_LOBBY_RATINGS)
+            ui->lobby_view = UI_LOBBY_GAMES;
+        return UI_DRAW_ALL;
+    case UI_ACT_QUIT:
+        return UI_QUIT;
+    default:
+        return 0;
+    }
+}
+
+unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now)
+{
+    UiLine lines[200];
+    int items[200];
+    (void)x;
+    int height = ui->lay.rows - UI_LOBBY_TOP - 2;
+    if (height > 200)
+        height = 200;
+    if (ui->lobby_view != UI_LOBBY_GAMES || height <= 0)
+        return 0;
+    int n = ui_lobby_lines(ui, now, ui->lay.cols, height, lines, items);
+    int row = y - UI_LOBBY_TOP;
+    if (row < 0 || row >= n || items[row] < 0)
+        return 0;
+    if (items[row] == ui->lobby_pick)
+        return enter_game(ui, now);
+    ui->lobby_pick = items[row];
+    return UI_DRAW_ALL;
+}
+
+/* ---- What the lobby shows ---------------------------------------------------------------- */
+
+/* A seat of a game in the list: "alice (1523)", "engine 5", "open", "@bob". */
+static size_t seat_words(const Lobby *l, const LobbyGame *g, int seat, char *buf, size_t size)
+{
+    const LobbySeat *st = &g->seat[seat];
+    int r = st->kind == LOBBY_SEAT_PLAYER ? lobby_rating_of(l, g->variant, st->name) : 0;
+    switch (st->kind) {
+    case LOBBY_SEAT_PLAYER:
+        return r > 0 ? (size_t)snprintf(buf, size, "%s (%d)", st->name, r)
+                     : (size_t)snprintf(buf, size, "%s", st->name);
+    case LOBBY_SEAT_INVITED:
+        return (size_t)snprintf(buf, size, "@%s", st->name);
+    case LOBBY_SEAT_ENGINE:
+        return (size_t)snprintf(buf, size, "engine %d", st->level);
+    default:
+        return (size_t)snprintf(buf, size, "open");
+    }
+}
+
+/* The players of a game: "alice (1523) v bob" for two, "alice, open, engine 3, open" for
+ * more. */
+static void players_words(const Lobby *l, const LobbyGame *g, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int seat = 0; seat < g->nseats && len + 1 < size; seat++) {
+        if (seat > 0)
+            len += (size_t)snprintf(buf + len, size - len, "%s", g->nseats == 2 ? " v " : ", ");
+        if (len + 1 < size)
+            len += seat_words(l, g, seat, buf + len, size - len);
+    }
+}
+
+/* The state of a game for its player: "your move 4:32", "bob to move", "waiting: 1 of 2". */
+static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, char *buf, size_t size)
+{
+    char clock[32];
+    int taken = 0;
+    for (int seat = 0; seat < g->nseats; seat++)
+        taken += g->seat[seat].kind == LOBBY_SEAT_PLAYER || g->seat[seat].kind == LOBBY_SEAT_ENGINE;
+    lobby_clock_text(g, now, ui->lobby->utc_now, clock, sizeof clock);
+    if (g->status == LOBBY_WAITING && g->invited && !g->mine)
+        snprintf(buf, size, "you are invited");
+    else if (g->status == LOBBY_WAITING)
+        snprintf(buf, size, "waiting, %d/%d seats", taken, g->nseats);
+    else if (g->my_turn)
+        snprintf(buf, size, "YOUR MOVE%s%s", clock[0] ? " " : "", clock);
+    else if (g->seat[g->to_move].kind == LOBBY_SEAT_PLAYER)
+        snprintf(buf, size, "%.12s to move%s%s", g->seat[g->to_move].name, clock[0] ? " " : "",
+                 clock);
+    else
+        snprintf(buf, size, "ply %d", g->ply);
+}
+
+static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *lines, int *items)
+{
+    const Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    static const char *const heads[LOBBY_SECTION_COUNT] = {
+        "Your games", "Open games: a seat is free", "Games going on, to watch"};
+    static const char *const empty[LOBBY_SECTION_COUNT] = {
+        "  none: n makes a game, or Enter takes a free seat below", "  none", "  none"};
+    /* Every line of the page, then the window of them that shows the game picked. */
+    UiLine *all = malloc((size_t)(n + 2 * LOBBY_SECTION_COUNT) * sizeof *all);
+    int *item = malloc((size_t)(n + 2 * LOBBY_SECTION_COUNT) * sizeof *item);
+    if (all == NULL || item == NULL) {
+        free(all);
+        free(item);
+        return 0;
+    }
+    int max = n + 2 * LOBBY_SECTION_COUNT, count = 0, picked_line = 0, k = 0;
+    if (width > (int)sizeof lines[0].text - 1)
+        width = (int)sizeof lines[0].text - 1;
+    for (int sec = 0; sec < LOBBY_SECTION_COUNT; sec++) {
+        count = ui_line_add(all, item, count, max, -1, UI_ROLE_HEADING, "%s", heads[sec]);
+        int any = 0;
+        for (; k < n && (int)l->games[order[k]].section == sec; k++) {
+            const LobbyGame *g = &l->games[order[k]];
+            char state[64], players[160];
+            state_words(ui, g, now, state, sizeof state);
+            players_words(l, g, players, sizeof players);
+            int pick = k == ui->lobby_pick;
+            if (pick)
+                picked_line = count;
+            count = ui_line_add(all, item, count, max, k, pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL,
+                                "%c%5lld  %-13.13s %-7.7s %-6s %-18.18s %s", pick ? '>' : ' ',
+                                (long long)g->id, g->variant, g->tc, g->rated ? "rated" : "casual",
+                                state, players);
+            all[count - 1].text[width] = '\0';
+            any = 1;
+        }
+        if (!any)
+            count = ui_line_add(all, item, count, max, -1, UI_ROLE_DIM, "%s", empty[sec]);
+    }
+    int first = 0;
+    if (picked_line >= height)
+        first = picked_line - height + 1;
+    int shown = 0;
+    for (int i = first; i < count && shown < height; i++, shown++) {
+        lines[shown] = all[i];
+        items[shown] = item[i];
+    }
+    free(all);
+    free(item);
+    return shown;
+}
+
+static int ratings_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
+{
+    const char *variant = ratings_variant(ui);
+    const LobbyTableOfRatings *t = lobby_ratings(ui->lobby, variant);
+    int n = 0;
+    (void)width;
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING,
+                    "Ratings of %s (Left/Right: another "
+                    "variant)",
+                    variant);
+    if (t == NULL)
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  asking the server...");
+    if (t->n == 0)
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM,
+                           "  nobody yet: a rated game (Rated: yes in the form) makes the first");
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "   %-4s %-32s %6s %5s %6s", "",
+                    "player", "rating", "+-", "games");
+    for (int i = 0; i < t->n && n < height; i++) {
+        const LobbyRating *r = &t->r[i];
+        n = ui_line_add(lines, items, n, height, -1,
+                        strcmp(r->name, ui->lobby->me) == 0 ? UI_ROLE_TITLE : UI_ROLE_NORMAL,
+                        "   %3d. %-32s %6d %5d %6d", i + 1, r->name, r->rating, r->rd, r->games);
+    }
+    return n;
+}
+
+int ui_lobby_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *lines, int *items)
+{
+    if (height <= 0)
+        return 0;
+    if (ui->lobby_view == UI_LOBBY_RATINGS)
+        return ratings_lines(ui, width, height, lines, items);
+    return games_lines(ui, now, width, height, lines, items);
+}
+
+void ui_lobby_title(const Ui *ui, char *buf, size_t size)
+{
+    const Lobby *l = ui->lobby;
+    char why[300];
+    if (!lobby_link(l, why, sizeof why))
+        snprintf(buf, size, "camelot online - %s - NOT CONNECTED: %s", l->me, why);
+    else
+        snprintf(buf, size, "camelot online - %s%s%s", l->me, l->where[0] ? " at " : "", l->where);
+}
