@@ -210,3 +210,18 @@ size_t text_game_length(int nseats, int plies, char *buf, size_t size)
     text_plies(plies, n, sizeof n);
     return (size_t)snprintf(buf, size, "%s (%s)", moves, n);
 }
+
+void text_until(int64_t deadline, int64_t utc_now, char *buf, size_t size)
+{
+    int64_t left = deadline - utc_now;
+    if (left <= 0)
+        snprintf(buf, size, "past");
+    else if (left >= 86400)
+        snprintf(buf, size, "%lld day%s %lld h", (long long)(left / 86400),
+                 left / 86400 == 1 ? "" : "s", (long long)(left % 86400 / 3600));
+    else if (left >= 3600)
+        snprintf(buf, size, "%lld h %lld min", (long long)(left / 3600),
+                 (long long)(left % 3600 / 60));
+    else
+        snprintf(buf, size, "%lld min", (long long)((left + 59) / 60));
+}

@@ -61,4 +61,8 @@ size_t text_game_length(int nseats, int plies, char *buf, size_t size);
 /* "White", "Red and Blue": the names of the seats in bit set 'seats'. */
 size_t text_seat_names(const CmVariant *v, unsigned seats, char *buf, size_t size);
 
+/* Time left until 'deadline' (UTC seconds) at 'utc_now', in words: "2 days 3 h", "5 h 10 min",
+ * "12 min", "past". */
+void text_until(int64_t deadline, int64_t utc_now, char *buf, size_t size);
+
 #endif
