@@ -1,7 +1,8 @@
 /* The 'match' command: engine against engine (or a random or greedy player, or another
  * program through the engine protocol), colours alternated over pairs of games with shared
- * openings (random plies or lines of a file), games in parallel, the score with its Elo
- * difference, and a sequential test (SPRT) that may end the match early.
+ * openings (random plies, or lines of a file: openings.c), games in parallel, the score with
+ * its Elo difference, and a sequential test (SPRT) that may end the match early (the
+ * statistics: match_stats.c).
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
@@ -15,19 +16,19 @@
 #include "camelot/engine.h"
 #include "camelot/notation.h"
 #include "camelot/posdoc.h"
+#include "camelot/random.h"
 #include "camelot/record.h"
 #include "cli.h"
 #include "extengine.h"
 #include "io/io.h"
+#include "match_int.h"
 #include "session/clock.h"
 #include "session/setup.h"
 #include "session/text.h"
-#include "camelot/random.h"
 
 #define MATCH_DEFAULT_MS 100     /* time per move when neither a time nor a depth is given */
 #define MATCH_PLIES_PER_SEAT 200 /* the default move cap, per seat */
 #define MATCH_OPENINGS 4         /* random plies at the start of each pair of games */
-#define Z95 1.96                 /* the normal quantile of a 95% interval */
 #define MATCH_TIMEOUT_MS 30000   /* the default wait for a 'cmd:' engine's answer */
 #define MATCH_SPRT_GAMES 20000   /* the default game cap of a match with --sprt */
 #define MATCH_MAX_THREADS 64     /* the most games at once */
@@ -248,15 +249,6 @@ static CmMove simple_move(const Player *p, const CmMoveList *list, uint64_t *rng
     }
     return list->m[cm_random_below(rng, list->n)];
 }
-
-/* An opening of the openings file: a start position and moves played from it. */
-typedef struct Opening {
-    CmPosition start;
-    int from_doc; /* 'start' is a position document's, not the variant's start */
-    CmMove *moves;
-    int nmoves;
-    long line; /* in the file, from 1 */
-} Opening;
 
 typedef struct MatchConf {
     const CmVariant *v;
@@ -673,17 +665,6 @@ static void print_game(const MatchConf *mc, const MatchGame *mg, int result)
     fflush(stdout);
 }
 
-/* A sequential probability ratio test over pairs of games (see docs/engine.md). */
-typedef struct Sprt {
-    int on;
-    double elo0, elo1, alpha, beta;
-    double lower, upper; /* the bounds of the log-likelihood ratio */
-    long penta[5];       /* pairs by A's points in them: 0, 0.5, 1, 1.5, 2 */
-    long pairs;
-    double llr;
-    int decision; /* 0: none yet; -1: H0 (Elo ELO0) accepted; 1: H1 (Elo ELO1) accepted */
-} Sprt;
-
 /* The match: its settings and, under 'lock', the games handed out and their results. */
 typedef struct Match {
     MatchConf mc;
@@ -735,54 +716,6 @@ out:
     return result;
 }
 
-/* The expected score of a player 'elo' points stronger, on the logistic scale. */
-static double score_of_elo(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
-}
-
-/* The most likely distribution over the five pair scores 'x' with the observed frequencies
- * 'f' (summing to 1) whose mean is 's' is f[i] / (1 + lambda (x[i] - s)) (a Lagrange
- * multiplier); 'lambda' is the root of sum f[i] (x[i] - s) / (1 + lambda (x[i] - s)), which
- * falls as 'lambda' grows, found by bisection. Writes the distribution to 'p'. */
-static void mle_with_mean(const double *f, double s, double *p)
-{
-    double lo = -1.0 / (1.0 - s) + 1e-9, hi = 1.0 / s - 1e-9;
-    for (int it = 0; it < 200; it++) {
-        double mid = (lo + hi) / 2, g = 0;
-        for (int i = 0; i < 5; i++)
-            g += f[i] * (i / 4.0 - s) / (1 + mid * (i / 4.0 - s));
-        if (g > 0)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    double lambda = (lo + hi) / 2;
-    for (int i = 0; i < 5; i++)
-        p[i] = f[i] / (1 + lambda * (i / 4.0 - s));
-}
-
-/* The log-likelihood ratio of H1 (Elo ELO1) against H0 (Elo ELO0) from the pairs so far, as
- * the generalised SPRT of fishtest computes it: for each hypothesis the most likely
- * distribution of a pair's score (0 to 1 in steps of 1/4) whose mean is the score the Elo
- * difference gives, and N times the mean log ratio of the two over the pairs played. An
- * empty class counts as 0.001 pairs. */
-static double sprt_llr(const Sprt *t)
-{
-    double c[5], f[5], p0[5], p1[5], n = 0, llr = 0;
-    for (int i = 0; i < 5; i++) {
-        c[i] = t->penta[i] > 0 ? (double)t->penta[i] : 1e-3;
-        n += c[i];
-    }
-    for (int i = 0; i < 5; i++)
-        f[i] = c[i] / n;
-    mle_with_mean(f, score_of_elo(t->elo0), p0);
-    mle_with_mean(f, score_of_elo(t->elo1), p1);
-    for (int i = 0; i < 5; i++)
-        llr += f[i] * log(p1[i] / p0[i]);
-    return n * llr;
-}
-
 /* Counts A's score 'r' in game 'g' (under the match's lock); a pair complete counts for the
  * SPRT, whose standing is printed and which stops the match when it decides. */
 static void count_game(Match *m, long g, int r)
@@ -797,7 +730,7 @@ static void count_game(Match *m, long g, int r)
         return;
     t->penta[r + m->score[other]]++;
     t->pairs++;
-    t->llr = sprt_llr(t);
+    t->llr = match_sprt_llr(t);
     if (t->decision == 0 && t->llr >= t->upper)
         t->decision = 1;
     else if (t->decision == 0 && t->llr <= t->lower)
@@ -882,200 +815,6 @@ static void worker_free(Worker *wk)
     free(wk->list);
 }
 
-/* ---- The openings file ------------------------------------------------------------------ */
-
-/* Reads opening 'line' (one line of the file, changed in place) into 'op'. Returns 0, or -1
- * with the reason in 'why'. */
-static int read_opening(CliCtx *ctx, const CmVariant *v, char *line, Opening *op, char *why,
-                        size_t size)
-{
-    CmGame game;
-    CmError err;
-    char *moves = line;
-    cm_error_init(&err, NULL);
-    if (line[0] == '{') {
-        /* The document runs to the brace that closes the first. */
-        int depth = 0;
-        char *end = line;
-        for (; *end; end++) {
-            depth += (*end == '{') - (*end == '}');
-            if (depth == 0)
-                break;
-        }
-        if (*end == '\0') {
-            snprintf(why, size, "the position document has no closing '}'");
-            return -1;
-        }
-        moves = end + 1;
-        char saved = *moves;
-        *moves = '\0';
-        CatalogResolver r = {&ctx->catalog, NULL, {0}};
-        CmStatus st = cm_posdoc_parse(line, strlen(line), catalog_resolve, &r, v, &op->start, &err);
-        *moves = saved;
-        if (st != CM_OK) {
-            snprintf(why, size, "position document, column %d: %.120s", err.col, err.msg);
-            return -1;
-        }
-        if (op->start.v != v) {
-            snprintf(why, size, "the position is of the variant '%s', not '%s'", op->start.v->name,
-                     v->name);
-            return -1;
-        }
-        if (!cm_rules_playable(&op->start, why, size))
-            return -1;
-        op->from_doc = 1;
-        moves += strspn(moves, " \t");
-        if (strncmp(moves, "moves", 5) == 0 && (moves[5] == ' ' || moves[5] == '\0'))
-            moves += 5;
-        else if (*moves != '\0') {
-            snprintf(why, size, "after the position document comes 'moves ...' or nothing");
-            return -1;
-        }
-    }
-    if (cm_game_init(&game, v, op->from_doc ? &op->start : NULL) != CM_OK) {
-        snprintf(why, size, "out of memory");
-        return -1;
-    }
-    int rc = 0;
-    for (char *save = NULL, *tok = strtok_r(moves, " \t", &save); tok != NULL && rc == 0;
-         tok = strtok_r(NULL, " \t", &save)) {
-        CmMove m;
-        CmMove *nm;
-        if (game.outcome.over) {
-            snprintf(why, size, "move '%.40s': the game is already over", tok);
-            rc = -1;
-        } else if (cm_move_parse(&game.pos, tok, &m, &err) != CM_OK) {
-            snprintf(why, size, "move '%.40s': %.120s", tok, err.msg);
-            rc = -1;
-        } else if ((nm = realloc(op->moves, (size_t)(op->nmoves + 1) * sizeof *nm)) == NULL ||
-                   cm_game_play(&game, &m) != CM_OK) {
-            if (nm != NULL)
-                op->moves = nm;
-            snprintf(why, size, "out of memory");
-            rc = -1;
-        } else {
-            op->moves = nm;
-            op->moves[op->nmoves++] = m;
-        }
-    }
-    if (rc == 0 && game.outcome.over) {
-        snprintf(why, size, "the game is over after these moves");
-        rc = -1;
-    }
-    cm_game_free(&game);
-    return rc;
-}
-
-/* Reads the openings file 'path' into '*book' (one opening per line that is neither empty nor
- * a '#' comment). Prints the first error as 'FILE:LINE: reason' and returns -1. */
-static int read_openings(CliCtx *ctx, const CmVariant *v, const char *path, Opening **book,
-                         int *nbook)
-{
-    CmError err;
-    char *text = NULL, why[200];
-    size_t len;
-    long lineno = 0;
-    int rc = 0;
-    cm_error_init(&err, path);
-    if (io_read_file(path, CM_RECORD_MAX_BYTES, &text, &len, &err) != CM_OK) {
-        cli_report(&err, NULL, 0);
-        return -1;
-    }
-    for (char *line = text, *next; line != NULL && rc == 0; line = next) {
-        next = strchr(line, '\n');
-        if (next != NULL)
-            *next++ = '\0';
-        lineno++;
-        line[strcspn(line, "\r#")] = '\0';
-        line += strspn(line, " \t");
-        size_t n = strlen(line);
-        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
-            line[--n] = '\0';
-        if (n == 0)
-            continue;
-        Opening *nb = realloc(*book, (size_t)(*nbook + 1) * sizeof *nb);
-        if (nb == NULL) {
-            rc = -1;
-            fputs("camelot: out of memory\n", stderr);
-            break;
-        }
-        *book = nb;
-        Opening *op = &nb[(*nbook)++];
-        memset(op, 0, sizeof *op);
-        op->line = lineno;
-        if (read_opening(ctx, v, line, op, why, sizeof why) != 0) {
-            fprintf(stderr, "camelot: %s:%ld: %s\n", path, lineno, why);
-            rc = -1;
-        }
-    }
-    if (rc == 0 && *nbook == 0) {
-        fprintf(stderr, "camelot: %s: no opening in the file\n", path);
-        rc = -1;
-    }
-    free(text);
-    return rc;
-}
-
-static double elo_of(double p)
-{
-    if (p <= 0)
-        return -INFINITY;
-    if (p >= 1)
-        return INFINITY;
-    return -400.0 * log10(1.0 / p - 1.0);
-}
-
-static void elo_text(double x, char *buf, size_t size)
-{
-    if (isinf(x))
-        snprintf(buf, size, "%sinf", x > 0 ? "+" : "-");
-    else
-        snprintf(buf, size, "%+.0f", fabs(x) < 0.5 ? 0.0 : x);
-}
-
-/* Prints the totals: score, and the Elo difference with a 95% interval from the spread of
- * the game scores (the Wilson interval when every game ended alike). */
-static void match_report(const MatchConf *mc, const Player *pl, long w, long d, long l)
-{
-    long n = w + d + l;
-    double p = n ? ((double)w + 0.5 * (double)d) / (double)n : 0.5;
-    double var = n ? ((double)w * (1 - p) * (1 - p) + (double)d * (0.5 - p) * (0.5 - p) +
-                      (double)l * p * p) /
-                         (double)n
-                   : 0;
-    double se = n ? sqrt(var / (double)n) : 0, lo, hi;
-    if (se > 0) {
-        lo = p - Z95 * se;
-        hi = p + Z95 * se;
-    } else {
-        double z2 = Z95 * Z95, nn = (double)(n ? n : 1);
-        double c = (p + z2 / (2 * nn)) / (1 + z2 / nn);
-        double h = Z95 * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
-        lo = c - h;
-        hi = c + h;
-    }
-    char e[32], elo_lo[32], elo_hi[32];
-    elo_text(elo_of(p), e, sizeof e);
-    elo_text(elo_of(lo), elo_lo, sizeof elo_lo);
-    elo_text(elo_of(hi), elo_hi, sizeof elo_hi);
-    printf("%s: A %s vs B %s, %ld game%s: A wins %ld, draws %ld, loses %ld\n", mc->v->name,
-           pl[0].spec, pl[1].spec, n, n == 1 ? "" : "s", w, d, l);
-    printf("score %.1f%% (%.1f/%ld), Elo %s (95%%: %s .. %s)\n", 100.0 * p,
-           (double)w + 0.5 * (double)d, n, e, elo_lo, elo_hi);
-}
-
-/* Prints the SPRT's pairs, its ratio and its decision. */
-static void sprt_report(const Sprt *t)
-{
-    printf("pairs: %ld %ld %ld %ld %ld (A scoring 0, 0.5, 1, 1.5, 2 in a pair)\n", t->penta[0],
-           t->penta[1], t->penta[2], t->penta[3], t->penta[4]);
-    printf("sprt: Elo %g vs %g (alpha %g, beta %g), LLR %.2f (bounds %.2f, %.2f): %s\n", t->elo0,
-           t->elo1, t->alpha, t->beta, t->llr, t->lower, t->upper,
-           t->decision > 0   ? "H1 accepted"
-           : t->decision < 0 ? "H0 accepted"
-                             : "no decision");
-}
-
 enum {
     OPT_VARIANT,
     OPT_A,
@@ -1115,38 +854,6 @@ static const CliOpt match_opts[OPT_COUNT] = {
     [OPT_TIMEOUT] = {"--timeout", 1, 0},
 };
 
-/* Reads '--sprt ELO0,ELO1[,ALPHA,BETA]' into 't'. Returns 0 when it is not that. */
-static int parse_sprt(const char *text, Sprt *t)
-{
-    double x[4] = {0, 0, 0.05, 0.05};
-    const char *p = text;
-    int n = 0;
-    while (n < 4) {
-        char *end;
-        errno = 0;
-        x[n++] = strtod(p, &end);
-        if (errno != 0 || end == p || !isfinite(x[n - 1]) || (*end != ',' && *end != '\0'))
-            return 0;
-        p = end + 1;
-        if (*end == '\0')
-            break;
-    }
-    if ((n != 2 && n != 4) || p[-1] != '\0' || x[0] >= x[1] || fabs(x[0]) > 1000 ||
-        fabs(x[1]) > 1000)
-        return 0;
-    for (int k = 2; k < 4; k++)
-        if (!(x[k] > 0 && x[k] < 0.5))
-            return 0;
-    t->on = 1;
-    t->elo0 = x[0];
-    t->elo1 = x[1];
-    t->alpha = x[2];
-    t->beta = x[3];
-    t->lower = log(t->beta / (1 - t->alpha));
-    t->upper = log((1 - t->beta) / t->alpha);
-    return 1;
-}
-
 /* Reads the match's options into 'm', 'pl', '*tt', '*max_plies' and '*threads'. Returns -1,
  * or an exit code. */
 static int read_match(const CliArgs *a, Match *m, Player *pl, long *tt, long *max_plies,
@@ -1185,7 +892,7 @@ static int read_match(const CliArgs *a, Match *m, Player *pl, long *tt, long *ma
     if (a->value[OPT_TIMEOUT] &&
         (rc = cli_seconds_arg(a, a->value[OPT_TIMEOUT], &mc->timeout_ms)) >= 0)
         return rc;
-    if (a->value[OPT_SPRT] && !parse_sprt(a->value[OPT_SPRT], &m->sprt))
+    if (a->value[OPT_SPRT] && !match_sprt_parse(a->value[OPT_SPRT], &m->sprt))
         return cli_usage_error(a->usage,
                                "bad SPRT '%s' (ELO0,ELO1 with ELO0 < ELO1, then maybe "
                                "ALPHA,BETA below 0.5)",
@@ -1243,7 +950,7 @@ int cli_match(CliCtx *ctx, int argc, char **argv)
     }
     mc->max_plies = max_plies ? max_plies : MATCH_PLIES_PER_SEAT * (long)mc->v->nseats;
     if (a.value[OPT_OPENINGS_FILE] &&
-        read_openings(ctx, mc->v, a.value[OPT_OPENINGS_FILE], &book, &nbook) != 0)
+        match_read_openings(ctx, mc->v, a.value[OPT_OPENINGS_FILE], &book, &nbook) != 0)
         goto out;
     mc->book = book;
     mc->nbook = nbook;
@@ -1271,9 +978,9 @@ int cli_match(CliCtx *ctx, int argc, char **argv)
         pthread_join(wk[k].thread, NULL);
     if (m.error)
         goto out;
-    match_report(mc, pl, m.w, m.d, m.l);
+    match_report(mc->v->name, pl[0].spec, pl[1].spec, m.w, m.d, m.l);
     if (m.sprt.on)
-        sprt_report(&m.sprt);
+        match_sprt_report(&m.sprt);
     rc = CLI_EXIT_OK;
     goto out;
 nomem:
