@@ -303,7 +303,7 @@ void ui_game_replaced(Ui *ui)
     place_cursor(ui);
 }
 
-CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
+CmStatus ui_init_screen(Ui *ui, Session *s, const UiOptions *opt)
 {
     memset(ui, 0, sizeof *ui);
     ui->s = s;
@@ -313,6 +313,13 @@ CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
         return CM_ERR_NOMEM;
     ui->lay.rows = 24;
     ui->lay.cols = 80;
+    return CM_OK;
+}
+
+CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt)
+{
+    if (ui_init_screen(ui, s, opt) != CM_OK)
+        return CM_ERR_NOMEM;
     ui_game_replaced(ui);
     if (opt->flip)
         ui->opt.flip = !ui->opt.flip;

@@ -19,15 +19,9 @@ int ui_online(const Ui *ui)
 
 CmStatus ui_init_online(Ui *ui, Session *s, Lobby *l, const UiOptions *opt)
 {
-    memset(ui, 0, sizeof *ui);
-    ui->s = s;
-    ui->opt = *opt;
-    ui->legal = malloc(CM_MOVES_LIMIT * sizeof *ui->legal);
-    if (ui->legal == NULL)
+    if (ui_init_screen(ui, s, opt) != CM_OK)
         return CM_ERR_NOMEM;
     ui->lobby = l;
-    ui->lay.rows = 24;
-    ui->lay.cols = 80;
     ui->mode = UI_MODE_LOBBY;
     ui->cursor_seat = -1;
     ui->seen.link_up = 1;
@@ -574,16 +568,12 @@ unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled)
 int ui_line_add(UiLine *lines, int *items, int n, int max, int item, int role, const char *fmt, ...)
 {
     va_list ap;
-    if (n >= max)
-        return n;
     va_start(ap, fmt);
-    vsnprintf(lines[n].text, sizeof lines[n].text, fmt, ap);
+    int added = ui_line_vadd(lines, n, max, role, -1, fmt, ap);
     va_end(ap);
-    lines[n].role = role;
-    lines[n].seat = -1;
-    if (items != NULL)
+    if (items != NULL && added > n)
         items[n] = item;
-    return n + 1;
+    return added;
 }
 
 /* ---- What a game on a server shows ------------------------------------------------------- */
@@ -741,16 +731,9 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
     if (t.until[0])
         n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM, "To move within %s", t.until);
     if (v->nteams < v->nseats) {
-        char tm[2][64];
-        for (int k = 0; k < 2 && k < v->nteams; k++) {
-            size_t len = 0;
-            tm[k][0] = '\0';
-            for (int seat = 0; seat < v->nseats; seat++)
-                if (v->team_seats[k] >> seat & 1)
-                    len += (size_t)snprintf(tm[k] + len, sizeof tm[k] - len, "%s%s", len ? "+" : "",
-                                            v->seat[seat].name);
-        }
-        n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM, "Teams: %s v %s", tm[0], tm[1]);
+        char teams[128];
+        ui_teams_text(v, teams, sizeof teams);
+        n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM, "Teams: %s", teams);
     }
     if (t.offer != LOBBY_OFFER_NONE && t.offer_from >= 0) {
         char w[80];

@@ -7,6 +7,7 @@
 #ifndef CAMELOT_UI_INT_H
 #define CAMELOT_UI_INT_H
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -400,6 +401,10 @@ enum {
 /* Sets up the screen state for the game of session 's', which must outlive the Ui (the Ui
  * asks it for new games and loads). Returns CM_ERR_NOMEM. */
 CmStatus ui_init(Ui *ui, Session *s, const UiOptions *opt);
+
+/* What 'ui_init' and 'ui_init_online' share: the state cleared, the session and the options
+ * kept, room for the legal moves, an 80x24 screen until it is measured. CM_ERR_NOMEM. */
+CmStatus ui_init_screen(Ui *ui, Session *s, const UiOptions *opt);
 void ui_free(Ui *ui);
 
 /* The terminal is now 'rows' x 'cols'. Returns redraw flags. */
@@ -750,6 +755,13 @@ unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled);
  * full. */
 int ui_line_add(UiLine *lines, int *items, int n, int max, int item, int role, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
+
+/* The same with the seat whose colour the line takes ('seat', -1: none) and the arguments in
+ * 'ap' (view.c). */
+int ui_line_vadd(UiLine *lines, int n, int max, int role, int seat, const char *fmt, va_list ap);
+
+/* The two teams of a team game, for the panel: "Red+Blue v Green+Yellow". */
+void ui_teams_text(const CmVariant *v, char *buf, size_t size);
 
 /* A request the server or the session refused, said on the status line ('err'). Returns
  * redraw flags. */

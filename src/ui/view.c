@@ -533,19 +533,39 @@ uint64_t ui_pace_step(uint64_t ms, int dir)
     return 0;
 }
 
+void ui_teams_text(const CmVariant *v, char *buf, size_t size)
+{
+    char t[2][64];
+    for (int tm = 0; tm < 2; tm++) {
+        size_t len = 0;
+        t[tm][0] = '\0';
+        for (int s = 0; tm < v->nteams && s < v->nseats; s++)
+            if (v->team_seats[tm] >> s & 1)
+                len += (size_t)snprintf(t[tm] + len, sizeof t[tm] - len, "%s%s", len ? "+" : "",
+                                        v->seat[s].name);
+    }
+    snprintf(buf, size, "%s v %s", t[0], t[1]);
+}
+
 static int add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-static int add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, ...)
+int ui_line_vadd(UiLine *lines, int n, int max, int role, int seat, const char *fmt, va_list ap)
 {
-    va_list ap;
     if (n >= max)
         return n;
-    va_start(ap, fmt);
     vsnprintf(lines[n].text, sizeof lines[n].text, fmt, ap);
-    va_end(ap);
     lines[n].role = role;
     lines[n].seat = seat;
     return n + 1;
+}
+
+static int add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    n = ui_line_vadd(lines, n, max, role, seat, fmt, ap);
+    va_end(ap);
+    return n;
 }
 
 static void count_pieces(const CmPosition *pos, int seat, int *knights, int *men)
@@ -599,16 +619,9 @@ static int panel_seats(const Ui *ui, uint64_t now, UiLine *lines, int n, int max
         n = add(lines, n, max, UI_ROLE_DIM, -1, "Pace %s  (< > change)", pace);
     }
     if (v->nteams < v->nseats) {
-        char t[2][64];
-        for (int tm = 0; tm < 2 && tm < v->nteams; tm++) {
-            size_t len = 0;
-            t[tm][0] = '\0';
-            for (int s = 0; s < v->nseats; s++)
-                if (v->team_seats[tm] >> s & 1)
-                    len += (size_t)snprintf(t[tm] + len, sizeof t[tm] - len, "%s%s", len ? "+" : "",
-                                            v->seat[s].name);
-        }
-        n = add(lines, n, max, UI_ROLE_DIM, -1, "Teams: %s v %s", t[0], t[1]);
+        char teams[128];
+        ui_teams_text(v, teams, sizeof teams);
+        n = add(lines, n, max, UI_ROLE_DIM, -1, "Teams: %s", teams);
     }
     if (v->rules.castle_moves > 0) {
         char cm[64];
