@@ -34,9 +34,10 @@ const char *cm_reason_name(CmReason r);
  * 'winner' -1, drawn. Its reason is CM_REASON_NONE. */
 void cm_outcome_off_board(const CmVariant *v, int winner, CmOutcome *o);
 
-/* The team that wins when 'seat' runs out of time: the other team of a game of two teams; in a
- * game of more teams, none (-1: the game is drawn). */
-int cm_time_winner(const CmVariant *v, int seat);
+/* The team that wins when 'seat' gives the game up, resigning or running out of time: the other
+ * team of a game of two teams; in a game of more teams, none (-1: the game is drawn, as the
+ * others did not win together). */
+int cm_forfeit_winner(const CmVariant *v, int seat);
 
 /* Settles a position that has no history (2.11.5, 2.11.3-4): checks a castle win (the seat
  * before 'to_move' first, then the others), elimination and the material draw; then, while the
