@@ -430,6 +430,22 @@ static void test_lobby_with_a_server(void **state)
     free(rec);
     assert_int_equal(lobby_export(s, base, 0, pos_path, rec_path, sizeof pos_path, &err),
                      CM_ERR_EXISTS);
+    /* '~' is the home directory, as for an export of a game here. */
+    char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL, want[200];
+    assert_int_equal(setenv("HOME", dir, 1), 0);
+    assert_int_equal(lobby_export(s, "~/tilde", 0, pos_path, rec_path, sizeof pos_path, &err),
+                     CM_OK);
+    snprintf(want, sizeof want, "%s/tilde.txt", dir);
+    assert_string_equal(rec_path, want);
+    rec = tu_read_file(want, NULL);
+    assert_non_null(rec);
+    tu_assert_contains(rec, "bob");
+    free(rec);
+    if (home != NULL)
+        assert_int_equal(setenv("HOME", home, 1), 0);
+    else
+        unsetenv("HOME");
+    free(home);
 
     /* A rematch: the colours change, bob is invited. */
     LobbyNew again;
