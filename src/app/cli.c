@@ -79,8 +79,19 @@ static void overview(FILE *f)
     fputs("\n'camelot COMMAND --help' describes a command. --version prints the version.\n"
           "Exit status: 0 ok, 1 bad input (a file, a move), 2 bad usage.\n",
           f);
-    fprintf(f, "The manual: 'man camelot'; playing.md and the other documents are in\n%s/.\n",
-            io_doc_dir());
+    /* From the build tree the manual page is the source's, which 'man camelot' does not find. */
+    char page[IO_PATH_MAX];
+    const char *docs = io_doc_dir();
+    int source =
+        (size_t)snprintf(page, sizeof page, "%s/camelot.6", docs) < sizeof page && io_exists(page);
+    if (source)
+        fprintf(f,
+                "The manual, from the build tree:\n  man -l %s\nplaying.md and the other "
+                "documents are in\n%s/.\n",
+                page, docs);
+    else
+        fprintf(f, "The manual: 'man camelot'; playing.md and the other documents are in\n%s/.\n",
+                docs);
 }
 
 static int run_help(CliCtx *ctx, int argc, char **argv)

@@ -71,6 +71,7 @@ if cmake --install "$BUILD" --prefix "$INST" >"$TMP/install.log" 2>&1; then
     check "the installed program finds its variants" eval '[ "$RC" = 0 ] && [ "$OUT" = ongoing ]'
     run_installed help
     check "help says where the documents are" has "$OUT" "^$DOCS/\.$"
+    check "and that the installed manual is 'man camelot'" has "$OUT" "^The manual: 'man camelot'"
 else
     echo "FAIL: cmake --install"
     cat "$TMP/install.log"

@@ -9,6 +9,10 @@ check "--version prints the version" [ "$RC" = 0 -a "$OUT" = "camelot 0.1.0" ]
 run --help
 check "--help exits 0 and lists the commands" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^usage: camelot" && has "$OUT" "^  perft "'
+# From the build tree the manual page is read with 'man -l' and its path: the page is there.
+page=$(printf '%s\n' "$OUT" | awk '/^  man -l / { print $3 }')
+check "--help from the build tree names the manual page's file, which is there" \
+    eval '[ -n "$page" ] && [ -s "$page" ] && [ "$page" = "$SRC/docs/camelot.6" ]'
 run help
 check "help lists every command" \
     eval '[ "$RC" = 0 ] && for c in play validate moves perft status show replay help; do
