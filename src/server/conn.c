@@ -394,6 +394,8 @@ static void throttle(Server *s, Client *c, int on)
 
 void srv_drop(Server *s, Client *c)
 {
+    if (c->greeted)
+        srv_log(s, "%s: disconnected after %d lines", c->name, c->lines);
     beat_remove(s, c);
     if (c->throttled)
         s->nthrottled--;

@@ -94,6 +94,10 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
             srv_sendf(s, g->subs[i].c, "ev %lld %lld %s", (long long)g->ng.id, (long long)seq,
                       body);
     const char *k = m->argv[0];
+    /* The host's log has each game's start, end and rating changes (a turn that fails after
+     * them is logged as rolled back). */
+    if (strcmp(k, "start") == 0 || strcmp(k, "end") == 0 || strcmp(k, "rating") == 0)
+        srv_log(s, "game %lld: %s", (long long)g->ng.id, body);
     if (strcmp(k, "create") == 0 || strcmp(k, "seat") == 0 || strcmp(k, "engine") == 0)
         subs_refresh(s, g);
     if (strcmp(k, "end") == 0) {

@@ -115,6 +115,12 @@ def test(env):
     alice.quit()
     bob.quit()
     carol.quit()
+    # The host's log tells the game's start, its end and the ratings it changed, and each
+    # player who left.
+    for want in ("game %d: start " % game, "game %d: end " % game, "game %d: rating alice " % game,
+                 "game %d: rating bob " % game, "alice: disconnected after ",
+                 "bob: disconnected after "):
+        netlib.wait_for(lambda: want in server.log(), netlib.WAIT, "'%s' in the log" % want)
     server.stop()
 
 
