@@ -75,6 +75,7 @@ typedef struct Online {
     int offers_told; /* offers made that were told ('noffers') */
     unsigned yes_told;
     int over_told;
+    int ratings_told; /* of the game's rating changes ('nrating') */
     int quit;
 } Online;
 
@@ -274,6 +275,13 @@ static void tell(Online *o, unsigned ev)
         seat_label(o, s->g.pos.to_move, who, sizeof who);
         cli_line("your move: %s.", who);
     }
+    /* The ratings the end changed, as they come (just after the end). */
+    for (; o->over_told && o->ratings_told < g->nrating; o->ratings_told++) {
+        const RemoteRating *r = &g->rating[o->ratings_told];
+        if (net_name_ok(r->name))
+            cli_line("%s's rating: %lld -> %lld (%+lld).", r->name, (long long)r->old_rating,
+                     (long long)r->new_rating, (long long)(r->new_rating - r->old_rating));
+    }
 }
 
 /* Makes game 'id' (its state come) the one commands are about. */
@@ -304,6 +312,7 @@ static void make_current(Online *o, int64_t id)
     o->offers_told = g->ng.noffers - (g->ng.offer != NG_OFFER_NONE);
     o->yes_told = 0;
     o->over_told = 0;
+    o->ratings_told = 0;
     NetGame *ng = &g->ng;
     char seats[400], tc[32];
     netgame_seats_text(ng, seats, sizeof seats);

@@ -68,6 +68,9 @@ def test(env):
             bob.expect(r"^alice says: %s$" % long)
     for c in players:
         c.expect(r"^game over: ")
+        # The rated game's end says what it did to both ratings.
+        for name in ("alice", "bob"):
+            c.expect(r"^%s's rating: 1500 -> \d+ \([+-]\d+\)\.$" % name)
 
     for c in players:
         told = c.moves_told()
