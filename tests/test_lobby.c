@@ -14,6 +14,7 @@
 #include "camelot/notation.h"
 #include "session/clock.h"
 #include "session/lobby.h"
+#include "session/news.h"
 #include "session/remote.h"
 #include "testutil.h"
 #include "tu_server.h"
@@ -279,18 +280,65 @@ static void test_lobby_clock_text(void **state)
 /* ---- Against a real server --------------------------------------------------------------- */
 
 /* The world of the test: the lobby and session of the player, and another player. */
+typedef struct Heard {
+    NewsKind kind;
+    int seat, from, mine, up, made, watching, ply;
+    NgOfferKind offer;
+    char name[NET_NAME_MAX + 1], text[NET_TEXT_MAX + 1];
+    int64_t old_rating, new_rating;
+} Heard;
+
+#define HEARD_MAX 64
+
 typedef struct World {
     Lobby *l;
     Session *s;
     TuRaw *bob;
     unsigned news;
+    /* The news of the session's game, once 'seen' is started ('telling'). */
+    int telling;
+    NewsSeen seen;
+    Heard *heard; /* HEARD_MAX */
+    int nheard;
 } World;
+
+static void keep_news(void *ud, const News *n)
+{
+    World *w = ud;
+    assert_true(w->nheard < HEARD_MAX);
+    Heard *h = &w->heard[w->nheard++];
+    memset(h, 0, sizeof *h);
+    h->kind = n->kind;
+    h->seat = n->seat;
+    h->from = n->from;
+    h->mine = n->mine;
+    h->up = n->up;
+    h->made = n->made;
+    h->watching = n->watching;
+    h->ply = n->ply;
+    h->offer = n->offer;
+    snprintf(h->name, sizeof h->name, "%s", n->name != NULL ? n->name : "");
+    snprintf(h->text, sizeof h->text, "%s", n->text != NULL ? n->text : "");
+    h->old_rating = n->old_rating;
+    h->new_rating = n->new_rating;
+}
+
+/* The news of kind 'kind' heard, the first at or after 'from'; NULL for none. */
+static const Heard *heard(const World *w, NewsKind kind, int from)
+{
+    for (int i = from; i < w->nheard; i++)
+        if (w->heard[i].kind == kind)
+            return &w->heard[i];
+    return NULL;
+}
 
 static void pump(World *w)
 {
     uint64_t now = clock_ms();
     if (w->s->active && w->s->net != NULL) {
-        session_tick(w->s, now);
+        unsigned ev = session_tick(w->s, now);
+        if (w->telling)
+            session_news(w->s, ev, &w->seen, keep_news, w);
         lobby_tick(w->l, now, 0);
     } else {
         lobby_tick(w->l, now, 1);
@@ -349,7 +397,13 @@ static void test_lobby_with_a_server(void **state)
     SessionEnv env = {tu_catalog(), NULL, NULL};
     session_init(s, &env);
     tu_raw_open(bob, sock, "bob");
-    World w = {l, s, bob, 0};
+    World w;
+    memset(&w, 0, sizeof w);
+    w.l = l;
+    w.s = s;
+    w.bob = bob;
+    w.heard = calloc(HEARD_MAX, sizeof *w.heard);
+    assert_non_null(w.heard);
     const char *me = l->me;
     assert_string_not_equal(me, "bob");
 
@@ -371,6 +425,9 @@ static void test_lobby_with_a_server(void **state)
     int64_t id = l->ready;
     assert_int_equal(id, l->made);
     assert_int_equal(lobby_start(l, s, id, &err), CM_OK);
+    /* From now on, the news of the game are kept: what changes from now. */
+    news_start(&w.seen, s, 0);
+    w.telling = 1;
     LobbyTable t;
     assert_true(table_of(&w, &t));
     assert_int_equal(t.status, LOBBY_WAITING);
@@ -389,6 +446,12 @@ static void test_lobby_with_a_server(void **state)
              "the game to begin with bob there");
     assert_string_equal(t.seat[1].name, "bob");
     assert_false(t.seat[1].mine);
+    WAIT_FOR(&w, heard(&w, NEWS_BEGINS, 0) != NULL, "the news that the game begins");
+    assert_null(heard(&w, NEWS_PRESENCE, 0)); /* bob came with his seat: no news */
+    assert_null(heard(&w, NEWS_MOVE, 0));
+    char buf[80];
+    assert_string_equal(news_seat(s, 0, buf, sizeof buf), "White (you)");
+    assert_string_equal(news_seat(s, 1, buf, sizeof buf), "Black (bob)");
 
     /* A move by this player reaches bob; bob's chat and draw offer reach this player. */
     CmMoveList *moves = tu_moves(&s->g.pos);
@@ -398,14 +461,33 @@ static void test_lobby_with_a_server(void **state)
     free(moves);
     snprintf(line, sizeof line, " move 0 %s ", text);
     WAIT_FOR(&w, bob_heard(bob, line) && table_of(&w, &t) && !t.pending, "the move to be played");
+    WAIT_FOR(&w, heard(&w, NEWS_MOVE, 0) != NULL, "the move told");
+    const Heard *h = heard(&w, NEWS_MOVE, 0);
+    assert_int_equal(h->seat, 0);
+    assert_int_equal(h->ply, 0);
+    assert_string_equal(h->text, text);
+    assert_null(heard(&w, NEWS_MOVE, (int)(h - w.heard) + 1)); /* told once */
     tu_raw_send(bob, "say %lld well met", (long long)id);
     WAIT_FOR(&w, table_of(&w, &t) && t.nchat == 1, "bob's chat");
     assert_string_equal(t.chat[0].name, "bob");
     assert_string_equal(t.chat[0].text, "well met");
+    WAIT_FOR(&w, heard(&w, NEWS_CHAT, 0) != NULL, "the chat told");
+    h = heard(&w, NEWS_CHAT, 0);
+    assert_string_equal(h->name, "bob");
+    assert_string_equal(h->text, "well met");
+    assert_false(h->watching);
+    assert_true(h->mine);
     tu_raw_send(bob, "draw %lld", (long long)id);
-    WAIT_FOR(&w, table_of(&w, &t) && t.offer == LOBBY_OFFER_DRAW, "bob's draw offer");
+    WAIT_FOR(&w, table_of(&w, &t) && t.offer == NG_OFFER_DRAW, "bob's draw offer");
     assert_int_equal(t.offer_from, 1);
     assert_int_equal(t.asked, 0);
+    WAIT_FOR(&w, heard(&w, NEWS_OFFER, 0) != NULL, "the offer told");
+    h = heard(&w, NEWS_OFFER, 0);
+    assert_int_equal(h->seat, 1);
+    assert_int_equal(h->offer, NG_OFFER_DRAW);
+    assert_true(h->up);
+    assert_false(h->mine);
+    int after_offer = w.nheard;
     assert_int_equal(session_answer_draw(s, 1, clock_ms()), CM_OK);
 
     /* Drawn by agreement, and rated: both ratings changed. */
@@ -418,6 +500,42 @@ static void test_lobby_with_a_server(void **state)
     assert_int_equal(t.seat[1].result, LOBBY_RESULT_DRAWN);
     assert_int_equal(t.seat[0].rating_old, 1500);
     assert_true(t.seat[0].rating > 0);
+    /* The news: the end, then each rating it changed; an offer accepted by a draw has no
+     * news of its own. */
+    WAIT_FOR(&w,
+             heard(&w, NEWS_RATING, after_offer) != NULL &&
+                 heard(&w, NEWS_RATING, (int)(heard(&w, NEWS_RATING, after_offer) - w.heard) + 1),
+             "the ratings told");
+    const Heard *over = heard(&w, NEWS_OVER, after_offer);
+    assert_non_null(over);
+    assert_true(over < heard(&w, NEWS_RATING, after_offer));
+    assert_true(strlen(over->text) > 0);
+    assert_null(heard(&w, NEWS_DECLINE, 0));
+    assert_null(heard(&w, NEWS_OFFER_OVER, 0));
+    assert_null(heard(&w, NEWS_OVER, (int)(over - w.heard) + 1));
+    for (h = heard(&w, NEWS_RATING, 0); h != NULL;
+         h = heard(&w, NEWS_RATING, (int)(h - w.heard) + 1)) {
+        assert_int_equal(h->old_rating, 1500);
+        assert_true(strcmp(h->name, "bob") == 0 || strcmp(h->name, me) == 0);
+    }
+    /* Read from its start, the game's past is news: its move, its chat, its end and ratings,
+     * and no offer, as none is under way. */
+    int past = w.nheard;
+    NewsSeen from_start;
+    news_start(&from_start, s, 1);
+    session_news(s, 0, &from_start, keep_news, &w);
+    h = heard(&w, NEWS_MOVE, past);
+    assert_non_null(h);
+    assert_string_equal(h->text, text);
+    assert_non_null(heard(&w, NEWS_CHAT, past));
+    assert_non_null(heard(&w, NEWS_OVER, past));
+    assert_non_null(heard(&w, NEWS_RATING, past));
+    assert_null(heard(&w, NEWS_OFFER, past));
+    assert_null(heard(&w, NEWS_BEGINS, past));
+    /* Asked again, nothing is news. */
+    int again_n = w.nheard;
+    session_news(s, 0, &from_start, keep_news, &w);
+    assert_int_equal(w.nheard, again_n);
 
     /* The record, as the server keeps it, names both players. */
     char base[100], pos_path[200], rec_path[200];
@@ -461,6 +579,12 @@ static void test_lobby_with_a_server(void **state)
     /* Bob's connection goes: this player sees him gone. */
     tu_raw_close(bob);
     WAIT_FOR(&w, table_of(&w, &t) && !t.seat[1].present, "bob to be seen gone");
+    WAIT_FOR(&w, heard(&w, NEWS_PRESENCE, 0) != NULL, "bob's going told");
+    h = heard(&w, NEWS_PRESENCE, 0);
+    assert_int_equal(h->seat, 1);
+    assert_false(h->up);
+    assert_false(news_present(s, 1));
+    assert_true(news_present(s, 0));
 
     session_free(s);
     lobby_free(l);
@@ -468,6 +592,7 @@ static void test_lobby_with_a_server(void **state)
     free(l);
     free(s);
     free(bob);
+    free(w.heard);
     tu_server_stop(server);
     tu_remove_tree(dir);
 }

@@ -16,6 +16,7 @@
 #include "net/conn.h"
 #include "session/clock.h"
 #include "session/lobby.h"
+#include "session/news.h"
 #include "session/remote.h"
 #include "session/text.h"
 
@@ -67,15 +68,9 @@ typedef struct Online {
     CliCtx *ctx;
     Remote *r;
     Session s;
-    int has_game; /* 's' is a game on the server */
-    int64_t next; /* a game to make current once its state has come, 0: none */
-    int told;     /* plies told */
-    int chat_told[2];
-    int offer_told;  /* the offer last told, as kind * 16 + seat + 1 */
-    int offers_told; /* offers made that were told ('noffers') */
-    unsigned yes_told;
-    int over_told;
-    int ratings_told; /* of the game's rating changes ('nrating') */
+    int has_game;  /* 's' is a game on the server */
+    int64_t next;  /* a game to make current once its state has come, 0: none */
+    NewsSeen seen; /* what was told of it */
     int quit;
 } Online;
 
@@ -168,119 +163,78 @@ static void lobby_line(void *ud, const NetMsg *m)
     cli_line("%s", net_text_clean(m->line, strlen(m->line), clean, sizeof clean));
 }
 
-/* The name of 'seat' with who plays it: "White (alice)". */
-static void seat_label(const Online *o, int seat, char *buf, size_t size)
+/* One piece of news of the current game, as a line. */
+static void tell_one(void *ud, const News *n)
 {
-    const RemoteGame *g = session_remote_game(&o->s);
-    const NgSeat *st = &g->ng.seat[seat];
-    const char *name = g->ng.v->seat[seat].name;
-    if (st->kind == NG_PLAYER && strcmp(st->name, remote_name(o->r)) == 0)
-        snprintf(buf, size, "%s (you)", name);
-    else if (st->kind == NG_PLAYER)
-        snprintf(buf, size, "%s (%s)", name, st->name);
-    else if (st->kind == NG_ENGINE)
-        snprintf(buf, size, "%s (engine, level %d)", name, st->level);
-    else
-        snprintf(buf, size, "%s", name);
+    Online *o = ud;
+    const Session *s = &o->s;
+    char who[96];
+    if (n->seat >= 0)
+        news_seat(s, n->seat, who, sizeof who);
+    switch (n->kind) {
+    case NEWS_LINK:
+        cli_line("%s", n->up ? "connected again." : n->text);
+        break;
+    case NEWS_REFUSED:
+        cli_line("refused: %s", n->text);
+        break;
+    case NEWS_TAKEN_BACK:
+        cli_line("moves taken back: the game is at move %d.", n->ply / s->v->nseats + 1);
+        break;
+    case NEWS_MOVE:
+        cli_line("%s plays %s.", who, n->text);
+        break;
+    case NEWS_PRESENCE:
+        cli_line("%s %s.", who, n->up ? "is back" : "has lost the connection to the game");
+        break;
+    case NEWS_CHAT: {
+        /* Each line of chat begins with its writer's name and "says:" and holds no run of
+         * spaces: nothing in it can pass for a line of the program's own. */
+        char said[NET_TEXT_MAX + 2];
+        squeezed(n->text, said, sizeof said);
+        cli_line("%s%s says:%s%s", n->name, n->watching ? " (watching)" : "", said[0] ? " " : "",
+                 said);
+        break;
+    }
+    case NEWS_BEGINS:
+        cli_line("every seat is taken: the game begins.");
+        break;
+    case NEWS_OFFER:
+        cli_line("%s %s.", who, news_offer_words(n->offer, 0));
+        break;
+    case NEWS_ACCEPT:
+        cli_line("%s accepts.", who);
+        break;
+    case NEWS_DECLINE:
+        cli_line("%s declines.", who);
+        break;
+    case NEWS_OFFER_OVER:
+        cli_line("the offer is over.");
+        break;
+    case NEWS_OVER:
+        cli_line("game over: %s", n->text);
+        break;
+    case NEWS_RATING:
+        cli_line("%s's rating: %lld -> %lld (%+lld).", n->name, (long long)n->old_rating,
+                 (long long)n->new_rating, (long long)(n->new_rating - n->old_rating));
+        break;
+    }
 }
 
-/* Tells what changed in the game: moves, offers and answers, chat, the end. */
+/* Tells what changed in the game: moves, players, chat, offers and answers, the end. */
 static void tell(Online *o, unsigned ev)
 {
     Session *s = &o->s;
     RemoteGame *g = session_remote_game(s);
     if (g == NULL)
         return;
-    NetGame *ng = &g->ng;
-    char who[96];
-    if (ev & SESSION_EV_NET)
-        cli_line("%s", remote_up(o->r) ? "connected again." : remote_status(o->r));
-    if (ev & SESSION_EV_REFUSED) {
-        cli_line("refused: %s", g->error);
-        if (o->told > ng->g.n)
-            o->told = ng->g.n;
-    }
-    if (o->told > ng->g.n) {
-        cli_line("moves taken back: the game is at move %d.", ng->g.n / ng->v->nseats + 1);
-        o->told = ng->g.n;
-    }
-    CmPosition pos;
-    session_position_before(s, o->told, &pos);
-    while (o->told < ng->g.n) {
-        const CmPly *p = &ng->g.ply[o->told];
-        char text[CM_MOVE_TEXT_MAX];
-        cm_move_str(&pos, &p->move, text, sizeof text);
-        seat_label(o, p->seat, who, sizeof who);
-        cli_line("%s plays %s.", who, text);
-        CmUndo u;
-        CmOutcome oc;
-        cm_pos_apply(&pos, &p->move, &u);
-        cm_rules_settle(&pos, &oc);
-        o->told++;
-    }
-    for (int room = 0; room < 2; room++) {
-        int n = ng->nchat[room];
-        if (o->chat_told[room] < n - NETGAME_CHAT_KEEP)
-            o->chat_told[room] = n - NETGAME_CHAT_KEEP;
-        for (; o->chat_told[room] < n; o->chat_told[room]++) {
-            /* Each line of chat begins with its writer's name and "says:" and holds no run
-             * of spaces: nothing in it can pass for a line of the program's own. */
-            const NgChat *c = &ng->chat[room][o->chat_told[room] % NETGAME_CHAT_KEEP];
-            char said[sizeof c->text + 1];
-            squeezed(c->text, said, sizeof said);
-            cli_line("%s%s says:%s%s", c->name, room ? " (watching)" : "", said[0] ? " " : "",
-                     said);
-        }
-    }
-    int offer = ng->offer == NG_OFFER_NONE ? 0 : (int)ng->offer * 16 + ng->offer_from + 1;
-    if (offer != o->offer_told || ng->noffers != o->offers_told) {
-        /* An offer made since the last look is told even when it has been answered since (its
-         * events came together), and the answer after it. */
-        if (ng->noffers != o->offers_told && ng->last_offer_from >= 0) {
-            seat_label(o, ng->last_offer_from, who, sizeof who);
-            const char *what = ng->last_offer == NG_OFFER_DRAW ? "offers a draw"
-                               : ng->last_offer == NG_OFFER_TAKEBACK
-                                   ? "asks to take back a move"
-                                   : "wants to resign for the team";
-            cli_line("%s %s.", who, what);
-            o->offers_told = ng->noffers;
-            if (offer == 0)
-                o->offer_told = -1; /* an offer told and over since: its end is told below */
-        }
-        if (offer != 0) {
-            /* Told above. */
-        } else if (o->offer_told != 0 && ng->status != NG_OVER && ng->offer_declined >= 0) {
-            seat_label(o, ng->offer_declined, who, sizeof who);
-            cli_line("%s declines.", who);
-        } else if (o->offer_told != 0 && ng->status != NG_OVER) {
-            cli_line("the offer is over.");
-        }
-        o->offer_told = offer;
-        o->yes_told = ng->offer_yes;
-    } else if (offer != 0 && ng->offer_yes != o->yes_told) {
-        for (int seat = 0; seat < ng->v->nseats; seat++)
-            if ((ng->offer_yes & ~o->yes_told) & (1u << seat)) {
-                seat_label(o, seat, who, sizeof who);
-                cli_line("%s accepts.", who);
-            }
-        o->yes_told = ng->offer_yes;
-    }
-    if (offer != 0 && s->offer_asking >= 0 && (ev & SESSION_EV_OFFER))
+    session_news(s, ev, &o->seen, tell_one, o);
+    if (g->ng.offer != NG_OFFER_NONE && s->offer_asking >= 0 && (ev & SESSION_EV_OFFER))
         cli_line("answer with 'yes' or 'no'.");
-    if (ng->status == NG_OVER && !o->over_told) {
-        cli_line("game over: %s", ng->sentence[0] ? ng->sentence : ng->result);
-        o->over_told = 1;
-    } else if (ng->status == NG_PLAYING && (ev & SESSION_EV_MOVED) && session_human_to_move(s) &&
-               !g->pending) {
-        seat_label(o, s->g.pos.to_move, who, sizeof who);
-        cli_line("your move: %s.", who);
-    }
-    /* The ratings the end changed, as they come (just after the end). */
-    for (; o->over_told && o->ratings_told < g->nrating; o->ratings_told++) {
-        const RemoteRating *r = &g->rating[o->ratings_told];
-        if (net_name_ok(r->name))
-            cli_line("%s's rating: %lld -> %lld (%+lld).", r->name, (long long)r->old_rating,
-                     (long long)r->new_rating, (long long)(r->new_rating - r->old_rating));
+    if (g->ng.status == NG_PLAYING && (ev & SESSION_EV_MOVED) && session_human_to_move(s) &&
+        !g->pending) {
+        char who[96];
+        cli_line("your move: %s.", news_seat(s, s->g.pos.to_move, who, sizeof who));
     }
 }
 
@@ -305,14 +259,7 @@ static void make_current(Online *o, int64_t id)
         tell(o, SESSION_EV_MOVED | SESSION_EV_OFFER | SESSION_EV_CHAT);
         return;
     }
-    o->told = 0;
-    o->chat_told[0] = o->chat_told[1] = 0;
-    o->offer_told = 0;
-    /* The offers of the game's past are not news; one under way is, and is told. */
-    o->offers_told = g->ng.noffers - (g->ng.offer != NG_OFFER_NONE);
-    o->yes_told = 0;
-    o->over_told = 0;
-    o->ratings_told = 0;
+    news_start(&o->seen, &o->s, 1);
     NetGame *ng = &g->ng;
     char seats[400], tc[32];
     netgame_seats_text(ng, seats, sizeof seats);

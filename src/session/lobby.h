@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "camelot/error.h"
+#include "netgame.h"
 #include "session.h"
 
 #define LOBBY_NAME_MAX 32      /* bytes in a player's name */
@@ -326,14 +327,6 @@ typedef struct LobbyChat {
     char text[LOBBY_TEXT_MAX + 1];
 } LobbyChat;
 
-typedef enum LobbyOffer {
-    LOBBY_OFFER_NONE,
-    LOBBY_OFFER_DRAW,
-    LOBBY_OFFER_TAKEBACK,
-    LOBBY_OFFER_RESIGN, /* a resignation for a team, which the partner must accept */
-    LOBBY_OFFER_COUNT
-} LobbyOffer;
-
 /* The game of a session on a server, as the screen shows it. */
 typedef struct LobbyTable {
     int64_t id;
@@ -346,13 +339,9 @@ typedef struct LobbyTable {
     char until[32];   /* the time left until then, in words ("2 days 3 h"), "" for none */
     int nseats;
     LobbyPlayer seat[CM_MAX_SEATS];
-    LobbyOffer offer;
+    NgOfferKind offer; /* the offer under way */
     int offer_from;
-    unsigned offer_yes;    /* seats that accepted it */
-    int offer_declined;    /* the seat that declined the last offer, -1: none */
-    int noffers;           /* offers made since the game was read ('NetGame.noffers') */
-    LobbyOffer last_offer; /* the last of them, and its seat (-1: none) */
-    int last_offer_from;
+    unsigned offer_yes; /* seats that accepted it */
     int asked;          /* the seat of this player asked to answer the offer, -1: none */
     int pending;        /* a move waits for the server's answer */
     char result[16];    /* as a record's Result: "W", "R+B", "draw"; "" while going on */

@@ -12,6 +12,7 @@
 #include "io/io.h"
 #include "net/proto.h"
 #include "netgame.h"
+#include "news.h"
 #include "remote.h"
 #include "text.h"
 
@@ -115,7 +116,7 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
 {
     const RemoteGame *g = session_remote_game(s);
     memset(t, 0, sizeof *t);
-    t->offer_from = t->offer_declined = t->asked = t->last_offer_from = -1;
+    t->offer_from = t->asked = -1;
     if (g == NULL || g->ng.v == NULL)
         return -1;
     const NetGame *ng = &g->ng;
@@ -138,9 +139,7 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
         snprintf(p->name, sizeof p->name, "%s", st->name);
         p->level = st->level;
         p->mine = !g->spectator && st->kind == NG_PLAYER && strcmp(st->name, l->me) == 0;
-        /* The server tells of a player gone and back; one it has said nothing of is there. */
-        p->present =
-            st->kind != NG_PLAYER || g->present[seat] || g->away_since[seat] == 0 || p->mine;
+        p->present = news_present(s, seat);
         if (!p->present && g->away_since[seat] != 0 && now > g->away_since[seat])
             p->away_s = (int64_t)(now - g->away_since[seat]) / 1000;
         if (st->kind == NG_PLAYER) {
@@ -154,19 +153,9 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
         }
         p->result = result_of(ng, seat);
     }
-    t->offer = ng->offer == NG_OFFER_DRAW       ? LOBBY_OFFER_DRAW
-               : ng->offer == NG_OFFER_TAKEBACK ? LOBBY_OFFER_TAKEBACK
-               : ng->offer == NG_OFFER_RESIGN   ? LOBBY_OFFER_RESIGN
-                                                : LOBBY_OFFER_NONE;
-    t->offer_from = t->offer != LOBBY_OFFER_NONE ? ng->offer_from : -1;
+    t->offer = ng->offer;
+    t->offer_from = t->offer != NG_OFFER_NONE ? ng->offer_from : -1;
     t->offer_yes = ng->offer_yes;
-    t->offer_declined = ng->offer_declined;
-    t->noffers = ng->noffers;
-    t->last_offer = ng->last_offer == NG_OFFER_DRAW       ? LOBBY_OFFER_DRAW
-                    : ng->last_offer == NG_OFFER_TAKEBACK ? LOBBY_OFFER_TAKEBACK
-                    : ng->last_offer == NG_OFFER_RESIGN   ? LOBBY_OFFER_RESIGN
-                                                          : LOBBY_OFFER_NONE;
-    t->last_offer_from = t->last_offer != LOBBY_OFFER_NONE ? ng->last_offer_from : -1;
     t->asked = s->offer_asking;
     t->pending = g->pending;
     snprintf(t->result, sizeof t->result, "%s", ng->result);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "session/news.h"
 #include "session/text.h"
 #include "ui_int.h"
 
@@ -24,25 +25,7 @@ CmStatus ui_init_online(Ui *ui, Session *s, Lobby *l, const UiOptions *opt)
     ui->lobby = l;
     ui->mode = UI_MODE_LOBBY;
     ui->cursor_seat = -1;
-    ui->seen.link_up = 1;
     return CM_OK;
-}
-
-/* The name of a seat with who plays it: "Black (bob)", "Red (engine 5)", "White (you)". */
-static void who(const Ui *ui, const LobbyTable *t, int seat, char *buf, size_t size)
-{
-    const char *name = ui->s->v->seat[seat].name;
-    const LobbyPlayer *p = &t->seat[seat];
-    if (p->mine)
-        snprintf(buf, size, "%s (you)", name);
-    else if (p->kind == LOBBY_SEAT_PLAYER)
-        snprintf(buf, size, "%s (%s)", name, p->name);
-    else if (p->kind == LOBBY_SEAT_ENGINE)
-        snprintf(buf, size, "%s (engine %d)", name, p->level);
-    else if (p->kind == LOBBY_SEAT_INVITED)
-        snprintf(buf, size, "%s (%s, invited)", name, p->name);
-    else
-        snprintf(buf, size, "%s (open)", name);
 }
 
 static int table(const Ui *ui, uint64_t now, LobbyTable *t)
@@ -51,24 +34,6 @@ static int table(const Ui *ui, uint64_t now, LobbyTable *t)
 }
 
 /* ---- The game comes to the screen, and goes ----------------------------------------------- */
-
-/* What has been told of the game, as it stands: nothing of it is told again. */
-static void seen_now(Ui *ui, const LobbyTable *t)
-{
-    UiSeen *z = &ui->seen;
-    z->id = t->id;
-    z->present = 0;
-    for (int seat = 0; seat < t->nseats; seat++)
-        if (t->seat[seat].present)
-            z->present |= 1u << seat;
-    z->offer = (int)t->offer;
-    z->offer_from = t->offer_from;
-    z->offer_yes = t->offer_yes;
-    z->declined = t->offer_declined;
-    z->noffers = t->noffers;
-    z->nchat = t->nchat;
-    z->status = (int)t->status;
-}
 
 /* The session's game (its state come) on the screen. */
 static unsigned open_game(Ui *ui, int64_t id, uint64_t now)
@@ -84,20 +49,20 @@ static unsigned open_game(Ui *ui, int64_t id, uint64_t now)
     ui_game_replaced(ui);
     LobbyTable t;
     table(ui, now, &t);
-    seen_now(ui, &t);
+    news_start(&ui->seen.news, ui->s, 0);
     ui->seen.rematch = 0;
     char seats[160] = "";
     size_t len = 0;
     for (int seat = 0; seat < t.nseats; seat++) {
         char w[80];
-        who(ui, &t, seat, w, sizeof w);
+        news_seat(ui->s, seat, w, sizeof w);
         len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%s", seat ? ", " : "", w);
         if (len >= sizeof seats)
             len = sizeof seats - 1;
     }
     ui_message(ui, UI_ROLE_GOOD, "Game %lld, %s%s: %s.", (long long)id,
                t.rated ? "rated" : "casual", t.spectator ? ", watched" : "", seats);
-    if (t.asked >= 0 && t.offer != LOBBY_OFFER_NONE) {
+    if (t.asked >= 0 && t.offer != NG_OFFER_NONE) {
         ui->mode = UI_MODE_ASK;
         ui->ask = UI_ASK_OFFER;
         ui->ask_seat = t.asked;
@@ -185,143 +150,117 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
     return flags;
 }
 
-/* The players that came or went, in words (the last one). */
-static void tell_presence(Ui *ui, const LobbyTable *t)
+/* One piece of news of the game on the screen, in its message line: of news that come
+ * together, the last is what stays. */
+static void tell_one(void *ud, const News *n)
 {
-    char w[80];
-    for (int seat = 0; seat < t->nseats; seat++) {
-        unsigned bit = 1u << seat;
-        int was = (ui->seen.present & bit) != 0;
-        if (t->seat[seat].kind != LOBBY_SEAT_PLAYER || t->seat[seat].mine ||
-            was == t->seat[seat].present)
-            continue;
-        who(ui, t, seat, w, sizeof w);
-        if (t->seat[seat].present)
+    Ui *ui = ud;
+    const Session *s = ui->s;
+    char w[80], w2[80];
+    if (n->seat >= 0)
+        news_seat(s, n->seat, w, sizeof w);
+    switch (n->kind) {
+    case NEWS_LINK:
+        if (n->up)
+            ui_message(ui, UI_ROLE_GOOD, "Connected to the server again: the game goes on.");
+        else
+            ui_message(ui, UI_ROLE_ERROR, "Not connected: %s.", n->text);
+        break;
+    case NEWS_REFUSED:
+        ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", n->text);
+        break;
+    case NEWS_TAKEN_BACK:
+        ui_message(ui, UI_ROLE_NORMAL, "The move was taken back.");
+        break;
+    case NEWS_MOVE:
+        break; /* the board shows it */
+    case NEWS_PRESENCE:
+        if (n->up)
             ui_message(ui, UI_ROLE_GOOD, "%s is back.", w);
         else
             ui_message(ui, UI_ROLE_ERROR, "%s has lost the connection to the game.", w);
-    }
-}
-
-static const char *offer_words(LobbyOffer k)
-{
-    return k == LOBBY_OFFER_DRAW       ? "offers a draw"
-           : k == LOBBY_OFFER_TAKEBACK ? "asks to take back their last move"
-                                       : "wants to resign for the team";
-}
-
-/* Offers made, accepted and declined, in words; an offer to this player is put as a question. */
-static unsigned tell_offer(Ui *ui, const LobbyTable *t)
-{
-    UiSeen *z = &ui->seen;
-    char w[80];
-    unsigned flags = 0;
-    /* Offers made since the last look: one may have come and gone between two looks (its
-     * events read together), or given way to another of the same kind and seat. */
-    int missed = t->noffers != z->noffers;
-    int changed = (int)t->offer != z->offer || t->offer_from != z->offer_from ||
-                  (missed && t->offer != LOBBY_OFFER_NONE);
-    if (missed && t->offer == LOBBY_OFFER_NONE && t->last_offer_from >= 0 &&
-        t->offer_declined >= 0 && t->status == LOBBY_PLAYING) {
-        char w2[80];
-        who(ui, t, t->last_offer_from, w, sizeof w);
-        who(ui, t, t->offer_declined, w2, sizeof w2);
-        ui_message(ui, UI_ROLE_NORMAL, "%s %s, and %s declined.", w,
-                   t->last_offer == LOBBY_OFFER_DRAW       ? "offered a draw"
-                   : t->last_offer == LOBBY_OFFER_TAKEBACK ? "asked to take back a move"
-                                                           : "wanted to resign for the team",
-                   w2);
-        flags |= UI_DRAW_ALL;
-    } else if (changed && t->offer != LOBBY_OFFER_NONE) {
-        who(ui, t, t->offer_from, w, sizeof w);
-        if (t->seat[t->offer_from].mine)
+        break;
+    case NEWS_CHAT:
+        /* The chat of the room this player is in: the panel shows it. */
+        if (n->mine)
+            ui_message(ui, UI_ROLE_NORMAL, "%s: %s", n->name, n->text);
+        break;
+    case NEWS_BEGINS:
+        ui_message(ui, UI_ROLE_GOOD, "Every seat is taken: the game begins.");
+        break;
+    case NEWS_OFFER:
+        if (!n->up)
+            break; /* its end says both */
+        if (n->mine)
             ui_message(ui, UI_ROLE_NORMAL, "You %s: the others answer.",
-                       t->offer == LOBBY_OFFER_DRAW       ? "offer a draw"
-                       : t->offer == LOBBY_OFFER_TAKEBACK ? "ask to take back your last move"
-                                                          : "want to resign for the team");
+                       n->offer == NG_OFFER_DRAW       ? "offer a draw"
+                       : n->offer == NG_OFFER_TAKEBACK ? "ask to take back your last move"
+                                                       : "want to resign for the team");
         else
-            ui_message(ui, UI_ROLE_NORMAL, "%s %s.", w, offer_words(t->offer));
-        flags |= UI_DRAW_ALL;
-    } else if (changed && t->offer_declined >= 0 && t->offer_declined != z->declined) {
-        who(ui, t, t->offer_declined, w, sizeof w);
-        ui_message(ui, UI_ROLE_NORMAL, "%s declines.", w);
-        flags |= UI_DRAW_ALL;
-    } else if (changed && z->offer == LOBBY_OFFER_TAKEBACK && t->status == LOBBY_PLAYING) {
-        ui_message(ui, UI_ROLE_NORMAL, "The move was taken back.");
-        flags |= UI_DRAW_ALL;
-    } else if (!changed && t->offer != LOBBY_OFFER_NONE && t->offer_yes != z->offer_yes) {
-        for (int seat = 0; seat < t->nseats; seat++)
-            if ((t->offer_yes & ~z->offer_yes) & (1u << seat)) {
-                who(ui, t, seat, w, sizeof w);
-                ui_message(ui, UI_ROLE_NORMAL, "%s accepts.", w);
-            }
-        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+            ui_message(ui, UI_ROLE_NORMAL, "%s %s.", w, news_offer_words(n->offer, 0));
+        break;
+    case NEWS_ACCEPT:
+        ui_message(ui, UI_ROLE_NORMAL, "%s accepts.", w);
+        break;
+    case NEWS_DECLINE:
+        if (n->made)
+            ui_message(ui, UI_ROLE_NORMAL, "%s %s, and %s declined.",
+                       news_seat(s, n->from, w2, sizeof w2), news_offer_words(n->offer, 1), w);
+        else
+            ui_message(ui, UI_ROLE_NORMAL, "%s declines.", w);
+        break;
+    case NEWS_OFFER_OVER:
+        break; /* a move taken back, or played: the board shows it */
+    case NEWS_OVER:
+        if (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE || ui->mode == UI_MODE_ASK) {
+            ui->mode = UI_MODE_OVER;
+            ui->line_chat = 0;
+        }
+        ui->msg[0] = '\0'; /* the box says how it ended */
+        break;
+    case NEWS_RATING:
+        break; /* the panel shows it */
     }
-    /* The question, put to this player while it is open. */
-    if (t->offer != LOBBY_OFFER_NONE && t->asked >= 0 && t->status == LOBBY_PLAYING &&
+}
+
+/* The question of an offer, put to this player while it is open, and taken away after. */
+static unsigned ask_offer(Ui *ui, const LobbyTable *t)
+{
+    if (t->offer != NG_OFFER_NONE && t->asked >= 0 && t->status == LOBBY_PLAYING &&
         (ui->mode == UI_MODE_PLAY || (ui->mode == UI_MODE_LINE && !ui->line_chat)) &&
         !ui->line_export) {
         ui_clear_selection(ui);
         ui->mode = UI_MODE_ASK;
         ui->ask = UI_ASK_OFFER;
         ui->ask_seat = t->asked;
-        flags |= UI_DRAW_ALL;
-    } else if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_OFFER &&
-               (t->offer == LOBBY_OFFER_NONE || t->asked < 0)) {
-        ui->mode = ui_board_mode(ui);
-        flags |= UI_DRAW_ALL;
+        return UI_DRAW_ALL;
     }
-    return flags;
+    if (ui->mode == UI_MODE_ASK && ui->ask == UI_ASK_OFFER &&
+        (t->offer == NG_OFFER_NONE || t->asked < 0)) {
+        ui->mode = ui_board_mode(ui);
+        return UI_DRAW_ALL;
+    }
+    return 0;
 }
 
 unsigned ui_online_news(Ui *ui, unsigned ev, uint64_t now)
 {
     LobbyTable t;
-    unsigned flags = 0;
     if (!table(ui, now, &t))
         return 0;
-    if (ev & SESSION_EV_NET) {
-        char why[300];
-        int up = lobby_link(ui->lobby, why, sizeof why);
-        if (up && !ui->seen.link_up)
-            ui_message(ui, UI_ROLE_GOOD, "Connected to the server again: the game goes on.");
-        else if (!up)
-            ui_message(ui, UI_ROLE_ERROR, "Not connected: %s.", why);
-        ui->seen.link_up = up;
-        flags |= UI_DRAW_ALL;
-    }
-    if (ev & SESSION_EV_REFUSED) {
-        ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", t.error);
-        flags |= UI_DRAW_ALL;
-    }
-    if (ev & SESSION_EV_PRESENCE) {
-        tell_presence(ui, &t);
-        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
-    }
-    if (t.nchat > ui->seen.nchat && t.nshown > 0) {
-        const LobbyChat *c = &t.chat[t.nshown - 1];
-        ui_message(ui, UI_ROLE_NORMAL, "%s: %s", c->name, c->text);
-        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
-    }
-    if (t.status == LOBBY_PLAYING && ui->seen.status == LOBBY_WAITING) {
-        ui_message(ui, UI_ROLE_GOOD, "Every seat is taken: the game begins.");
-        flags |= UI_DRAW_ALL;
-    }
-    flags |= tell_offer(ui, &t);
-    if (t.status == LOBBY_OVER && ui->seen.status != LOBBY_OVER) {
-        if (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE || ui->mode == UI_MODE_ASK) {
-            ui->mode = UI_MODE_OVER;
-            ui->line_chat = 0;
-        }
-        ui->msg[0] = '\0';
-        flags |= UI_DRAW_ALL;
-    }
-    if (ev & (SESSION_EV_OVER | SESSION_EV_MOVED))
+    char before[sizeof ui->msg];
+    memcpy(before, ui->msg, sizeof before);
+    session_news(ui->s, ev, &ui->seen.news, tell_one, ui);
+    unsigned flags = ask_offer(ui, &t);
+    if (strcmp(before, ui->msg) != 0 ||
+        (ev & (SESSION_EV_NET | SESSION_EV_REFUSED | SESSION_EV_OVER | SESSION_EV_MOVED |
+               SESSION_EV_OFFER)))
         flags |= UI_DRAW_ALL; /* the ratings the end changed come after it */
+    if (ev & (SESSION_EV_PRESENCE | SESSION_EV_CHAT))
+        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
     int64_t rematch = t.status == LOBBY_OVER ? lobby_rematch_invite(ui->lobby, ui->s) : 0;
     if (rematch != 0 && rematch != ui->seen.rematch)
         tell_invite(ui);
-    seen_now(ui, &t);
     return flags;
 }
 
@@ -397,7 +336,7 @@ static unsigned act_draw(Ui *ui, const LobbyTable *t, uint64_t now)
                    t->spectator ? "You are watching this game." : "The game is not going on.");
         return UI_DRAW_STATUS;
     }
-    if (t->offer != LOBBY_OFFER_NONE) {
+    if (t->offer != NG_OFFER_NONE) {
         ui_message(ui, UI_ROLE_ERROR, "An offer is being answered.");
         return UI_DRAW_STATUS;
     }
@@ -414,7 +353,7 @@ static unsigned act_draw(Ui *ui, const LobbyTable *t, uint64_t now)
 static unsigned act_takeback(Ui *ui, const LobbyTable *t)
 {
     CmError err;
-    if (t->offer != LOBBY_OFFER_NONE) {
+    if (t->offer != NG_OFFER_NONE) {
         ui_message(ui, UI_ROLE_ERROR, "An offer is being answered.");
         return UI_DRAW_STATUS;
     }
@@ -436,7 +375,7 @@ static unsigned act_claim(Ui *ui, const LobbyTable *t)
                    t->spectator ? "You are watching this game." : "The game is not going on.");
         return UI_DRAW_STATUS;
     }
-    who(ui, t, seat, w, sizeof w);
+    news_seat(ui->s, seat, w, sizeof w);
     if (t->seat[seat].present) {
         ui_message(ui, UI_ROLE_ERROR, "%s is here: there is nothing to claim.", w);
         return UI_DRAW_STATUS;
@@ -539,7 +478,7 @@ unsigned ui_online_action(Ui *ui, UiAction act, uint64_t now, int *handled)
         }
         if (!session_human_to_move(ui->s) && t.status == LOBBY_PLAYING) {
             char w[80];
-            who(ui, &t, ui->s->g.pos.to_move, w, sizeof w);
+            news_seat(ui->s, ui->s->g.pos.to_move, w, sizeof w);
             ui_message(ui, UI_ROLE_NORMAL, "It is %s's turn.", w);
             return UI_DRAW_STATUS;
         }
@@ -613,8 +552,8 @@ int ui_online_status(const Ui *ui, char *buf, size_t size)
             snprintf(buf, size, "The offer is over.");
             return 1;
         }
-        who(ui, &t, t.offer_from, w, sizeof w);
-        snprintf(buf, size, "%s %s. Do you accept? (y/n)", w, offer_words(t.offer));
+        news_seat(ui->s, t.offer_from, w, sizeof w);
+        snprintf(buf, size, "%s %s. Do you accept? (y/n)", w, news_offer_words(t.offer, 0));
         return 1;
     }
     if (ui->mode != UI_MODE_PLAY)
@@ -645,7 +584,7 @@ int ui_online_status(const Ui *ui, char *buf, size_t size)
     if (t.status != LOBBY_PLAYING)
         return 0;
     int seat = ui->s->g.pos.to_move;
-    who(ui, &t, seat, w, sizeof w);
+    news_seat(ui->s, seat, w, sizeof w);
     if (t.pending) {
         snprintf(buf, size, "Your move is sent; the server answers.");
         return 1;
@@ -735,13 +674,13 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
         ui_teams_text(v, teams, sizeof teams);
         n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM, "Teams: %s", teams);
     }
-    if (t.offer != LOBBY_OFFER_NONE && t.offer_from >= 0) {
+    if (t.offer != NG_OFFER_NONE && t.offer_from >= 0) {
         char w[80];
-        who(ui, &t, t.offer_from, w, sizeof w);
+        news_seat(ui->s, t.offer_from, w, sizeof w);
         n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_GOOD, "%.20s %s", w,
-                        t.offer == LOBBY_OFFER_DRAW       ? "offers a draw"
-                        : t.offer == LOBBY_OFFER_TAKEBACK ? "asks a takeback"
-                                                          : "would resign");
+                        t.offer == NG_OFFER_DRAW       ? "offers a draw"
+                        : t.offer == NG_OFFER_TAKEBACK ? "asks a takeback"
+                                                       : "would resign");
     }
     /* The chat: the last messages that fit in a few lines, each cut to a line. */
     int room = max - n - 6;

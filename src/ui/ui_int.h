@@ -17,6 +17,7 @@
 #include "session/analysis.h"
 #include "session/course.h"
 #include "session/lobby.h"
+#include "session/news.h"
 #include "session/puzzle.h"
 #include "session/session.h"
 
@@ -300,15 +301,7 @@ typedef struct UiForm {
 
 /* What the screen has told of the game on a server, to tell only what changed. */
 typedef struct UiSeen {
-    int64_t id;       /* the game; 0: none yet */
-    unsigned present; /* seats whose player was connected, as bits */
-    int offer, offer_from;
-    unsigned offer_yes;
-    int declined;
-    int noffers; /* offers made ('LobbyTable.noffers') */
-    int nchat;
-    int status;
-    int link_up;
+    NewsSeen news;   /* of the game on the screen (session/news.h) */
     int64_t rematch; /* the invitation to a rematch told */
     uint64_t tick_s; /* the second the lobby was last drawn in, for its clocks */
 } UiSeen;
