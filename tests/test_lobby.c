@@ -179,7 +179,39 @@ static void test_lobby_invitations_answers_and_refusals(void **state)
     hear(&l, "error join full that seat is not free for you");
     assert_int_equal(lobby_news(&l), LOBBY_EV_REFUSED);
     assert_int_equal(l.opening, 0);
+    /* An invitation that is not one is not kept. */
+    hear(&l, "invite 13 b@d camelot");
+    hear(&l, "invite 13 bob");
+    hear(&l, "invite zero bob camelot");
+    assert_int_equal(lobby_news(&l), 0);
+    assert_int_equal(l.ninvites, 1);
     lobby_free(&l);
+
+    /* The readers the text client shares: an invitation, and a refusal. */
+    NetMsg *m = malloc(sizeof *m);
+    assert_non_null(m);
+    const char *line = "invite 7 carol camette";
+    assert_int_equal(net_msg_parse(m, line, strlen(line), NULL), CM_OK);
+    LobbyInvite inv;
+    assert_int_equal(lobby_invite_read(m, &inv), 0);
+    assert_int_equal(inv.id, 7);
+    assert_string_equal(inv.from, "carol");
+    assert_string_equal(inv.variant, "camette");
+    const char *verb, *code;
+    char why[64];
+    assert_int_equal(lobby_refusal_read(m, &verb, &code, why, sizeof why), -1);
+    line = "error join full that seat is not free";
+    assert_int_equal(net_msg_parse(m, line, strlen(line), NULL), CM_OK);
+    assert_int_equal(lobby_invite_read(m, &inv), -1);
+    assert_int_equal(lobby_refusal_read(m, &verb, &code, why, sizeof why), 0);
+    assert_string_equal(verb, "join");
+    assert_string_equal(code, "full");
+    assert_string_equal(why, "that seat is not free");
+    line = "error";
+    assert_int_equal(net_msg_parse(m, line, strlen(line), NULL), CM_OK);
+    assert_int_equal(lobby_refusal_read(m, &verb, &code, why, sizeof why), 0);
+    assert_string_equal(code, "?");
+    free(m);
 }
 
 static void test_lobby_writes_the_form_as_a_request(void **state)

@@ -130,10 +130,9 @@ static void lobby_line(void *ud, const NetMsg *m)
         }
         return;
     }
-    if (strcmp(k, "error") == 0) {
-        net_text_clean(m->argc >= 4 ? m->rest[3] : m->line,
-                       strlen(m->argc >= 4 ? m->rest[3] : m->line), clean, sizeof clean);
-        cli_line("refused (%s): %s", m->argc >= 3 ? m->argv[2] : "?", clean);
+    const char *verb, *code;
+    if (lobby_refusal_read(m, &verb, &code, clean, sizeof clean) == 0) {
+        cli_line("refused (%s): %s", code, clean);
         return;
     }
     if (strcmp(k, "record") == 0) {
@@ -141,13 +140,12 @@ static void lobby_line(void *ud, const NetMsg *m)
         cli_line("%s", net_text_clean(text, strlen(text), clean, sizeof clean));
         return;
     }
-    int64_t id;
-    if (strcmp(k, "invite") == 0 && m->argc == 4 && net_game_id(m->argv[1], &id) &&
-        net_name_ok(m->argv[2])) {
+    LobbyInvite inv;
+    if (lobby_invite_read(m, &inv) == 0) {
         /* Of this line only the name at its start is another person's choice, and a name is
          * one word of letters, digits, '_', '-' and '.'. */
-        cli_line("%s invites you to game %lld (%s): 'join %lld'.", m->argv[2], (long long)id,
-                 m->argv[3], (long long)id);
+        cli_line("%s invites you to game %lld (%s): 'join %lld'.", inv.from, (long long)inv.id,
+                 inv.variant, (long long)inv.id);
         return;
     }
     if (strcmp(k, "pong") == 0 || strcmp(k, "ok") == 0)

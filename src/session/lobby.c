@@ -287,13 +287,25 @@ static void variant_line(Lobby *l, const NetMsg *m)
     v->here = here != NULL && here->nseats == (int)strlen(v->letters);
 }
 
-/* "invite ID FROM VARIANT" */
-static void invite_line(Lobby *l, const NetMsg *m)
+int lobby_invite_read(const NetMsg *m, LobbyInvite *out)
 {
     int64_t id;
-    if (m->argc != 4 || !net_game_id(m->argv[1], &id) || !net_name_ok(m->argv[2]) ||
-        strlen(m->argv[3]) >= LOBBY_VARIANT_MAX)
+    if (m->argc != 4 || strcmp(m->argv[0], "invite") != 0 || !net_game_id(m->argv[1], &id) ||
+        !net_name_ok(m->argv[2]) || strlen(m->argv[3]) >= LOBBY_VARIANT_MAX)
+        return -1;
+    out->id = id;
+    snprintf(out->from, sizeof out->from, "%s", m->argv[2]);
+    snprintf(out->variant, sizeof out->variant, "%s", m->argv[3]);
+    return 0;
+}
+
+/* An invitation: kept, the latest last, once each. */
+static void invite_line(Lobby *l, const NetMsg *m)
+{
+    LobbyInvite got;
+    if (lobby_invite_read(m, &got) != 0)
         return;
+    int64_t id = got.id;
     int i = 0;
     while (i < l->ninvites && l->invite[i].id != id)
         i++;
@@ -305,10 +317,7 @@ static void invite_line(Lobby *l, const NetMsg *m)
     } else if (i == l->ninvites) {
         l->ninvites++;
     }
-    LobbyInvite *inv = &l->invite[i];
-    inv->id = id;
-    snprintf(inv->from, sizeof inv->from, "%s", m->argv[2]);
-    snprintf(inv->variant, sizeof inv->variant, "%s", m->argv[3]);
+    l->invite[i] = got;
     l->news |= LOBBY_EV_INVITE | LOBBY_EV_GAMES;
     l->games_at = 0; /* the list, with the game in it, at once */
 }
@@ -340,14 +349,27 @@ static void follow_mine(Lobby *l)
     }
 }
 
+int lobby_refusal_read(const NetMsg *m, const char **verb, const char **code, char *reason,
+                       size_t size)
+{
+    if (m->argc < 1 || strcmp(m->argv[0], "error") != 0)
+        return -1;
+    *verb = m->argc >= 2 ? m->argv[1] : "?";
+    *code = m->argc >= 3 ? m->argv[2] : "?";
+    const char *why = m->argc >= 4 ? m->rest[3] : *code;
+    set_text(reason, size, why);
+    return 0;
+}
+
 /* 'error VERB CODE REASON' of a request of the lobby. */
 static void error_line(Lobby *l, const NetMsg *m)
 {
     static const char *const verbs[] = {"games", "variants", "ratings", "create",
                                         "join",  "open",     "leave"};
-    if (m->argc < 3)
+    const char *verb, *code;
+    char why[sizeof l->error];
+    if (m->argc < 3 || lobby_refusal_read(m, &verb, &code, why, sizeof why) != 0)
         return;
-    const char *verb = m->argv[1];
     size_t i = 0;
     while (i < sizeof verbs / sizeof verbs[0] && strcmp(verb, verbs[i]) != 0)
         i++;
@@ -361,7 +383,7 @@ static void error_line(Lobby *l, const NetMsg *m)
         l->games_asked = 0;
     if (strcmp(verb, "open") == 0 || strcmp(verb, "join") == 0)
         l->opening = 0;
-    set_text(l->error, sizeof l->error, m->argc >= 4 ? m->rest[3] : m->argv[2]);
+    memcpy(l->error, why, sizeof l->error);
     l->news |= LOBBY_EV_REFUSED;
 }
 

@@ -16,6 +16,8 @@
 #include "netgame.h"
 #include "session.h"
 
+struct NetMsg;
+
 #define LOBBY_NAME_MAX 32      /* bytes in a player's name */
 #define LOBBY_VARIANT_MAX 64   /* bytes in a variant's name, NUL included */
 #define LOBBY_TEXT_MAX 400     /* bytes in a chat message */
@@ -89,7 +91,6 @@ typedef struct LobbyGame {
 /* Reads a line of the server's list of games ("game ID VARIANT STATUS TC RATED PLY TOMOVE
  * SEATS...", docs/network.md) into 'out', for the player 'me'. Returns 0, or -1 when it is no
  * such line. The lobby reads its list with it, and the text client the answer to 'games'. */
-struct NetMsg;
 int lobby_game_read(const struct NetMsg *m, const char *me, LobbyGame *out);
 
 /* 'g' in words, as the text client says it: "game 3: camette, none, casual, W=alice B=open; a
@@ -120,6 +121,16 @@ typedef struct LobbyInvite {
     char from[LOBBY_NAME_MAX + 1];
     char variant[LOBBY_VARIANT_MAX];
 } LobbyInvite;
+
+/* Reads an invitation ("invite ID FROM VARIANT") into 'out'. Returns 0, or -1 when it is no
+ * such line. The lobby and the text client read invitations with it. */
+int lobby_invite_read(const struct NetMsg *m, LobbyInvite *out);
+
+/* Reads a refusal ("error VERB CODE REASON"): its verb and code ("?" when missing) and its
+ * reason, made fit to show, into 'reason' ('size' bytes). Returns 0, or -1 when it is no
+ * 'error' line. The lobby and the text client read refusals with it. */
+int lobby_refusal_read(const struct NetMsg *m, const char **verb, const char **code, char *reason,
+                       size_t size);
 
 /* What 'lobby_news' reports, as bits. */
 enum {

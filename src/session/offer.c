@@ -32,7 +32,7 @@ int session_resigner(const Session *s)
 {
     if (!s->active || s->outcome.over)
         return -1;
-    return s->backend->resigner(s);
+    return session_backend(s)->resigner(s);
 }
 
 int session_here_resigner(const Session *s)
@@ -52,7 +52,7 @@ CmStatus session_resign(Session *s, int seat, uint64_t now)
     if (!s->active || s->outcome.over || seat < 0 || seat >= s->v->nseats ||
         !session_seat_human(s, seat))
         return CM_ERR_ILLEGAL;
-    return s->backend->resign(s, seat, now);
+    return session_backend(s)->resign(s, seat, now);
 }
 
 CmStatus session_here_resign(Session *s, int seat, uint64_t now)
@@ -65,7 +65,7 @@ CmStatus session_here_resign(Session *s, int seat, uint64_t now)
 
 int session_undo_ending(Session *s, uint64_t now)
 {
-    return s->backend->undo_ending(s, now);
+    return session_backend(s)->undo_ending(s, now);
 }
 
 int session_here_undo_ending(Session *s, uint64_t now)
@@ -161,7 +161,7 @@ CmStatus session_offer_draw(Session *s, uint64_t now)
 {
     if (!s->active || s->offer_from >= 0)
         return CM_ERR_ILLEGAL;
-    return s->backend->offer_draw(s, now);
+    return session_backend(s)->offer_draw(s, now);
 }
 
 CmStatus session_here_offer_draw(Session *s, uint64_t now)
@@ -206,7 +206,7 @@ CmStatus session_answer_draw(Session *s, int accept, uint64_t now)
 {
     if (session_offer_asks(s) < 0)
         return CM_ERR_ILLEGAL;
-    return s->backend->answer_draw(s, accept, now);
+    return session_backend(s)->answer_draw(s, accept, now);
 }
 
 CmStatus session_here_answer_draw(Session *s, int accept, uint64_t now)
@@ -260,7 +260,7 @@ size_t session_draw_refusal(const Session *s, char *buf, size_t size)
 
 size_t session_outcome_sentence(const Session *s, char *buf, size_t size)
 {
-    return s->backend->sentence(s, buf, size);
+    return session_backend(s)->sentence(s, buf, size);
 }
 
 size_t session_here_sentence(const Session *s, char *buf, size_t size)

@@ -158,7 +158,7 @@ static int has_moved(const Session *s, int seat)
 static int clock_runs(const Session *s)
 {
     return !s->paused && !s->has_held &&
-           (s->backend->server_clocks || has_moved(s, s->g.pos.to_move));
+           (session_backend(s)->server_clocks || has_moved(s, s->g.pos.to_move));
 }
 
 int64_t session_clock_left(const Session *s, int seat, uint64_t now)
@@ -293,7 +293,7 @@ static CmStatus play_known(Session *s, const CmMove *m, const char *known, uint6
 
 CmStatus session_play(Session *s, const CmMove *m, uint64_t now)
 {
-    return s->backend->play(s, m, now);
+    return session_backend(s)->play(s, m, now);
 }
 
 static CmStatus here_play(Session *s, const CmMove *m, uint64_t now)
@@ -318,7 +318,7 @@ static int push_redo(Session *s, const CmMove *m)
 
 int session_undo(Session *s, uint64_t now)
 {
-    return s->backend->undo(s, now);
+    return session_backend(s)->undo(s, now);
 }
 
 static int here_undo(Session *s, uint64_t now)
@@ -358,7 +358,7 @@ static int here_undo(Session *s, uint64_t now)
 
 int session_redo(Session *s, uint64_t now)
 {
-    return s->backend->redo(s, now);
+    return session_backend(s)->redo(s, now);
 }
 
 static int here_redo(Session *s, uint64_t now)
@@ -460,7 +460,7 @@ int session_pause(Session *s, int on, uint64_t now)
 {
     if (!s->active || !on == !s->paused || (on && s->outcome.over))
         return 0;
-    return s->backend->pause(s, on, now);
+    return session_backend(s)->pause(s, on, now);
 }
 
 static int here_pause(Session *s, int on, uint64_t now)
@@ -513,7 +513,7 @@ unsigned session_tick_clocks(Session *s, uint64_t now)
         }
     }
     /* A game on a server loses on time when the server says so. */
-    if (!s->backend->server_clocks && session_clock_left(s, s->g.pos.to_move, now) <= 0) {
+    if (!session_backend(s)->server_clocks && session_clock_left(s, s->g.pos.to_move, now) <= 0) {
         session_forfeit(s);
         session_autosave(s, now);
         ev |= SESSION_EV_OVER | SESSION_EV_MOVED | SESSION_EV_THINKING |
@@ -610,7 +610,7 @@ unsigned session_tick(Session *s, uint64_t now)
 {
     if (!s->active)
         return 0;
-    return s->backend->tick(s, now);
+    return session_backend(s)->tick(s, now);
 }
 
 static unsigned here_tick(Session *s, uint64_t now)

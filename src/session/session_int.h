@@ -72,6 +72,13 @@ struct SessionBackend {
 extern const SessionBackend session_here;   /* session.c */
 extern const SessionBackend session_server; /* remote_session.c */
 
+/* The backend of 's': a session zeroed and never set up (a review's shell of a session) is
+ * one of a game here. */
+static inline const SessionBackend *session_backend(const Session *s)
+{
+    return s->backend != NULL ? s->backend : &session_here;
+}
+
 /* offer.c: the operations of a game here about its end and its offers. */
 int session_here_resigner(const Session *s);
 CmStatus session_here_resign(Session *s, int seat, uint64_t now);

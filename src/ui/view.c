@@ -539,10 +539,10 @@ void ui_teams_text(const CmVariant *v, char *buf, size_t size)
     for (int tm = 0; tm < 2; tm++) {
         size_t len = 0;
         t[tm][0] = '\0';
-        for (int s = 0; tm < v->nteams && s < v->nseats; s++)
+        for (int s = 0; tm < v->nteams && s < v->nseats && len < sizeof t[tm]; s++)
             if (v->team_seats[tm] >> s & 1)
                 len += (size_t)snprintf(t[tm] + len, sizeof t[tm] - len, "%s%s", len ? "+" : "",
-                                        v->seat[s].name);
+                                        v->seat[s].name); /* cut at the end, no further */
     }
     snprintf(buf, size, "%s v %s", t[0], t[1]);
 }
