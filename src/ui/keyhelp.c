@@ -34,8 +34,8 @@ static const UiKeyHelp game_keys[] = {
      ENGINES},
     {"< >", "< > pace", "when engines play every seat: less or more time between their moves",
      ENGINES},
-    {"u, r", "u undo", "undo and redo (against the engine, undo goes back to your previous move)",
-     PERSON},
+    {"u, r, Ctrl-R", "u undo",
+     "undo and redo (against the engine, undo goes back to your previous move)", PERSON},
     {"R", "R resign", "resign (asks first: y resigns, n plays on); in a team game for the team",
      PERSON},
     {"D", "D draw",
@@ -65,7 +65,7 @@ static const UiKeyHelp game_keys[] = {
     {"[ ], PgUp PgDn", NULL, "scroll the move list", 0},
     {"T", NULL, "teaching highlights on or off", 0},
     {"f", NULL, "turn the board round", 0},
-    {"q", "q quit", "quit; the game is saved and 'camelot --resume' continues it", 0},
+    {"q, Ctrl-C", "q quit", "quit; the game is saved and 'camelot --resume' continues it", 0},
 };
 
 /* The game is over: the game-over box lists these, and the key bar the main ones. */
@@ -73,18 +73,20 @@ static const UiKeyHelp over_keys[] = {
     {"n", "n new", "new game", 0},
     {"a", "a analyse", "the engine's review", 0},
     {"A", "A analysis", "the analysis board", 0},
-    {"v", "v review", "review the moves", 0},
+    {"v, r", "v review", "review the moves", 0},
     {"u", "u undo", "undo the last move", 0},
     {"s", "s save", "save the game", 0},
     {"e", NULL, "edit a position", 0},
     {"x", "x export", "export the game", 0},
-    {"q", "q quit", "quit", 0},
-    {"Esc", NULL, "look at the board", 0},
+    {"q, Ctrl-C", "q quit", "quit", 0},
+    {"Esc, Enter", NULL, "look at the board", 0},
 };
 
 /* Stepping through the moves of the game ('v'). */
 static const UiKeyHelp review_keys[] = {
-    {"Left, Right, h l, Space", "Left/Right step", "the move before, the move after", 0},
+    {"Left, Right, h l", "Left/Right step", "the move before, the move after", 0},
+    {"Up, k, Backspace", NULL, "the move before", 0},
+    {"Down, j, Space", NULL, "the move after", 0},
     {"Home, End, g G", "Home/End", "the start position, the last move", 0},
     {"[ ]", "[ ] marked move",
      "the move before, or after, that the engine's review marked (a, once the game is over)",
@@ -95,6 +97,7 @@ static const UiKeyHelp review_keys[] = {
     {"n", NULL, "new game", 0},
     {"?, F1", NULL, "these rules and keys", 0},
     {"Esc, v, q, Enter", "Esc back", "back to the game", 0},
+    {"Ctrl-C", NULL, "quit; the game is saved", 0},
 };
 
 /* The analysis board. */
@@ -164,6 +167,59 @@ static const UiKeyHelp puzzle_keys[] = {
     {"q", "q quit", "quit; the score and the streak are kept", 0},
 };
 
+/* A game on a server: what the help page says, where it differs from a game at one keyboard. */
+static const UiKeyHelp online_keys[] = {
+    {"Arrows, h j k l", NULL, "move the cursor", 0},
+    {"Enter, Space", NULL,
+     "pick the piece under the cursor; land on a highlighted square; on the square a canter has "
+     "reached, stop there. The move goes to the server, which plays it for everyone",
+     0},
+    {"mouse click", NULL, "the same as moving the cursor there and pressing Enter", 0},
+    {"Backspace, Esc", NULL, "take back the last leap; drop the move being built", 0},
+    {":", NULL, "type a move in WCF notation; Enter on the empty line opens the chat line", 0},
+    {"c", NULL, "chat: a line to the other players (or, watching, to the others watching)", 0},
+    {"D", NULL, "offer a draw: every other player must accept", 0},
+    {"u", NULL, "ask to take back your last move: every other player must accept", 0},
+    {"R", NULL, "resign (asks first); with a partner who is a person, the partner must accept", 0},
+    {"y, n", NULL, "accept or decline an offer made to you", 0},
+    {"C", NULL,
+     "claim against a player to move gone too long: the game in a game of two teams, the seat "
+     "for the engine in a game of four",
+     0},
+    {"H", NULL, "a hint, in a casual game (none in a rated game)", 0},
+    {"v", NULL, "review the moves so far (the game goes on meanwhile)", 0},
+    {"f", NULL, "turn the board (a quarter at a time with four seats)", 0},
+    {"x", NULL, "export the game's record to PATH.txt and its position to PATH.yaml", 0},
+    {"n", NULL, "a new game on the server", 0},
+    {"q", NULL, "back to the lobby; the game goes on, and Enter on it there comes back", 0},
+    {"a, m, x, q", NULL,
+     "after the game: a, the engine's review of the game; m, a rematch with the seats turned "
+     "round (or accept the one offered); x, export; q, the lobby",
+     0},
+};
+
+/* The lobby of a server: the help page's only. */
+static const UiKeyHelp lobby_keys[] = {
+    {"Up, Down, j k", NULL, "pick a game", 0},
+    {"PgUp PgDn", NULL, "a page up or down the list", 0},
+    {"Home, End", NULL, "the first game of the list, the last", 0},
+    {"Enter, Space", NULL,
+     "your game: play it; a free seat: take it (the game begins when every seat is taken); a "
+     "game going on: watch it. A mouse click picks a game, a second click on it is Enter",
+     0},
+    {"n", NULL,
+     "a new game on the server: the variant, who plays each seat (you, open to anyone, a player "
+     "you invite by name, or the engine at a level), a live clock or days a move, rated or not",
+     0},
+    {"d, Del", NULL, "give back your seat in a game that has not begun", 0},
+    {"g, Tab", NULL, "the ratings table; Left and Right choose the variant", 0},
+    {"Left, Right", NULL, "on the ratings table, the variant before or after", 0},
+    {"Esc", NULL, "from the ratings table back to the games", 0},
+    {"r", NULL, "ask the server for the list again (it is asked every few seconds anyway)", 0},
+    {"?, F1", NULL, "this page; q or Esc closes it", 0},
+    {"q, Ctrl-C", NULL, "quit; your games go on on the server", 0},
+};
+
 /* clang-format off */
 #define TABLE(t) {t, (int)(sizeof t / sizeof t[0])}
 /* clang-format on */
@@ -174,6 +230,7 @@ static const struct {
     [UI_KEYS_GAME] = TABLE(game_keys),     [UI_KEYS_OVER] = TABLE(over_keys),
     [UI_KEYS_REVIEW] = TABLE(review_keys), [UI_KEYS_LESSON] = TABLE(lesson_keys),
     [UI_KEYS_PUZZLE] = TABLE(puzzle_keys), [UI_KEYS_ANALYSIS] = TABLE(analysis_keys),
+    [UI_KEYS_ONLINE] = TABLE(online_keys), [UI_KEYS_LOBBY] = TABLE(lobby_keys),
 };
 
 const UiKeyHelp *ui_key_table(UiKeySet set, int *n_out)

@@ -218,6 +218,7 @@ static const KeyBind review_keys[] = {
     {'n', UI_ACT_NEW},
     {'f', UI_ACT_FLIP},
     {'?', UI_ACT_RULES},
+    {UI_KEY_F1, UI_ACT_RULES},
     {']', UI_ACT_NEXT_MARK},
     {'[', UI_ACT_PREV_MARK},
     {'m', UI_ACT_MISTAKES},
@@ -243,6 +244,16 @@ static const struct {
     [UI_MODE_REVIEW] = TABLE(review_keys), [UI_MODE_EDIT] = TABLE(edit_keys),
     [UI_MODE_ASK] = TABLE(ask_keys),       [UI_MODE_LOBBY] = TABLE(lobby_keys),
 };
+
+int ui_keys_bound(UiMode mode, int *keys, int max)
+{
+    if (mode < 0 || mode >= UI_MODE_COUNT)
+        return 0;
+    int n = (int)tables[mode].n;
+    for (int i = 0; i < n && i < max; i++)
+        keys[i] = tables[mode].b[i].key;
+    return n;
+}
 
 UiAction ui_key_action(UiMode mode, int key)
 {

@@ -141,32 +141,6 @@ static const char *family_intro(const CmVariant *v)
     return NULL;
 }
 
-/* The keys of a game on a server, where they differ from the game at one keyboard. */
-static const char *online_keys_help[][2] = {
-    {"Arrows, h j k l", "move the cursor"},
-    {"Enter, Space", "pick the piece under the cursor; land on a highlighted square; on the "
-                     "square a canter has reached, stop there. The move goes to the server, "
-                     "which plays it for everyone"},
-    {"mouse click", "the same as moving the cursor there and pressing Enter"},
-    {"Backspace, Esc", "take back the last leap; drop the move being built"},
-    {":", "type a move in WCF notation; Enter on the empty line opens the chat line"},
-    {"c", "chat: a line to the other players (or, watching, to the others watching)"},
-    {"D", "offer a draw: every other player must accept"},
-    {"u", "ask to take back your last move: every other player must accept"},
-    {"R", "resign (asks first); with a partner who is a person, the partner must accept"},
-    {"y, n", "accept or decline an offer made to you"},
-    {"C", "claim against a player to move gone too long: the game in a game of two teams, "
-          "the seat for the engine in a game of four"},
-    {"H", "a hint, in a casual game (none in a rated game)"},
-    {"v", "review the moves so far (the game goes on meanwhile)"},
-    {"f", "turn the board (a quarter at a time with four seats)"},
-    {"x", "export the game's record to PATH.txt and its position to PATH.yaml"},
-    {"n", "a new game on the server"},
-    {"q", "back to the lobby; the game goes on, and Enter on it there comes back"},
-    {"After the game", "a: the engine's review of the game; m: a rematch with the seats turned "
-                       "round (or accept the one offered); x: export; q: the lobby"},
-};
-
 /* What the rules page says depends on: the variant and facts drawn from it. */
 typedef struct Facts {
     const CmVariant *v;
@@ -380,6 +354,8 @@ static void keys_section(Text *t, int online, UiKeySet set)
         [UI_KEYS_LESSON] = "KEYS IN A LESSON",
         [UI_KEYS_PUZZLE] = "KEYS IN A PUZZLE",
         [UI_KEYS_ANALYSIS] = "KEYS OF THE ANALYSIS BOARD",
+        [UI_KEYS_ONLINE] = "KEYS OF A GAME ON A SERVER",
+        [UI_KEYS_LOBBY] = "KEYS OF THE LOBBY",
     };
     heading(t, "WRITING MOVES");
     para(t, "A move is written as its starting square and every square it lands on: '-' "
@@ -387,9 +363,7 @@ static void keys_section(Text *t, int online, UiKeySet set)
             "over E7; H4xJ4xL6 captures twice; F6-F8-H8xH10 is a knight's charge.");
 
     if (online) {
-        heading(t, "KEYS OF A GAME ON A SERVER");
-        for (size_t i = 0; i < sizeof online_keys_help / sizeof online_keys_help[0]; i++)
-            para_hang(t, 18, "%-16s  %s", online_keys_help[i][0], online_keys_help[i][1]);
+        keys_table(t, titles[UI_KEYS_ONLINE], UI_KEYS_ONLINE);
     } else if (set == UI_KEYS_OVER) {
         keys_table(t, titles[UI_KEYS_GAME], UI_KEYS_GAME);
         keys_table(t, "KEYS WHEN THE GAME IS OVER", UI_KEYS_OVER);
@@ -464,31 +438,13 @@ char *ui_rules_text_online(const CmVariant *v, int width)
 char *ui_online_help_text(int width)
 {
     Text t = {NULL, 0, 0, width, 0, 0};
-    static const char *lobby_keys[][2] = {
-        {"Up, Down, j k", "pick a game; PgUp PgDn, Home End go further"},
-        {"Enter", "your game: play it; a free seat: take it (the game begins when every seat "
-                  "is taken); a game going on: watch it. A mouse click picks a game, a second "
-                  "click on it is Enter"},
-        {"n", "a new game on the server: the variant, who plays each seat (you, open to "
-              "anyone, a player you invite by name, or the engine at a level), a live clock "
-              "or days a move, rated or not"},
-        {"d", "give back your seat in a game that has not begun"},
-        {"g, Tab", "the ratings table; Left and Right choose the variant"},
-        {"r", "ask the server for the list again (it is asked every few seconds anyway)"},
-        {"?", "this page; q or Esc closes it"},
-        {"q", "quit; your games go on on the server"},
-    };
     para(&t, "PLAYING ON A SERVER");
     para(&t, "The lobby lists your games first, those waiting for your move at the top with "
              "the time you have, then the games with a free seat (the variant, the clock, "
              "whether it is rated, the players and their ratings), then the games going on, "
              "which anyone may watch.");
-    heading(&t, "KEYS OF THE LOBBY");
-    for (size_t i = 0; i < sizeof lobby_keys / sizeof lobby_keys[0]; i++)
-        para_hang(&t, 18, "%-16s  %s", lobby_keys[i][0], lobby_keys[i][1]);
-    heading(&t, "KEYS OF A GAME ON A SERVER");
-    for (size_t i = 0; i < sizeof online_keys_help / sizeof online_keys_help[0]; i++)
-        para_hang(&t, 18, "%-16s  %s", online_keys_help[i][0], online_keys_help[i][1]);
+    keys_table(&t, "KEYS OF THE LOBBY", UI_KEYS_LOBBY);
+    keys_table(&t, "KEYS OF A GAME ON A SERVER", UI_KEYS_ONLINE);
     heading(&t, "WHAT THE SCREEN SAYS");
     para(&t, "The panel shows each seat's player, whether they are connected (or for how long "
              "they have been away), the clocks, which count down between the server's news, an "

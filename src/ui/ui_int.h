@@ -121,6 +121,9 @@ typedef enum UiAction {
 /* The action of 'key' in 'mode' (keymap.c). */
 UiAction ui_key_action(UiMode mode, int key);
 
+/* The keys bound in 'mode', into 'keys' (at most 'max' of them); returns how many there are. */
+int ui_keys_bound(UiMode mode, int *keys, int max);
+
 /* What a handled key or tick asks the screen to redraw; none (0) when nothing changed, and
  * then nothing is drawn. */
 enum {
@@ -451,6 +454,8 @@ typedef enum UiKeySet {
     UI_KEYS_LESSON,   /* a lesson */
     UI_KEYS_PUZZLE,   /* a puzzle */
     UI_KEYS_ANALYSIS, /* the analysis board */
+    UI_KEYS_ONLINE,   /* a game on a server: the help page's only */
+    UI_KEYS_LOBBY,    /* the lobby of a server: the help page's only */
     UI_KEYS_COUNT
 } UiKeySet;
 

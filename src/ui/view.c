@@ -1164,8 +1164,10 @@ int ui_over_lines(const Ui *ui, UiLine *lines, int max)
             int i = c * rows + r;
             if (i >= nk)
                 break;
-            len += snprintf(line + len, sizeof line - (size_t)len, "%s%-4s %-*s", c ? "  " : "",
-                            keys[i].keys, c + 1 < cols ? colw - 5 : 0, keys[i].help);
+            /* Of each key's names the first: the help page has the others. */
+            int first = (int)strcspn(keys[i].keys, ",");
+            len += snprintf(line + len, sizeof line - (size_t)len, "%s%-4.*s %-*s", c ? "  " : "",
+                            first, keys[i].keys, c + 1 < cols ? colw - 5 : 0, keys[i].help);
         }
         while (len > 0 && line[len - 1] == ' ')
             line[--len] = '\0';
