@@ -104,6 +104,10 @@ check_tree() {
     hits=$(grep -lE '#[[:space:]]*include[[:space:]]*<n?curses\.h>' $files |
         grep -v '^src/ui/curses_[a-z]*\.[ch]$')
     [ -z "$hits" ] || complain "curses outside the curses files of src/ui (curses_*.c): $hits"
+    # The screen's inside is its own: the program sees the screen through src/ui/ui.h.
+    hits=$(grep -lE '#[[:space:]]*include[[:space:]]*"ui/(ui_int|curses_int)\.h"' $files |
+        grep -v '^src/ui/')
+    [ -z "$hits" ] || complain "the screen's private headers outside src/ui (use ui/ui.h): $hits"
     hits=$(grep -lE '#[[:space:]]*include[[:space:]]*<yaml\.h>' $files | grep -v '^src/core/')
     [ -z "$hits" ] || complain "libyaml outside src/core: $hits"
     # 'camelot match' plays games side by side (match.c) and forks engine programs under a

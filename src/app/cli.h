@@ -275,11 +275,22 @@ typedef struct CliServeCaps {
 } CliServeCaps;
 int cli_engine_serve(CliCtx *ctx, int in, const CliServeCaps *caps);
 
+/* How the full screen looks (screen.c): from the command's flags, the settings file 'conf'
+ * (NULL: none) and the environment (NO_COLOR, the locale's character set). */
+typedef struct CliScreenFlags {
+    int ascii;        /* --ascii */
+    int no_highlight; /* --no-highlight */
+    int no_mouse;     /* --no-mouse, or a screen with no use for the mouse */
+    int flip;         /* --flip */
+    int may_flip;     /* the settings file's 'flip' counts (a screen that turns itself does not) */
+} CliScreenFlags;
+struct UiOptions;
+void cli_screen_options(const CliScreenFlags *f, const SessionConfig *conf, struct UiOptions *opt);
+
 /* The engine's review (review.c) of a game just played, on the screen in the game's way 'opt'
  * ('name' in its title), one second a position; the player may quit it at any time. The marks
  * of the plies reviewed go to the game's screen 'back' (may be NULL); when that is the screen
  * of a game on a server, its connection stays up throughout. Returns an exit code. */
-struct UiOptions;
 struct Ui;
 int cli_review_played(const CmGame *game, const char *name, const struct UiOptions *opt,
                       struct Ui *back);

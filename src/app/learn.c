@@ -2,8 +2,6 @@
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
-#include <langinfo.h>
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,7 +10,7 @@
 #include "io/io.h"
 #include "session/clock.h"
 #include "session/course.h"
-#include "ui/ui_int.h"
+#include "ui/ui.h"
 
 #define LIST_WIDTH 79 /* columns of the list of lessons */
 
@@ -78,15 +76,11 @@ static int learn_screen(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf
     SessionEnv env = {&ctx->catalog, NULL, NULL};
     SessionSetup setup;
     Session *s = malloc(sizeof *s);
-    Ui *ui = malloc(sizeof *ui);
     UiOptions opt;
     int rc;
 
-    if (s == NULL || ui == NULL) {
-        free(s);
-        free(ui);
+    if (s == NULL)
         return cli_out_of_memory();
-    }
     /* The Ui wants a game to start from: the first lesson's, never saved; the lessons are
      * games of their own on top of it. */
     session_init(s, &env);
@@ -94,26 +88,21 @@ static int learn_screen(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf
     setup_all_human(&setup);
     if (session_start(s, first->pos.v, &setup, &first->pos) != CM_OK) {
         free(s);
-        free(ui);
         return cli_out_of_memory();
     }
-    memset(&opt, 0, sizeof opt);
-    setlocale(LC_ALL, "");
-    opt.ascii =
-        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt.color = (getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0') && conf->colours != 0;
-    opt.highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
-    opt.mouse = conf->mouse != 0;
-    if (ui_init(ui, s, &opt) != CM_OK || ui_learn_open(ui, c, 0, at, clock_ms()) != CM_OK) {
+    /* A lesson turns the board as it needs. */
+    CliScreenFlags f = {a->value[OPT_ASCII] != NULL, a->value[OPT_NO_HIGHLIGHT] != NULL, 0, 0, 0};
+    cli_screen_options(&f, conf, &opt);
+    Ui *ui = ui_new(s, &opt);
+    if (ui == NULL || ui_learn_open(ui, c, 0, at, clock_ms()) != CM_OK) {
         rc = cli_out_of_memory();
     } else {
         rc = ui_run(ui);
         printf("Lessons done: %d of %d.\n", course_done_count(c), c->n);
     }
-    ui_free(ui);
+    ui_delete(ui);
     session_free(s);
     free(s);
-    free(ui);
     return rc;
 }
 

@@ -4,8 +4,6 @@
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
-#include <langinfo.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +11,7 @@
 #include "cli.h"
 #include "session/lobby.h"
 #include "session/remote.h"
-#include "ui/ui_int.h"
+#include "ui/ui.h"
 
 #define ENGINE_TT_BYTES ((size_t)16 << 20) /* hints in casual games */
 #define ENGINE_LEAVE_MS 100
@@ -22,13 +20,10 @@ int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where)
 {
     Lobby *lobby = malloc(sizeof *lobby);
     Session *s = malloc(sizeof *s);
-    Ui *ui = malloc(sizeof *ui);
     int rc = CLI_EXIT_OK;
-    if (lobby == NULL || s == NULL || ui == NULL ||
-        lobby_open_on(lobby, r, &ctx->catalog) != CM_OK) {
+    if (lobby == NULL || s == NULL || lobby_open_on(lobby, r, &ctx->catalog) != CM_OK) {
         free(lobby);
         free(s);
-        free(ui);
         return cli_out_of_memory();
     }
     snprintf(lobby->where, sizeof lobby->where, "%s", where);
@@ -38,30 +33,24 @@ int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where)
     session_init(s, &env);
 
     UiOptions opt;
-    const char *no_color = getenv("NO_COLOR");
-    memset(&opt, 0, sizeof opt);
-    setlocale(LC_ALL, "");
-    opt.ascii = strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt.color = no_color == NULL || no_color[0] == '\0';
-    opt.highlight = 1;
-    opt.mouse = 1;
-    if (ui_init_online(ui, s, lobby, &opt) != CM_OK) {
+    CliScreenFlags f = {0, 0, 0, 0, 0};
+    cli_screen_options(&f, NULL, &opt);
+    Ui *ui = ui_new_online(s, lobby, &opt);
+    if (ui == NULL) {
         rc = cli_out_of_memory();
     } else {
         /* 'a' after a game: the engine's review, then the screen again. */
-        while ((rc = ui_run(ui)) == CLI_EXIT_OK && ui->want_analysis) {
-            ui->want_analysis = 0;
-            rc = cli_review_played(&s->g, "this game", &ui->opt, ui);
+        while ((rc = ui_run(ui)) == CLI_EXIT_OK && ui_wants_review(ui)) {
+            rc = cli_review_played(&s->g, "this game", ui_options(ui), ui);
             if (rc != CLI_EXIT_OK)
                 break;
         }
-        ui_free(ui);
+        ui_delete(ui);
     }
     session_free(s);
     lobby_free(lobby);
     engine_thread_leave(eng, ENGINE_LEAVE_MS);
     free(lobby);
     free(s);
-    free(ui);
     return rc;
 }

@@ -5,8 +5,6 @@
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
-#include <langinfo.h>
-#include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +15,7 @@
 #include "session/clock.h"
 #include "session/session.h"
 #include "session/text.h"
-#include "ui/ui_int.h"
+#include "ui/ui.h"
 
 #define ENGINE_TT_BYTES ((size_t)32 << 20) /* the engine thread's table */
 #define NOTE_MAX 400                       /* the first message on the screen */
@@ -339,18 +337,14 @@ static int open_game(CliCtx *ctx, Play *p)
     return -1;
 }
 
-/* How the screen looks, from the options, the settings file and the environment. */
+/* How the screen looks, from the options, the settings file and the environment; where the
+ * time of each key goes ('CAMELOT_LATENCY_LOG'). */
 static void screen_options(const CliArgs *a, const SessionConfig *conf, UiOptions *opt)
 {
-    const char *no_color = getenv("NO_COLOR"), *lat = getenv("CAMELOT_LATENCY_LOG");
-    memset(opt, 0, sizeof *opt);
-    setlocale(LC_ALL, "");
-    opt->ascii =
-        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt->color = (no_color == NULL || no_color[0] == '\0') && conf->colours != 0;
-    opt->highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
-    opt->flip = a->value[OPT_FLIP] != NULL || conf->flip == 1;
-    opt->mouse = !a->value[OPT_NO_MOUSE] && conf->mouse != 0;
+    const char *lat = getenv("CAMELOT_LATENCY_LOG");
+    CliScreenFlags f = {a->value[OPT_ASCII] != NULL, a->value[OPT_NO_HIGHLIGHT] != NULL,
+                        a->value[OPT_NO_MOUSE] != NULL, a->value[OPT_FLIP] != NULL, 1};
+    cli_screen_options(&f, conf, opt);
     opt->latency_log = lat != NULL && lat[0] ? fopen(lat, "a") : NULL;
 }
 
@@ -431,23 +425,22 @@ static int close_game(Play *p, int rc)
 static int run_screen(Play *p)
 {
     UiOptions opt;
-    Ui ui;
     int rc;
 
     screen_options(&p->a, &p->conf, &opt);
-    if (ui_init(&ui, &p->session, &opt) != CM_OK) {
+    Ui *ui = ui_new(&p->session, &opt);
+    if (ui == NULL) {
         rc = cli_out_of_memory();
     } else {
         if (p->note[0])
-            ui_message(&ui, UI_ROLE_DIM, "%s", p->note);
+            ui_note(ui, 0, p->note);
         /* 'a' when the game is over: the engine's review, then the game's screen again. */
-        while ((rc = ui_run(&ui)) == CLI_EXIT_OK && ui.want_analysis) {
-            ui.want_analysis = 0;
-            rc = cli_review_played(&p->session.g, "this game", &ui.opt, &ui);
+        while ((rc = ui_run(ui)) == CLI_EXIT_OK && ui_wants_review(ui)) {
+            rc = cli_review_played(&p->session.g, "this game", ui_options(ui), ui);
             if (rc != CLI_EXIT_OK)
                 break;
         }
-        ui_free(&ui);
+        ui_delete(ui);
     }
     if (opt.latency_log != NULL)
         fclose(opt.latency_log);

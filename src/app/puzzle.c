@@ -1,8 +1,6 @@
 /* The 'puzzle' command: puzzles on the full-screen board (find the clearly best move), the list
  * of the puzzles, and their generation from self-play (puzzlegen.c).
  * SPDX-License-Identifier: MIT */
-#include <langinfo.h>
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,7 +8,7 @@
 #include "cli.h"
 #include "io/io.h"
 #include "session/puzzle.h"
-#include "ui/ui_int.h"
+#include "ui/ui.h"
 
 #define GEN_DEFAULT_GAMES 10
 #define GEN_DEFAULT_DEPTH 8
@@ -181,19 +179,6 @@ static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
     return listed > 0 ? CLI_EXIT_OK : none_of(b, v);
 }
 
-/* How the screen looks, from the options and the environment. */
-static void screen_options(const CliArgs *a, const SessionConfig *conf, UiOptions *opt)
-{
-    const char *no_color = getenv("NO_COLOR");
-    memset(opt, 0, sizeof *opt);
-    setlocale(LC_ALL, "");
-    opt->ascii =
-        a->value[OPT_ASCII] || conf->ascii == 1 || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt->color = (no_color == NULL || no_color[0] == '\0') && conf->colours != 0;
-    opt->highlight = !a->value[OPT_NO_HIGHLIGHT] && conf->highlight != 0;
-    opt->mouse = !a->value[OPT_NO_MOUSE] && conf->mouse != 0;
-}
-
 /* The first puzzle to serve: --id's, else the next one for the score. Sets '*at' (an index of
  * 'b->order') and returns -1, or prints why there is none and returns an exit code. */
 static int first_puzzle(const CliArgs *a, const PuzzleBook *b, const PuzzleScore *s,
@@ -231,7 +216,6 @@ static int play(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf, Puzzle
     Session session;
     SessionEnv env = {&ctx->catalog, NULL, NULL};
     UiOptions opt;
-    Ui ui;
     int rc = CLI_EXIT_OK;
 
     memset(&pz, 0, sizeof pz);
@@ -244,15 +228,19 @@ static int play(CliCtx *ctx, const CliArgs *a, const SessionConfig *conf, Puzzle
         session_free(&session);
         return cli_out_of_memory();
     }
-    screen_options(a, conf, &opt);
-    if (ui_init(&ui, &session, &opt) != CM_OK) {
+    /* The puzzle turns the board itself: the solver at the bottom. */
+    CliScreenFlags f = {a->value[OPT_ASCII] != NULL, a->value[OPT_NO_HIGHLIGHT] != NULL,
+                        a->value[OPT_NO_MOUSE] != NULL, 0, 0};
+    cli_screen_options(&f, conf, &opt);
+    Ui *ui = ui_new(&session, &opt);
+    if (ui == NULL) {
         rc = cli_out_of_memory();
     } else {
-        ui_puzzle_attach(&ui, &pz);
+        ui_puzzle_attach(ui, &pz);
         if (note[0])
-            ui_message(&ui, UI_ROLE_ERROR, "%s", note);
-        rc = ui_run(&ui);
-        ui_free(&ui);
+            ui_note(ui, 1, note);
+        rc = ui_run(ui);
+        ui_delete(ui);
         printf("Puzzles: %d solved, %d missed; streak %d (best %d).\n", s->solved, s->missed,
                s->streak, s->best);
     }

@@ -2,8 +2,6 @@
  * each move lost against its own best, marking inaccuracies, mistakes and blunders; as text,
  * and as a record with the verdicts in comments.
  * SPDX-License-Identifier: MIT */
-#include <langinfo.h>
-#include <locale.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +12,7 @@
 #include "session/analysis.h"
 #include "session/clock.h"
 #include "session/text.h"
-#include "ui/ui_int.h"
+#include "ui/ui.h"
 
 #define REVIEW_DEFAULT_MS 1000 /* thinking time for each position */
 #define REVIEW_COMMENT_MAX (2 * CM_MOVE_TEXT_MAX + 64)
@@ -198,7 +196,7 @@ out:
 /* The review on the screen: the analysis runs in this thread, and the screen reads its keys
  * when the engine looks at the clock, so that 'q' stops the search at once. */
 typedef struct ScreenReview {
-    UiReview ui;
+    UiReview *ui;
     const CmGame *game;
     CmEngine *e;
     CmLimits lim;
@@ -213,7 +211,7 @@ typedef struct ScreenReview {
 static void screen_look(ScreenReview *sr, uint64_t now)
 {
     sr->looked = now;
-    if (ui_review_pump(&sr->ui))
+    if (ui_review_pump(sr->ui))
         atomic_store(&sr->stop, 1);
 }
 
@@ -231,7 +229,7 @@ static void screen_ply(void *ud, int i, const AnalysisPly *p)
 {
     ScreenReview *sr = ud;
     (void)p;
-    sr->ui.done = i + 1;
+    ui_review_progress(sr->ui, i + 1);
     screen_look(sr, clock_ms());
 }
 
@@ -268,11 +266,14 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
     sr->lim.clock_ud = sr;
     sr->lim.stop = &sr->stop;
     atomic_init(&sr->stop, 0);
-    ui_review_init(&sr->ui, game, plies, opt, name);
-    sr->ui.keep = keep;
-    rc = ui_review_run(&sr->ui, screen_run, sr);
+    sr->ui = ui_review_new(game, plies, opt, name, keep);
+    if (sr->ui == NULL) {
+        free(sr);
+        return cli_out_of_memory();
+    }
+    rc = ui_review_run(sr->ui, screen_run, sr);
     *reviewed = sr->n;
-    ui_review_free(&sr->ui);
+    ui_review_delete(sr->ui);
     free(sr);
     return rc == CLI_EXIT_OK && *reviewed < 0 ? cli_out_of_memory() : rc;
 }
@@ -284,11 +285,8 @@ static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *ga
     UiOptions opt;
     int n;
 
-    memset(&opt, 0, sizeof opt);
-    setlocale(LC_ALL, "");
-    opt.ascii = a->value[OPT_ASCII] || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-    opt.color = getenv("NO_COLOR") == NULL || getenv("NO_COLOR")[0] == '\0';
-    opt.highlight = 1;
+    CliScreenFlags f = {a->value[OPT_ASCII] != NULL, 0, 1, 0, 0};
+    cli_screen_options(&f, NULL, &opt);
     int rc = screen_review(game, a->args[0], &opt, NULL, e, lim, plies, &n);
     if (rc == CLI_EXIT_OK && a->value[OPT_SAVE] != NULL) {
         if (n == game->n)
@@ -333,7 +331,8 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
     /* A game played on a server: its connection stays up while the engine reviews it and the
      * player reads the review, however long that takes; what the server says meanwhile waits
      * for the game's screen. */
-    int rc = screen_review(game, name, opt, back != NULL ? back->lobby : NULL, e, &lim, plies, &n);
+    int rc =
+        screen_review(game, name, opt, back != NULL ? ui_lobby(back) : NULL, e, &lim, plies, &n);
     /* The game's screen keeps the marks of the plies reviewed, for its move list and review. */
     if (back != NULL && n > 0 && ui_set_review(back, plies, n) != CM_OK)
         rc = cli_out_of_memory();

@@ -20,6 +20,7 @@
 #include "session/news.h"
 #include "session/puzzle.h"
 #include "session/session.h"
+#include "ui.h"
 
 /* ---- Keys -------------------------------------------------------------------------------- */
 
@@ -251,17 +252,6 @@ typedef struct UiCellLook {
 
 /* ---- The screen's state (control.c) ------------------------------------------------------ */
 
-typedef struct UiOptions {
-    int ascii;         /* letters instead of Unicode glyphs */
-    int color;         /* 0: no colours (NO_COLOR, or the terminal has none) */
-    int color256;      /* the terminal has 256 colours */
-    int highlight;     /* teaching marks: landing squares, obligations, last move */
-    int flip;          /* rank 1 at the top */
-    int mouse;         /* the mouse is on */
-    FILE *latency_log; /* where each key's time to the screen goes (microseconds, one a line),
-                          or NULL; opened and closed by the caller */
-} UiOptions;
-
 /* The move being built on the board, leap by leap. */
 typedef struct UiSelection {
     int active;
@@ -312,9 +302,7 @@ typedef struct UiSeen {
 /* The lobby's two pages. */
 enum { UI_LOBBY_GAMES, UI_LOBBY_RATINGS };
 
-typedef struct UiPuzzles UiPuzzles;
-
-typedef struct Ui {
+struct Ui {
     Session *s;         /* the game in progress; not owned */
     UiPuzzles *puzzles; /* puzzle mode ('camelot puzzle'): the puzzles; NULL for a game */
     UiOptions opt;
@@ -384,7 +372,7 @@ typedef struct Ui {
     int nreviewed;
     AnalysisPly *reviewed_own;
     uint64_t now; /* the time of the last key or tick (ms), for what is drawn */
-} Ui;
+};
 
 /* The questions of UI_MODE_ASK. */
 enum {
@@ -579,9 +567,7 @@ void ui_set_last(Ui *ui, int plies);
 /* The mode to go back to from a page or form: the board, or the game-over box. */
 UiMode ui_board_mode(const Ui *ui);
 
-/* control.c: takes the engine's review of the game's first 'n' plies (copied), whose marks
- * the move list shows from then on, as long as those moves stay. CM_ERR_NOMEM. */
-CmStatus ui_set_review(Ui *ui, const AnalysisPly *plies, int n);
+/* control.c: 'ui_set_review' (ui.h). */
 
 /* The ply (from 0) of the next move the review marked after ply 'from' ('dir' 1), or before it
  * ('dir' -1); -1 when there is none. */
@@ -687,9 +673,7 @@ typedef struct UiLearn {
     char feedback[CM_LESSON_LINE_MAX]; /* the lesson's 'wrong' or 'right', "" before a try */
 } UiLearn;
 
-/* Shows the lessons of 'course' on the board, from lesson 'at' (-1: the first not done yet),
- * in place of the session's game, which is paused. 'owned': see 'UiLearn'. CM_ERR_NOMEM. */
-CmStatus ui_learn_open(Ui *ui, Course *course, int owned, int at, uint64_t now);
+/* learn.c: 'ui_learn_open' (ui.h); 'owned': see 'UiLearn'. */
 
 /* Leaves the lessons: the Ui shows its session again. */
 void ui_learn_close(Ui *ui, uint64_t now);
@@ -811,21 +795,7 @@ char *ui_online_help_text(int width);
  * solution; what would change the game otherwise (undo, hints, saving, resigning) is not
  * offered. */
 
-struct UiPuzzles {
-    PuzzleBook *book;
-    PuzzleScore *score;
-    const char *data_dir;  /* where the score is kept; NULL or "": nowhere */
-    const CmVariant *only; /* serve this variant's puzzles only; NULL: all */
-    int at;                /* the puzzle shown: an index of 'book->order' */
-    PuzzleRun run;
-};
-
-/* Starts the puzzle at index 'at' of 'pz->book->order' on session 's'. CM_ERR_NOMEM. */
-CmStatus ui_puzzle_start(UiPuzzles *pz, Session *s, int at);
-
-/* Puts the screen (set up with 'ui_init' on the session of 'ui_puzzle_start') in puzzle mode,
- * the solver at the bottom, and says what the puzzle asks. */
-void ui_puzzle_attach(Ui *ui, UiPuzzles *pz);
+/* puzzle.c: 'UiPuzzles', 'ui_puzzle_start' and 'ui_puzzle_attach' (ui.h). */
 
 /* The puzzle shown. */
 const CmPuzzle *ui_puzzle_current(const Ui *ui);
@@ -874,7 +844,7 @@ int ui_graph_first(int first, int cursor, int n, int width);
 
 /* What the review screen shows: the game, the plies analysed so far, the ply under the
  * cursor and the board after it, drawn with the looks of the full-screen game's review. */
-typedef struct UiReview {
+struct UiReview {
     const CmGame *game;
     const AnalysisPly *plies; /* 'done' of them analysed */
     int done;
@@ -890,7 +860,7 @@ typedef struct UiReview {
     Ui board;        /* in review mode: the position after 'cursor', its move marked, and the
                         move list with the marks of the plies analysed; or (in UI_MODE_RULES)
                         the list of mistakes as its page */
-} UiReview;
+};
 
 /* Sets up the review of 'game' (at least one ply), whose analysis 'plies' fills; frees what it
  * holds. */
@@ -914,19 +884,6 @@ int ui_review_score(const UiReview *r, int i);
  * list wraps it); or where the analysis is. Returns how many (none when 'max' is below 6). */
 int ui_review_lines(const UiReview *r, UiLine *lines, int max);
 
-/* Runs the review screen (curses_screen.c): 'run' is called once the screen is up and does
- * the analysis, calling 'ui_review_pump' between and during searches. Until the player leaves,
- * the connection of 'r->keep' is kept up (lobby_keep_alive) at every look at the keys. Returns
- * an exit code. */
-int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud);
-
-/* Shows the screen and reads the keys waiting (curses_screen.c), and keeps the connection of
- * 'r->keep' up. Returns 1 when the player quit (or a signal came): the analysis must stop. */
-int ui_review_pump(UiReview *r);
-
-/* ---- The terminal (curses_screen.c) ------------------------------------------------------ */
-
-/* Runs the screen until the player quits or a signal ends it. Returns an exit code. */
-int ui_run(Ui *ui);
+/* curses_screen.c: 'ui_run', 'ui_review_run' and 'ui_review_pump' (ui.h). */
 
 #endif
