@@ -150,7 +150,7 @@ static void keep_line(UiAnalysis *a)
     a->nlines++;
 }
 
-unsigned ui_analysis_commit(Ui *ui, const CmMove *m, uint64_t now)
+static unsigned analysis_commit(Ui *ui, const CmMove *m, uint64_t now)
 {
     UiAnalysis *a = ui->analysis;
     char text[CM_MOVE_TEXT_MAX];
@@ -261,7 +261,7 @@ static void make_notes(UiAnalysis *a)
     s->nnotes = a->nnotes;
 }
 
-unsigned ui_analysis_action(Ui *ui, UiAction act, int key, uint64_t now, int *handled)
+static unsigned analysis_action(Ui *ui, UiAction act, int key, uint64_t now, int *handled)
 {
     *handled = 1;
     switch (act) {
@@ -311,7 +311,7 @@ unsigned ui_analysis_action(Ui *ui, UiAction act, int key, uint64_t now, int *ha
     return 0;
 }
 
-unsigned ui_analysis_tick(Ui *ui)
+static unsigned analysis_tick(Ui *ui)
 {
     UiAnalysis *a = ui->analysis;
     if (!analysis_live_tick(&a->live))
@@ -320,13 +320,15 @@ unsigned ui_analysis_tick(Ui *ui)
     return UI_DRAW_PANEL;
 }
 
-void ui_analysis_title(const Ui *ui, char *buf, size_t size)
+static int analysis_title(const Ui *ui, char *buf, size_t size)
 {
     const Session *s = ui->s;
     const CmVariant *v = s->v;
     char sq[4];
     char length[64];
     int first = s->g.n > 0 ? s->g.ply[0].seat : s->g.pos.to_move;
+    if (ui->mode == UI_MODE_REVIEW || ui->mode == UI_MODE_EDIT)
+        return 0;
     text_game_length(v->nseats, s->g.n, length, sizeof length);
     if (s->outcome.over)
         snprintf(buf, size, "%s - analysis, over after %s", v->title, length);
@@ -334,4 +336,16 @@ void ui_analysis_title(const Ui *ui, char *buf, size_t size)
         snprintf(buf, size, "%s - analysis, move %d, %s to move   [%s]", v->title,
                  (s->g.n + first) / v->nseats + 1, v->seat[s->g.pos.to_move].name,
                  cm_square_name(ui->cursor, sq));
+    return 1;
 }
+
+const UiBoard ui_board_analysis = {
+    .keys = UI_KEYS_ANALYSIS,
+    .action = analysis_action,
+    .commit = analysis_commit,
+    .tick = analysis_tick,
+    .title = analysis_title,
+    .panel = ui_analysis_panel,
+    .ends_in_box = 1,
+    .reviewable = 1,
+};

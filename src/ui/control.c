@@ -31,16 +31,27 @@ const CmPosition *ui_shown_position(const Ui *ui)
     return ui->mode == UI_MODE_REVIEW ? &ui->review_pos : &ui->s->g.pos;
 }
 
+const UiBoard *ui_board(const Ui *ui)
+{
+    /* They never come together: the analysis board opens on a game only, and lessons and
+     * puzzles are screens of their own. */
+    if (ui->learn != NULL)
+        return &ui_board_lesson;
+    if (ui->puzzles != NULL)
+        return &ui_board_puzzle;
+    if (ui->analysis != NULL)
+        return &ui_board_analysis;
+    return NULL;
+}
+
 UiMode ui_board_mode(const Ui *ui)
 {
     if (ui->lobby != NULL && !ui->at_table)
         return UI_MODE_LOBBY; /* no game on the screen: the lobby */
-    if (ui->learn != NULL)
-        return UI_MODE_PLAY; /* a lesson's end is no game's end */
-    if (ui->analysis != NULL)
-        return UI_MODE_PLAY; /* nor the end of a line tried */
-    if (ui->puzzles != NULL)
-        return UI_MODE_PLAY; /* a puzzle's solution may end the game: the board stays */
+    /* A lesson's end is no game's end, nor the end of a line tried on the analysis board; a
+     * puzzle's solution may end the game, and the board stays. */
+    if (ui_board(ui) != NULL)
+        return UI_MODE_PLAY;
     return ui->s->outcome.over ? UI_MODE_OVER : UI_MODE_PLAY;
 }
 
@@ -650,12 +661,6 @@ static unsigned play_action(Ui *ui, UiAction act, uint64_t now)
         if (handled)
             return flags;
     }
-    if (ui->puzzles != NULL) {
-        int handled;
-        unsigned flags = ui_puzzle_action(ui, act, now, &handled);
-        if (handled)
-            return flags;
-    }
     if (ui->s->paused && changes_game(act)) {
         ui_message(ui, UI_ROLE_ERROR, "Paused: p to go on.");
         return UI_DRAW_STATUS;
@@ -965,7 +970,7 @@ static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
     case UI_ACT_ANALYSIS:
         return ui_analysis_open(ui, ui->s->g.n, now);
     case UI_ACT_ANALYSE:
-        if (ui->puzzles != NULL || ui->learn != NULL || ui->s->g.n == 0) {
+        if ((ui_board(ui) != NULL && !ui_board(ui)->reviewable) || ui->s->g.n == 0) {
             ui_message(ui, UI_ROLE_ERROR, "There is no game of yours to analyse here.");
             return UI_DRAW_STATUS;
         }
@@ -993,11 +998,12 @@ static unsigned over_action(Ui *ui, UiAction act, uint64_t now)
     }
 }
 
-static unsigned review_action(Ui *ui, UiAction act, uint64_t now)
+static unsigned review_action(Ui *ui, UiAction act, int key, uint64_t now)
 {
-    if (ui->puzzles != NULL) {
+    const UiBoard *b = ui_board(ui);
+    if (b != NULL && b->review_action != NULL) {
         int handled;
-        unsigned flags = ui_puzzle_action(ui, act, now, &handled);
+        unsigned flags = b->review_action(ui, act, key, now, &handled);
         if (handled)
             return flags;
     }
@@ -1085,18 +1091,10 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
     if (act == UI_ACT_QUIT && ui->mode != UI_MODE_PLAY && ui->mode != UI_MODE_OVER &&
         ui->mode != UI_MODE_REVIEW)
         return UI_QUIT;
-    if (ui->mode == UI_MODE_PLAY && ui->learn != NULL) {
+    const UiBoard *b = ui_board(ui);
+    if (ui->mode == UI_MODE_PLAY && b != NULL && b->action != NULL) {
         int handled;
-        /* q leaves lessons opened from a game for that game; Ctrl-C quits, as everywhere. */
-        if (act == UI_ACT_QUIT && key == UI_CTRL('c'))
-            return UI_QUIT;
-        unsigned flags = ui_learn_action(ui, act, now, &handled);
-        if (handled)
-            return flags;
-    }
-    if (ui->mode == UI_MODE_PLAY && ui->analysis != NULL) {
-        int handled;
-        unsigned flags = ui_analysis_action(ui, act, key, now, &handled);
+        unsigned flags = b->action(ui, act, key, now, &handled);
         if (handled)
             return flags;
     }
@@ -1114,7 +1112,7 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
     case UI_MODE_OVER:
         return over_action(ui, act, now);
     case UI_MODE_REVIEW:
-        return review_action(ui, act, now);
+        return review_action(ui, act, key, now);
     case UI_MODE_EDIT:
         return ui_edit_action(ui, act);
     case UI_MODE_ASK:
@@ -1226,13 +1224,14 @@ unsigned ui_tick(Ui *ui, uint64_t now)
     if (ui->mode == UI_MODE_REVIEW || ui->mode == UI_MODE_EDIT || ui->line_export)
         return 0; /* the game waits while it is reviewed, edited or exported */
     unsigned ev = session_tick(ui->s, now);
-    if (ui->analysis != NULL)
-        flags |= ui_analysis_tick(ui);
+    const UiBoard *b = ui_board(ui);
+    if (b != NULL && b->tick != NULL)
+        flags |= b->tick(ui);
     if (ev & SESSION_EV_MOVED) {
         tick_moved(ui);
         flags |= UI_DRAW_ALL;
     }
-    if ((ev & SESSION_EV_OVER) && ui->learn == NULL) {
+    if ((ev & SESSION_EV_OVER) && (b == NULL || b->ends_in_box)) {
         if (ui->mode == UI_MODE_PLAY || ui->mode == UI_MODE_LINE || ui->mode == UI_MODE_ASK)
             ui->mode = UI_MODE_OVER;
         flags |= UI_DRAW_ALL;

@@ -243,31 +243,15 @@ const UiKeyHelp *ui_key_table(UiKeySet set, int *n_out)
     return tables[set].keys;
 }
 
-/* Where the lessons stand: trying, done with a next one, or the last one done. */
-static unsigned lesson_state(const Ui *ui)
-{
-    const UiLearn *l = ui->learn;
-    if (l->state != UI_LESSON_DONE)
-        return TRYING;
-    if (l->at + 1 < l->course->n)
-        return DONE;
-    return course_done_count(l->course) < l->course->n ? LAST : 0;
-}
-
 int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out)
 {
     *state_out = 0;
     switch (mode) {
     case UI_MODE_PLAY:
-        if (ui->learn != NULL) {
-            *state_out = lesson_state(ui);
-            return UI_KEYS_LESSON;
-        }
-        if (ui->analysis != NULL)
-            return UI_KEYS_ANALYSIS;
-        if (ui->puzzles != NULL) {
-            *state_out = ui->puzzles->run.state == PUZZLE_SOLVING ? TRYING : DONE;
-            return UI_KEYS_PUZZLE;
+        if (ui_board(ui) != NULL) {
+            const UiBoard *b = ui_board(ui);
+            *state_out = b->key_state != NULL ? b->key_state(ui) : 0;
+            return b->keys;
         }
         *state_out = ui->s->outcome.over ? ENDED : session_paced(ui->s) ? ENGINES : PERSON;
         return UI_KEYS_GAME;

@@ -109,7 +109,7 @@ unsigned ui_learn_from_form(Ui *ui, uint64_t now)
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }
 
-unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now)
+static unsigned lesson_commit(Ui *ui, const CmMove *m, uint64_t now)
 {
     UiLearn *l = ui->learn;
     const CmLesson *lesson = lesson_of(ui);
@@ -201,10 +201,13 @@ static unsigned hint(Ui *ui)
     return UI_DRAW_BOARD | UI_DRAW_STATUS;
 }
 
-unsigned ui_learn_action(Ui *ui, UiAction act, uint64_t now, int *handled)
+static unsigned lesson_action(Ui *ui, UiAction act, int key, uint64_t now, int *handled)
 {
     UiLearn *l = ui->learn;
     *handled = 1;
+    /* q leaves lessons opened from a game for that game; Ctrl-C quits, as everywhere. */
+    if (act == UI_ACT_QUIT && key == UI_CTRL('c'))
+        return UI_QUIT;
     switch (act) {
     case UI_ACT_SELECT:
         if (l->state == UI_LESSON_DONE)
@@ -252,10 +255,12 @@ unsigned ui_learn_action(Ui *ui, UiAction act, uint64_t now, int *handled)
     return 0;
 }
 
-void ui_learn_status(const Ui *ui, char *buf, size_t size)
+static int lesson_status(const Ui *ui, char *buf, size_t size)
 {
     const UiLearn *l = ui->learn;
     const CmLesson *lesson = lesson_of(ui);
+    if (ui->sel.active)
+        return 0; /* the move being built says where it can go */
     if (l->state == UI_LESSON_DONE) {
         int open = first_open(l);
         if (l->at + 1 < l->course->n)
@@ -269,17 +274,21 @@ void ui_learn_status(const Ui *ui, char *buf, size_t size)
             snprintf(buf, size,
                      "Lesson done: every lesson is done. u: this one again; p: the one before; "
                      "q leaves.");
-        return;
+        return 1;
     }
     snprintf(buf, size, "%s to move. %s", ui->s->v->seat[ui->s->g.pos.to_move].name, lesson->task);
+    return 1;
 }
 
-void ui_learn_title(const Ui *ui, char *buf, size_t size)
+static int lesson_title(const Ui *ui, char *buf, size_t size)
 {
     const UiLearn *l = ui->learn;
     char sq[4];
+    if (ui->mode == UI_MODE_REVIEW)
+        return 0;
     snprintf(buf, size, "Lesson %d of %d - %s   [%s]", l->at + 1, l->course->n, ui->s->v->title,
              cm_square_name(ui->cursor, sq));
+    return 1;
 }
 
 /* Adds 'text' cut into lines of 'width', paragraph by paragraph ('\n'). */
@@ -329,7 +338,7 @@ static int add_line(UiLine *lines, int n, int max, int role, int seat, const cha
     return n + 1;
 }
 
-int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max)
+static int lesson_panel(const Ui *ui, int width, UiLine *lines, int max)
 {
     const UiLearn *l = ui->learn;
     const CmLesson *lesson = lesson_of(ui);
@@ -351,3 +360,34 @@ int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max)
     n = add_wrapped(lines, n, max, UI_ROLE_NORMAL, lesson->text, width);
     return n;
 }
+
+/* Where the lessons stand, for the key bar: trying, done with a next one, or the last one
+ * done. */
+static unsigned lesson_key_state(const Ui *ui)
+{
+    const UiLearn *l = ui->learn;
+    if (l->state != UI_LESSON_DONE)
+        return UI_KEYS_TRYING;
+    if (l->at + 1 < l->course->n)
+        return UI_KEYS_DONE;
+    return course_done_count(l->course) < l->course->n ? UI_KEYS_LAST : 0;
+}
+
+static unsigned lesson_closed(Ui *ui)
+{
+    if (ui->learn->state != UI_LESSON_DONE)
+        return 0;
+    ui_message(ui, UI_ROLE_NORMAL, "This lesson is done: Enter or n goes on.");
+    return UI_DRAW_STATUS;
+}
+
+const UiBoard ui_board_lesson = {
+    .keys = UI_KEYS_LESSON,
+    .key_state = lesson_key_state,
+    .action = lesson_action,
+    .commit = lesson_commit,
+    .closed = lesson_closed,
+    .title = lesson_title,
+    .status = lesson_status,
+    .panel = lesson_panel,
+};

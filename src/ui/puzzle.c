@@ -81,7 +81,7 @@ static int count_try(Ui *ui, int solved, char *note, size_t size)
     return 0;
 }
 
-unsigned ui_puzzle_commit(Ui *ui, const CmMove *move, uint64_t now)
+static unsigned puzzle_commit(Ui *ui, const CmMove *move, uint64_t now)
 {
     CmMove played = *move, *m = &played; /* 'move' may be the selection, cleared below */
     UiPuzzles *pz = ui->puzzles;
@@ -168,8 +168,10 @@ static unsigned next_puzzle(Ui *ui)
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
 }
 
-unsigned ui_puzzle_action(Ui *ui, UiAction act, uint64_t now, int *handled)
+static unsigned puzzle_action(Ui *ui, UiAction act, int key, uint64_t now, int *handled)
 {
+    (void)key;
+    (void)now;
     *handled = 1;
     switch (act) {
     case UI_ACT_NEW:
@@ -202,15 +204,18 @@ unsigned ui_puzzle_action(Ui *ui, UiAction act, uint64_t now, int *handled)
     return 0;
 }
 
-void ui_puzzle_title(const Ui *ui, char *buf, size_t size)
+static int puzzle_title(const Ui *ui, char *buf, size_t size)
 {
     const CmPuzzle *p = ui_puzzle_current(ui);
     char sq[4];
+    if (ui->mode == UI_MODE_REVIEW || ui->mode == UI_MODE_EDIT)
+        return 0;
     snprintf(buf, size, "%s puzzle %s, difficulty %d   [%s]", ui->s->v->title, p->id, p->difficulty,
              cm_square_name(ui->cursor, sq));
+    return 1;
 }
 
-int ui_puzzle_status(const Ui *ui, char *buf, size_t size)
+static int puzzle_status(const Ui *ui, char *buf, size_t size)
 {
     const UiPuzzles *pz = ui->puzzles;
     char what[160], ob[CM_EXPLAIN_MAX];
@@ -234,7 +239,7 @@ int ui_puzzle_status(const Ui *ui, char *buf, size_t size)
     }
 }
 
-int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max)
+static int puzzle_lines(const Ui *ui, UiLine *lines, int max)
 {
     const UiPuzzles *pz = ui->puzzles;
     const CmPuzzle *p = pz->run.p;
@@ -286,3 +291,36 @@ int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max)
 #undef LINE
     return n;
 }
+
+/* The panel: the puzzle, then the moves played. */
+static int puzzle_panel(const Ui *ui, int width, UiLine *lines, int max)
+{
+    return ui_move_list(ui, width, lines, puzzle_lines(ui, lines, max), max);
+}
+
+static unsigned puzzle_key_state(const Ui *ui)
+{
+    return ui->puzzles->run.state == PUZZLE_SOLVING ? UI_KEYS_TRYING : UI_KEYS_DONE;
+}
+
+static unsigned puzzle_closed(Ui *ui)
+{
+    if (ui->puzzles->run.state == PUZZLE_SOLVING)
+        return 0;
+    ui_message(ui, UI_ROLE_ERROR,
+               "This puzzle is over: n goes to the next one, v steps through the moves.");
+    return UI_DRAW_STATUS;
+}
+
+const UiBoard ui_board_puzzle = {
+    .keys = UI_KEYS_PUZZLE,
+    .key_state = puzzle_key_state,
+    .action = puzzle_action,
+    .review_action = puzzle_action,
+    .commit = puzzle_commit,
+    .closed = puzzle_closed,
+    .title = puzzle_title,
+    .status = puzzle_status,
+    .panel = puzzle_panel,
+    .ends_in_box = 1,
+};

@@ -604,6 +604,39 @@ unsigned ui_take_back_leap(Ui *ui);
 /* Plays 'm' for the person to move and says so. */
 unsigned ui_commit(Ui *ui, const CmMove *m, uint64_t now);
 
+/* ---- What the board serves besides a game ----------------------------------------------
+ *
+ * In play mode the board serves a game of the session, a lesson (learn.c), a puzzle (puzzle.c)
+ * or the analysis board (analysis.c). Each of the last three is a table of what it does in
+ * place of the game; 'ui_board' gives the one open (NULL for a game), and where an entry is
+ * NULL the board does what a game does. */
+typedef struct UiBoard {
+    UiKeySet keys;                       /* its keys (keyhelp.c) */
+    unsigned (*key_state)(const Ui *ui); /* the state of its key bar: 'UI_KEYS_*' bits */
+    /* A key's action ('key' the key that gave 'act') on the board, and in review mode: sets
+     * '*handled'; 0 leaves 'act' to the board. */
+    unsigned (*action)(Ui *ui, UiAction act, int key, uint64_t now, int *handled);
+    unsigned (*review_action)(Ui *ui, UiAction act, int key, uint64_t now, int *handled);
+    unsigned (*commit)(Ui *ui, const CmMove *m, uint64_t now); /* a move built or typed */
+    /* When no move may be begun (a lesson done, a puzzle over): says why and returns redraw
+     * flags; 0 when one may. */
+    unsigned (*closed)(Ui *ui);
+    unsigned (*tick)(Ui *ui); /* what time brings: redraw flags */
+    /* The title and the teaching line: 1 when it gave them, 0 to leave them to the board. */
+    int (*title)(const Ui *ui, char *buf, size_t size);
+    int (*status)(const Ui *ui, char *buf, size_t size);
+    int (*panel)(const Ui *ui, int width, UiLine *lines, int max); /* the panel's lines */
+    int ends_in_box; /* the end of its game opens the game-over box (not a lesson's) */
+    int reviewable;  /* 'a' after that end asks for the engine's review (not a puzzle's) */
+} UiBoard;
+
+extern const UiBoard ui_board_lesson;   /* learn.c */
+extern const UiBoard ui_board_puzzle;   /* puzzle.c */
+extern const UiBoard ui_board_analysis; /* analysis.c */
+
+/* control.c: what the board serves besides a game, NULL for a game. */
+const UiBoard *ui_board(const Ui *ui);
+
 /* ---- The analysis board (analysis.c) ----------------------------------------------------------
  */
 
@@ -637,19 +670,10 @@ unsigned ui_analysis_open(Ui *ui, int ply, uint64_t now);
 /* Leaves the analysis board: the game comes back as it was. */
 void ui_analysis_close(Ui *ui, uint64_t now);
 
-/* A move played on the analysis board (from 'ui_commit'): the line ahead that it leaves is
- * kept as another line tried. */
-unsigned ui_analysis_commit(Ui *ui, const CmMove *m, uint64_t now);
-
-/* The keys of the board that mean something else on the analysis board ('key' the key that
- * gave 'act'); '*handled' 0 leaves 'act' to the board. */
-unsigned ui_analysis_action(Ui *ui, UiAction act, int key, uint64_t now, int *handled);
-
-/* The engine's news about the position on the board: redraw flags. */
-unsigned ui_analysis_tick(Ui *ui);
-
-/* The title of the analysis board. */
-void ui_analysis_title(const Ui *ui, char *buf, size_t size);
+/* A move played on the analysis board keeps the line ahead that it leaves as another line
+ * tried; the keys that mean something else there, the engine's news and the title:
+ * 'ui_board_analysis'. Its panel is view.c's: */
+int ui_analysis_panel(const Ui *ui, int width, UiLine *lines, int max);
 
 /* ---- Lessons (learn.c) --------------------------------------------------------------------- */
 
@@ -681,17 +705,9 @@ void ui_learn_close(Ui *ui, uint64_t now);
 /* The new-game form's Lessons: loads the course and opens it. */
 unsigned ui_learn_from_form(Ui *ui, uint64_t now);
 
-/* A move of a lesson: played when it meets the goal, else refused with the lesson's reason. */
-unsigned ui_learn_commit(Ui *ui, const CmMove *m, uint64_t now);
-
-/* The keys of the board that mean something else in a lesson; '*handled' 0 leaves 'act' to
- * the board. */
-unsigned ui_learn_action(Ui *ui, UiAction act, uint64_t now, int *handled);
-
-/* The teaching line, the title and the side panel of a lesson. */
-void ui_learn_status(const Ui *ui, char *buf, size_t size);
-void ui_learn_title(const Ui *ui, char *buf, size_t size);
-int ui_learn_panel(const Ui *ui, int width, UiLine *lines, int max);
+/* A move of a lesson is played when it meets the goal, else refused with the lesson's reason;
+ * the keys of the board that mean something else in a lesson, its teaching line, title and
+ * panel: 'ui_board_lesson'. */
 
 /* form.c: the new-game form and the list of saved games. */
 void ui_open_form(Ui *ui);
@@ -800,18 +816,8 @@ char *ui_online_help_text(int width);
 /* The puzzle shown. */
 const CmPuzzle *ui_puzzle_current(const Ui *ui);
 
-/* A move of the player, in puzzle mode (from 'ui_commit'). */
-unsigned ui_puzzle_commit(Ui *ui, const CmMove *m, uint64_t now);
-
-/* The keys of puzzle mode on the board and in review: sets '*handled' and returns redraw
- * flags when the key means something else in a puzzle. */
-unsigned ui_puzzle_action(Ui *ui, UiAction act, uint64_t now, int *handled);
-
-/* The title, the teaching line when no move is being built (returns 0 to leave it to the
- * game's), and the panel's first lines in puzzle mode. */
-void ui_puzzle_title(const Ui *ui, char *buf, size_t size);
-int ui_puzzle_status(const Ui *ui, char *buf, size_t size);
-int ui_puzzle_panel(const Ui *ui, UiLine *lines, int max);
+/* A move of the player, the keys of puzzle mode on the board and in review, the title, the
+ * teaching line and the panel: 'ui_board_puzzle'. */
 
 /* ---- The review screen (review.c) -------------------------------------------------------- */
 

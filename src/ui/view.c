@@ -229,20 +229,11 @@ void ui_title_text(const Ui *ui, char *buf, size_t size)
     const CmVariant *v = ui->s->v;
     const Session *g = ui->s;
     char sq[4], length[64];
-    if (ui->puzzles != NULL && ui->mode != UI_MODE_REVIEW && ui->mode != UI_MODE_EDIT) {
-        ui_puzzle_title(ui, buf, size);
+    const UiBoard *b = ui_board(ui);
+    if (b != NULL && b->title != NULL && b->title(ui, buf, size))
         return;
-    }
     if (ui->mode == UI_MODE_REVIEW) {
         snprintf(buf, size, "%s - review, ply %d of %d", v->title, ui->review_ply, g->g.n);
-        return;
-    }
-    if (ui->learn != NULL) {
-        ui_learn_title(ui, buf, size);
-        return;
-    }
-    if (ui->analysis != NULL && ui->mode != UI_MODE_EDIT) {
-        ui_analysis_title(ui, buf, size);
         return;
     }
     if (ui_shown_position(ui) == &ui->edit_pos) {
@@ -360,11 +351,8 @@ void ui_status_text(const Ui *ui, char *buf, size_t size)
                  v->seat[g->offer_from].name, v->seat[ui->ask_seat].name);
         return;
     }
-    if (ui->learn != NULL && !sel->active) {
-        ui_learn_status(ui, buf, size);
-        return;
-    }
-    if (ui->puzzles != NULL && ui_puzzle_status(ui, buf, size))
+    const UiBoard *board = ui_board(ui);
+    if (board != NULL && board->status != NULL && board->status(ui, buf, size))
         return;
     if (g->outcome.over) {
         outcome_sentence(ui, buf, size);
@@ -915,18 +903,20 @@ static int panel_analysis(const Ui *ui, int width, UiLine *lines, int n, int max
     return panel_pv(ui, width, lines, n, max);
 }
 
+int ui_analysis_panel(const Ui *ui, int width, UiLine *lines, int max)
+{
+    return ui_move_list(ui, width, lines, panel_analysis(ui, width, lines, 0, max), max);
+}
+
 int ui_panel_lines(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
 {
     if (width > (int)sizeof lines[0].text - 1)
         width = (int)sizeof lines[0].text - 1;
     if (max > 0)
         memset(lines, 0, (size_t)max * sizeof *lines);
-    if (ui->learn != NULL)
-        return ui_learn_panel(ui, width, lines, max);
-    if (ui->analysis != NULL)
-        return ui_move_list(ui, width, lines, panel_analysis(ui, width, lines, 0, max), max);
-    if (ui->puzzles != NULL)
-        return ui_move_list(ui, width, lines, ui_puzzle_panel(ui, lines, max), max);
+    const UiBoard *b = ui_board(ui);
+    if (b != NULL && b->panel != NULL)
+        return b->panel(ui, width, lines, max);
     if (ui_online(ui)) {
         /* No engine's line in a rated game: hints are not allowed there either. */
         LobbyTable t;
