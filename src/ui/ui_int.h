@@ -757,6 +757,34 @@ int ui_line_add(UiLine *lines, int *items, int n, int max, int item, int role, c
 /* The same with the seat whose colour the line takes ('seat', -1: none) and the arguments in
  * 'ap' (view.c). */
 int ui_line_vadd(UiLine *lines, int n, int max, int role, int seat, const char *fmt, va_list ap);
+/* view.c: a line of 'role' for 'seat' (-1: none) at 'lines[n]' when 'n' is below 'max';
+ * returns the lines now. */
+int ui_add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* state.c: the board laid out again (it turned, or the game changed), and the rules page
+ * laid out for the terminal's width. */
+void ui_relayout(Ui *ui);
+void ui_layout_page(Ui *ui);
+
+/* control.c: says where a draw offer stands after an answer: agreed, declined, or asked of
+ * someone. Returns redraw flags. */
+unsigned ui_offer_news(Ui *ui);
+
+/* line.c: opens the line for a move typed in WCF notation (when a person is to move), and
+ * what a key does while the line is open. Each returns redraw flags. */
+unsigned ui_line_open_move(Ui *ui);
+unsigned ui_line_action(Ui *ui, UiAction act, int key, uint64_t now);
+
+/* view.c: how the game ended, as a sentence. */
+void ui_outcome_sentence(const Ui *ui, char *buf, size_t size);
+
+/* view.c: who plays 'seat', in a word or two ("you", "human", "engine 5"). */
+const char *ui_seat_kind_text(const Ui *ui, int seat, char *buf, size_t size);
+
+/* view.c: the seat of the first move of the list, where its round starts: 0 unless the game
+ * started with another seat to move (a puzzle of Black's, a position set up). */
+int ui_first_seat(const Ui *ui);
 
 /* The two teams of a team game, for the panel: "Red+Blue v Green+Yellow". */
 void ui_teams_text(const CmVariant *v, char *buf, size_t size);
