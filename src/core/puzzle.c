@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT */
 #include "camelot/puzzle.h"
 #include "camelot/error.h"
+#include "camelot/grow.h"
 #include "camelot/notation.h"
 #include "posdoc_int.h"
 #include "yamltree_int.h"
@@ -249,16 +250,11 @@ CmStatus cm_puzzles_parse(const char *text, size_t len, CmVariantResolver resolv
     /* The room grows with the puzzles read, so that a list of a hostile file's many small
      * items costs no more than the puzzles before the first bad one. */
     size_t items = cm_ytree_is_null(f[3].val) ? 0 : f[3].val->n;
-    for (size_t i = 0, cap = 0; i < items && st == CM_OK; i++) {
-        if ((size_t)set.n == cap) {
-            size_t more = cap ? 2 * cap : 16;
-            CmPuzzle *p = realloc(set.p, more * sizeof *p);
-            if (p == NULL) {
-                st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
-                break;
-            }
-            set.p = p;
-            cap = more;
+    int cap = 0;
+    for (size_t i = 0; i < items && st == CM_OK; i++) {
+        if (cm_grow(&set.p, &cap, set.n + 1, sizeof *set.p, 16) != 0) {
+            st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+            break;
         }
         st = read_puzzle(f[3].val->kid[i], &set, &set.p[set.n], err);
         if (st == CM_OK)

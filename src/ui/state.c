@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "camelot/grow.h"
 #include "ui_int.h"
 
-#define MOVES_FIRST 64 /* room added to the move list when it grows */
+#define MOVES_FIRST 64 /* the move list's first room, doubled as it grows */
 
 void ui_message(Ui *ui, int role, const char *fmt, ...)
 {
@@ -150,14 +151,8 @@ static void update_move_texts(Ui *ui)
            cm_move_same(&ui->moves[same].move, &g->ply[same].move))
         same++;
     drop_move_texts(ui, same);
-    if (g->n > ui->moves_cap) {
-        int cap = g->n + MOVES_FIRST;
-        UiMoveText *m = realloc(ui->moves, (size_t)cap * sizeof *m);
-        if (m == NULL)
-            return;
-        ui->moves = m;
-        ui->moves_cap = cap;
-    }
+    if (cm_grow(&ui->moves, &ui->moves_cap, g->n, sizeof *ui->moves, MOVES_FIRST) != 0)
+        return;
     for (int i = same; i < g->n; i++) {
         UiMoveText *t = &ui->moves[i];
         const char *text = session_move_text(ui->s, i);
