@@ -447,6 +447,18 @@ static int run_screen(Play *p)
     return close_game(p, rc);
 }
 
+/* The data directory, the engine and the session, for the screen and the text game alike. */
+static void open_session(CliCtx *ctx, Play *p)
+{
+    open_data_dir(p);
+    p->eng = engine_thread_new(ENGINE_TT_BYTES);
+    if (p->eng != NULL)
+        engine_thread_set_threads(p->eng, (int)p->threads);
+    SessionEnv env = {&ctx->catalog, p->eng, p->data_dir};
+    session_init(&p->session, &env);
+    session_set_pace(&p->session, (uint64_t)p->pace_ms);
+}
+
 /* The plain text game: the seats, clocks, records and autosave of the full-screen game, but a
  * seat not named by --seat is a person's. As the program ends the game is saved, or rescued,
  * and where it is is said, as for the screen. */
@@ -456,13 +468,7 @@ static int text_game(CliCtx *ctx, Play *p)
     /* A save or an autosave past a file size limit fails with EFBIG and says so, as on the
      * screen. */
     signal(SIGXFSZ, SIG_IGN);
-    open_data_dir(p);
-    p->eng = engine_thread_new(ENGINE_TT_BYTES);
-    if (p->eng != NULL)
-        engine_thread_set_threads(p->eng, (int)p->threads);
-    SessionEnv env = {&ctx->catalog, p->eng, p->data_dir};
-    session_init(&p->session, &env);
-    session_set_pace(&p->session, (uint64_t)p->pace_ms);
+    open_session(ctx, p);
     int rc = open_game(ctx, p);
     if (rc < 0) {
         if (p->eng == NULL)
@@ -496,13 +502,7 @@ int cli_play(CliCtx *ctx, int argc, char **argv)
         goto out;
     }
 
-    open_data_dir(p);
-    p->eng = engine_thread_new(ENGINE_TT_BYTES);
-    if (p->eng != NULL)
-        engine_thread_set_threads(p->eng, (int)p->threads);
-    SessionEnv env = {&ctx->catalog, p->eng, p->data_dir};
-    session_init(&p->session, &env);
-    session_set_pace(&p->session, (uint64_t)p->pace_ms);
+    open_session(ctx, p);
     rc = open_game(ctx, p);
     if (rc < 0) {
         if (p->eng == NULL)

@@ -333,6 +333,14 @@ static int parse_result(const NetGame *ng, const char *text, CmOutcome *o)
     return strcmp(want, text) == 0 ? 0 : -1;
 }
 
+/* No offer is under way any more. */
+static void offer_over(NetGame *ng)
+{
+    ng->offer = NG_OFFER_NONE;
+    ng->offer_from = -1;
+    ng->offer_yes = 0;
+}
+
 static CmStatus apply_end(NetGame *ng, int argc, const char *const *argv, const char *const *rest,
                           CmError *err)
 {
@@ -361,8 +369,7 @@ static CmStatus apply_end(NetGame *ng, int argc, const char *const *argv, const 
     snprintf(ng->termination, sizeof ng->termination, "%s", argv[2]);
     snprintf(ng->sentence, sizeof ng->sentence, "%s", argc > 3 ? rest[3] : "");
     ng->status = NG_OVER;
-    ng->offer = NG_OFFER_NONE;
-    ng->offer_from = -1;
+    offer_over(ng);
     return CM_OK;
 }
 
@@ -433,8 +440,7 @@ CmStatus netgame_apply(NetGame *ng, int64_t seq, int argc, const char *const *ar
             return st;
         memcpy(ng->clock, clock, sizeof clock);
         ng->deadline = deadline;
-        ng->offer = NG_OFFER_NONE;
-        ng->offer_from = -1;
+        offer_over(ng);
     } else if (strcmp(k, "offer") == 0) {
         NgOfferKind kind = NG_OFFER_NONE;
         for (int i = 1; i < NG_OFFER_KIND_COUNT; i++)
@@ -458,9 +464,7 @@ CmStatus netgame_apply(NetGame *ng, int64_t seq, int argc, const char *const *ar
         if (yes) {
             ng->offer_yes |= 1u << seat;
         } else {
-            ng->offer = NG_OFFER_NONE;
-            ng->offer_from = -1;
-            ng->offer_yes = 0;
+            offer_over(ng);
             ng->offer_declined = seat;
         }
     } else if (strcmp(k, "takeback") == 0) {
@@ -471,9 +475,7 @@ CmStatus netgame_apply(NetGame *ng, int64_t seq, int argc, const char *const *ar
             return st;
         memcpy(ng->clock, clock, sizeof clock);
         ng->deadline = deadline;
-        ng->offer = NG_OFFER_NONE;
-        ng->offer_from = -1;
-        ng->offer_yes = 0;
+        offer_over(ng);
     } else if (strcmp(k, "chat") == 0 || strcmp(k, "kibitz") == 0) {
         if (argc < 3 || !net_name_ok(argv[1]) || !net_chat_ok(rest[2]))
             return bad(err, k, "NAME TEXT expected");

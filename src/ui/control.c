@@ -150,7 +150,7 @@ static unsigned act_cancel(Ui *ui)
 }
 
 /* Puts question 'ask' to seat 'seat': y or n. */
-static unsigned ask(Ui *ui, int what, int seat)
+unsigned ui_ask(Ui *ui, int what, int seat)
 {
     ui_clear_selection(ui);
     ui->mode = UI_MODE_ASK;
@@ -171,7 +171,7 @@ static unsigned act_resign(Ui *ui)
         ui_message(ui, UI_ROLE_ERROR, "Resign on your turn.");
         return UI_DRAW_STATUS;
     }
-    return ask(ui, UI_ASK_RESIGN, seat);
+    return ui_ask(ui, UI_ASK_RESIGN, seat);
 }
 
 unsigned ui_offer_news(Ui *ui)
@@ -185,7 +185,7 @@ unsigned ui_offer_news(Ui *ui)
         return UI_DRAW_ALL;
     }
     if (asked >= 0)
-        return ask(ui, UI_ASK_DRAW, asked);
+        return ui_ask(ui, UI_ASK_DRAW, asked);
     if (ui->mode == UI_MODE_ASK)
         ui->mode = ui_board_mode(ui);
     if (s->offer_declined >= 0 && session_seat_human(s, s->offer_declined))

@@ -92,6 +92,18 @@ static void line_back(Ui *ui)
     ui->line[ui->line_len] = '\0';
 }
 
+/* Esc on the line of a chat message or an export's path: the line goes, unsent. */
+static unsigned line_cancel(Ui *ui)
+{
+    ui->mode = ui->line_back;
+    ui->line_export = 0;
+    ui->line_chat = 0;
+    ui->line[0] = '\0';
+    ui->line_len = 0;
+    ui->msg[0] = '\0';
+    return UI_DRAW_ALL;
+}
+
 /* The line of a path to export to: any printable character, ':' too. */
 static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
 {
@@ -107,12 +119,7 @@ static unsigned export_line_action(Ui *ui, UiAction act, int key, uint64_t now)
         line_back(ui);
         return UI_DRAW_STATUS;
     case UI_ACT_CANCEL:
-        ui->mode = ui->line_back;
-        ui->line_export = 0;
-        ui->line[0] = '\0';
-        ui->line_len = 0;
-        ui->msg[0] = '\0';
-        return UI_DRAW_ALL;
+        return line_cancel(ui);
     case UI_ACT_SELECT:
         return ui_export_enter(ui, now);
     default:
@@ -138,12 +145,7 @@ static unsigned chat_line_action(Ui *ui, UiAction act, int key)
         line_back(ui);
         return UI_DRAW_STATUS;
     case UI_ACT_CANCEL:
-        ui->mode = ui->line_back;
-        ui->line_chat = 0;
-        ui->line[0] = '\0';
-        ui->line_len = 0;
-        ui->msg[0] = '\0';
-        return UI_DRAW_ALL;
+        return line_cancel(ui);
     case UI_ACT_SELECT:
         return ui_chat_enter(ui);
     default:

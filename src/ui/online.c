@@ -321,12 +321,7 @@ static unsigned act_resign(Ui *ui, const LobbyTable *t)
                    t->spectator ? "You are watching this game." : "The game is not going on.");
         return UI_DRAW_STATUS;
     }
-    ui_clear_selection(ui);
-    ui->mode = UI_MODE_ASK;
-    ui->ask = UI_ASK_RESIGN;
-    ui->ask_seat = seat;
-    ui->msg[0] = '\0';
-    return UI_DRAW_ALL;
+    return ui_ask(ui, UI_ASK_RESIGN, seat);
 }
 
 static unsigned act_draw(Ui *ui, const LobbyTable *t, uint64_t now)

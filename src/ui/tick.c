@@ -46,6 +46,21 @@ void ui_show_notice(Ui *ui)
     ui->s->notice[0] = '\0';
 }
 
+/* The engine's news: a hint ready, its line grown, a clock's second, thinking begun or over. */
+static unsigned tick_engine(Ui *ui, unsigned ev)
+{
+    unsigned flags = 0;
+    if (ev & SESSION_EV_HINT) {
+        tick_hint(ui);
+        flags |= UI_DRAW_BOARD | UI_DRAW_STATUS;
+    }
+    if (ev & SESSION_EV_PROGRESS)
+        snprintf(ui->pv_text, sizeof ui->pv_text, "%s", ui->s->pv_text);
+    if (ev & (SESSION_EV_PROGRESS | SESSION_EV_CLOCK | SESSION_EV_THINKING))
+        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    return flags;
+}
+
 /* A game on a server goes on while it is reviewed or exported: its moves come, and the move
  * list with them; the review stays at its move. */
 static unsigned tick_online(Ui *ui, unsigned ev, uint64_t now)
@@ -61,14 +76,7 @@ static unsigned tick_online(Ui *ui, unsigned ev, uint64_t now)
         flags |= UI_DRAW_ALL;
     }
     flags |= ui_online_news(ui, ev, now);
-    if (ev & SESSION_EV_HINT) {
-        tick_hint(ui);
-        flags |= UI_DRAW_BOARD | UI_DRAW_STATUS;
-    }
-    if (ev & SESSION_EV_PROGRESS)
-        snprintf(ui->pv_text, sizeof ui->pv_text, "%s", ui->s->pv_text);
-    if (ev & (SESSION_EV_PROGRESS | SESSION_EV_CLOCK | SESSION_EV_THINKING))
-        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    flags |= tick_engine(ui, ev);
     return flags;
 }
 
@@ -100,14 +108,7 @@ unsigned ui_tick(Ui *ui, uint64_t now)
     }
     if (ev & SESSION_EV_OFFER)
         flags |= ui_offer_news(ui);
-    if (ev & SESSION_EV_HINT) {
-        tick_hint(ui);
-        flags |= UI_DRAW_BOARD | UI_DRAW_STATUS;
-    }
-    if (ev & SESSION_EV_PROGRESS)
-        snprintf(ui->pv_text, sizeof ui->pv_text, "%s", ui->s->pv_text);
-    if (ev & (SESSION_EV_PROGRESS | SESSION_EV_CLOCK | SESSION_EV_THINKING))
-        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    flags |= tick_engine(ui, ev);
     if (ev & SESSION_EV_SAVE_FAILED) {
         ui_message(ui, UI_ROLE_ERROR, "Autosave failed: %s", ui->s->save_error);
         flags |= UI_DRAW_STATUS;

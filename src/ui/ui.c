@@ -5,24 +5,26 @@
 
 #include "ui_int.h"
 
-Ui *ui_new(Session *s, const UiOptions *opt)
+/* 'ui' (NULL when it could not be had) once set up with status 'st'. */
+static Ui *made(Ui *ui, CmStatus st)
 {
-    Ui *ui = malloc(sizeof *ui);
-    if (ui != NULL && ui_init(ui, s, opt) != CM_OK) {
+    if (ui != NULL && st != CM_OK) {
         free(ui);
         return NULL;
     }
     return ui;
 }
 
+Ui *ui_new(Session *s, const UiOptions *opt)
+{
+    Ui *ui = malloc(sizeof *ui);
+    return made(ui, ui != NULL ? ui_init(ui, s, opt) : CM_ERR_NOMEM);
+}
+
 Ui *ui_new_online(Session *s, Lobby *l, const UiOptions *opt)
 {
     Ui *ui = malloc(sizeof *ui);
-    if (ui != NULL && ui_init_online(ui, s, l, opt) != CM_OK) {
-        free(ui);
-        return NULL;
-    }
-    return ui;
+    return made(ui, ui != NULL ? ui_init_online(ui, s, l, opt) : CM_ERR_NOMEM);
 }
 
 void ui_delete(Ui *ui)

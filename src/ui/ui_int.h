@@ -767,6 +767,10 @@ int ui_add(UiLine *lines, int n, int max, int role, int seat, const char *fmt, .
 void ui_relayout(Ui *ui);
 void ui_layout_page(Ui *ui);
 
+/* control.c: puts question 'what' ('UI_ASK_*') to seat 'seat', to answer y or n. Returns
+ * redraw flags. */
+unsigned ui_ask(Ui *ui, int what, int seat);
+
 /* control.c: says where a draw offer stands after an answer: agreed, declined, or asked of
  * someone. Returns redraw flags. */
 unsigned ui_offer_news(Ui *ui);
