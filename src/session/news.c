@@ -13,7 +13,8 @@
 static int mine(const Session *s, const RemoteGame *g, int seat)
 {
     const NgSeat *st = &g->ng.seat[seat];
-    return !g->spectator && st->kind == NG_PLAYER && strcmp(st->name, remote_name(s->net)) == 0;
+    return !g->spectator && st->kind == NG_PLAYER &&
+           strcmp(st->name, remote_name(session_remote(s))) == 0;
 }
 
 int news_present(const Session *s, int seat)
@@ -214,8 +215,8 @@ void session_news(const Session *s, unsigned ev, NewsSeen *z, NewsFn fn, void *u
     const NetGame *ng = &g->ng;
     News n = {.seat = -1, .from = -1};
     if (ev & SESSION_EV_NET) {
-        n.up = remote_up(s->net);
-        n.text = n.up ? "" : remote_status(s->net);
+        n.up = remote_up(session_remote(s));
+        n.text = n.up ? "" : remote_status(session_remote(s));
         tell(fn, ud, NEWS_LINK, &n);
     }
     if (ev & SESSION_EV_REFUSED) {

@@ -117,8 +117,9 @@ void remote_send_move(Remote *r, RemoteGame *g, uint64_t now);
  * game is not followed or its state has not come. */
 CmStatus session_start_remote(Session *s, Remote *r, int64_t id, CmError *err);
 
-/* The followed game of a session on a server, NULL for a local one. */
+/* The followed game of a session on a server, NULL for a local one; and its connection. */
 RemoteGame *session_remote_game(const Session *s);
+Remote *session_remote(const Session *s);
 
 /* Says 'text' in the game's chat (the players', or the spectators' for one who watches). */
 CmStatus session_say(Session *s, const char *text, CmError *err);

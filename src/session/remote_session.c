@@ -19,6 +19,11 @@ RemoteGame *session_remote_game(const Session *s)
     return s->net != NULL ? remote_game(s->net, s->net_game) : NULL;
 }
 
+Remote *session_remote(const Session *s)
+{
+    return s->net;
+}
+
 /* The seats of the session: this player's are people's here; the others play elsewhere. */
 static void seats_from(Session *s, const RemoteGame *g, const char *me)
 {
