@@ -629,6 +629,79 @@ static void test_lobby_with_a_server(void **state)
     tu_remove_tree(dir);
 }
 
+/* Pumps both connections until 'a' has heard 'text', failing the test after a generous while. */
+static void both_wait(TuRaw *a, TuRaw *b, const char *text)
+{
+    uint64_t until = clock_ms() + 20000u * (uint64_t)tu_time_factor();
+    while (!tu_raw_heard(a, text) && clock_ms() < until) {
+        tu_raw_pump(a);
+        tu_raw_pump(b);
+        poll(NULL, 0, 5);
+    }
+    if (!tu_raw_heard(a, text))
+        fail_msg("waited in vain for '%s'; heard:\n%s", text, a->in);
+}
+
+/* The server's clocks keep the rule of the game here (cm_clock_started): a seat's first move
+ * costs no time and earns no increment, however long it was thought about; its second costs
+ * what it thought and earns the increment. */
+static void test_lobby_server_clock_starts_after_the_first_move(void **state)
+{
+    (void)state;
+    char dir[64], sock[100], line[CM_MOVE_TEXT_MAX + 64];
+    tu_temp_dir(dir, sizeof dir);
+    pid_t server = tu_server_start(dir, sock, sizeof sock);
+    TuRaw *alice = malloc(sizeof *alice), *bob = malloc(sizeof *bob);
+    assert_non_null(alice);
+    assert_non_null(bob);
+    tu_raw_open(alice, sock, "alice");
+    tu_raw_open(bob, sock, "bob");
+    tu_raw_send(alice, "create camette 60+5 casual W=me B=@bob");
+    both_wait(alice, bob, "ok create 1 ");
+    tu_raw_send(bob, "join 1");
+    both_wait(alice, bob, "start W=60000,B=60000");
+
+    CmError err;
+    const CmVariant *v = catalog_get(tu_catalog(), "camette", NULL, &err);
+    assert_non_null(v);
+    CmGame g;
+    assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+    char text[3][CM_MOVE_TEXT_MAX];
+    for (int ply = 0; ply < 3; ply++) {
+        CmMoveList *moves = tu_moves(&g.pos);
+        cm_move_str(&g.pos, &moves->m[0], text[ply], sizeof text[ply]);
+        assert_int_equal(cm_game_play(&g, &moves->m[0]), CM_OK);
+        free(moves);
+    }
+    cm_game_free(&g);
+
+    /* Each seat's first move, after 300 ms: the clocks stay as they began. */
+    poll(NULL, 0, 300);
+    tu_raw_send(alice, "move 1 0 w1 %s 300", text[0]);
+    snprintf(line, sizeof line, "move 0 %s w1 W=60000,B=60000", text[0]);
+    both_wait(alice, bob, line);
+    poll(NULL, 0, 300);
+    tu_raw_send(bob, "move 1 1 b1 %s 300", text[1]);
+    snprintf(line, sizeof line, "move 1 %s b1 W=60000,B=60000", text[1]);
+    both_wait(alice, bob, line);
+    /* White's second: charged what it thought, and the increment earned. */
+    poll(NULL, 0, 300);
+    tu_raw_send(alice, "move 1 2 w2 %s 300", text[2]);
+    snprintf(line, sizeof line, "move 2 %s w2 W=", text[2]);
+    both_wait(alice, bob, line);
+    const char *at = strstr(alice->in, line);
+    long long white = atoll(at + strlen(line));
+    assert_true(white > 60000);
+    assert_true(white <= 60000 - 300 + 5000);
+
+    tu_raw_close(alice);
+    tu_raw_close(bob);
+    free(alice);
+    free(bob);
+    tu_server_stop(server);
+    tu_remove_tree(dir);
+}
+
 /* A line of the list in words, for the text client, read by the lobby's own reader: each
  * state of a game says what the player may do with it; a line that is no game is refused. */
 static void test_lobby_game_in_words(void **state)
@@ -690,6 +763,7 @@ int main(void)
         cmocka_unit_test(test_lobby_clock_text),
         cmocka_unit_test(test_lobby_game_in_words),
         cmocka_unit_test(test_lobby_with_a_server),
+        cmocka_unit_test(test_lobby_server_clock_starts_after_the_first_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1043,6 +1043,29 @@ static void test_rules_off_board(void **state)
         assert_int_equal(cm_forfeit_winner(four, seat), -1);
 }
 
+/* A seat's clock starts after its first move, and a first move taken back is a first move
+ * again. */
+static void test_rules_clock_starts_after_the_first_move(void **state)
+{
+    (void)state;
+    const CmVariant *v = tu_variant("grand-camelot");
+    CmGame g;
+    assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
+    for (int seat = 0; seat < v->nseats; seat++)
+        assert_false(cm_clock_started(&g, seat));
+    int first = g.pos.to_move;
+    CmMoveList *moves = tu_moves(&g.pos);
+    assert_int_equal(cm_game_play(&g, &moves->m[0]), CM_OK);
+    free(moves);
+    assert_true(cm_clock_started(&g, first));
+    for (int seat = 0; seat < v->nseats; seat++)
+        if (seat != first)
+            assert_false(cm_clock_started(&g, seat));
+    assert_int_equal(cm_game_undo(&g), 1);
+    assert_false(cm_clock_started(&g, first));
+    cm_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1080,6 +1103,7 @@ int main(void)
         cmocka_unit_test(test_rules_four_handed_no_moves_draw),
         cmocka_unit_test(test_rules_playable),
         cmocka_unit_test(test_rules_off_board),
+        cmocka_unit_test(test_rules_clock_starts_after_the_first_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,4 +97,10 @@ CmStatus cm_game_play(CmGame *g, const CmMove *m);
 /* Takes back the last ply; returns 0 when there is none. */
 int cm_game_undo(CmGame *g);
 
+/* Whether the clock of 'seat' has started in 'g', for the game here and on a server alike: a
+ * seat's clock starts after its first move (as on lichess, docs/playing.md), so that nobody
+ * loses on time before touching a piece. Before then its time is not charged and its move
+ * earns no increment; a first move taken back is a first move again. */
+int cm_clock_started(const CmGame *g, int seat);
+
 #endif

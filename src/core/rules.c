@@ -298,3 +298,11 @@ int cm_rules_playable(const CmPosition *pos, char *why, size_t size)
         snprintf(why, size, "the game is over before its first move: %s", text);
     return 0;
 }
+
+int cm_clock_started(const CmGame *g, int seat)
+{
+    for (int i = g->n - 1; i >= 0; i--)
+        if (g->ply[i].seat == seat)
+            return 1;
+    return 0;
+}

@@ -389,6 +389,16 @@ static int live(const SGame *g)
     return g->ng.base_ms > 0;
 }
 
+/* Whether the clock of the seat to move runs now, as far as whose turn it is goes: a person's
+ * does from the turn's start, an engine seat's from its search's, and neither before that
+ * seat's first move (cm_clock_started: the rule of the game here too). */
+static int clock_starts(const SGame *g, int engine_searching)
+{
+    int seat = g->ng.g.pos.to_move;
+    return cm_clock_started(&g->ng.g, seat) &&
+           (g->ng.seat[seat].kind != NG_ENGINE || engine_searching);
+}
+
 /* Clocks as events write them, from 'clock' and 'deadline' rather than the game's. */
 static void clocks_text(const SGame *g, const int64_t *clock, int64_t deadline, char *buf,
                         size_t size)
@@ -453,10 +463,10 @@ void game_turn_record(Server *s, SGame *g)
 
 /* A turn begins: a person's clock runs from now; an engine seat's stays stopped until its
  * search begins (game_engines), so that the time it waits for an engine thread, behind other
- * games, is nobody's. */
+ * games, is nobody's; and no seat's before its first move. */
 static void turn_begins(Server *s, SGame *g)
 {
-    g->turn_t0 = g->ng.seat[g->ng.g.pos.to_move].kind == NG_ENGINE ? 0 : s->now;
+    g->turn_t0 = clock_starts(g, 0) ? s->now : 0;
     game_turn_record(s, g);
 }
 
@@ -486,7 +496,8 @@ int game_play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t thin
     int64_t clock[CM_MAX_SEATS];
     memcpy(clock, ng->clock, sizeof clock);
     int64_t quota = g->quota[seat];
-    if (live(g)) {
+    /* A seat's first move costs no time and earns no increment. */
+    if (live(g) && cm_clock_started(&ng->g, seat)) {
         int64_t elapsed = g->turn_t0 ? (int64_t)(s->now - g->turn_t0) : 0;
         int64_t used = elapsed;
         if (think >= 0) {
@@ -570,8 +581,8 @@ void game_engines(Server *s)
         s->eng_game[i] = g;
         g->engine = i;
         /* The engine seat's clock runs from the moment its own search begins. */
-        if (job.purpose == ENGINE_JOB_MOVE && g->turn_t0 == 0 &&
-            g->ng.seat[seat].kind == NG_ENGINE && g->ng.g.pos.to_move == seat) {
+        if (job.purpose == ENGINE_JOB_MOVE && g->turn_t0 == 0 && g->ng.g.pos.to_move == seat &&
+            clock_starts(g, 1)) {
             g->turn_t0 = s->now;
             game_turn_record(s, g);
         }
@@ -869,7 +880,7 @@ SGame *game_load(Server *s, int64_t id, int64_t alive_ms)
      * time the server was away is nobody's, and an engine seat's clock waits for its search.
      * Everyone is away until they connect. */
     if (g->ng.status == NG_PLAYING) {
-        g->turn_t0 = g->ng.seat[g->ng.g.pos.to_move].kind == NG_ENGINE ? 0 : s->now;
+        g->turn_t0 = clock_starts(g, 0) ? s->now : 0;
         /* When the turn began: as the server last wrote it (net of the time it was away
          * before), or, for a game stored before that was kept, its last turn's event. */
         int64_t began = last_ms, kept = 0;

@@ -143,22 +143,12 @@ static int timed(const Session *s)
 
 /* Whether 'seat' has made a move in the game. Looked for from the last ply back: a seat that
  * is to move and has moved is found within a turn of the seats. */
-static int has_moved(const Session *s, int seat)
-{
-    for (int i = s->g.n - 1; i >= 0; i--)
-        if (s->g.ply[i].seat == seat)
-            return 1;
-    return 0;
-}
-
-/* Whether the clock of the seat to move runs: not before that seat's first move (as on
- * lichess: a clock starts after its seat has moved once, so that nobody loses on time before
- * touching a piece), not while the game is paused, nor while an engine's move waits for the
- * pace. A game on a server runs its clocks as the server says. */
+/* Whether the clock of the seat to move runs: not before that seat's first move (the rule of
+ * the core's, cm_clock_started, which the server keeps too), not while the game is paused,
+ * nor while an engine's move waits for the pace. */
 static int clock_runs(const Session *s)
 {
-    return !s->paused && !s->has_held &&
-           (session_backend(s)->server_clocks || has_moved(s, s->g.pos.to_move));
+    return !s->paused && !s->has_held && cm_clock_started(&s->g, s->g.pos.to_move);
 }
 
 int64_t session_clock_left(const Session *s, int seat, uint64_t now)

@@ -71,6 +71,17 @@ def first_move(env, variant="camette"):
     return p.stdout.split("\n")[0].split("\t")[1]
 
 
+def engine_reply(env, variant, moves):
+    """A legal move of the seat to move after 'moves' from the start of 'variant': the engine's
+    at depth 1."""
+    p = env.run(["engine"], input="variant %s\nposition start moves %s\ngo depth 1\n" %
+                (variant, " ".join(moves)))
+    check(p.returncode == 0, "camelot engine: %s" % p.stderr)
+    best = [line.split()[1] for line in p.stdout.splitlines() if line.startswith("bestmove ")]
+    check(best and best[0] != "none", "no move after %r: %r" % (moves, p.stdout))
+    return best[0]
+
+
 def server_at(env, name, *args):
     """A server of its own: socket NAME.sock, data directory NAME-data."""
     s = netlib.Server(env, *args)
@@ -335,12 +346,17 @@ def engine_queue(env):
             games.append((r, int(r.ok("create camette 10+0 casual W=me B=engine:10")[2])))
     me = netlib.Raw(server, "farmer")
     mine = int(me.ok("create camette 2+0 rated W=me B=engine:10")[2])
-    # Nine searches of 0.4 s each come before the engine's search of the rated game.
+    # A seat's first move costs no time: the engine's first, with nothing in the queue, is
+    # made before the others' games begin, and its second is the one that waits.
+    me.ok("move %d 0 a %s 5" % (mine, move))
+    me.wait_ply(mine, 2, 60 * netlib.time_factor())
+    reply = engine_reply(env, "camette", me.moves(mine))
+    # Nine searches of 0.4 s each come before the engine's second search of the rated game.
     for r, g in games:
         r.ok("move %d 0 a %s 5" % (g, move))
-    me.ok("move %d 0 a %s 5" % (mine, move))
-    body = me.wait_event(mine, r"^(move 1 |end )", 60 * netlib.time_factor())
-    check(body.startswith("move 1 "), "the engine's game ended before its move: %r" % body)
+    me.ok("move %d 2 b %s 5" % (mine, reply))
+    body = me.wait_event(mine, r"^(move 3 |end )", 60 * netlib.time_factor())
+    check(body.startswith("move 3 "), "the engine's game ended before its move: %r" % body)
     check("rating" not in " ".join(b for _, b in me.events(mine)), "a rating changed")
     for r, g in games:
         r.wait_event(g, r"^move 1 ", 120 * netlib.time_factor())
@@ -631,8 +647,15 @@ def restart_clock(env):
     alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
     game = int(alice.ok("create camette 30+0 casual W=me B=open")[2])
     bob.ok("join %d" % game)
-    alice.ok("move %d 0 a %s 5" % (game, first_move(env)))
+    # Three plies first: a seat's first move costs no time, so Black's second is the one
+    # thought across the restarts.
+    moves = netlib.record_moves(netlib.finished_game(env, "camette", min_plies=4))
+    alice.ok("move %d 0 a %s 5" % (game, moves[0]))
     bob.wait_ply(game, 1)
+    bob.ok("move %d 1 b %s 5" % (game, moves[1]))
+    alice.wait_ply(game, 2)
+    alice.ok("move %d 2 c %s 5" % (game, moves[2]))
+    bob.wait_ply(game, 3)
     t0 = time.monotonic()
     time.sleep(3)
     alice.close()
