@@ -16,8 +16,9 @@
 
 static Catalog cat;
 
-/* A screen for a game of Camelot between two people (with engine thread 'eng', or none). */
-static void make_ui(Ui *ui, EngineThread *eng)
+/* A screen for a game of Camelot, Black played as 'black' says ("B=human", "B=engine:5"),
+ * with engine thread 'eng', or none. */
+static void make_ui(Ui *ui, EngineThread *eng, const char *black)
 {
     CmError err;
     const CmVariant *v = catalog_get(&cat, "camelot", NULL, &err);
@@ -28,7 +29,7 @@ static void make_ui(Ui *ui, EngineThread *eng)
     assert_non_null(v);
     assert_non_null(s);
     setup_default(&setup, v, "camelot");
-    assert_int_equal(setup_seat(&setup, v, "B=human", why, sizeof why), 0);
+    assert_int_equal(setup_seat(&setup, v, black, why, sizeof why), 0);
     session_init(s, &env);
     assert_int_equal(session_start(s, v, &setup, NULL), CM_OK);
     UiOptions opt;
@@ -85,7 +86,7 @@ static void test_ui_analysis_board_plays_and_goes_back(void **state)
     (void)state;
     Ui ui;
     char title[200], dir[512], base[600], path[700];
-    make_ui(&ui, NULL);
+    make_ui(&ui, NULL, "B=human");
     Session *game = ui.s;
     for (int i = 0; i < 3; i++)
         typed(&ui, game_moves[i]);
@@ -171,7 +172,7 @@ static void test_ui_analysis_board_from_review(void **state)
 {
     (void)state;
     Ui ui;
-    make_ui(&ui, NULL);
+    make_ui(&ui, NULL, "B=human");
     Session *game = ui.s;
     for (int i = 0; i < 3; i++)
         typed(&ui, game_moves[i]);
@@ -194,6 +195,39 @@ static void test_ui_analysis_board_from_review(void **state)
     press(&ui, UI_KEY_ESC);
     assert_int_equal(ui.mode, UI_MODE_PLAY);
     free_ui(&ui, game);
+}
+
+/* The analysis board's export names who played the game, not the people at its own seats. */
+static void test_ui_analysis_board_export_names_the_players(void **state)
+{
+    (void)state;
+    EngineThread *eng = engine_thread_new(1 << 20);
+    assert_non_null(eng);
+    Ui ui;
+    make_ui(&ui, eng, "B=engine:5");
+    Session *game = ui.s;
+    press(&ui, 'A');
+    assert_non_null(ui.analysis);
+    typed(&ui, "E6-E8");
+    char dir[64], base[100], path[120];
+    tu_temp_dir(dir, sizeof dir);
+    snprintf(base, sizeof base, "%s/line", dir);
+    press(&ui, 'x');
+    for (const char *c = base; *c; c++)
+        press(&ui, (unsigned char)*c);
+    press(&ui, UI_KEY_ENTER);
+    snprintf(path, sizeof path, "%s.txt", base);
+    char *text = tu_read_file(path, NULL);
+    assert_non_null(text);
+    assert_contains(text, "[White \"human\"]");
+    assert_contains(text, "[Black \"camelot engine, level 5\"]");
+    assert_contains(text, "1. E6-E8 *");
+    free(text);
+    tu_remove_tree(dir);
+    press(&ui, UI_KEY_ESC);
+    assert_null(ui.analysis);
+    free_ui(&ui, game);
+    engine_thread_free(eng);
 }
 
 /* Ticks the screen until 'done' says so, for at most 'ms' (times the tests' factor). */
@@ -224,7 +258,7 @@ static void test_ui_analysis_board_engine_follows_the_position(void **state)
     EngineThread *eng = engine_thread_new(1 << 20);
     Ui ui;
     assert_non_null(eng);
-    make_ui(&ui, eng);
+    make_ui(&ui, eng, "B=human");
     Session *game = ui.s;
     typed(&ui, "E6-E8");
     press(&ui, 'A');
@@ -268,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_ui_analysis_board_plays_and_goes_back),
         cmocka_unit_test(test_ui_analysis_board_from_review),
         cmocka_unit_test(test_ui_analysis_board_engine_follows_the_position),
+        cmocka_unit_test(test_ui_analysis_board_export_names_the_players),
     };
     return cmocka_run_group_tests(tests, setup_cat, teardown_cat);
 }

@@ -62,14 +62,15 @@ char *session_record_text(const Session *s, uint64_t now, const char *variant_re
         strftime(val, sizeof val, "%Y.%m.%d", &tm);
         add_tag(tags, &n, "Date", val);
     }
+    const Session *who = s->players_of != NULL ? s->players_of : s;
     for (int seat = 0; seat < v->nseats; seat++) {
-        if (session_seat_human(s, seat))
+        if (session_seat_human(who, seat))
             snprintf(val, sizeof val, "human");
         else
-            snprintf(val, sizeof val, "camelot engine, level %d", s->setup.seat[seat].level);
+            snprintf(val, sizeof val, "camelot engine, level %d", who->setup.seat[seat].level);
         add_tag(tags, &n, v->seat[seat].name, val);
     }
-    setup_seats_text(&s->setup, v, val, sizeof val);
+    setup_seats_text(&who->setup, v, val, sizeof val);
     add_tag(tags, &n, "Seats", val);
     if (s->setup.time_base_ms > 0)
         clock_tags(s, now, tags, &n);

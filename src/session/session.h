@@ -128,6 +128,9 @@ typedef struct Session {
      * while it is set. */
     const char *const *notes;
     int nnotes;
+    /* The session whose players the record names, NULL: this one's. The analysis board's is
+     * the game it was opened from: who played it, not the people at its seats. Not owned. */
+    const struct Session *players_of;
     int has_held;
     EngineDone held; /* a move found before its pace was over */
     int hurry;       /* 'session_move_now' asked for the held move at once */

@@ -79,6 +79,7 @@ unsigned ui_analysis_open(Ui *ui, int ply, uint64_t now)
         session_pause(game, 1, now);
     }
     a->back = game;
+    a->game.players_of = game; /* its export names who played the game */
     a->back_mode = ui->mode;
     a->back_review = ui->review_ply;
     a->back_reviewed = ui->nreviewed;
