@@ -283,6 +283,13 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     WAIT_FOR(f, strcmp(ui->msg, "Black (bob) has lost the connection to the game.") == 0,
              "bob seen gone");
     assert_true(shows(f, "away"));
+    /* In this game of no clock the panel still counts the seconds he is away: each second
+     * draws it again. */
+    uint64_t t0 = clock_ms();
+    ui_tick(ui, t0);
+    assert_true(ui_tick(ui, t0 + 1001) & UI_DRAW_PANEL);
+    assert_false(ui_tick(ui, t0 + 1001) & UI_DRAW_PANEL);
+    assert_true(ui_tick(ui, t0 + 2002) & UI_DRAW_PANEL);
     /* A minute later the teaching line says that C claims; the server, whose minute has not
      * passed, refuses, and the screen says why. */
     char st[400];

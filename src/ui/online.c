@@ -258,6 +258,15 @@ unsigned ui_online_news(Ui *ui, unsigned ev, uint64_t now)
         flags |= UI_DRAW_ALL; /* the ratings the end changed come after it */
     if (ev & (SESSION_EV_PRESENCE | SESSION_EV_CHAT))
         flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    /* While a player is gone the panel counts the seconds, and the teaching line says when
+     * the claim comes: drawn each second, with a clock or without. */
+    int gone = 0;
+    for (int seat = 0; seat < t.nseats; seat++)
+        gone |= !t.seat[seat].present;
+    if (gone && t.status == LOBBY_PLAYING && now / 1000 != ui->seen.tick_s) {
+        ui->seen.tick_s = now / 1000;
+        flags |= UI_DRAW_PANEL | UI_DRAW_STATUS;
+    }
     int64_t rematch = t.status == LOBBY_OVER ? lobby_rematch_invite(ui->lobby, ui->s) : 0;
     if (rematch != 0 && rematch != ui->seen.rematch)
         tell_invite(ui);

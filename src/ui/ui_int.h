@@ -296,7 +296,8 @@ typedef struct UiForm {
 typedef struct UiSeen {
     NewsSeen news;   /* of the game on the screen (session/news.h) */
     int64_t rematch; /* the invitation to a rematch told */
-    uint64_t tick_s; /* the second the lobby was last drawn in, for its clocks */
+    uint64_t tick_s; /* the second the lobby (its clocks), or the game (a player gone), was
+                        last drawn in */
 } UiSeen;
 
 /* The lobby's two pages. */
