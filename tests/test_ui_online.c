@@ -309,6 +309,20 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     assert_true(shows(f, "won"));
     assert_true(shows(f, "lost"));
     assert_true(shows(f, "m    rematch, the seats turned round"));
+    /* The box of this short game, with its ratings, stays above the message and key lines,
+     * and so does a box of any height that fits above them. */
+    UiLine box[64];
+    int nbox = ui_over_lines(ui, box, 64), w, h, y, x;
+    ui_box_size(box, nbox, ui->lay.rows, ui->lay.cols, &w, &h);
+    UiFoot foot;
+    ui_foot(ui, &foot);
+    for (int tall = 3; tall <= foot.top; tall++) {
+        ui_box_place(ui, w, tall, &y, &x);
+        if (y < 0 || y + tall > foot.top)
+            fail_msg("a box of %d rows at row %d runs into the foot at row %d", tall, y, foot.top);
+    }
+    ui_box_place(ui, w, h, &y, &x);
+    assert_true(y >= 0 && y + h <= foot.top);
 
     /* The rematch: the seats turned round, bob invited. */
     press(f, 'm');

@@ -258,6 +258,19 @@ static int panel_end(const Ui *ui)
     return l->panel_y + (max > 0 ? ui_panel_lines(ui, ui->now, l->panel_w - 2, lines, max) : 0);
 }
 
+void ui_box_size(const UiLine *lines, int n, int rows, int cols, int *w_out, int *h_out)
+{
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+        int len = (int)strlen(lines[i].text) + (lines[i].seat >= 0 ? 2 : 0);
+        if (len > w)
+            w = len;
+    }
+    w += 4;
+    *w_out = w > cols ? cols : w;
+    *h_out = n + 2 > rows ? rows : n + 2;
+}
+
 void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out)
 {
     const UiLayout *l = &ui->lay;
@@ -265,21 +278,23 @@ void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out)
     *x_out = (l->cols - w) / 2;
     if (ui->mode == UI_MODE_OVER && !l->too_small) {
         /* The game-over box leaves the panel's move list in sight, whose last lines show the
-         * end of the game, in steps:
+         * end of the game, and the message and key lines at the foot, when it can, in steps:
          * 1. over the board, from its top, when it is no wider;
-         * 2. else under the panel's lines, when there is room;
+         * 2. else under the panel's lines, when there is room above the foot;
          * 3. else above the panel's last line. */
-        int end = panel_end(ui);
+        UiFoot foot;
+        ui_foot(ui, &foot);
+        int end = panel_end(ui), bottom = foot.top >= h ? foot.top : l->rows;
         if (w <= l->board_w + 1) {
             *y_out = l->board_y;
             *x_out = l->board_x + (l->board_w - w) / 2;
-        } else if (end + 1 + h <= l->rows) {
+        } else if (end + 1 + h <= bottom) {
             *y_out = end + 1;
         } else if (end - 1 - h >= 0) {
             *y_out = end - 1 - h;
         }
-        if (*y_out + h > l->rows)
-            *y_out = l->rows - h;
+        if (*y_out + h > bottom)
+            *y_out = bottom - h;
     }
     if (*x_out + w > l->cols)
         *x_out = l->cols - w;

@@ -124,16 +124,8 @@ static void draw_panel(Ui *ui, uint64_t now, int end)
 /* A box in the middle of the screen holding 'lines'. */
 static void draw_box(Ui *ui, const UiLine *lines, int n)
 {
-    int w = 0;
-    for (int i = 0; i < n; i++) {
-        int len = (int)strlen(lines[i].text) + (lines[i].seat >= 0 ? 2 : 0);
-        if (len > w)
-            w = len;
-    }
-    w += 4;
-    if (w > COLS)
-        w = COLS;
-    int h = n + 2 > LINES ? LINES : n + 2, y0, x0;
+    int w, h, y0, x0;
+    ui_box_size(lines, n, LINES, COLS, &w, &h);
     ui_box_place(ui, w, h, &y0, &x0);
     for (int y = 0; y < h; y++)
         fill(y0 + y, x0, w, A_NORMAL);

@@ -552,9 +552,13 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max);
 int ui_load_lines(const Ui *ui, UiLine *lines, int max);
 int ui_over_lines(const Ui *ui, UiLine *lines, int max);
 
+/* The size of a box holding 'lines' (a frame and a margin round them) on a screen of 'rows' x
+ * 'cols', no larger than it. */
+void ui_box_size(const UiLine *lines, int n, int rows, int cols, int *w_out, int *h_out);
+
 /* Where a box of 'w' x 'h' cells goes: the game-over box where it leaves the panel's move list
- * in sight (over the board when it is no wider, else under or above the panel's lines); any
- * other in the middle of the screen. */
+ * and the message and key lines in sight when it can (over the board when it is no wider, else
+ * under or above the panel's lines); any other in the middle of the screen. */
 void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out);
 
 /* ---- Between the files of the front end -------------------------------------------------- */
