@@ -853,13 +853,11 @@ static void test_ui_keys_game_over_box_keys_and_last_move(void **state)
         press(&ui, 'R');
         press(&ui, 'y');
         assert_int_equal(ui.mode, UI_MODE_OVER);
-        int n = ui_over_lines(&ui, box, 40), w = 0, keys = 0;
+        int y, x, w, h, n = ui_over_box(&ui, box, 40, &y, &x, &w, &h), keys = 0;
         snprintf(want, sizeof want, "%s played %s.", ui.s->v->seat[ui.moves[8].seat].name,
                  ui.moves[8].text);
         int named = 0;
         for (int i = 0; i < n; i++) {
-            int len = (int)strlen(box[i].text);
-            w = len > w ? len : w;
             named |= strcmp(box[i].text, want) == 0;
             keys += strncmp(box[i].text, "a    ", 5) == 0 || strstr(box[i].text, "  a    ");
             keys += strncmp(box[i].text, "x    ", 5) == 0 || strstr(box[i].text, "  x    ");
@@ -867,13 +865,14 @@ static void test_ui_keys_game_over_box_keys_and_last_move(void **state)
         if (!named)
             fail_msg("%s: the box does not say '%s'", tu_variant_names[vi], want);
         assert_int_equal(keys, 2);
-        w += 4;
-        int h = n + 2, y, x;
-        ui_box_place(&ui, w, h, &y, &x);
+        /* The box as the screen draws it, whole, above the message and key lines. */
         assert_true(x >= 0 && y >= 0 && x + w <= 80 && y + h <= 24);
-        /* The last move in the panel, where the screen draws it. */
         UiFoot foot;
         ui_foot(&ui, &foot);
+        if (y + h > foot.top)
+            fail_msg("%s: the box (%d,%d %dx%d) runs into the foot at row %d", tu_variant_names[vi],
+                     y, x, w, h, foot.top);
+        /* The last move in the panel, where the screen draws it. */
         int max = foot.top - ui.lay.panel_y;
         int np = ui_panel_lines(&ui, 1000, ui.lay.panel_w - 2, panel, max);
         int row = -1, col = 0;

@@ -312,8 +312,8 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     /* The box of this short game, with its ratings, stays above the message and key lines,
      * and so does a box of any height that fits above them. */
     UiLine box[64];
-    int nbox = ui_over_lines(ui, box, 64), w, h, y, x;
-    ui_box_size(box, nbox, ui->lay.rows, ui->lay.cols, &w, &h);
+    int w, h, y, x;
+    ui_over_box(ui, box, 64, &y, &x, &w, &h);
     UiFoot foot;
     ui_foot(ui, &foot);
     for (int tall = 3; tall <= foot.top; tall++) {
@@ -321,7 +321,7 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
         if (y < 0 || y + tall > foot.top)
             fail_msg("a box of %d rows at row %d runs into the foot at row %d", tall, y, foot.top);
     }
-    ui_box_place(ui, w, h, &y, &x);
+    ui_over_box(ui, box, 64, &y, &x, &w, &h);
     assert_true(y >= 0 && y + h <= foot.top);
 
     /* The rematch: the seats turned round, bob invited. */

@@ -303,3 +303,28 @@ void ui_box_place(const Ui *ui, int w, int h, int *y_out, int *x_out)
     if (*x_out < 0)
         *x_out = 0;
 }
+
+/* Whether a game-over box of width 'w' at row 'y', 'h' rows, leaves the last line of the
+ * panel's move list in sight: over the board, under the panel's lines, or above the last. */
+static int keeps_last_move(const Ui *ui, int y, int w, int h)
+{
+    int end = panel_end(ui);
+    return w <= ui->lay.board_w + 1 || y >= end || y + h <= end - 1;
+}
+
+int ui_over_box(const Ui *ui, UiLine *lines, int max, int *y, int *x, int *w, int *h)
+{
+    int n = ui_over_lines(ui, lines, max);
+    ui_box_size(lines, n, ui->lay.rows, ui->lay.cols, w, h);
+    ui_box_place(ui, *w, *h, y, x);
+    if (ui->lay.too_small || keeps_last_move(ui, *y, *w, *h))
+        return n;
+    /* No room for it with its blank lines: without them, as it may then fit. */
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(lines[i].text, " ") != 0)
+            lines[k++] = lines[i];
+    ui_box_size(lines, k, ui->lay.rows, ui->lay.cols, w, h);
+    ui_box_place(ui, *w, *h, y, x);
+    return k;
+}

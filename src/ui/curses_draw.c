@@ -121,12 +121,9 @@ static void draw_panel(Ui *ui, uint64_t now, int end)
     draw_lines(ui, lines, n, l->panel_y, l->panel_x, l->panel_w, max);
 }
 
-/* A box in the middle of the screen holding 'lines'. */
-static void draw_box(Ui *ui, const UiLine *lines, int n)
+/* A box of 'w' x 'h' at row 'y0', column 'x0', holding 'lines'. */
+static void draw_box_at(Ui *ui, const UiLine *lines, int n, int y0, int x0, int w, int h)
 {
-    int w, h, y0, x0;
-    ui_box_size(lines, n, LINES, COLS, &w, &h);
-    ui_box_place(ui, w, h, &y0, &x0);
     for (int y = 0; y < h; y++)
         fill(y0 + y, x0, w, A_NORMAL);
     attrset(A_NORMAL);
@@ -139,6 +136,15 @@ static void draw_box(Ui *ui, const UiLine *lines, int n)
         mvaddch(y0 + y, x0 + w - 1, ACS_VLINE);
     }
     draw_lines(ui, lines, n, y0 + 1, x0 + 2, w - 4, h - 2);
+}
+
+/* A box holding 'lines', where 'ui_box_place' puts it. */
+static void draw_box(Ui *ui, const UiLine *lines, int n)
+{
+    int w, h, y0, x0;
+    ui_box_size(lines, n, LINES, COLS, &w, &h);
+    ui_box_place(ui, w, h, &y0, &x0);
+    draw_box_at(ui, lines, n, y0, x0, w, h);
 }
 
 static void draw_too_small(Ui *ui)
@@ -287,8 +293,9 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
         draw_panel(ui, now, foot.top);
     draw_foot(ui, &foot);
     if (ui->mode == UI_MODE_OVER) {
-        int n = ui_over_lines(ui, lines, MAX_LINES);
-        draw_box(ui, lines, n);
+        int y0, x0, w, h;
+        int n = ui_over_box(ui, lines, MAX_LINES, &y0, &x0, &w, &h);
+        draw_box_at(ui, lines, n, y0, x0, w, h);
     }
     refresh();
 }

@@ -552,6 +552,11 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max);
 int ui_load_lines(const Ui *ui, UiLine *lines, int max);
 int ui_over_lines(const Ui *ui, UiLine *lines, int max);
 
+/* The game-over box as the screen draws it: its lines into 'lines' (at most 'max'; returns how
+ * many), its place and size. When it would hide the panel's last move, it leaves out its blank
+ * lines, which may let it fit under the panel. */
+int ui_over_box(const Ui *ui, UiLine *lines, int max, int *y, int *x, int *w, int *h);
+
 /* The size of a box holding 'lines' (a frame and a margin round them) on a screen of 'rows' x
  * 'cols', no larger than it. */
 void ui_box_size(const UiLine *lines, int n, int rows, int cols, int *w_out, int *h_out);
