@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <poll.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -410,11 +411,133 @@ static void test_ui_online_four_seats_and_watching(void **state)
     assert_null(remote_game(f->r, 2));
 }
 
+/* ---- The lobby's rows, with no server ---------------------------------------------------- */
+
+static int drop_request(void *ud, const char *line)
+{
+    (void)ud;
+    (void)line;
+    return 0;
+}
+
+/* Columns of a line of UTF-8 whose characters each take one. */
+static int columns(const char *text)
+{
+    int n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        n += (*p & 0xc0) != 0x80;
+    return n;
+}
+
+static void hear_line(Lobby *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void hear_line(Lobby *l, const char *fmt, ...)
+{
+    char line[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    assert_int_equal(lobby_hear_line(l, line, strlen(line)), 1);
+}
+
+/* Names of 32 characters, four seats, a correspondence deadline and ratings: every row of the
+ * lobby fits 80 columns with its state and time whole, the players cut with a mark, and the
+ * game picked is whole on its detail line. */
+static void test_ui_online_lobby_rows_fit_80_columns(void **state)
+{
+    (void)state;
+    static const char *const names[4] = {
+        "me_with_a_name_of_thirty_two_chr", "bob_with_a_name_of_thirty_two_ch",
+        "cat_with_a_name_of_thirty_two_ch", "dan_with_a_name_of_thirty_two_ch"};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(strlen(names[i]), 32);
+    Lobby *l = malloc(sizeof *l);
+    Session *s = malloc(sizeof *s);
+    Ui *ui = malloc(sizeof *ui);
+    assert_true(l != NULL && s != NULL && ui != NULL);
+    assert_int_equal(lobby_init(l, names[0], tu_catalog(), drop_request, NULL), CM_OK);
+    hear_line(l, "game 12 grand-camelot playing days:3 rated 5 R R=%s G=%s B=%s Y=%s", names[0],
+              names[1], names[2], names[3]);
+    hear_line(l, "game 13 camelot playing 600+5 rated 9 B W=%s B=%s", names[1], names[2]);
+    hear_line(l,
+              "game 14 four-handed-chivalry-solo waiting none casual 0 R R=%s G=open B=@%s "
+              "Y=engine:5",
+              names[1], names[0]);
+    hear_line(l, "ok games 3");
+    CmError err;
+    assert_int_equal(lobby_ask_ratings(l, "grand-camelot", &err), CM_OK);
+    for (int i = 0; i < 4; i++)
+        hear_line(l, "rating grand-camelot %s %d 80 12", names[i], 1600 - 37 * i);
+    hear_line(l, "ok ratings 4");
+    assert_int_equal(l->ngames, 3);
+    uint64_t now = 1000000;
+    l->utc_now = 1800000000;
+    for (int i = 0; i < l->ngames; i++) {
+        LobbyGame *g = &l->games[i];
+        g->has_clock = 1;
+        if (g->id == 12)
+            g->deadline = l->utc_now + 2 * 86400 + 23 * 3600 + 59 * 60;
+        if (g->id == 13) {
+            g->clock_ms = 272000;
+            g->clock_at = now;
+        }
+    }
+    SessionEnv env = {tu_catalog(), NULL, NULL};
+    session_init(s, &env);
+    UiOptions opt;
+    memset(&opt, 0, sizeof opt);
+    assert_int_equal(ui_init_online(ui, s, l, &opt), CM_OK);
+    ui_resize(ui, 24, 80);
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    for (int i = 0; i < n; i++)
+        if (l->games[order[i]].id == 12)
+            ui->lobby_pick = i;
+
+    UiLine lines[40];
+    int items[40];
+    int k = ui_lobby_lines(ui, now, 80, 20, lines, items);
+    int mine = 0, watched = 0, invited = 0;
+    char detail[2 * sizeof lines[0].text] = "";
+    for (int i = 0; i < k; i++) {
+        if (columns(lines[i].text) > 80)
+            fail_msg("a row of %d columns: '%s'", columns(lines[i].text), lines[i].text);
+        mine |= strstr(lines[i].text, "YOUR MOVE 2 days 23 h") != NULL;
+        watched |= strstr(lines[i].text, "\u2026 to move 4:32") != NULL;
+        invited |= strstr(lines[i].text, "you are invited") != NULL;
+        /* The detail lines, joined by a space. */
+        size_t have = strlen(detail), add = strlen(lines[i].text);
+        int first = items[i] < 0 && strncmp(lines[i].text, "Game 12", 7) == 0;
+        if ((first || (items[i] < 0 && have > 0)) && have + add + 2 < sizeof detail) {
+            if (have > 0)
+                detail[have++] = ' ';
+            memcpy(detail + have, lines[i].text, add + 1);
+        }
+    }
+    assert_true(mine);
+    assert_true(watched);
+    assert_true(invited);
+    /* The rows cut the players with a mark; the detail line has them all, with ratings. */
+    for (int i = 0; i < 4; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "%s (%d)", names[i], 1600 - 37 * i);
+        tu_assert_contains(detail, want);
+    }
+    tu_assert_contains(detail, "grand-camelot, days:3, rated: YOUR MOVE 2 days 23 h;");
+    ui_free(ui);
+    session_free(s);
+    lobby_free(l);
+    free(ui);
+    free(s);
+    free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_ui_online_a_game_from_the_lobby, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ui_online_four_seats_and_watching, setup, teardown),
+        cmocka_unit_test(test_ui_online_lobby_rows_fit_80_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -232,30 +232,98 @@ static void players_words(const Lobby *l, const LobbyGame *g, char *buf, size_t 
     }
 }
 
-/* The state of a game for its player: "your move 4:32", "bob to move", "waiting: 1 of 2". */
-static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, char *buf, size_t size)
+/* The state of a game for its player, in at most 'room' columns: "YOUR MOVE 4:32", "bob to
+ * move 2 days 3 h", "waiting, 1/2 seats"; a name too long for the room is cut with 'mark'. */
+static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, int room, const char *mark,
+                        char *buf, size_t size)
 {
     char clock[32];
     int taken = 0;
     for (int seat = 0; seat < g->nseats; seat++)
         taken += g->seat[seat].kind == LOBBY_SEAT_PLAYER || g->seat[seat].kind == LOBBY_SEAT_ENGINE;
     lobby_clock_text(g, now, ui->lobby->utc_now, clock, sizeof clock);
-    if (g->status == LOBBY_WAITING && g->invited && !g->mine)
+    const char *sp = clock[0] ? " " : "";
+    if (g->status == LOBBY_WAITING && g->invited && !g->mine) {
         snprintf(buf, size, "you are invited");
-    else if (g->status == LOBBY_WAITING)
+    } else if (g->status == LOBBY_WAITING) {
         snprintf(buf, size, "waiting, %d/%d seats", taken, g->nseats);
-    else if (g->my_turn)
-        snprintf(buf, size, "YOUR MOVE%s%s", clock[0] ? " " : "", clock);
-    else if (g->seat[g->to_move].kind == LOBBY_SEAT_PLAYER)
-        snprintf(buf, size, "%.12s to move%s%s", g->seat[g->to_move].name, clock[0] ? " " : "",
-                 clock);
-    else
+    } else if (g->my_turn) {
+        snprintf(buf, size, "YOUR MOVE%s%s", sp, clock);
+    } else if (g->seat[g->to_move].kind == LOBBY_SEAT_PLAYER) {
+        const char *name = g->seat[g->to_move].name;
+        int fits = room - (int)strlen(" to move") - (int)strlen(sp) - (int)strlen(clock);
+        if ((int)strlen(name) <= fits || fits < 2)
+            snprintf(buf, size, "%s to move%s%s", name, sp, clock);
+        else
+            snprintf(buf, size, "%.*s%s to move%s%s", fits - 1, name, mark, sp, clock);
+    } else {
         snprintf(buf, size, "ply %d", g->ply);
+    }
+}
+
+/* Columns of 'text', whose characters each take one (a name, a variant, the mark). */
+static int columns(const char *text)
+{
+    int n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        n += (*p & 0xc0) != 0x80;
+    return n;
+}
+
+/* 'text' in at most 'room' columns: as it is, or cut with 'mark' at its end. */
+static void cut_to(char *text, size_t size, int room, const char *mark)
+{
+    if (room < 1 || columns(text) <= room)
+        return;
+    unsigned char *p = (unsigned char *)text;
+    for (int col = 0; *p && col < room - 1; col++)
+        for (p++; (*p & 0xc0) == 0x80; p++)
+            ;
+    size_t at = (size_t)((char *)p - text);
+    snprintf(text + at, size - at, "%s", mark);
+}
+
+/* Appends 'text' to the row 'buf' ('*len' bytes so far), then spaces up to 'cols' columns of
+ * it. */
+static void put_cell(char *buf, size_t size, size_t *len, const char *text, int cols)
+{
+    size_t n = strlen(text);
+    if (*len + n >= size)
+        n = size - 1 - *len;
+    memcpy(buf + *len, text, n);
+    *len += n;
+    for (int pad = cols - columns(text); pad > 0 && *len + 1 < size; pad--)
+        buf[(*len)++] = ' ';
+    buf[*len] = '\0';
+}
+
+#define STATE_COLS 21   /* "YOUR MOVE 2 days 23 h", "waiting, 3/4 seats" */
+#define VARIANT_COLS 13 /* "grand-camelot" */
+#define LOBBY_GAMES_LINE 400
+#define DETAIL_LINES 4 /* four names of 32 characters, with their ratings */
+
+/* The game picked, whole, in up to DETAIL_LINES lines of 'width': its number, variant, clock,
+ * whether it is rated, its state and every player. */
+static int detail_lines(const Ui *ui, const LobbyGame *g, uint64_t now, int width, UiLine *lines,
+                        int n, int max)
+{
+    char state[80], players[LOBBY_GAMES_LINE], text[LOBBY_GAMES_LINE + 200];
+    UiSpan span[DETAIL_LINES];
+    state_words(ui, g, now, (int)sizeof state, "", state, sizeof state);
+    players_words(ui->lobby, g, players, sizeof players);
+    snprintf(text, sizeof text, "Game %lld, %s, %s, %s: %s; %s.", (long long)g->id, g->variant,
+             g->tc, g->rated ? "rated" : "casual", state, players);
+    int k = ui_wrap(text, width, span, DETAIL_LINES);
+    for (int i = 0; i < k; i++)
+        n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM, "%.*s", span[i].len,
+                        text + span[i].start);
+    return n;
 }
 
 static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *lines, int *items)
 {
     const Lobby *l = ui->lobby;
+    const char *mark = ui->opt.ascii ? "~" : "\u2026";
     int order[LOBBY_GAMES_MAX];
     int n = lobby_order(l, order, LOBBY_GAMES_MAX);
     static const char *const heads[LOBBY_SECTION_COUNT] = {
@@ -278,29 +346,55 @@ static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine
         int any = 0;
         for (; k < n && (int)l->games[order[k]].section == sec; k++) {
             const LobbyGame *g = &l->games[order[k]];
-            char state[64], players[160];
-            state_words(ui, g, now, state, sizeof state);
+            char state[80], players[LOBBY_GAMES_LINE], variant[LOBBY_VARIANT_MAX + 4];
+            /* What matters first, whole: the state and its time; then the game; then the
+             * players, cut with a mark where the row ends (the detail line has them all). */
+            state_words(ui, g, now, STATE_COLS, mark, state, sizeof state);
+            cut_to(state, sizeof state, STATE_COLS, mark);
+            snprintf(variant, sizeof variant, "%s", g->variant);
+            cut_to(variant, sizeof variant, VARIANT_COLS, mark);
             players_words(l, g, players, sizeof players);
             int pick = k == ui->lobby_pick;
             if (pick)
                 picked_line = count;
+            char row[sizeof all[0].text], head[16];
+            size_t len = 0;
+            snprintf(head, sizeof head, "%c%5lld", pick ? '>' : ' ', (long long)g->id);
+            put_cell(row, sizeof row, &len, head, 8);
+            put_cell(row, sizeof row, &len, state, STATE_COLS + 2);
+            put_cell(row, sizeof row, &len, variant, VARIANT_COLS + 1);
+            snprintf(head, sizeof head, "%.7s", g->tc);
+            put_cell(row, sizeof row, &len, head, 8);
+            put_cell(row, sizeof row, &len, g->rated ? "rated" : "casual", 8);
+            cut_to(players, sizeof players, width - columns(row), mark);
+            put_cell(row, sizeof row, &len, players, 0);
             count = ui_line_add(all, item, count, max, k, pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL,
-                                "%c%5lld  %-13.13s %-7.7s %-6s %-18.18s %s", pick ? '>' : ' ',
-                                (long long)g->id, g->variant, g->tc, g->rated ? "rated" : "casual",
-                                state, players);
-            all[count - 1].text[width] = '\0';
+                                "%s", row);
             any = 1;
         }
         if (!any)
             count = ui_line_add(all, item, count, max, -1, UI_ROLE_DIM, "%s", empty[sec]);
     }
+    /* The list's window, then, at the foot of the page, the game picked in full. */
+    int pick = ui->lobby_pick >= 0 && ui->lobby_pick < n ? ui->lobby_pick : -1;
+    int foot = pick >= 0 && height >= 8 ? 1 + DETAIL_LINES : 0, list = height - foot;
     int first = 0;
-    if (picked_line >= height)
-        first = picked_line - height + 1;
+    if (picked_line >= list)
+        first = picked_line - list + 1;
     int shown = 0;
-    for (int i = first; i < count && shown < height; i++, shown++) {
+    for (int i = first; i < count && shown < list; i++, shown++) {
         lines[shown] = all[i];
         items[shown] = item[i];
+    }
+    if (foot > 0) {
+        for (; shown < list + 1; shown++) {
+            memset(&lines[shown], 0, sizeof lines[shown]);
+            lines[shown].seat = -1;
+            items[shown] = -1;
+        }
+        int upto = detail_lines(ui, &l->games[order[pick]], now, width, lines, shown, height);
+        for (; shown < upto; shown++)
+            items[shown] = -1;
     }
     free(all);
     free(item);

@@ -48,7 +48,7 @@ check "the game waits for its players" wait_for "Waiting for players: Green is o
 for who in bob carol dave; do
     on "$who"
     keys r
-    check "$who sees the game with a free seat" wait_for "grand-cam     none    casual waiting"
+    check "$who sees the game with a free seat" wait_for "seats     grand-cam     none    casual"
     keys Enter
     check "$who takes a seat" wait_for "Game 1, casual:"
 done

@@ -38,7 +38,7 @@ check "the game waits for a player" wait_for "Waiting for players: Black is open
 on bob
 check "bob's lobby" wait_for "camelot online - bob"
 keys r
-check "bob's lobby lists the game" wait_for ">    1  camelot" $((15 * TF))
+check "bob's lobby lists the game" wait_for ">    1  waiting, 1/2 seats     camelot" $((15 * TF))
 keys Enter
 check "bob takes Black" wait_for "Game 1, casual: White (alice), Black (you)."
 
