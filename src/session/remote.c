@@ -136,6 +136,21 @@ static int read_line(Remote *r, int ms, NetMsg *m)
     }
 }
 
+/* What to do when ssh ended before the server said hello: ssh has said why, above (the
+ * message fits a CmError's 200 bytes; docs/network.md has the other causes). */
+#define SSH_ENDED_HINT                                                                             \
+    "ssh ended before the server answered, saying why above. 'Host key verification failed': "     \
+    "run 'ssh USER@HOST' once and accept its key; other causes: docs/network.md"
+
+/* The connection ended before the server's hello: through ssh, ssh has said why. */
+static CmStatus closed_before_hello(Remote *r, CmError *err)
+{
+    link_down(r, clock_ms(), "the server closed the connection");
+    if (r->addr.dest[0] != '\0')
+        return cm_error_set(err, CM_ERR_IO, 0, 0, "%s", SSH_ENDED_HINT);
+    return cm_error_set(err, CM_ERR_IO, 0, 0, "the server closed the connection");
+}
+
 /* Connects and says hello. Returns CM_OK with the link up. */
 static CmStatus link_up(Remote *r, CmError *err)
 {
@@ -153,10 +168,8 @@ static CmStatus link_up(Remote *r, CmError *err)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     }
     while (net_conn_pending(&r->conn) > 0) {
-        if (net_conn_flush(&r->conn) < 0) {
-            link_down(r, clock_ms(), "the server closed the connection");
-            return cm_error_set(err, CM_ERR_IO, 0, 0, "the server closed the connection");
-        }
+        if (net_conn_flush(&r->conn) < 0)
+            return closed_before_hello(r, err);
         if (net_conn_pending(&r->conn) > 0) {
             struct pollfd p = {.fd = r->conn.fd, .events = POLLOUT};
             poll(&p, 1, 100);
@@ -166,11 +179,11 @@ static CmStatus link_up(Remote *r, CmError *err)
     for (;;) {
         int got = read_line(r, REMOTE_HELLO_MS, m);
         if (got <= 0) {
+            if (got < 0)
+                return closed_before_hello(r, err);
             link_down(r, clock_ms(), "the server did not answer");
-            if (got == 0)
-                return cm_error_set(err, CM_ERR_IO, 0, 0, "no answer from the server in %d s",
-                                    REMOTE_HELLO_MS / 1000);
-            return cm_error_set(err, CM_ERR_IO, 0, 0, "the server closed the connection");
+            return cm_error_set(err, CM_ERR_IO, 0, 0, "no answer from the server in %d s",
+                                REMOTE_HELLO_MS / 1000);
         }
         if (m->argc >= 4 && strcmp(m->argv[0], "ok") == 0 && strcmp(m->argv[1], "hello") == 0) {
             snprintf(r->name, sizeof r->name, "%s", m->argv[3]);
