@@ -627,6 +627,8 @@ static void away_words(int64_t s, char *buf, size_t size)
         snprintf(buf, size, "away %lldh", (long long)(s / 3600));
 }
 
+#define PANEL_NAME_COLS 11 /* a player's name in the panel's list of seats */
+
 int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
 {
     LobbyTable t;
@@ -649,7 +651,7 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
                     t.spectator ? "Players (you watch)" : "Players");
     for (int seat = 0; seat < nseats; seat++) {
         const LobbyPlayer *p = &t.seat[seat];
-        char name[40], state[32];
+        char name[LOBBY_NAME_MAX + 8], state[32];
         if (p->kind == LOBBY_SEAT_ENGINE)
             snprintf(name, sizeof name, "engine %d", p->level);
         else if (p->kind == LOBBY_SEAT_OPEN)
@@ -658,15 +660,26 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
             snprintf(name, sizeof name, "@%s", p->name);
         else
             snprintf(name, sizeof name, "%s", p->name);
+        /* A name longer than its column is cut with a mark (the lobby's detail line and the
+         * result have it whole). */
+        if (strlen(name) > PANEL_NAME_COLS)
+            snprintf(name + PANEL_NAME_COLS - 1, sizeof name - (PANEL_NAME_COLS - 1), "%s",
+                     ui->opt.ascii ? "~" : "\u2026");
+        /* Beside the name, who it is to this player, or how long gone, or the rating. */
         state[0] = '\0';
-        if (p->mine)
-            snprintf(state, sizeof state, "you");
-        else if (p->kind == LOBBY_SEAT_PLAYER && !p->present)
+        if (p->kind == LOBBY_SEAT_PLAYER && !p->present && !p->mine)
             away_words(p->away_s, state, sizeof state);
+        else if (p->mine && p->rating > 0)
+            snprintf(state, sizeof state, "you %d", p->rating);
+        else if (p->mine)
+            snprintf(state, sizeof state, "you");
+        else if (p->kind == LOBBY_SEAT_PLAYER && p->rating > 0)
+            snprintf(state, sizeof state, "%d", p->rating);
         int turn = t.status == LOBBY_PLAYING && ui_shown_position(ui)->to_move == seat;
+        int pad = PANEL_NAME_COLS - (int)strlen(name) + (strstr(name, "\u2026") ? 2 : 0);
         n = ui_line_add(lines, NULL, n, max, -1, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL,
-                        "%s%-6.6s %-11.11s %-8s %*s", turn ? ">" : " ", v->seat[seat].name, name,
-                        state, clock_w, clock[seat]);
+                        "%s%-6.6s %s%*s %-8s %*s", turn ? ">" : " ", v->seat[seat].name, name,
+                        pad > 0 ? pad : 0, "", state, clock_w, clock[seat]);
         lines[n - 1].seat = seat;
         if (!p->present && p->kind == LOBBY_SEAT_PLAYER)
             lines[n - 1].role = UI_ROLE_ERROR;
