@@ -509,12 +509,32 @@ static void test_lobby_with_a_server(void **state)
     assert_string_equal(h->text, "well met");
     assert_false(h->watching);
     assert_true(h->mine);
+    /* This player asks to take the move back and bob agrees: the news says who asked; the
+     * move is played again. */
+    int before_takeback = w.nheard;
+    assert_int_equal(lobby_takeback(s, &err), CM_OK);
+    WAIT_FOR(&w, bob_heard(bob, " offer takeback W"), "the takeback asked");
+    tu_raw_send(bob, "answer %lld yes", (long long)id);
+    WAIT_FOR(&w, heard(&w, NEWS_TAKEN_BACK, before_takeback) != NULL, "the takeback told");
+    h = heard(&w, NEWS_TAKEN_BACK, before_takeback);
+    assert_int_equal(h->from, 0);
+    assert_int_equal(h->ply, 0);
+    h = heard(&w, NEWS_OFFER, before_takeback);
+    assert_non_null(h);
+    assert_int_equal(h->offer, NG_OFFER_TAKEBACK);
+    assert_true(h->mine);
+    WAIT_FOR(&w, s->g.n == 0 && table_of(&w, &t) && !t.pending, "the position taken back");
+    moves = tu_moves(&s->g.pos);
+    assert_int_equal(session_play(s, &moves->m[0], clock_ms()), CM_OK);
+    free(moves);
+    WAIT_FOR(&w, table_of(&w, &t) && !t.pending && s->g.n == 1, "the move played again");
+    int before_draw = w.nheard;
     tu_raw_send(bob, "draw %lld", (long long)id);
     WAIT_FOR(&w, table_of(&w, &t) && t.offer == NG_OFFER_DRAW, "bob's draw offer");
     assert_int_equal(t.offer_from, 1);
     assert_int_equal(t.asked, 0);
-    WAIT_FOR(&w, heard(&w, NEWS_OFFER, 0) != NULL, "the offer told");
-    h = heard(&w, NEWS_OFFER, 0);
+    WAIT_FOR(&w, heard(&w, NEWS_OFFER, before_draw) != NULL, "the offer told");
+    h = heard(&w, NEWS_OFFER, before_draw);
     assert_int_equal(h->seat, 1);
     assert_int_equal(h->offer, NG_OFFER_DRAW);
     assert_true(h->up);
@@ -543,7 +563,7 @@ static void test_lobby_with_a_server(void **state)
     assert_true(over < heard(&w, NEWS_RATING, after_offer));
     assert_true(strlen(over->text) > 0);
     assert_null(heard(&w, NEWS_DECLINE, 0));
-    assert_null(heard(&w, NEWS_OFFER_OVER, 0));
+    assert_null(heard(&w, NEWS_OFFER_OVER, after_offer));
     assert_null(heard(&w, NEWS_OVER, (int)(over - w.heard) + 1));
     for (h = heard(&w, NEWS_RATING, 0); h != NULL;
          h = heard(&w, NEWS_RATING, (int)(h - w.heard) + 1)) {

@@ -406,6 +406,13 @@ static void test_ui_online_four_seats_and_watching(void **state)
     snprintf(line, sizeof line, "%s: hello", f->l.me);
     WAIT_FOR(f, shows(f, "Chat of those watching (c)") && strcmp(ui->msg, line) == 0,
              "the watchers' chat");
+    /* bob resigns: the watcher's key line offers no rematch, which is for the players. */
+    tu_raw_send(&f->bob, "resign 2");
+    WAIT_FOR(f, ui->mode == UI_MODE_OVER, "the end of the game watched");
+    char keys[UI_KEYS_MAX];
+    const char *bar = ui_keys_text(ui, keys, sizeof keys);
+    tu_assert_contains(bar, "a analyse");
+    assert_null(strstr(bar, "rematch"));
     /* Back in the lobby, the game watched is let go. */
     press(f, 'q');
     assert_null(remote_game(f->r, 2));

@@ -114,6 +114,8 @@ static void moves(const Session *s, const NetGame *ng, NewsSeen *z, NewsFn fn, v
     News n = {.seat = -1, .from = -1};
     if (z->moves > ng->g.n) {
         n.ply = ng->g.n;
+        /* Moves go back only by a takeback the others accepted: the last offer's. */
+        n.from = ng->last_offer == NG_OFFER_TAKEBACK ? ng->last_offer_from : -1;
         tell(fn, ud, NEWS_TAKEN_BACK, &n);
         z->moves = ng->g.n;
     }

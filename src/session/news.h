@@ -17,7 +17,8 @@
 typedef enum NewsKind {
     NEWS_LINK,       /* the connection came back ('up' 1), or went down ('text' says why) */
     NEWS_REFUSED,    /* the server refused a request about the game: 'text' */
-    NEWS_TAKEN_BACK, /* moves were taken back: the game is at ply 'ply' */
+    NEWS_TAKEN_BACK, /* moves were taken back: the game is at ply 'ply', as seat 'from' asked
+                        (-1: not known) */
     NEWS_MOVE,       /* 'seat' played 'text', the game's ply 'ply' */
     NEWS_PRESENCE,   /* the player of 'seat' came back ('up' 1) or lost the connection */
     NEWS_CHAT,       /* 'name' said 'text', in the watchers' chat when 'watching' */

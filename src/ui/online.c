@@ -170,7 +170,11 @@ static void tell_one(void *ud, const News *n)
         ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", n->text);
         break;
     case NEWS_TAKEN_BACK:
-        ui_message(ui, UI_ROLE_NORMAL, "The move was taken back.");
+        if (n->from >= 0)
+            ui_message(ui, UI_ROLE_NORMAL, "The move was taken back, as %s asked.",
+                       news_seat(s, n->from, w2, sizeof w2));
+        else
+            ui_message(ui, UI_ROLE_NORMAL, "The move was taken back.");
         break;
     case NEWS_MOVE:
         break; /* the board shows it */
@@ -774,8 +778,10 @@ const char *ui_online_keys(const Ui *ui)
         return "";
     if (ui->mode == UI_MODE_LINE && ui->line_chat)
         return "Enter send  Esc cancel  Backspace delete";
+    /* A watcher has no rematch to ask for. */
     if (ui->mode == UI_MODE_OVER)
-        return "a analyse  v review  x export  m rematch  c chat  q lobby";
+        return t.spectator ? "a analyse  v review  x export  c chat  q lobby"
+                           : "a analyse  v review  x export  m rematch  c chat  q lobby";
     if (ui->mode != UI_MODE_PLAY)
         return NULL;
     if (t.spectator)
