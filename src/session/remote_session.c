@@ -125,8 +125,10 @@ static unsigned server_news(Session *s, uint64_t now)
         g->news = 0;
         if (ev & (SESSION_EV_MOVED | SESSION_EV_OVER | SESSION_EV_OFFER | SESSION_EV_NET))
             follow_game(s, g, now);
-        if (ev & SESSION_EV_MOVED)
+        if (ev & SESSION_EV_MOVED) {
             session_cancel_search(s);
+            session_hint_forget(s);
+        }
     }
     return ev;
 }
@@ -142,6 +144,7 @@ static CmStatus server_play(Session *s, const CmMove *m, uint64_t now)
     cm_move_str(&s->g.pos, m, g->pending_text, sizeof g->pending_text);
     /* Shown at once; the server's event confirms it, or its refusal takes it back. */
     follow_game(s, g, now);
+    session_hint_forget(s);
     remote_send_move(s->net, g, now);
     return CM_OK;
 }

@@ -266,10 +266,15 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
     s->has_held = 0;
     s->hurry = 0;
     s->moved_at = now;
-    /* A hint was for the position before this move. */
+    session_hint_forget(s);
+    return CM_OK;
+}
+
+void session_hint_forget(Session *s)
+{
+    s->has_hint = 0;
     if (s->info_purpose == ENGINE_JOB_HINT)
         s->info_seat = -1;
-    return CM_OK;
 }
 
 /* 'session_play' of a move whose text is 'known' (NULL: not known). */

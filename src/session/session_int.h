@@ -37,6 +37,10 @@ void session_offer_drop(Session *s);
  * Returns 'SESSION_EV_*' bits. */
 unsigned session_offer_tick(Session *s, const EngineDone *done, uint64_t now);
 
+/* session.c: a move was made: the hint, and the engine's line for it, were for the position
+ * before. */
+void session_hint_forget(Session *s);
+
 /* session.c: forgets the kept texts of the plies from 'ply' on. */
 void session_texts_trim(Session *s, int ply);
 
