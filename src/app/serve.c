@@ -22,7 +22,7 @@
 const char cli_serve_usage[] =
     "serve [--socket PATH] [--mode 600|660|666] [--group GROUP]\n"
     "                     [--data DIR] [--engines N] [--sync full|normal]\n"
-    "                     [--check quick|full] [--claim-after S]\n"
+    "                     [--check quick|full] [--claim-after S] [--first-move S]\n"
     "                     [--limit NAME=N]... [--quiet]";
 const char cli_serve_help[] =
     "Runs a server for games played over the network: it owns every game, checks\n"
@@ -49,6 +49,8 @@ const char cli_serve_help[] =
     "  --check full      and every index agrees with its table (slower)\n"
     "  --claim-after S   a player to move gone S seconds may be claimed against\n"
     "                    (default 60)\n"
+    "  --first-move S    a game with a clock whose player to move makes no first\n"
+    "                    move in S seconds is aborted, unrated (default 60)\n"
     "  --limit NAME=N    a limit each person meets (a Unix user, or a player\n"
     "                    through the relay); may be given again for others:\n"
     "      connections=16    connections at once\n"
@@ -106,17 +108,19 @@ enum {
     S_SYNC,
     S_CHECK,
     S_CLAIM,
+    S_FIRST,
     S_LIMIT,
     S_QUIET,
     S_COUNT
 };
 
 static const CliOpt serve_opts[S_COUNT] = {
-    [S_SOCKET] = {"--socket", 1, 0},   [S_MODE] = {"--mode", 1, 0},
-    [S_GROUP] = {"--group", 1, 0},     [S_DATA] = {"--data", 1, 0},
-    [S_ENGINES] = {"--engines", 1, 0}, [S_SYNC] = {"--sync", 1, 0},
-    [S_CHECK] = {"--check", 1, 0},     [S_CLAIM] = {"--claim-after", 1, 0},
-    [S_LIMIT] = {"--limit", 1, 1},     [S_QUIET] = {"--quiet", 0, 0},
+    [S_SOCKET] = {"--socket", 1, 0},    [S_MODE] = {"--mode", 1, 0},
+    [S_GROUP] = {"--group", 1, 0},      [S_DATA] = {"--data", 1, 0},
+    [S_ENGINES] = {"--engines", 1, 0},  [S_SYNC] = {"--sync", 1, 0},
+    [S_CHECK] = {"--check", 1, 0},      [S_CLAIM] = {"--claim-after", 1, 0},
+    [S_FIRST] = {"--first-move", 1, 0}, [S_LIMIT] = {"--limit", 1, 1},
+    [S_QUIET] = {"--quiet", 0, 0},
 };
 
 /* Each connection is an open file, and the soft limit of them is often 1024: it is raised as
@@ -188,6 +192,9 @@ int cli_serve(CliCtx *ctx, int argc, char **argv)
     if (rc < 0 && a.value[S_CLAIM] != NULL &&
         (rc = cli_int_arg(&a, "seconds", "5 to 86400", a.value[S_CLAIM], 5, 86400, &n)) < 0)
         cfg.claim_ms = n * 1000;
+    if (rc < 0 && a.value[S_FIRST] != NULL &&
+        (rc = cli_int_arg(&a, "seconds", "1 to 86400", a.value[S_FIRST], 1, 86400, &n)) < 0)
+        cfg.first_move_ms = n * 1000;
     if (rc < 0 && a.value[S_SYNC] != NULL) {
         if (strcmp(a.value[S_SYNC], "full") == 0)
             cfg.durable = 1;

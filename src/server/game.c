@@ -389,6 +389,15 @@ static int live(const SGame *g)
     return g->ng.base_ms > 0;
 }
 
+/* Whether the seat to move is a person's who has not made a first move in a live game: its
+ * clock has not started, and the game is aborted when it waits too long (game_tick). */
+static int waits_first_move(const SGame *g)
+{
+    int seat = g->ng.g.pos.to_move;
+    return live(g) && g->ng.status == NG_PLAYING && g->ng.seat[seat].kind == NG_PLAYER &&
+           !cm_clock_started(&g->ng.g, seat);
+}
+
 /* Whether the clock of the seat to move runs now, as far as whose turn it is goes: a person's
  * does from the turn's start, an engine seat's from its search's, and neither before that
  * seat's first move (cm_clock_started: the rule of the game here too). */
@@ -467,6 +476,7 @@ void game_turn_record(Server *s, SGame *g)
 static void turn_begins(Server *s, SGame *g)
 {
     g->turn_t0 = clock_starts(g, 0) ? s->now : 0;
+    g->first_t0 = waits_first_move(g) ? s->now : 0;
     game_turn_record(s, g);
 }
 
@@ -803,6 +813,18 @@ int64_t game_tick(Server *s, SGame *g)
         if (used > allowed)
             return flag(s, g) == 0 ? INT64_MAX : 1;
         next = allowed - used + 1;
+    } else if (g->first_t0 != 0 && waits_first_move(g)) {
+        /* A first move costs no time, but is not waited for without end. */
+        int64_t waited = (int64_t)(s->now - g->first_t0);
+        if (waited > s->cfg.first_move_ms) {
+            char sentence[160];
+            snprintf(sentence, sizeof sentence,
+                     "%s made no first move in %lld s: the game is "
+                     "aborted.",
+                     ng->v->seat[seat].name, (long long)(s->cfg.first_move_ms / 1000));
+            return game_end(s, g, -1, "aborted", sentence) == 0 ? INT64_MAX : 1;
+        }
+        next = s->cfg.first_move_ms - waited + 1;
     }
     if (ng->offer != NG_OFFER_NONE && g->engine < 0 && !g->queued)
         game_offer_settle(s, g);
@@ -881,6 +903,7 @@ SGame *game_load(Server *s, int64_t id, int64_t alive_ms)
      * Everyone is away until they connect. */
     if (g->ng.status == NG_PLAYING) {
         g->turn_t0 = clock_starts(g, 0) ? s->now : 0;
+        g->first_t0 = waits_first_move(g) ? s->now : 0; /* its wait begins again */
         /* When the turn began: as the server last wrote it (net of the time it was away
          * before), or, for a game stored before that was kept, its last turn's event. */
         int64_t began = last_ms, kept = 0;
@@ -922,6 +945,7 @@ int game_rollback(Server *s, SGame *g)
     netgame_init(&fresh->ng, 0, &s->cat);
     game_free(fresh);
     g->turn_t0 = g->saved.turn_t0;
+    g->first_t0 = g->saved.first_t0;
     memcpy(g->quota, g->saved.quota, sizeof g->quota);
     memcpy(g->draw_calm, g->saved.draw_calm, sizeof g->draw_calm);
     g->over_at = g->saved.over_at;

@@ -43,6 +43,7 @@ void server_config_default(ServerConfig *cfg)
     cfg->engines = 1;
     cfg->engine_table = (size_t)32 << 20;
     cfg->claim_ms = 60000;
+    cfg->first_move_ms = 60000;
     cfg->idle_ping_ms = 3000;
     cfg->dead_ms = 10000;
     cfg->store_retry_ms = 1000;
@@ -271,6 +272,7 @@ int srv_write_begin(Server *s, SGame *g)
         }
         g->in_tx = 1;
         g->saved.turn_t0 = g->turn_t0;
+        g->saved.first_t0 = g->first_t0;
         memcpy(g->saved.quota, g->quota, sizeof g->quota);
         memcpy(g->saved.draw_calm, g->draw_calm, sizeof g->draw_calm);
         g->saved.over_at = g->over_at;

@@ -54,6 +54,8 @@ typedef struct ServerConfig {
     int engines;                /* engine threads, 1 .. SERVER_ENGINES_MAX */
     size_t engine_table;        /* the bytes of each engine thread's table */
     int64_t claim_ms;           /* a seat to move gone this long may be claimed */
+    int64_t first_move_ms;      /* a live game whose person to move makes no first move in this
+                                   long is aborted */
     int64_t idle_ping_ms;       /* a silent client is pinged after this */
     int64_t dead_ms;            /* and dropped after this */
     int64_t store_retry_ms;     /* after the store failed, writes are refused this long */

@@ -51,7 +51,7 @@ typedef struct Sub {
 /* What of a game lives only in memory and changes with its events, kept at the first event of a
  * turn of the store, to be put back when that turn fails. */
 typedef struct SGameSaved {
-    uint64_t turn_t0;
+    uint64_t turn_t0, first_t0;
     int64_t quota[CM_MAX_SEATS];
     int draw_calm[CM_MAX_SEATS];
     uint64_t over_at;
@@ -59,8 +59,10 @@ typedef struct SGameSaved {
 
 typedef struct SGame {
     NetGame ng;
-    uint64_t turn_t0; /* when the clock of the seat to move began (ms); 0: stopped (an engine
-                       * seat's, until its search begins) */
+    uint64_t turn_t0;  /* when the clock of the seat to move began (ms); 0: stopped (an engine
+                        * seat's, until its search begins) */
+    uint64_t first_t0; /* when the turn began of a person to move who has not made a first move,
+                        * whose clock has not started (ms); 0: none */
     int64_t quota[CM_MAX_SEATS];    /* lag that may still be forgiven, ms */
     uint64_t gone_at[CM_MAX_SEATS]; /* since when the seat's player has no connection (ms) */
     Sub *subs;

@@ -8,7 +8,7 @@ set -eu
 . "$(dirname "$0")/lib.bash"
 
 SOCK=$TMP/server.sock
-"$CAMELOT" serve --socket "$SOCK" --data "$TMP" --quiet &
+"$CAMELOT" serve --socket "$SOCK" --data "$TMP" --first-move 2 --quiet &
 SERVER=$!
 PIDS=""
 trap 'kill $SERVER $PIDS 2>/dev/null; wait 2>/dev/null; rm -rf "$TMP"' EXIT
@@ -59,7 +59,12 @@ check "the drop came no sooner than 10 s after its last word (timed)" \
 exec 3>&-
 
 # A clock of 1 s runs out while neither player sends anything: the server's own timer ends
-# the game.
+# the game. A seat's first move costs no time, so each makes one first, at once (a first move
+# is waited for 2 s here, '--first-move 2', and no longer: the next game shows that).
+MOVES=$(printf 'variant camette\nposition start\ngo depth 1\n' | "$CAMELOT" engine |
+    sed -n 's/^bestmove \([^ ]*\).*/\1/p')
+REPLY=$(printf 'variant camette\nposition start moves %s\ngo depth 1\n' "$MOVES" |
+    "$CAMELOT" engine | sed -n 's/^bestmove \([^ ]*\).*/\1/p')
 player alice 4
 player bob 5
 echo "hello 1" >&4
@@ -69,8 +74,23 @@ check "a game with a clock of 1 s is made" wait_for alice "^ok create [0-9]+ "
 ID=$(sed -n 's/^ok create \([0-9]*\) .*/\1/p' "$TMP/alice.out")
 echo "join $ID" >&5
 check "it begins" wait_for bob "^ev $ID [0-9]+ start "
+echo "move $ID 0 w1 $MOVES 10" >&4
+check "White's first move, free" wait_for bob "^ev $ID [0-9]+ move 0 .* W=1000,B=1000$"
+echo "move $ID 1 b1 $REPLY 10" >&5
+check "Black's first move, free" wait_for alice "^ev $ID [0-9]+ move 1 .* W=1000,B=1000$"
 check "White's time runs out: both players hear the end" \
     eval 'wait_for alice "^ev $ID [0-9]+ end B time " && wait_for bob "^ev $ID [0-9]+ end B time "'
+
+# A game whose player to move makes no first move is aborted, for nobody, after the time
+# '--first-move' gives (2 s here).
+echo "create camette 60+0 rated W=me B=open" >&4
+check "a rated game of 60 s is made" wait_for alice "^ok create [0-9]+ " 2
+ID=$(sed -n 's/^ok create \([0-9]*\) .*/\1/p' "$TMP/alice.out" | tail -n 1)
+echo "join $ID" >&5
+check "it begins too" wait_for bob "^ev $ID [0-9]+ start "
+check "White makes no first move: the game is aborted, unrated" \
+    eval 'wait_for bob "^ev $ID [0-9]+ end \* aborted White made no first move in 2 s" &&
+          ! grep -q "^ev $ID [0-9]* rating " "$TMP/bob.out"'
 
 # An engine seat answers a move: the game's engine is looked at when the move has changed it.
 MOVE=$("$CAMELOT" moves --variant camette | head -n 1 | cut -f 2)
