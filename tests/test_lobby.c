@@ -211,6 +211,27 @@ static void test_lobby_invitations_answers_and_refusals(void **state)
     assert_int_equal(net_msg_parse(m, line, strlen(line), NULL), CM_OK);
     assert_int_equal(lobby_refusal_read(m, &verb, &code, why, sizeof why), 0);
     assert_string_equal(code, "?");
+    /* Answers: a game's id, or how many lines came; neither for a word that is none. */
+    LobbyAnswer a;
+    assert_int_equal(lobby_answer_read(m, &a), -1);
+    static const struct {
+        const char *line, *verb;
+        int64_t id, count;
+    } answers[] = {{"ok create 14 1", "create", 14, -1},
+                   {"ok open 3", "open", 3, -1},
+                   {"ok games 2", "games", 0, 2},
+                   {"ok ratings 0", "ratings", 0, 0},
+                   {"ok join x", "join", 0, -1},
+                   {"ok games -4", "games", 0, -1},
+                   {"ok quit", "quit", 0, -1}};
+    for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++) {
+        line = answers[i].line;
+        assert_int_equal(net_msg_parse(m, line, strlen(line), NULL), CM_OK);
+        assert_int_equal(lobby_answer_read(m, &a), 0);
+        assert_string_equal(a.verb, answers[i].verb);
+        assert_int_equal(a.id, answers[i].id);
+        assert_int_equal(a.count, answers[i].count);
+    }
     free(m);
 }
 

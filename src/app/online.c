@@ -106,12 +106,11 @@ static void lobby_line(void *ud, const NetMsg *m)
     Online *o = ud;
     const char *k = m->argv[0];
     char clean[NET_LINE_MAX + 1];
-    if (strcmp(k, "ok") == 0 && m->argc >= 3) {
-        const char *verb = m->argv[1];
-        int64_t id;
-        if ((strcmp(verb, "create") == 0 || strcmp(verb, "join") == 0 ||
-             strcmp(verb, "open") == 0) &&
-            net_game_id(m->argv[2], &id)) {
+    LobbyAnswer a;
+    if (lobby_answer_read(m, &a) == 0) {
+        const char *verb = a.verb;
+        int64_t id = a.id, n = a.count;
+        if (id != 0 && strcmp(verb, "leave") != 0) {
             /* The client opens its games again after a reconnection: the current one is told
              * what it missed, not the whole game again. */
             if (strcmp(verb, "open") == 0 && o->has_game && o->s.net_game == id)
@@ -121,12 +120,10 @@ static void lobby_line(void *ud, const NetMsg *m)
                 remote_follow(o->r, id);
             if (strcmp(verb, "create") == 0)
                 cli_line("game %lld made.", (long long)id);
-        } else if (strcmp(verb, "games") == 0) {
-            cli_line("%s game%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
-        } else if (strcmp(verb, "variants") == 0) {
-            cli_line("%s variant%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
-        } else if (strcmp(verb, "ratings") == 0) {
-            cli_line("%s rating%s.", m->argv[2], strcmp(m->argv[2], "1") == 0 ? "" : "s");
+        } else if (n >= 0) {
+            /* "3 games.", "8 variants.", "1 rating." */
+            size_t len = strlen(verb);
+            cli_line("%lld %.*s.", (long long)n, (int)(n == 1 && len > 0 ? len - 1 : len), verb);
         }
         return;
     }

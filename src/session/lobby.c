@@ -387,12 +387,32 @@ static void error_line(Lobby *l, const NetMsg *m)
     l->news |= LOBBY_EV_REFUSED;
 }
 
+int lobby_answer_read(const NetMsg *m, LobbyAnswer *out)
+{
+    out->verb = "";
+    out->id = 0;
+    out->count = -1;
+    if (m->argc < 2 || strcmp(m->argv[0], "ok") != 0)
+        return -1;
+    out->verb = m->argv[1];
+    const char *w = m->argc >= 3 ? m->argv[2] : "";
+    static const char *const of_games[] = {"create", "join", "open", "leave"};
+    static const char *const of_lists[] = {"games", "variants", "ratings"};
+    for (size_t i = 0; i < sizeof of_games / sizeof of_games[0]; i++)
+        if (strcmp(out->verb, of_games[i]) == 0 && !net_game_id(w, &out->id))
+            out->id = 0;
+    for (size_t i = 0; i < sizeof of_lists / sizeof of_lists[0]; i++)
+        if (strcmp(out->verb, of_lists[i]) == 0 && !net_int(w, 0, INT32_MAX, &out->count))
+            out->count = -1;
+    return 0;
+}
+
 static void ok_line(Lobby *l, const NetMsg *m)
 {
-    const char *verb = m->argv[1];
-    int64_t id = 0;
-    if (m->argc >= 3)
-        net_game_id(m->argv[2], &id);
+    LobbyAnswer a;
+    lobby_answer_read(m, &a);
+    const char *verb = a.verb;
+    int64_t id = a.id;
     if (strcmp(verb, "games") == 0) {
         LobbyGame *swap = l->games;
         l->games = l->coming;

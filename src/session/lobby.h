@@ -126,6 +126,17 @@ typedef struct LobbyInvite {
  * such line. The lobby and the text client read invitations with it. */
 int lobby_invite_read(const struct NetMsg *m, LobbyInvite *out);
 
+/* An answer of the lobby's: "ok VERB ...". */
+typedef struct LobbyAnswer {
+    const char *verb; /* "create", "games", ... (in the message read) */
+    int64_t id;       /* the game of 'create', 'join', 'open' and 'leave'; 0: none */
+    int64_t count;    /* how many lines came before it, of 'games', 'variants', 'ratings'; -1 */
+} LobbyAnswer;
+
+/* Reads an answer ("ok VERB [ID|COUNT] ...") into 'out'. Returns 0, or -1 when it is no 'ok'
+ * line. The lobby and the text client read answers with it. */
+int lobby_answer_read(const struct NetMsg *m, LobbyAnswer *out);
+
 /* Reads a refusal ("error VERB CODE REASON"): its verb and code ("?" when missing) and its
  * reason, made fit to show, into 'reason' ('size' bytes). Returns 0, or -1 when it is no
  * 'error' line. The lobby and the text client read refusals with it. */
