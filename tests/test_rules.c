@@ -1064,6 +1064,11 @@ static void test_rules_clock_starts_after_the_first_move(void **state)
     assert_int_equal(cm_game_undo(&g), 1);
     assert_false(cm_clock_started(&g, first));
     cm_game_free(&g);
+    /* A move's charge: nothing before the clock starts, then the time used and the
+     * increment. */
+    assert_int_equal(cm_clock_after_move(60000, 4000, 5000, 0), 60000);
+    assert_int_equal(cm_clock_after_move(60000, 4000, 5000, 1), 61000);
+    assert_int_equal(cm_clock_after_move(1000, 1000, 0, 1), 0);
 }
 
 int main(void)

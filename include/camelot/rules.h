@@ -103,4 +103,10 @@ int cm_game_undo(CmGame *g);
  * earns no increment; a first move taken back is a first move again. */
 int cm_clock_started(const CmGame *g, int seat);
 
+/* The clock of a seat after its move, for the game here and on a server alike: 'left' ms it
+ * had when its turn began, 'used' ms it thought, 'inc' ms the increment; a seat whose clock
+ * has not started ('cm_clock_started' 0) is charged nothing and earns nothing. Whether it had
+ * run out before it moved ('used' more than 'left') is the caller's to see first. */
+int64_t cm_clock_after_move(int64_t left, int64_t used, int64_t inc, int started);
+
 #endif

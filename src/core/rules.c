@@ -306,3 +306,8 @@ int cm_clock_started(const CmGame *g, int seat)
             return 1;
     return 0;
 }
+
+int64_t cm_clock_after_move(int64_t left, int64_t used, int64_t inc, int started)
+{
+    return started ? left - used + inc : left;
+}

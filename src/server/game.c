@@ -526,7 +526,7 @@ int game_play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t thin
             flag(s, g);
             return 1;
         }
-        clock[seat] += ng->inc_ms - used;
+        clock[seat] = cm_clock_after_move(clock[seat], used, ng->inc_ms, 1);
     }
     char text[CM_MOVE_TEXT_MAX], clocks[200];
     cm_move_str(&ng->g.pos, m, text, sizeof text);

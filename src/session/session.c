@@ -239,7 +239,12 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
     if (s->outcome.over)
         return CM_ERR_ILLEGAL;
     int mover = s->g.pos.to_move;
-    int earns = timed(s) && clock_runs(s); /* the increment is for a move whose clock ran */
+    /* The mover's clock after the move is the core's rule (cm_clock_after_move), as on a
+     * server: what it had, less what it used, and the increment, for a move whose clock ran
+     * (not a first move, not one paused or held for the pace). */
+    int runs = timed(s) && clock_runs(s);
+    int64_t left = s->clock[mover];
+    int64_t used = runs && s->turn_t0 != 0 && now > s->turn_t0 ? (int64_t)(now - s->turn_t0) : 0;
     char text[CM_MOVE_TEXT_MAX];
     session_charge_clock(s, now);
     trim_texts(s, s->g.n);
@@ -251,8 +256,8 @@ static CmStatus play(Session *s, const CmMove *m, const char *known, uint64_t no
         return CM_ERR_NOMEM;
     if (s->ntexts == s->g.n - 1)
         keep_text(s, text); /* out of memory: worked out again when asked for */
-    if (earns)
-        s->clock[mover] += s->setup.time_inc_ms;
+    if (runs)
+        s->clock[mover] = cm_clock_after_move(left, used, s->setup.time_inc_ms, 1);
     s->outcome = s->g.outcome;
     if (!from_redo) {
         if (s->nredo > 0 && cm_move_same(&s->redo[s->nredo - 1], m))
