@@ -515,10 +515,21 @@ void lobby_tick(Lobby *l, uint64_t now, int reading)
             l->nasked = 0;
             l->filling = 0;
             l->ratings_at = 0;
+            l->shown_ratings_at = 0;
             if (up) {
                 l->games_at = 0;
                 l->variants_at = l->variants_got ? l->variants_at : 0;
             }
+        }
+    }
+    if (l->r != NULL && l->link_up && l->shown != 0 &&
+        (l->shown_ratings_at == 0 || now - l->shown_ratings_at >= LOBBY_RATINGS_MS)) {
+        /* The game on the screen may be of a variant the list has not (a rematch, a game
+         * opened at once): its panel shows its players' ratings all the same. */
+        const RemoteGame *g = remote_game(l->r, l->shown);
+        if (g != NULL && g->ng.v != NULL) {
+            l->shown_ratings_at = now ? now : 1;
+            lobby_ask_ratings(l, g->ng.variant, NULL);
         }
     }
     if (reading && l->link_up) {

@@ -169,10 +169,11 @@ typedef struct Lobby {
     int ngames;
     LobbyGame *coming; /* the list being received */
     int ncoming;
-    int games_asked;      /* a 'games' request waits for its answer */
-    uint64_t games_at;    /* when the list was last asked for (local ms) */
-    uint64_t ratings_at;  /* when the ratings of the list's variants were */
-    uint64_t variants_at; /* when the variants were */
+    int games_asked;           /* a 'games' request waits for its answer */
+    uint64_t games_at;         /* when the list was last asked for (local ms) */
+    uint64_t ratings_at;       /* when the ratings of the list's variants were */
+    uint64_t shown_ratings_at; /* and those of the variant of the game on the screen */
+    uint64_t variants_at;      /* when the variants were */
     LobbyVariant variant[LOBBY_VARIANTS_MAX];
     int nvariants, variants_got;
     LobbyVariant variant_coming[LOBBY_VARIANTS_MAX];

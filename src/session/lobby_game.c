@@ -84,6 +84,7 @@ CmStatus lobby_start(Lobby *l, Session *s, int64_t id, CmError *err)
     CmStatus st = session_start_remote(s, l->r, id, err);
     if (st == CM_OK) {
         l->shown = id;
+        l->shown_ratings_at = 0;
         if (l->ready == id)
             l->ready = 0;
     }

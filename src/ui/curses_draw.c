@@ -48,12 +48,22 @@ static void draw_board(Ui *ui)
     attr_t label = ui_role_attr(UI_ROLE_LABEL);
     char buf[16];
 
+    /* Labels wider than a square would run together ("10111213"): then they take turns, one
+     * above the board, the next below it. */
+    int both = 1;
+    for (int gx = 0; gx < l->gw; gx++) {
+        ui_layout_col_label(l, gx, buf, sizeof buf);
+        if ((int)strlen(buf) >= l->cell_w)
+            both = 0;
+    }
     for (int gx = 0; gx < l->gw; gx++) {
         int x = l->sq_x + gx * l->cell_w + (l->cell_w - 1) / 2;
         ui_layout_col_label(l, gx, buf, sizeof buf);
         int w = (int)strlen(buf);
-        put(l->sq_y - 1, x, w, label, buf);
-        put(l->sq_y + l->gh * l->cell_h, x, w, label, buf);
+        if (both || gx % 2 == 0)
+            put(l->sq_y - 1, x, w, label, buf);
+        if (both || gx % 2 == 1)
+            put(l->sq_y + l->gh * l->cell_h, x, w, label, buf);
     }
     for (int gy = 0; gy < l->gh; gy++) {
         int y0 = l->sq_y + gy * l->cell_h, mid = y0 + l->cell_h / 2;

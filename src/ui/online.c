@@ -51,17 +51,29 @@ static unsigned open_game(Ui *ui, int64_t id, uint64_t now)
     table(ui, now, &t);
     news_start(&ui->seen.news, ui->s, 0);
     ui->seen.rematch = 0;
-    char seats[160] = "";
+    /* Who plays, each seat with its player, when that fits a row; else only the player's own
+     * seat (the panel has the others, the lobby's detail line their whole names). */
+    char seats[CM_MAX_SEATS * 80] = "", text[sizeof seats + 64];
     size_t len = 0;
+    int mine = -1;
     for (int seat = 0; seat < t.nseats; seat++) {
         char w[80];
         news_seat(ui->s, seat, w, sizeof w);
         len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%s", seat ? ", " : "", w);
         if (len >= sizeof seats)
             len = sizeof seats - 1;
+        if (mine < 0 && t.seat[seat].mine)
+            mine = seat;
     }
-    ui_message(ui, UI_ROLE_GOOD, "Game %lld, %s%s: %s.", (long long)id,
-               t.rated ? "rated" : "casual", t.spectator ? ", watched" : "", seats);
+    int n = snprintf(text, sizeof text, "Game %lld, %s%s: %s.", (long long)id,
+                     t.rated ? "rated" : "casual", t.spectator ? ", watched" : "", seats);
+    if (n >= ui->lay.cols && mine >= 0)
+        snprintf(text, sizeof text, "Game %lld, %s: you play %s.", (long long)id,
+                 t.rated ? "rated" : "casual", ui->s->v->seat[mine].name);
+    else if (n >= ui->lay.cols)
+        snprintf(text, sizeof text, "Game %lld, %s%s.", (long long)id, t.rated ? "rated" : "casual",
+                 t.spectator ? ", watched" : "");
+    ui_message(ui, UI_ROLE_GOOD, "%s", text);
     if (t.asked >= 0 && t.offer != NG_OFFER_NONE) {
         ui->mode = UI_MODE_ASK;
         ui->ask = UI_ASK_OFFER;
@@ -571,22 +583,32 @@ int ui_online_status(const Ui *ui, char *buf, size_t size)
         return 1;
     }
     if (t.status == LOBBY_WAITING) {
-        size_t len = (size_t)snprintf(buf, size, "Waiting for players:");
-        const char *sep = " ";
-        for (int seat = 0; seat < t.nseats && len < size; seat++) {
-            const LobbyPlayer *p = &t.seat[seat];
-            if (p->kind == LOBBY_SEAT_OPEN)
-                len += (size_t)snprintf(buf + len, size - len, "%s%s is open", sep,
-                                        ui->s->v->seat[seat].name);
-            else if (p->kind == LOBBY_SEAT_INVITED)
-                len += (size_t)snprintf(buf + len, size - len, "%s%s waits for @%s", sep,
-                                        ui->s->v->seat[seat].name, p->name);
-            else
-                continue;
-            sep = ", ";
+        /* Whom each free seat waits for; without the names when they would take more than
+         * two rows (the panel has them). */
+        for (int named = 1; named >= 0; named--) {
+            size_t len = (size_t)snprintf(buf, size, "Waiting for players:");
+            const char *sep = " ";
+            for (int seat = 0; seat < t.nseats && len < size; seat++) {
+                const LobbyPlayer *p = &t.seat[seat];
+                const char *seat_name = ui->s->v->seat[seat].name;
+                if (p->kind == LOBBY_SEAT_OPEN)
+                    len += (size_t)snprintf(buf + len, size - len, "%s%s is open", sep, seat_name);
+                else if (p->kind == LOBBY_SEAT_INVITED && named)
+                    len += (size_t)snprintf(buf + len, size - len, "%s%s waits for @%s", sep,
+                                            seat_name, p->name);
+                else if (p->kind == LOBBY_SEAT_INVITED)
+                    len +=
+                        (size_t)snprintf(buf + len, size - len, "%s%s is invited", sep, seat_name);
+                else
+                    continue;
+                sep = ", ";
+            }
+            if (len < size)
+                len += (size_t)snprintf(buf + len, size - len,
+                                        ". The game begins when every seat is taken.");
+            if (len < 2 * (size_t)(ui->lay.cols > 20 ? ui->lay.cols - 10 : 10))
+                break;
         }
-        if (len < size)
-            snprintf(buf + len, size - len, ". The game begins when every seat is taken.");
         return 1;
     }
     if (t.status != LOBBY_PLAYING)
@@ -631,7 +653,18 @@ static void away_words(int64_t s, char *buf, size_t size)
         snprintf(buf, size, "away %lldh", (long long)(s / 3600));
 }
 
-#define PANEL_NAME_COLS 11 /* a player's name in the panel's list of seats */
+/* Cuts 'text' (ASCII) to 'cols' columns, with a mark at the cut. */
+static void cut_with_mark(char *text, size_t size, int cols, int ascii)
+{
+    if (cols >= 1 && (int)strlen(text) > cols)
+        snprintf(text + cols - 1, size - (size_t)(cols - 1), "%s", ascii ? "~" : "\u2026");
+}
+
+/* The columns a text cut by cut_with_mark takes. */
+static int cols_of(const char *text)
+{
+    return (int)strlen(text) - (strstr(text, "\u2026") ? 2 : 0);
+}
 
 int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
 {
@@ -641,49 +674,60 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
     int n = 0;
     if (!table(ui, now, &t))
         return 0;
-    char clock[CM_MAX_SEATS][24];
-    int clock_w = 0;
     int nseats = v->nseats < CM_MAX_SEATS ? v->nseats : CM_MAX_SEATS;
+    char clock[CM_MAX_SEATS][24], name[CM_MAX_SEATS][LOBBY_NAME_MAX + 8], state[CM_MAX_SEATS][32];
+    int clock_w = 0, state_w = 0, seat_w = 0, name_w = 0;
     for (int seat = 0; seat < nseats; seat++) {
+        const LobbyPlayer *p = &t.seat[seat];
         clock[seat][0] = '\0';
         if (t.status == LOBBY_PLAYING && s->setup.time_base_ms > 0)
             text_clock(session_clock_left(s, seat, now), clock[seat], sizeof clock[seat]);
+        if (p->kind == LOBBY_SEAT_ENGINE)
+            snprintf(name[seat], sizeof name[seat], "engine %d", p->level);
+        else if (p->kind == LOBBY_SEAT_OPEN)
+            snprintf(name[seat], sizeof name[seat], "(open)");
+        else if (p->kind == LOBBY_SEAT_INVITED)
+            snprintf(name[seat], sizeof name[seat], "@%s", p->name);
+        else
+            snprintf(name[seat], sizeof name[seat], "%s", p->name);
+        /* Beside the name, who it is to this player, or how long gone, or the rating. */
+        char *st = state[seat];
+        st[0] = '\0';
+        if (p->kind == LOBBY_SEAT_PLAYER && !p->present && !p->mine)
+            away_words(p->away_s, st, sizeof state[seat]);
+        else if (p->mine && p->rating > 0)
+            snprintf(st, sizeof state[seat], "you %d", p->rating);
+        else if (p->mine)
+            snprintf(st, sizeof state[seat], "you");
+        else if (p->kind == LOBBY_SEAT_PLAYER && p->rating > 0)
+            snprintf(st, sizeof state[seat], "%d", p->rating);
         if ((int)strlen(clock[seat]) > clock_w)
             clock_w = (int)strlen(clock[seat]);
+        if ((int)strlen(st) > state_w)
+            state_w = (int)strlen(st);
+        if ((int)strlen(v->seat[seat].name) > seat_w)
+            seat_w = (int)strlen(v->seat[seat].name);
+        if ((int)strlen(name[seat]) > name_w)
+            name_w = (int)strlen(name[seat]);
     }
+    /* The names take what the line leaves (after the seat's swatch, the mark of the seat to
+     * move, its name, the state and the clock); one longer than that is cut with a mark (the
+     * lobby's detail line and the result have it whole). */
+    int name_room =
+        width - 2 - 1 - seat_w - 1 - (state_w ? state_w + 1 : 0) - (clock_w ? clock_w + 1 : 0);
+    if (name_w > name_room)
+        name_w = name_room > 4 ? name_room : 4;
     n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_HEADING, "%s",
                     t.spectator ? "Players (you watch)" : "Players");
     for (int seat = 0; seat < nseats; seat++) {
         const LobbyPlayer *p = &t.seat[seat];
-        char name[LOBBY_NAME_MAX + 8], state[32];
-        if (p->kind == LOBBY_SEAT_ENGINE)
-            snprintf(name, sizeof name, "engine %d", p->level);
-        else if (p->kind == LOBBY_SEAT_OPEN)
-            snprintf(name, sizeof name, "(open)");
-        else if (p->kind == LOBBY_SEAT_INVITED)
-            snprintf(name, sizeof name, "@%s", p->name);
-        else
-            snprintf(name, sizeof name, "%s", p->name);
-        /* A name longer than its column is cut with a mark (the lobby's detail line and the
-         * result have it whole). */
-        if (strlen(name) > PANEL_NAME_COLS)
-            snprintf(name + PANEL_NAME_COLS - 1, sizeof name - (PANEL_NAME_COLS - 1), "%s",
-                     ui->opt.ascii ? "~" : "\u2026");
-        /* Beside the name, who it is to this player, or how long gone, or the rating. */
-        state[0] = '\0';
-        if (p->kind == LOBBY_SEAT_PLAYER && !p->present && !p->mine)
-            away_words(p->away_s, state, sizeof state);
-        else if (p->mine && p->rating > 0)
-            snprintf(state, sizeof state, "you %d", p->rating);
-        else if (p->mine)
-            snprintf(state, sizeof state, "you");
-        else if (p->kind == LOBBY_SEAT_PLAYER && p->rating > 0)
-            snprintf(state, sizeof state, "%d", p->rating);
+        cut_with_mark(name[seat], sizeof name[seat], name_w, ui->opt.ascii);
         int turn = t.status == LOBBY_PLAYING && ui_shown_position(ui)->to_move == seat;
-        int pad = PANEL_NAME_COLS - (int)strlen(name) + (strstr(name, "\u2026") ? 2 : 0);
+        int pad = name_w - cols_of(name[seat]);
         n = ui_line_add(lines, NULL, n, max, -1, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL,
-                        "%s%-6.6s %s%*s %-8s %*s", turn ? ">" : " ", v->seat[seat].name, name,
-                        pad > 0 ? pad : 0, "", state, clock_w, clock[seat]);
+                        "%s%-*s %s%*s%s%-*s%s%*s", turn ? ">" : " ", seat_w, v->seat[seat].name,
+                        name[seat], pad > 0 ? pad : 0, "", state_w ? " " : "", state_w, state[seat],
+                        clock_w ? " " : "", clock_w, clock[seat]);
         lines[n - 1].seat = seat;
         if (!p->present && p->kind == LOBBY_SEAT_PLAYER)
             lines[n - 1].role = UI_ROLE_ERROR;
@@ -695,13 +739,22 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
         ui_teams_text(v, teams, sizeof teams);
         n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM, "Teams: %s", teams);
     }
-    if (t.offer != NG_OFFER_NONE && t.offer_from >= 0) {
-        char w[80];
-        news_seat(ui->s, t.offer_from, w, sizeof w);
-        n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_GOOD, "%.20s %s", w,
-                        t.offer == NG_OFFER_DRAW       ? "offers a draw"
-                        : t.offer == NG_OFFER_TAKEBACK ? "asks a takeback"
-                                                       : "would resign");
+    if (t.offer != NG_OFFER_NONE && t.offer_from >= 0 && t.offer_from < nseats) {
+        /* "Green (Bedivere_t… would resign": the seat, and its player's name in what is left. */
+        const char *what = t.offer == NG_OFFER_DRAW       ? "offers a draw"
+                           : t.offer == NG_OFFER_TAKEBACK ? "asks a takeback"
+                                                          : "would resign";
+        const LobbyPlayer *p = &t.seat[t.offer_from];
+        char who[LOBBY_NAME_MAX + 8];
+        if (p->kind == LOBBY_SEAT_ENGINE)
+            snprintf(who, sizeof who, "engine %d", p->level);
+        else
+            snprintf(who, sizeof who, "%s", p->mine ? "you" : p->name);
+        cut_with_mark(who, sizeof who,
+                      width - (int)strlen(v->seat[t.offer_from].name) - 4 - (int)strlen(what),
+                      ui->opt.ascii);
+        n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_GOOD, "%s (%s) %s",
+                        v->seat[t.offer_from].name, who, what);
     }
     /* The chat: the last messages that fit in a few lines, each cut to a line. */
     int room = max - n - 6;
@@ -733,20 +786,28 @@ int ui_online_over_lines(const Ui *ui, UiLine *lines, int max)
     n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_TITLE, "%s",
                     t.sentence[0] ? t.sentence : t.result);
     n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, " ");
-    for (int seat = 0; seat < t.nseats; seat++) {
+    /* Each name whole: the longest, 32 characters and " (you)", still fits 80 columns. */
+    char name[CM_MAX_SEATS][LOBBY_NAME_MAX + 8];
+    int name_w = 0, nseats = t.nseats < CM_MAX_SEATS ? t.nseats : CM_MAX_SEATS;
+    for (int seat = 0; seat < nseats; seat++) {
         const LobbyPlayer *p = &t.seat[seat];
-        char name[40], rating[48] = "";
         if (p->kind == LOBBY_SEAT_ENGINE)
-            snprintf(name, sizeof name, "engine %d", p->level);
+            snprintf(name[seat], sizeof name[seat], "engine %d", p->level);
         else
-            snprintf(name, sizeof name, "%s%s", p->name, p->mine ? " (you)" : "");
+            snprintf(name[seat], sizeof name[seat], "%s%s", p->name, p->mine ? " (you)" : "");
+        if ((int)strlen(name[seat]) > name_w)
+            name_w = (int)strlen(name[seat]);
+    }
+    for (int seat = 0; seat < nseats; seat++) {
+        const LobbyPlayer *p = &t.seat[seat];
+        char rating[48] = "";
         if (p->has_change)
             snprintf(rating, sizeof rating, "%d -> %d (%+d)", p->rating_old, p->rating,
                      p->rating - p->rating_old);
         else if (p->rating > 0)
             snprintf(rating, sizeof rating, "%d", p->rating);
-        n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "%-7.7s %-18.18s %-5s %s",
-                        v->seat[seat].name, name, results[p->result], rating);
+        n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, "%-7.7s %-*s %-5s %s",
+                        v->seat[seat].name, name_w, name[seat], results[p->result], rating);
         lines[n - 1].seat = seat;
     }
     n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, " ");

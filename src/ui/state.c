@@ -247,13 +247,22 @@ void ui_position_changed(Ui *ui)
         ui->cursor = central(ui->s->v, NULL);
 }
 
-/* The cursor at the start of a game: on the middle piece of the first person to move. */
+/* The cursor at the start of a game: on the middle piece of the first person to move; on a
+ * server, where the screen's player may not be the first, on the middle one of their own. */
 static void place_cursor(Ui *ui)
 {
-    if (session_human_to_move(ui->s) && !cm_set_empty(&ui->movable))
-        ui->cursor = central(ui->s->v, &ui->movable);
-    else
-        ui->cursor = central(ui->s->v, NULL);
+    const Session *s = ui->s;
+    if (session_human_to_move(s) && !cm_set_empty(&ui->movable)) {
+        ui->cursor = central(s->v, &ui->movable);
+        return;
+    }
+    ui->cursor = central(s->v, NULL);
+    if (ui_online(ui))
+        for (int seat = 0; seat < s->v->nseats; seat++)
+            if (session_seat_human(s, seat) && !cm_set_empty(&s->g.pos.occ[seat])) {
+                ui->cursor = central(s->v, &s->g.pos.occ[seat]);
+                break;
+            }
 }
 
 /* The board turned so that the only person playing (in a puzzle, the solver) sits at the

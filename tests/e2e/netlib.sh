@@ -33,19 +33,21 @@ start_server() {
     exit 1
 }
 
-# client NAME: the player NAME's terminal, a tmux session of that name running 'camelot online'.
+# client NAME [TERMINAL]: the player NAME's terminal, a tmux session named TERMINAL (or NAME)
+# running 'camelot online'. A terminal's name must not begin the name of a window ("camelot",
+# "sleep"): tmux takes such a target for the window of another session.
 client() {
-    local who=$1
-    cat >"$TMP/ssh-$who" <<EOF
+    local who=$1 t=${2:-$1}
+    cat >"$TMP/ssh-$t" <<EOF
 #!/bin/sh
-[ -e '$TMP/block-$who' ] && exit 1
+[ -e '$TMP/block-$t' ] && exit 1
 exec '$CAMELOT' relay --socket '$SERVER_SOCK' --as $who
 EOF
-    chmod +x "$TMP/ssh-$who"
-    tm kill-session -t "$who" >/dev/null 2>&1
-    tm new-session -d -s "$who" -x 80 -y 24 "cd '$TMP' && exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' CAMELOT_SSH='$TMP/ssh-$who' '$CAMELOT' online --server ssh://server" ||
+    chmod +x "$TMP/ssh-$t"
+    tm kill-session -t "$t" >/dev/null 2>&1
+    tm new-session -d -s "$t" -x 80 -y 24 "cd '$TMP' && exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' CAMELOT_SSH='$TMP/ssh-$t' '$CAMELOT' online --server ssh://server" ||
         { echo "FAIL: tmux cannot start $who's terminal"; exit 1; }
-    tm set-option -t "$who" remain-on-exit on >/dev/null
+    tm set-option -t "$t" remain-on-exit on >/dev/null
 }
 
 # on NAME: the terminal the helpers of lib.sh (screen, keys, wait_for, goto, typed) act on.
