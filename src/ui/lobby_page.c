@@ -261,8 +261,7 @@ static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, int room
     }
 }
 
-/* Columns of 'text', whose characters each take one (a name, a variant, the mark). */
-static int columns(const char *text)
+int ui_columns(const char *text)
 {
     int n = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++)
@@ -270,10 +269,9 @@ static int columns(const char *text)
     return n;
 }
 
-/* 'text' in at most 'room' columns: as it is, or cut with 'mark' at its end. */
-static void cut_to(char *text, size_t size, int room, const char *mark)
+void ui_cut_to(char *text, size_t size, int room, const char *mark)
 {
-    if (room < 1 || columns(text) <= room)
+    if (room < 1 || ui_columns(text) <= room)
         return;
     unsigned char *p = (unsigned char *)text;
     for (int col = 0; *p && col < room - 1; col++)
@@ -292,7 +290,7 @@ static void put_cell(char *buf, size_t size, size_t *len, const char *text, int 
         n = size - 1 - *len;
     memcpy(buf + *len, text, n);
     *len += n;
-    for (int pad = cols - columns(text); pad > 0 && *len + 1 < size; pad--)
+    for (int pad = cols - ui_columns(text); pad > 0 && *len + 1 < size; pad--)
         buf[(*len)++] = ' ';
     buf[*len] = '\0';
 }
@@ -350,9 +348,9 @@ static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine
             /* What matters first, whole: the state and its time; then the game; then the
              * players, cut with a mark where the row ends (the detail line has them all). */
             state_words(ui, g, now, STATE_COLS, mark, state, sizeof state);
-            cut_to(state, sizeof state, STATE_COLS, mark);
+            ui_cut_to(state, sizeof state, STATE_COLS, mark);
             snprintf(variant, sizeof variant, "%s", g->variant);
-            cut_to(variant, sizeof variant, VARIANT_COLS, mark);
+            ui_cut_to(variant, sizeof variant, VARIANT_COLS, mark);
             players_words(l, g, players, sizeof players);
             int pick = k == ui->lobby_pick;
             if (pick)
@@ -366,7 +364,7 @@ static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine
             snprintf(head, sizeof head, "%.7s", g->tc);
             put_cell(row, sizeof row, &len, head, 8);
             put_cell(row, sizeof row, &len, g->rated ? "rated" : "casual", 8);
-            cut_to(players, sizeof players, width - columns(row), mark);
+            ui_cut_to(players, sizeof players, width - ui_columns(row), mark);
             put_cell(row, sizeof row, &len, players, 0);
             count = ui_line_add(all, item, count, max, k, pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL,
                                 "%s", row);

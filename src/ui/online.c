@@ -653,19 +653,6 @@ static void away_words(int64_t s, char *buf, size_t size)
         snprintf(buf, size, "away %lldh", (long long)(s / 3600));
 }
 
-/* Cuts 'text' (ASCII) to 'cols' columns, with a mark at the cut. */
-static void cut_with_mark(char *text, size_t size, int cols, int ascii)
-{
-    if (cols >= 1 && (int)strlen(text) > cols)
-        snprintf(text + cols - 1, size - (size_t)(cols - 1), "%s", ascii ? "~" : "\u2026");
-}
-
-/* The columns a text cut by cut_with_mark takes. */
-static int cols_of(const char *text)
-{
-    return (int)strlen(text) - (strstr(text, "\u2026") ? 2 : 0);
-}
-
 int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int max)
 {
     LobbyTable t;
@@ -675,6 +662,7 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
     if (!table(ui, now, &t))
         return 0;
     int nseats = v->nseats < CM_MAX_SEATS ? v->nseats : CM_MAX_SEATS;
+    const char *mark = ui->opt.ascii ? "~" : "\u2026";
     char clock[CM_MAX_SEATS][24], name[CM_MAX_SEATS][LOBBY_NAME_MAX + 8], state[CM_MAX_SEATS][32];
     int clock_w = 0, state_w = 0, seat_w = 0, name_w = 0;
     for (int seat = 0; seat < nseats; seat++) {
@@ -721,9 +709,9 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
                     t.spectator ? "Players (you watch)" : "Players");
     for (int seat = 0; seat < nseats; seat++) {
         const LobbyPlayer *p = &t.seat[seat];
-        cut_with_mark(name[seat], sizeof name[seat], name_w, ui->opt.ascii);
+        ui_cut_to(name[seat], sizeof name[seat], name_w, mark);
         int turn = t.status == LOBBY_PLAYING && ui_shown_position(ui)->to_move == seat;
-        int pad = name_w - cols_of(name[seat]);
+        int pad = name_w - ui_columns(name[seat]);
         n = ui_line_add(lines, NULL, n, max, -1, turn ? UI_ROLE_TITLE : UI_ROLE_NORMAL,
                         "%s%-*s %s%*s%s%-*s%s%*s", turn ? ">" : " ", seat_w, v->seat[seat].name,
                         name[seat], pad > 0 ? pad : 0, "", state_w ? " " : "", state_w, state[seat],
@@ -750,9 +738,8 @@ int ui_online_panel(const Ui *ui, uint64_t now, int width, UiLine *lines, int ma
             snprintf(who, sizeof who, "engine %d", p->level);
         else
             snprintf(who, sizeof who, "%s", p->mine ? "you" : p->name);
-        cut_with_mark(who, sizeof who,
-                      width - (int)strlen(v->seat[t.offer_from].name) - 4 - (int)strlen(what),
-                      ui->opt.ascii);
+        ui_cut_to(who, sizeof who,
+                  width - (int)strlen(v->seat[t.offer_from].name) - 4 - (int)strlen(what), mark);
         n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_GOOD, "%s (%s) %s",
                         v->seat[t.offer_from].name, who, what);
     }

@@ -492,6 +492,11 @@ typedef struct UiSpan {
  * them (the last one takes what is left, cut). Returns how many. */
 int ui_wrap(const char *text, int width, UiSpan *lines, int max);
 
+/* Columns of 'text', whose characters each take one (a name, a variant, the mark). */
+int ui_columns(const char *text);
+/* 'text' in at most 'room' columns: as it is, or cut with 'mark' at its end. */
+void ui_cut_to(char *text, size_t size, int room, const char *mark);
+
 /* The foot of the screen: the teaching line and the message, each wrapped over as many rows as
  * it needs (up to 'UI_MSG_ROWS'), and the key reminder. They stack up from the bottom: when
  * they need more rows than the layout gives them, the key reminder gives up its row, the panel
