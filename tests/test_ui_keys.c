@@ -938,6 +938,17 @@ static void test_ui_keys_new_game_form(void **state)
     int n = ui_form_lines(&ui, lines, 40);
     assert_true(n > 6);
     assert_non_null(strstr(lines[2].text, "Grand Camelot"));
+    /* Each seat's swatch is of the variant picked, its letter, not of the game of two seats on
+     * the screen (whose knights are hollow and solid). */
+    for (int seat = 0; seat < 4; seat++) {
+        const UiLine *line = &lines[3 + seat];
+        char mark[8];
+        assert_int_equal(line->seat, seat);
+        assert_ptr_equal(line->v, ui.form.v);
+        ui_seat_glyph(&ui, line->v, line->seat, mark, sizeof mark);
+        assert_int_equal(mark[0], ui.form.v->seat[seat].letter);
+        assert_int_equal(mark[1], '\0');
+    }
     /* Four seats; without an engine every seat stays human. */
     press(&ui, UI_KEY_DOWN);
     press(&ui, UI_KEY_RIGHT);
@@ -1444,9 +1455,9 @@ static void test_ui_keys_seats_differ_without_colour(void **state)
         assert_string_equal(white.glyph, "\u2659");
         assert_string_equal(black.glyph, "\u265f");
     }
-    ui_seat_glyph(&ui, 0, mark, sizeof mark);
+    ui_seat_glyph(&ui, NULL, 0, mark, sizeof mark);
     assert_string_equal(mark, "\u2658");
-    ui_seat_glyph(&ui, 1, mark, sizeof mark);
+    ui_seat_glyph(&ui, NULL, 1, mark, sizeof mark);
     assert_string_equal(mark, "\u265e");
     ui.opt.ascii = 1;
     ui_square_look(&ui, sq_named("C6"), &white);
@@ -1461,7 +1472,7 @@ static void test_ui_keys_seats_differ_without_colour(void **state)
         char seen[4][8];
         ui.opt.ascii = ascii;
         for (int s = 0; s < 4; s++) {
-            ui_seat_glyph(&ui, s, seen[s], sizeof seen[s]);
+            ui_seat_glyph(&ui, NULL, s, seen[s], sizeof seen[s]);
             assert_int_equal(seen[s][0], ui.s->v->seat[s].letter);
             for (int t = 0; t < s; t++)
                 assert_string_not_equal(seen[s], seen[t]);
@@ -1856,6 +1867,24 @@ static void test_ui_keys_title_counts_moves_as_the_list_does(void **state)
     assert_string_equal(len, "2 moves (5 plies)");
     text_game_length(2, 0, len, sizeof len);
     assert_string_equal(len, "no moves");
+    /* A time control in words, in full and as a list's column. */
+    static const struct {
+        int64_t base_ms, inc_ms;
+        int days, brief;
+        const char *want;
+    } tc[] = {
+        {0, 0, 1, 0, "1 day a move"},
+        {0, 0, 3, 1, "3 days"},
+        {600000, 5000, 0, 0, "10 min + 5 s a move"},
+        {180000, 2000, 0, 1, "3+2"},
+        {90000, 0, 0, 1, "90s+0"},
+        {0, 0, 0, 0, "no clocks"},
+        {0, 0, 0, 1, "none"},
+    };
+    for (size_t i = 0; i < sizeof tc / sizeof tc[0]; i++) {
+        text_time_control(tc[i].base_ms, tc[i].inc_ms, tc[i].days, tc[i].brief, len, sizeof len);
+        assert_string_equal(len, tc[i].want);
+    }
     free_ui(&ui);
 }
 

@@ -470,13 +470,15 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
               "game 14 four-handed-chivalry-solo waiting none casual 0 R R=%s G=open B=@%s "
               "Y=engine:5",
               names[1], names[0]);
-    hear_line(l, "ok games 3");
+    hear_line(l, "game 15 grand-camelot playing days:1 casual 6 G R=%s G=%s B=%s Y=%s", names[1],
+              names[2], names[3], names[0]);
+    hear_line(l, "ok games 4");
     CmError err;
     assert_int_equal(lobby_ask_ratings(l, "grand-camelot", &err), CM_OK);
     for (int i = 0; i < 4; i++)
         hear_line(l, "rating grand-camelot %s %d 80 12", names[i], 1600 - 37 * i);
     hear_line(l, "ok ratings 4");
-    assert_int_equal(l->ngames, 3);
+    assert_int_equal(l->ngames, 4);
     uint64_t now = 1000000;
     l->utc_now = 1800000000;
     for (int i = 0; i < l->ngames; i++) {
@@ -484,6 +486,8 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
         g->has_clock = 1;
         if (g->id == 12)
             g->deadline = l->utc_now + 2 * 86400 + 23 * 3600 + 59 * 60;
+        if (g->id == 15)
+            g->deadline = l->utc_now + 23 * 3600 + 59 * 60;
         if (g->id == 13) {
             g->clock_ms = 272000;
             g->clock_at = now;
@@ -504,7 +508,7 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
     UiLine lines[40];
     int items[40];
     int k = ui_lobby_lines(ui, now, 80, 20, lines, items);
-    int mine = 0, watched = 0, invited = 0;
+    int mine = 0, watched = 0, invited = 0, other = 0, days = 0, live = 0;
     char detail[2 * sizeof lines[0].text] = "";
     for (int i = 0; i < k; i++) {
         if (columns(lines[i].text) > 80)
@@ -512,6 +516,13 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
         mine |= strstr(lines[i].text, "YOUR MOVE 2 days 23 h") != NULL;
         watched |= strstr(lines[i].text, "\u2026 to move 4:32") != NULL;
         invited |= strstr(lines[i].text, "you are invited") != NULL;
+        /* No three letters of a name of 32 fit beside a deadline: the state and time stay. */
+        other |= strstr(lines[i].text, "   15  to move 23 h 59 min") != NULL;
+        /* The time controls in words, not as the protocol writes them. */
+        days |= strstr(lines[i].text, " grand-camelot 3 days  rated ") != NULL;
+        live |= strstr(lines[i].text, " camelot       10+5    rated ") != NULL;
+        if (strstr(lines[i].text, "days:") != NULL || strstr(lines[i].text, "600+5") != NULL)
+            fail_msg("a time control as the protocol writes it: '%s'", lines[i].text);
         /* The detail lines, joined by a space. */
         size_t have = strlen(detail), add = strlen(lines[i].text);
         int first = items[i] < 0 && strncmp(lines[i].text, "Game 12", 7) == 0;
@@ -524,13 +535,16 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
     assert_true(mine);
     assert_true(watched);
     assert_true(invited);
+    assert_true(other);
+    assert_true(days);
+    assert_true(live);
     /* The rows cut the players with a mark; the detail line has them all, with ratings. */
     for (int i = 0; i < 4; i++) {
         char want[64];
         snprintf(want, sizeof want, "%s (%d)", names[i], 1600 - 37 * i);
         tu_assert_contains(detail, want);
     }
-    tu_assert_contains(detail, "grand-camelot, days:3, rated: YOUR MOVE 2 days 23 h;");
+    tu_assert_contains(detail, "grand-camelot, 3 days a move, rated: YOUR MOVE 2 days 23 h;");
     ui_free(ui);
     session_free(s);
     lobby_free(l);

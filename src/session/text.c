@@ -211,6 +211,24 @@ size_t text_game_length(int nseats, int plies, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%s (%s)", moves, n);
 }
 
+size_t text_time_control(int64_t base_ms, int64_t inc_ms, int days, int brief, char *buf,
+                         size_t size)
+{
+    if (days > 0)
+        return (size_t)snprintf(buf, size, "%d day%s%s", days, days == 1 ? "" : "s",
+                                brief ? "" : " a move");
+    if (base_ms <= 0)
+        return (size_t)snprintf(buf, size, brief ? "none" : "no clocks");
+    long long inc = inc_ms / 1000, base_s = base_ms / 1000;
+    int minutes = base_s % 60 == 0;
+    if (brief)
+        return (size_t)snprintf(buf, size, minutes ? "%lld+%lld" : "%llds+%lld",
+                                minutes ? base_s / 60 : base_s, inc);
+    return (size_t)snprintf(buf, size,
+                            minutes ? "%lld min + %lld s a move" : "%lld s + %lld s a move",
+                            minutes ? base_s / 60 : base_s, inc);
+}
+
 void text_until(int64_t deadline, int64_t utc_now, char *buf, size_t size)
 {
     int64_t left = deadline - utc_now;

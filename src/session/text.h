@@ -61,6 +61,13 @@ size_t text_game_length(int nseats, int plies, char *buf, size_t size);
 /* "White", "Red and Blue": the names of the seats in bit set 'seats'. */
 size_t text_seat_names(const CmVariant *v, unsigned seats, char *buf, size_t size);
 
+/* A time control in words: days a move (correspondence, 'days' > 0), else a live clock of
+ * 'base_ms' with 'inc_ms' added a move, else none. In full: "1 day a move", "10 min + 5 s a
+ * move", "no clocks"; 'brief', as a list's column: "1 day", "10+5" (minutes and seconds, or
+ * "90s+5" for a base of no whole minutes), "none". */
+size_t text_time_control(int64_t base_ms, int64_t inc_ms, int days, int brief, char *buf,
+                         size_t size);
+
 /* Time left until 'deadline' (UTC seconds) at 'utc_now', in words: "2 days 3 h", "5 h 10 min",
  * "12 min", "past". */
 void text_until(int64_t deadline, int64_t utc_now, char *buf, size_t size);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/text.h"
 #include "ui_int.h"
 
 /* The form of a game made on the server. */
@@ -33,18 +34,14 @@ static int online_form_lines(const Ui *ui, UiLine *lines, int max)
         default:
             snprintf(kind, sizeof kind, "engine, level %d", st->level);
         }
-        /* A swatch of the seat's pieces, when they are the game's on the screen. */
-        int swatch = ui->s->active && ui->s->v == v ? seat : -1;
-        n = ui_add(lines, n, max, f->field == seat + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, swatch,
-                   "%s%-10s < %s >", swatch < 0 ? "  " : "", v->seat[seat].name, kind);
+        /* A swatch of the seat's pieces, as the variant picked shows them. */
+        int at = n;
+        n = ui_add(lines, n, max, f->field == seat + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, seat,
+                   "%-10s < %s >", v->seat[seat].name, kind);
+        if (n > at)
+            lines[at].v = v;
     }
-    if (f->net.days > 0)
-        snprintf(tc, sizeof tc, "%d day%s a move", f->net.days, f->net.days == 1 ? "" : "s");
-    else if (f->net.base_ms > 0)
-        snprintf(tc, sizeof tc, "%lld min + %lld s a move", (long long)(f->net.base_ms / 60000),
-                 (long long)(f->net.inc_ms / 1000));
-    else
-        snprintf(tc, sizeof tc, "no clocks");
+    text_time_control(f->net.base_ms, f->net.inc_ms, f->net.days, 0, tc, sizeof tc);
     n = ui_add(lines, n, max, f->field == nseats + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
                "  %-10s < %s >", "Clocks", tc);
     n = ui_add(lines, n, max, f->field == nseats + 2 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
@@ -80,16 +77,14 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
         else
             snprintf(kind, sizeof kind, "engine, level %d (about %d)", ss->level,
                      cm_engine_level_rating(ss->level));
+        int at = n;
         n = ui_add(lines, n, max, f->field == s + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, s,
                    "%-10s < %s >", v->seat[s].name, kind);
+        if (n > at)
+            lines[at].v = v; /* the swatch of the variant picked, not of the game on the screen */
     }
     char tc[64];
-    if (f->setup.time_base_ms == 0)
-        snprintf(tc, sizeof tc, "no clocks");
-    else
-        snprintf(tc, sizeof tc, "%lld min + %lld s a move",
-                 (long long)(f->setup.time_base_ms / 60000),
-                 (long long)(f->setup.time_inc_ms / 1000));
+    text_time_control(f->setup.time_base_ms, f->setup.time_inc_ms, 0, 0, tc, sizeof tc);
     n = ui_add(lines, n, max, f->field == v->nseats + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
                "  %-10s < %s >", "Clocks", tc);
     n = ui_add(lines, n, max, UI_ROLE_NORMAL, -1, " ");

@@ -98,9 +98,10 @@ static void draw_lines(Ui *ui, const UiLine *lines, int n, int y, int x, int wid
         if (lines[i].seat >= 0) {
             UiCellLook look;
             memset(&look, 0, sizeof look);
-            look.role = UI_ROLE_PIECE + (int)ui_seat_colour(ui->s->v, lines[i].seat);
+            const CmVariant *v = lines[i].v != NULL ? lines[i].v : ui->s->v;
+            look.role = UI_ROLE_PIECE + (int)ui_seat_colour(v, lines[i].seat);
             look.attr = UI_ATTR_BOLD;
-            ui_seat_glyph(ui, lines[i].seat, look.glyph, sizeof look.glyph);
+            ui_seat_glyph(ui, v, lines[i].seat, look.glyph, sizeof look.glyph);
             attrset(ui_look_attr(&look));
             mvaddstr(y + i, x, look.glyph);
             attrset(A_NORMAL);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "session/netgame.h"
 #include "session/text.h"
 #include "ui_int.h"
 
@@ -233,7 +234,8 @@ static void players_words(const Lobby *l, const LobbyGame *g, char *buf, size_t 
 }
 
 /* The state of a game for its player, in at most 'room' columns: "YOUR MOVE 4:32", "bob to
- * move 2 days 3 h", "waiting, 1/2 seats"; a name too long for the room is cut with 'mark'. */
+ * move 2 days 3 h", "waiting, 1/2 seats"; a name too long for the room is cut with 'mark', or
+ * left out when no three letters of it fit beside the time ("to move 23 h 59 min"). */
 static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, int room, const char *mark,
                         char *buf, size_t size)
 {
@@ -252,10 +254,12 @@ static void state_words(const Ui *ui, const LobbyGame *g, uint64_t now, int room
     } else if (g->seat[g->to_move].kind == LOBBY_SEAT_PLAYER) {
         const char *name = g->seat[g->to_move].name;
         int fits = room - (int)strlen(" to move") - (int)strlen(sp) - (int)strlen(clock);
-        if ((int)strlen(name) <= fits || fits < 2)
+        if ((int)strlen(name) <= fits)
             snprintf(buf, size, "%s to move%s%s", name, sp, clock);
-        else
+        else if (fits >= 4)
             snprintf(buf, size, "%.*s%s to move%s%s", fits - 1, name, mark, sp, clock);
+        else /* the time matters more than who: the detail line names them */
+            snprintf(buf, size, "to move%s%s", sp, clock);
     } else {
         snprintf(buf, size, "ply %d", g->ply);
     }
@@ -300,17 +304,31 @@ static void put_cell(char *buf, size_t size, size_t *len, const char *text, int 
 #define LOBBY_GAMES_LINE 400
 #define DETAIL_LINES 4 /* four names of 32 characters, with their ratings */
 
+/* The game's time control in words ("1 day a move", or brief: "1 day", "10+5"); as the server
+ * wrote it when it is not one this client reads. */
+static void tc_words(const LobbyGame *g, int brief, char *buf, size_t size)
+{
+    int64_t base, inc;
+    int days;
+    if (netgame_tc_parse(g->tc, &base, &inc, &days) != 0)
+        snprintf(buf, size, "%s", g->tc);
+    else
+        text_time_control(base, inc, days, brief, buf, size);
+}
+
 /* The game picked, whole, in up to DETAIL_LINES lines of 'width': its number, variant, clock,
  * whether it is rated, its state and every player. */
 static int detail_lines(const Ui *ui, const LobbyGame *g, uint64_t now, int width, UiLine *lines,
                         int n, int max)
 {
-    char state[80], players[LOBBY_GAMES_LINE], text[LOBBY_GAMES_LINE + 200];
+    char state[80], players[LOBBY_GAMES_LINE], text[LOBBY_GAMES_LINE + 300];
     UiSpan span[DETAIL_LINES];
     state_words(ui, g, now, (int)sizeof state, "", state, sizeof state);
     players_words(ui->lobby, g, players, sizeof players);
-    snprintf(text, sizeof text, "Game %lld, %s, %s, %s: %s; %s.", (long long)g->id, g->variant,
-             g->tc, g->rated ? "rated" : "casual", state, players);
+    char tc[64];
+    tc_words(g, 0, tc, sizeof tc);
+    snprintf(text, sizeof text, "Game %lld, %s, %s, %s: %s; %s.", (long long)g->id, g->variant, tc,
+             g->rated ? "rated" : "casual", state, players);
     int k = ui_wrap(text, width, span, DETAIL_LINES);
     for (int i = 0; i < k; i++)
         n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM, "%.*s", span[i].len,
@@ -361,8 +379,10 @@ static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine
             put_cell(row, sizeof row, &len, head, 8);
             put_cell(row, sizeof row, &len, state, STATE_COLS + 2);
             put_cell(row, sizeof row, &len, variant, VARIANT_COLS + 1);
-            snprintf(head, sizeof head, "%.7s", g->tc);
-            put_cell(row, sizeof row, &len, head, 8);
+            char tc[32];
+            tc_words(g, 1, tc, sizeof tc);
+            ui_cut_to(tc, sizeof tc, 7, mark);
+            put_cell(row, sizeof row, &len, tc, 8);
             put_cell(row, sizeof row, &len, g->rated ? "rated" : "casual", 8);
             ui_cut_to(players, sizeof players, width - ui_columns(row), mark);
             put_cell(row, sizeof row, &len, players, 0);

@@ -418,7 +418,7 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out);
 
 /* The glyph of seat 'seat''s knights: the panel's swatch of the seat shows it, so that the
  * seats can be told apart without colours. */
-void ui_seat_glyph(const Ui *ui, int seat, char *buf, size_t size);
+void ui_seat_glyph(const Ui *ui, const CmVariant *v, int seat, char *buf, size_t size);
 
 /* The teaching line: whose turn, what is compulsory, what to do next. */
 void ui_status_text(const Ui *ui, char *buf, size_t size);
@@ -525,6 +525,7 @@ typedef struct UiLine {
     char text[200];
     int role;
     int seat;
+    const CmVariant *v; /* the variant of 'seat' when not the game's on the screen */
     int hl_from, hl_len;
 } UiLine;
 

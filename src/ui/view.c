@@ -42,9 +42,8 @@ static int owner_of_castle(const CmVariant *v, CmSquare sq)
  * seat's pieces are hollow and the second's solid (or 'K M' and 'k m' in ASCII); with more
  * seats each seat has its letter, a capital for a knight and a small one for a man. Colours,
  * when there are any, come on top. */
-static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
+static void piece_glyph(const Ui *ui, const CmVariant *v, uint8_t cell, char *g, size_t size)
 {
-    const CmVariant *v = ui->s->v;
     int seat = CM_CELL_SEAT(cell), knight = CM_CELL_KIND(cell) == CM_KNIGHT;
     if (v->nseats == 2 && !ui->opt.ascii) {
         int solid = seat == 1;
@@ -60,9 +59,9 @@ static void piece_glyph(const Ui *ui, uint8_t cell, char *g, size_t size)
     snprintf(g, size, "%c", c);
 }
 
-void ui_seat_glyph(const Ui *ui, int seat, char *buf, size_t size)
+void ui_seat_glyph(const Ui *ui, const CmVariant *v, int seat, char *buf, size_t size)
 {
-    piece_glyph(ui, (uint8_t)CM_CELL(seat, CM_KNIGHT), buf, size);
+    piece_glyph(ui, v != NULL ? v : ui->s->v, (uint8_t)CM_CELL(seat, CM_KNIGHT), buf, size);
 }
 
 /* Whether 'sq' is on 'path' (the start excluded when 'skip_start'). */
@@ -170,7 +169,7 @@ void ui_square_look(const Ui *ui, CmSquare sq, UiCellLook *out)
     }
     out->fill = out->role;
     if (cell != CM_EMPTY) {
-        piece_glyph(ui, cell, out->glyph, sizeof out->glyph);
+        piece_glyph(ui, ui->s->v, cell, out->glyph, sizeof out->glyph);
         out->role = UI_ROLE_PIECE + (int)ui_seat_colour(v, CM_CELL_SEAT(cell));
         out->attr = UI_ATTR_BOLD;
     }
@@ -540,6 +539,7 @@ int ui_line_vadd(UiLine *lines, int n, int max, int role, int seat, const char *
     vsnprintf(lines[n].text, sizeof lines[n].text, fmt, ap);
     lines[n].role = role;
     lines[n].seat = seat;
+    lines[n].v = NULL;
     return n + 1;
 }
 

@@ -34,7 +34,7 @@ on bob
 keys r
 check "bob's lobby lists it with its free seat" wait_for "waiting, 1/2 seats     camelot       none    casual"
 check "picked, with alice as its player" \
-    eval 'wait_for ">    1  waiting, 1/2 seats" && wait_for "Game 1, camelot, none, casual: waiting, 1/2 seats; alice"'
+    eval 'wait_for ">    1  waiting, 1/2 seats" && wait_for "Game 1, camelot, no clocks, casual: waiting, 1/2 seats; alice"'
 keys Enter
 check "bob takes the seat: his board, turned to Black" wait_for "Game 1, casual: White (alice), Black (you)."
 check "Black's side at the bottom" polled 'screen | grep -q "^    L  K  J  I  H  G  F  E  D  C  B  A"'
