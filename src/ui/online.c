@@ -150,6 +150,10 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
             ui_message(ui, UI_ROLE_ERROR, "Not connected: %s.", why);
         flags |= UI_DRAW_ALL;
     }
+    /* The panel gives each player's rating: a table come while the game is on the screen
+     * (asked for when it opened) is shown at once, not at the next move. */
+    if ((ev & LOBBY_EV_RATINGS) && ui->at_table)
+        flags |= UI_DRAW_PANEL;
     if (ui->mode == UI_MODE_LOBBY) {
         if (ev & (LOBBY_EV_GAMES | LOBBY_EV_RATINGS | LOBBY_EV_VARIANTS))
             flags |= UI_DRAW_ALL;
