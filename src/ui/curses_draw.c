@@ -190,9 +190,13 @@ static void draw_too_small(Ui *ui)
 
 static void draw_page(Ui *ui)
 {
-    char title[200];
-    snprintf(title, sizeof title, "%s  (line %d of %d)", ui->page_title, ui->page_top + 1,
-             ui->page_lines);
+    /* Where the reader is stays whole; a title too long for the row gives way, cut with a
+     * mark. */
+    char title[200], at[64];
+    int at_w = snprintf(at, sizeof at, "  (line %d of %d)", ui->page_top + 1, ui->page_lines);
+    snprintf(title, sizeof title, "%s", ui->page_title);
+    ui_cut_to(title, sizeof title, COLS - 2 - at_w, ui->opt.ascii ? "~" : "\u2026");
+    snprintf(title + strlen(title), sizeof title - strlen(title), "%s", at);
     put(0, 1, COLS - 1, ui_role_attr(UI_ROLE_TITLE), title);
     const char *p = ui->page;
     int line = 0;

@@ -76,11 +76,17 @@ check "Esc closes the list" wait_for "m mistakes  q quit"
 keys q
 check "q quits" wait_dead
 
-# ---- 2. ASCII --------------------------------------------------------------------------------
-start review --time 0.1 --ascii blunder.txt
+# ---- 2. ASCII, and a record of a long name ---------------------------------------------------
+LONG=camette-played-on-the-first-of-december-at-the-club-20261201-183859.txt
+cp "$TMP/blunder.txt" "$TMP/$LONG"
+start review --time 0.1 --ascii "$LONG"
 check "--ascii draws the graph with '#' and '_'" \
     eval 'wait_for "Analysis done: 6 moves (12 plies)" 60 && wait_match " 0 [#_]{12}" &&
           ! screen | grep -qE "[▁▂▃▄▅▆▇█]"'
+keys m
+check "the list's title gives way to where the reader is, cut with a mark" \
+    wait_match "^ The engine's marks: camette-played-on-the-first[-a-z]*~  \\(line 1 of [0-9]+\\)$"
+keys Escape
 keys Escape
 check "Esc quits" wait_dead
 
