@@ -130,17 +130,14 @@ static void test_ui_review_graph_cursor_column(void **state)
         assert_int_equal(c[row].role, UI_ROLE_SELECTED);
     assert_string_equal(c[4].glyph, blocks[1]);
 
-    /* The view: everything when it fits, else it moves just enough to show the cursor. */
-    assert_int_equal(ui_graph_first(0, 11, 12, 30), 0);
-    assert_int_equal(ui_graph_first(0, 29, 100, 30), 0);
-    assert_int_equal(ui_graph_first(0, 30, 100, 30), 1);
-    assert_int_equal(ui_graph_first(0, 45, 100, 30), 16);
-    assert_int_equal(ui_graph_first(16, 10, 100, 30), 10);
-    assert_int_equal(ui_graph_first(16, 20, 100, 30), 16);
-    assert_int_equal(ui_graph_first(0, 99, 100, 30), 70);
-    /* A view left beyond the end (a wider terminal) comes back. */
-    assert_int_equal(ui_graph_first(90, 95, 100, 30), 70);
-    assert_int_equal(ui_graph_first(5, 5, 100, 0), 0);
+    /* The whole game shows: a column a ply when it fits, else as few plies a column as
+     * let every ply have one (134 plies in 34 columns: 4 a column, 34 columns used). */
+    assert_int_equal(ui_graph_per_column(12, 30), 1);
+    assert_int_equal(ui_graph_per_column(30, 30), 1);
+    assert_int_equal(ui_graph_per_column(31, 30), 2);
+    assert_int_equal(ui_graph_per_column(134, 34), 4);
+    assert_int_equal(ui_graph_per_column(600, 34), 18);
+    assert_int_equal(ui_graph_per_column(5, 0), 1);
 }
 
 /* The Camette game of the review tests: Black's last move, B6-B5, misses a win in one. */

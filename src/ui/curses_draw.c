@@ -364,10 +364,19 @@ void ui_review_draw(UiReview *r, unsigned flags)
     put(y0, x0, 2, dim, "+5");
     put(y0 + rows / 2 - 1, x0, 2, dim, " 0");
     put(y0 + rows - 1, x0, 2, dim, "-5");
-    r->first = ui_graph_first(r->first, r->cursor, r->game->n, width);
-    for (int c = 0; c < width && r->first + c < r->game->n; c++) {
-        int i = r->first + c, cur = i == r->cursor;
-        int level = i < r->done ? ui_graph_level(ui_review_score(r, i), rows) : 0;
+    /* The whole game, a column standing for several plies when it is longer than the graph
+     * is wide: the score after the cursor's ply in its column, after the last ply analysed in
+     * another, and the worst mark among its plies. */
+    int per = ui_graph_per_column(r->game->n, width);
+    for (int c = 0; c < width && c * per < r->game->n; c++) {
+        int from = c * per, to = from + per < r->game->n ? from + per : r->game->n;
+        int cur = r->cursor >= from && r->cursor < to;
+        int i = cur ? r->cursor : (to < r->done ? to : r->done) - 1;
+        int level = i >= from && i < r->done ? ui_graph_level(ui_review_score(r, i), rows) : 0;
+        AnalysisMark mark = ANALYSIS_MARK_NONE;
+        for (int k = from; k < to && k < r->done; k++)
+            if (r->plies[k].mark > mark)
+                mark = r->plies[k].mark;
         for (int row = 0; row < rows; row++) {
             UiGraphCell cell;
             ui_graph_cell(level, row, rows, b->opt.ascii, cur, &cell);
@@ -377,7 +386,6 @@ void ui_review_draw(UiReview *r, unsigned flags)
             attrset(A_NORMAL);
         }
         /* The mark's sign under its column, read downwards: "?!", "?", "??". */
-        AnalysisMark mark = i < r->done ? r->plies[i].mark : ANALYSIS_MARK_NONE;
         const char *sign = analysis_mark_sign(mark);
         int role = mark == ANALYSIS_MARK_BLUNDER   ? UI_ROLE_ERROR
                    : mark == ANALYSIS_MARK_MISTAKE ? UI_ROLE_TITLE

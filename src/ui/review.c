@@ -54,17 +54,11 @@ void ui_graph_cell(int level, int row, int rows, int ascii, int cursor, UiGraphC
     }
 }
 
-int ui_graph_first(int first, int cursor, int n, int width)
+int ui_graph_per_column(int n, int width)
 {
     if (width <= 0 || n <= width)
-        return 0;
-    if (cursor < first)
-        first = cursor;
-    if (cursor >= first + width)
-        first = cursor - width + 1;
-    if (first > n - width)
-        first = n - width;
-    return first < 0 ? 0 : first;
+        return 1;
+    return (n + width - 1) / width;
 }
 
 /* ---- The list of mistakes ---------------------------------------------------------------------

@@ -869,9 +869,10 @@ const CmPuzzle *ui_puzzle_current(const Ui *ui);
 
 /* ---- The review screen (review.c) -------------------------------------------------------- */
 
-/* The evaluation graph of 'camelot review': a column per ply, the score after it for the first
- * seat's team, from the zero line up when it is ahead and down when it is behind. Scores
- * beyond UI_GRAPH_RANGE (hundredths of a man) are drawn at the edge. */
+/* The evaluation graph of 'camelot review': a column per ply (or per few, to show a long game
+ * whole), the score after it for the first seat's team, from the zero line up when it is ahead and
+ * down when it is behind. Scores beyond UI_GRAPH_RANGE (hundredths of a man) are drawn at the edge.
+ */
 #define UI_GRAPH_RANGE 500
 #define UI_GRAPH_ROWS 10 /* rows of the graph: as many above the zero line as below */
 
@@ -892,9 +893,10 @@ int ui_graph_level(int score, int rows);
  * The column of the cursor has the role of a selection. */
 void ui_graph_cell(int level, int row, int rows, int ascii, int cursor, UiGraphCell *out);
 
-/* The first ply of 'n' shown in a graph 'width' columns wide so that ply 'cursor' shows,
- * moving the view from 'first' no more than it must. */
-int ui_graph_first(int first, int cursor, int n, int width);
+/* The plies each column of a graph 'width' columns wide stands for, so that the whole game of
+ * 'n' plies shows: 1 when every ply has a column of its own, else as many as it takes. Column
+ * c stands for the plies from c * per to (c + 1) * per - 1. */
+int ui_graph_per_column(int n, int width);
 
 /* What the review screen shows: the game, the plies analysed so far, the ply under the
  * cursor and the board after it, drawn with the looks of the full-screen game's review. */
@@ -904,7 +906,6 @@ struct UiReview {
     int done;
     int analysing;   /* the engine is at ply 'done' */
     int cursor;      /* the ply shown, 0 .. game->n - 1 */
-    int first;       /* the first ply in the graph */
     int quit;        /* the player asked to leave */
     char name[80];   /* the record's name */
     char title[120]; /* the record's name and variant */

@@ -90,6 +90,32 @@ keys Escape
 keys Escape
 check "Esc quits" wait_dead
 
+# ---- 2b. A game longer than the graph is wide: shown whole --------------------------------------
+# 64 plies of two engines at level 1; the graph at 80x24 has 34 columns, two plies a column.
+cat >"$TMP/long.txt" <<'REC'
+[Variant "camelot"]
+
+1. C6-E8 E11-E9 2. F6-F8 D11-F9 3. D6-F6-H8 F11-E11 4. I7-G9 G10xG8xI8
+5. E8xG10xG12 J11-H9-J7xJ5 6. H7xJ9 J5xH7xF5 7. E6xG4 I10xK8 8. G12xI10xG10
+F10xH10 9. G4-F3 H10-G9 10. F8xH10xJ12 D10-F8xF6xD8xD6 11. J12-J13 E10-E8
+12. J13-I14 E9-E7 13. G7-I5 D6-F8-D8-F6 14. I5-I6 F6-D8-F8 15. H6-I7 E7-E9-G7
+16. I7-J6 F8-F7 17. I6-I5 E8-G6 18. I5-J5 G7-G5 19. J5-K5 F7-H5 20. F3-E3 G6-G4
+21. E3-E2 H5-F5-H3 22. K5-L6 G5-G3-I3 23. J6-K7 K8xK6 24. L6xJ6 G4-I2-I4-G2
+25. E2-F3 G2xE4 26. J6-J5 H3-H2 27. I14-H15 I3-G1 28. J5-I4 G1-F1 29. I4-H3
+H2xH4 30. H15-G15 E4-E3 31. G15-G16 E3-F2 32. G16-F16 F2-G1 B
+REC
+start review --time 0.05 long.txt
+check "the long game is analysed" wait_for "Analysis done: 32 moves (64 plies)" 120
+first=$(cursor_col)
+keys End
+check "End takes the cursor to the last ply" wait_for "32. Black F2-G1"
+check "whose column is the graph's 32nd, two plies a column: the whole game shows" \
+    polled '[ "$(cursor_col)" -eq $((first + 31)) ]'
+keys Home
+check "Home takes it back to the first column" polled '[ "$(cursor_col)" -eq "$first" ]'
+keys q
+check "q quits" wait_dead
+
 # ---- 3. q in the middle of a long search -----------------------------------------------------
 start review --time 30 blunder.txt
 check "a long analysis is under way" wait_for "Analysing ply 1 of 12..."
