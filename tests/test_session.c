@@ -950,7 +950,7 @@ static void test_analysis_blunder(void **state)
     /* Black's knight stands next to White's castle and Black plays a man instead. */
     assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
     play_line(&g, CAMETTE_GAME " B6-B5");
-    assert_int_equal(analysis_run(&g, e, &lim, plies, count_ply, &seen), 12);
+    assert_int_equal(analysis_run(&g, e, &lim, plies, 0, count_ply, &seen), 12);
     assert_int_equal(seen.calls, 12);
     const AnalysisPly *b = &plies[11];
     assert_int_equal(b->seat, tu_seat(v, 'B'));
@@ -972,7 +972,7 @@ static void test_analysis_blunder(void **state)
     assert_int_equal(cm_game_init(&g, v, NULL), CM_OK);
     play_line(&g, CAMETTE_GAME " C2-C1");
     assert_true(g.outcome.over);
-    assert_int_equal(analysis_run(&g, e, &lim, plies, NULL, NULL), 12);
+    assert_int_equal(analysis_run(&g, e, &lim, plies, 0, NULL, NULL), 12);
     assert_true(plies[11].best_played);
     assert_int_equal(plies[11].end, ANALYSIS_END_WON);
     assert_int_equal(plies[11].score, CM_SCORE_WIN);
@@ -984,8 +984,35 @@ static void test_analysis_blunder(void **state)
     seen.calls = 0;
     seen.stop_after = 3;
     lim.stop = &seen.stop;
-    assert_int_equal(analysis_run(&g, e, &lim, plies, count_ply, &seen), 3);
+    assert_int_equal(analysis_run(&g, e, &lim, plies, 0, count_ply, &seen), 3);
     assert_int_equal(seen.calls, 3);
+
+    /* A review taken up again: the plies kept are played as they are, not searched again (a
+     * kept ply's scores, whatever they are, stay), and the rest are reviewed as before. */
+    lim.stop = NULL;
+    seen.calls = 0;
+    seen.stop_after = 0;
+    assert_int_equal(analysis_run(&g, e, &lim, plies, 0, NULL, NULL), 12);
+    AnalysisPly whole[12];
+    memcpy(whole, plies, sizeof whole);
+    for (int i = 0; i < 5; i++)
+        plies[i].best_score = 4321 + i;
+    memset(&plies[5], 0xff, 7 * sizeof *plies);
+    assert_int_equal(analysis_run(&g, e, &lim, plies, 5, count_ply, &seen), 12);
+    assert_int_equal(seen.calls, 12);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(plies[i].best_score, 4321 + i);
+    for (int i = 5; i < 12; i++) {
+        assert_string_equal(plies[i].move, whole[i].move);
+        assert_int_equal(plies[i].seat, whole[i].seat);
+    }
+    assert_true(plies[11].best_played);
+    assert_int_equal(plies[11].end, ANALYSIS_END_WON);
+    /* All kept: nothing is searched, every ply is told. */
+    seen.calls = 0;
+    assert_int_equal(analysis_run(&g, e, &lim, plies, 12, count_ply, &seen), 12);
+    assert_int_equal(seen.calls, 12);
+    assert_int_equal(plies[0].best_score, 4321);
     cm_game_free(&g);
     cm_engine_free(e);
     free(plies);

@@ -202,6 +202,7 @@ typedef struct ScreenReview {
     CmLimits lim;
     atomic_bool stop;
     AnalysisPly *plies;
+    int from;        /* the plies reviewed before, kept: not searched again */
     int n;           /* plies reviewed, or -1 when memory ran out */
     uint64_t looked; /* when the screen last read the keys (ms) */
 } ScreenReview;
@@ -236,7 +237,7 @@ static void screen_ply(void *ud, int i, const AnalysisPly *p)
 static void screen_run(void *ud)
 {
     ScreenReview *sr = ud;
-    sr->n = analysis_run(sr->game, sr->e, &sr->lim, sr->plies, screen_ply, sr);
+    sr->n = analysis_run(sr->game, sr->e, &sr->lim, sr->plies, sr->from, screen_ply, sr);
 }
 
 /* Whether the review goes on the screen: both ends a terminal and no --text. */
@@ -246,11 +247,12 @@ static int review_on_screen(const CliArgs *a)
 }
 
 /* The review of 'game' on the screen, in 'opt''s way ('name' in its title), keeping the
- * connection of 'keep' up throughout (NULL: none). '*reviewed' is set to the plies analysed
- * (the whole game unless the player quit first), or -1 when memory ran out. Returns an exit
- * code. */
+ * connection of 'keep' up throughout (NULL: none); its first 'from' plies are in 'plies'
+ * already. '*reviewed' is set to the plies analysed (the whole game unless the player quit
+ * first), or -1 when memory ran out. Returns an exit code. */
 static int screen_review(const CmGame *game, const char *name, const UiOptions *opt, Lobby *keep,
-                         CmEngine *e, const CmLimits *lim, AnalysisPly *plies, int *reviewed)
+                         CmEngine *e, const CmLimits *lim, AnalysisPly *plies, int from,
+                         int *reviewed)
 {
     ScreenReview *sr = calloc(1, sizeof *sr);
     int rc;
@@ -261,6 +263,7 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
     sr->game = game;
     sr->e = e;
     sr->plies = plies;
+    sr->from = from;
     sr->lim = *lim;
     sr->lim.now_ms = screen_clock;
     sr->lim.clock_ud = sr;
@@ -271,6 +274,7 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
         free(sr);
         return cli_out_of_memory();
     }
+    ui_review_progress(sr->ui, from); /* the plies kept show from the first frame */
     rc = ui_review_run(sr->ui, screen_run, sr);
     *reviewed = sr->n;
     ui_review_delete(sr->ui);
@@ -287,7 +291,7 @@ static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *ga
 
     CliScreenFlags f = {a->value[OPT_ASCII] != NULL, 0, 1, 0, 0};
     cli_screen_options(&f, NULL, &opt);
-    int rc = screen_review(game, a->args[0], &opt, NULL, e, lim, plies, &n);
+    int rc = screen_review(game, a->args[0], &opt, NULL, e, lim, plies, 0, &n);
     if (rc == CLI_EXIT_OK && a->value[OPT_SAVE] != NULL) {
         if (n == game->n)
             rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, ms,
@@ -328,11 +332,19 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
         return CLI_EXIT_OK;
     if (review_setup(game, REVIEW_DEFAULT_MS, &e, &plies, &lim) != 0)
         return cli_out_of_memory();
+    /* What was reviewed before, of the moves that stand, is kept: 'a' again after the review
+     * is read goes on from where it ended, or shows it at once. */
+    const AnalysisPly *kept = NULL;
+    int from = back != NULL ? ui_review_kept(back, &kept) : 0;
+    if (from > game->n)
+        from = game->n;
+    if (from > 0)
+        memcpy(plies, kept, (size_t)from * sizeof *plies);
     /* A game played on a server: its connection stays up while the engine reviews it and the
      * player reads the review, however long that takes; what the server says meanwhile waits
      * for the game's screen. */
-    int rc =
-        screen_review(game, name, opt, back != NULL ? ui_lobby(back) : NULL, e, &lim, plies, &n);
+    int rc = screen_review(game, name, opt, back != NULL ? ui_lobby(back) : NULL, e, &lim, plies,
+                           from, &n);
     /* The game's screen keeps the marks of the plies reviewed, for its move list and review. */
     if (back != NULL && n > 0 && ui_set_review(back, plies, n) != CM_OK)
         rc = cli_out_of_memory();
@@ -368,7 +380,7 @@ static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game
     printf("scores in men for the side that moved, before and after its move\n");
     printf("%4s %c %-13s %10s %10s %5s  %-10s %s\n", "move", ' ', "", "before", "after", "loss",
            "mark", "better");
-    int n = analysis_run(game, e, &lim, plies, print_ply, &r);
+    int n = analysis_run(game, e, &lim, plies, 0, print_ply, &r);
     if (n < 0) {
         rc = cli_out_of_memory();
         goto out;

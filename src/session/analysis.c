@@ -64,7 +64,7 @@ static int end_score(const CmVariant *v, const CmOutcome *o, int seat, AnalysisE
     return -CM_SCORE_WIN;
 }
 
-int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out,
+int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out, int from,
                  AnalysisFn each, void *ud)
 {
     const CmVariant *v = game->v;
@@ -80,6 +80,14 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
         const CmPly *ply = &game->ply[i];
         CmMove next_best;
 
+        if (i < from) {
+            if (cm_game_play(&walk, &ply->move) != CM_OK)
+                break;
+            done = i + 1;
+            if (each != NULL)
+                each(ud, i, p);
+            continue;
+        }
         memset(p, 0, sizeof *p);
         p->seat = ply->seat;
         if (have_next) {

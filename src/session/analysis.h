@@ -55,9 +55,11 @@ typedef void (*AnalysisFn)(void *ud, int i, const AnalysisPly *p);
 
 /* Reviews the moves of 'game' with engine 'e' (of the game's variant), each position searched
  * within 'lim' (its 'stop' flag, when set, ends the review after the ply in hand). Fills
- * 'out[0 .. game->n - 1]' and calls 'each' (may be NULL) after each ply. Returns the number
- * of plies reviewed, or -1 when memory ran out. */
-int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out,
+ * 'out[0 .. game->n - 1]' and calls 'each' (may be NULL) after each ply. The first 'from'
+ * plies are in 'out' already (a review taken up again): they are played, not searched, and
+ * 'each' is called for them as they are. Returns the number of plies reviewed, or -1 when
+ * memory ran out. */
+int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out, int from,
                  AnalysisFn each, void *ud);
 
 /* The mark of a loss: "", "inaccuracy", "mistake", "blunder". */

@@ -384,7 +384,7 @@ int ui_review_lines(const UiReview *r, UiLine *lines, int max)
     int width = r->board.lay.panel_w > 2 ? r->board.lay.panel_w - 2 : (int)sizeof lines[0].text - 1;
     if (max < 6)
         return 0;
-    if (r->analysing) {
+    if (r->analysing && r->done < r->game->n) {
         snprintf(text, sizeof text, "Analysing ply %d of %d...", r->done + 1, r->game->n);
     } else {
         char length[64];

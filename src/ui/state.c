@@ -133,6 +133,12 @@ CmStatus ui_set_review(Ui *ui, const AnalysisPly *plies, int n)
     return CM_OK;
 }
 
+int ui_review_kept(const Ui *ui, const AnalysisPly **plies)
+{
+    *plies = ui->reviewed_own;
+    return ui->reviewed == ui->reviewed_own && ui->reviewed_own != NULL ? ui->nreviewed : 0;
+}
+
 int ui_marked_ply(const Ui *ui, int from, int dir)
 {
     for (int i = from + dir; i >= 0 && i < ui->nreviewed; i += dir)

@@ -60,6 +60,10 @@ void ui_note(Ui *ui, int error, const char *text);
  * list shows from then on, as long as those moves stay. CM_ERR_NOMEM. */
 CmStatus ui_set_review(Ui *ui, const AnalysisPly *plies, int n);
 
+/* The engine's review the screen keeps of its game's first plies (see 'ui_set_review'): their
+ * number (0: none), '*plies' pointing at them until the review or the moves change. */
+int ui_review_kept(const Ui *ui, const AnalysisPly **plies);
+
 /* Shows the lessons of 'course' on the board, from lesson 'at' (-1: the first not done yet),
  * in place of the session's game, which is paused. With 'owned', the screen frees the course
  * when it is done with it. CM_ERR_NOMEM. */

@@ -150,6 +150,19 @@ check "'a' reviews the game just played with the engine, graph and all" \
 keys q
 check "q goes back to the game's screen, still over" \
     polled 'wait_for "n new  a analyse" && screen | grep -qF "Black wins"'
+# 'a' again: the review made is kept, shown at once, not searched again (the first one took a
+# second a position).
+keys a
+check "'a' again shows the review made" wait_for "Review of this game (camette)"
+again=0
+for i in $(seq 1 10); do
+    screen | grep -qF "Analysing ply" && again=1
+    sleep 0.05
+done
+check "at once: no position is searched again" \
+    eval '[ "$again" = 0 ] && wait_for "Analysis done: 3 moves (6 plies)" && screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{6}"'
+keys q
+check "q goes back to the game's screen again" wait_for "n new  a analyse"
 keys q
 hang_up
 
