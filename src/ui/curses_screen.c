@@ -68,7 +68,16 @@ static const RoleLook role_looks[UI_ROLE_COUNT] = {
     C(UI_CYAN) = {16, 152, COLOR_BLACK, COLOR_CYAN, 0, A_DIM},
 };
 
-static int use_colour;
+static int use_colour, colour256;
+
+/* Bold black text in 8 colours is grey in most terminals (xterm's, the Linux console's): black
+ * on white would be a faint grey on a light theme. Such text is not made bold. */
+static attr_t bold_unless_black(int role, attr_t a)
+{
+    if (use_colour && !colour256 && role_looks[role].fg8 == COLOR_BLACK)
+        a &= ~(attr_t)A_BOLD;
+    return a;
+}
 
 attr_t ui_role_attr(int role)
 {
@@ -76,14 +85,15 @@ attr_t ui_role_attr(int role)
         role = UI_ROLE_NORMAL;
     if (!use_colour)
         return role_looks[role].mono;
-    return COLOR_PAIR(role + 1) | role_looks[role].extra;
+    return bold_unless_black(role, COLOR_PAIR(role + 1) | role_looks[role].extra);
 }
 
 attr_t ui_look_attr(const UiCellLook *look)
 {
     attr_t a = ui_role_attr(look->role);
     if (look->attr & UI_ATTR_BOLD)
-        a |= A_BOLD;
+        a |= look->role >= 0 && look->role < UI_ROLE_COUNT ? bold_unless_black(look->role, A_BOLD)
+                                                           : A_BOLD;
     if (look->attr & UI_ATTR_UNDERLINE)
         a |= A_UNDERLINE;
     if (look->attr & UI_ATTR_REVERSE)
@@ -248,6 +258,7 @@ static SCREEN *screen_open(UiOptions *opt)
         use_colour = setup_colours(&has256);
         opt->color = use_colour;
         opt->color256 = use_colour && has256;
+        colour256 = opt->color256;
     }
     return scr;
 }

@@ -3,7 +3,8 @@
 # 80x24 shows its whole board, the foot and the keys; the engine's move that ends a game is
 # named, and the move list stays in sight; the analysis board opens on the game's
 # position, shows the engine's evaluation and line, plays a line and steps back along it, and
-# Esc goes back to the game as it was.
+# Esc goes back to the game as it was; the pieces read on a light theme as on a dark one, in 8
+# colours and in 256.
 # Run as: bash screen.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
@@ -92,5 +93,29 @@ check "Esc goes back to the game, as it was" \
 check "the game goes on: its keys" wait_for "H hint  u undo"
 keys q
 check "q quits" wait_dead
+
+# ---- 5. Pieces that read on a light theme and a dark one -------------------------------------
+# Each piece has a background of its own, so that its glyph does not depend on the terminal's.
+# In 8 colours a bold black is grey in most terminals: White's pieces, black on white, are not
+# bold. With 256, their black (colour 16) is not changed by bold.
+ESC=$(printf '\033')
+colours() { tm capture-pane -p -e -t g 2>/dev/null; }
+for term in xterm xterm-256color; do
+    session "cd '$TMP' && exec env TERM=$term LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$CAMELOT' --seat B=human"
+    check "$term: the board" wait_for "arrows+Enter move"
+    case $term in
+    xterm)
+        check "xterm: White's knights black on white, not bold" \
+            polled 'colours | grep -qF "${ESC}[30m${ESC}[47m♘" && ! colours | grep -qF "${ESC}[1m${ESC}[30m"'
+        check "xterm: Black's knights white on black" polled 'colours | grep -qF "${ESC}[37m${ESC}[40m♞"'
+        ;;
+    *)
+        check "$term: White's knights on a white (255) of their own, not the terminal's" \
+            polled 'colours | grep -qF "${ESC}[48;5;255m♘"'
+        ;;
+    esac
+    keys q
+    wait_dead
+done
 
 finish
