@@ -959,11 +959,21 @@ static void test_ui_keys_new_game_form(void **state)
     assert_int_equal(ui.form.field, 5);
     press(&ui, UI_KEY_RIGHT);
     assert_true(ui.form.setup.time_base_ms > 0);
+    /* A clock of one's own, typed: a bad one is said and starts nothing. */
+    type(&ui, "0.5+");
+    assert_non_null(strstr(ui.form.error, "minutes+seconds"));
+    press(&ui, UI_KEY_ENTER);
+    assert_int_equal(ui.mode, UI_MODE_NEWGAME);
+    type(&ui, "2");
+    assert_string_equal(ui.form.error, "");
+    assert_int_equal(ui.form.setup.time_base_ms, 30000);
+    assert_int_equal(ui.form.setup.time_inc_ms, 2000);
     press(&ui, UI_KEY_ENTER);
     assert_int_equal(ui.mode, UI_MODE_PLAY);
     assert_string_equal(ui.s->v->name, "grand-camelot");
     assert_int_equal(ui.s->g.n, 0);
-    assert_true(ui.s->setup.time_base_ms > 0);
+    assert_int_equal(ui.s->setup.time_base_ms, 30000);
+    assert_int_equal(ui.s->setup.time_inc_ms, 2000);
     /* Esc leaves the form alone. */
     press(&ui, 'n');
     press(&ui, UI_KEY_ESC);

@@ -553,12 +553,107 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
     free(l);
 }
 
+/* The last line a lobby without a server was asked to send. */
+static char last_sent[512];
+static int keep_request(void *ud, const char *line)
+{
+    (void)ud;
+    snprintf(last_sent, sizeof last_sent, "%s", line);
+    return 0;
+}
+
+static void keys_to(Ui *ui, const char *text)
+{
+    for (const char *p = text; *p; p++)
+        ui_handle_key(ui, (unsigned char)*p, 1000);
+}
+
+/* The form of a game on a server: a clock of one's own typed in its field (minutes+seconds or
+ * days), a bad one refused with words and nothing sent; the form opened again is as the last
+ * game was made with. */
+static void test_ui_online_form_typed_clock_and_remembered(void **state)
+{
+    (void)state;
+    Lobby *l = malloc(sizeof *l);
+    Session *s = malloc(sizeof *s);
+    Ui *ui = malloc(sizeof *ui);
+    assert_true(l != NULL && s != NULL && ui != NULL);
+    assert_int_equal(lobby_init(l, "alice", tu_catalog(), keep_request, NULL), CM_OK);
+    SessionEnv env = {tu_catalog(), NULL, NULL};
+    session_init(s, &env);
+    UiOptions opt;
+    memset(&opt, 0, sizeof opt);
+    assert_int_equal(ui_init_online(ui, s, l, &opt), CM_OK);
+    ui_resize(ui, 24, 80);
+    UiLine lines[40];
+
+    ui_handle_key(ui, 'n', 1000);
+    assert_int_equal(ui->mode, UI_MODE_NEWGAME);
+    UiForm *f = &ui->form;
+    assert_string_equal(f->v->name, "camelot");
+    int clocks = f->v->nseats + 1;
+    while (f->field != clocks)
+        ui_handle_key(ui, UI_KEY_DOWN, 1000);
+    keys_to(ui, "14d");
+    assert_int_equal(f->net.days, 14);
+    assert_int_equal(f->net.base_ms, 0);
+    assert_string_equal(f->error, "");
+    /* Backspace takes the typing back; minutes+seconds. */
+    for (int i = 0; i < 3; i++)
+        ui_handle_key(ui, UI_KEY_BACKSPACE, 1000);
+    keys_to(ui, "7+3");
+    assert_int_equal(f->net.days, 0);
+    assert_int_equal(f->net.base_ms, 420000);
+    assert_int_equal(f->net.inc_ms, 3000);
+    int n = ui_form_lines(ui, lines, 40), shown = 0;
+    for (int i = 0; i < n; i++)
+        shown |= strstr(lines[i].text, "Clocks     < 7+3_ = 7 min + 3 s a move >") != NULL;
+    assert_true(shown);
+    /* More than the server takes (sixty days at most): said, and nothing is sent. */
+    for (int i = 0; i < 3; i++)
+        ui_handle_key(ui, UI_KEY_BACKSPACE, 1000);
+    keys_to(ui, "61d");
+    assert_true(strstr(f->error, "days a move") != NULL);
+    last_sent[0] = '\0';
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_int_equal(ui->mode, UI_MODE_NEWGAME);
+    assert_string_equal(last_sent, "");
+    /* Right steps the list again, the typing forgotten; then a typed clock, rated, made. */
+    ui_handle_key(ui, UI_KEY_RIGHT, 1000);
+    assert_string_equal(f->clock_text, "");
+    assert_string_equal(f->error, "");
+    keys_to(ui, "2+1");
+    ui_handle_key(ui, UI_KEY_DOWN, 1000);
+    ui_handle_key(ui, UI_KEY_RIGHT, 1000);
+    assert_true(f->net.rated);
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_int_equal(ui->mode, UI_MODE_LOBBY);
+    assert_string_equal(last_sent, "create camelot 120+1 rated W=me B=open");
+    /* Opened again: as it was made. */
+    ui_handle_key(ui, 'n', 1000);
+    assert_int_equal(ui->mode, UI_MODE_NEWGAME);
+    assert_int_equal(f->field, 0);
+    assert_int_equal(f->net.base_ms, 120000);
+    assert_int_equal(f->net.inc_ms, 1000);
+    assert_true(f->net.rated);
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(last_sent, "create camelot 120+1 rated W=me B=open");
+
+    ui_free(ui);
+    session_free(s);
+    lobby_free(l);
+    free(ui);
+    free(s);
+    free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_ui_online_a_game_from_the_lobby, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ui_online_four_seats_and_watching, setup, teardown),
         cmocka_unit_test(test_ui_online_lobby_rows_fit_80_columns),
+        cmocka_unit_test(test_ui_online_form_typed_clock_and_remembered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,13 +8,27 @@
 #include "session/text.h"
 #include "ui_int.h"
 
+/* The form's clock in words; one being typed as typed, with what it means once it is one. */
+static void clock_words(const UiForm *f, int64_t base_ms, int64_t inc_ms, int days, char *buf,
+                        size_t size)
+{
+    char words[64];
+    text_time_control(base_ms, inc_ms, days, 0, words, sizeof words);
+    if (f->clock_text[0] == '\0')
+        snprintf(buf, size, "%s", words);
+    else if (f->error[0] == '\0')
+        snprintf(buf, size, "%s_ = %s", f->clock_text, words);
+    else
+        snprintf(buf, size, "%s_", f->clock_text);
+}
+
 /* The form of a game made on the server. */
 static int online_form_lines(const Ui *ui, UiLine *lines, int max)
 {
     const UiForm *f = &ui->form;
     const CmVariant *v = f->v;
     int n = 0, nseats = v->nseats;
-    char kind[64], tc[64];
+    char kind[64], tc[96];
     n = ui_add(lines, n, max, UI_ROLE_HEADING, -1, "New game on the server");
     n = ui_add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
     n = ui_add(lines, n, max, f->field == 0 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1, "  %-10s < %s >",
@@ -41,7 +55,7 @@ static int online_form_lines(const Ui *ui, UiLine *lines, int max)
         if (n > at)
             lines[at].v = v;
     }
-    text_time_control(f->net.base_ms, f->net.inc_ms, f->net.days, 0, tc, sizeof tc);
+    clock_words(f, f->net.base_ms, f->net.inc_ms, f->net.days, tc, sizeof tc);
     n = ui_add(lines, n, max, f->field == nseats + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
                "  %-10s < %s >", "Clocks", tc);
     n = ui_add(lines, n, max, f->field == nseats + 2 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
@@ -53,8 +67,9 @@ static int online_form_lines(const Ui *ui, UiLine *lines, int max)
     if (f->error[0])
         n = ui_add(lines, n, max, UI_ROLE_ERROR, -1, "%s", f->error);
     n = ui_add(lines, n, max, UI_ROLE_DIM, -1,
-               "Up/Down: field. Left/Right: change (an invitation: type the name).");
-    n = ui_add(lines, n, max, UI_ROLE_DIM, -1, "Enter: create. Esc: back.");
+               "Up/Down: field. Left/Right: change (an invitation: type the name;");
+    n = ui_add(lines, n, max, UI_ROLE_DIM, -1,
+               "a clock of your own: type it, 7+3 or 14d). Enter: create. Esc: back.");
     return n;
 }
 
@@ -83,8 +98,8 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
         if (n > at)
             lines[at].v = v; /* the swatch of the variant picked, not of the game on the screen */
     }
-    char tc[64];
-    text_time_control(f->setup.time_base_ms, f->setup.time_inc_ms, 0, 0, tc, sizeof tc);
+    char tc[96];
+    clock_words(f, f->setup.time_base_ms, f->setup.time_inc_ms, 0, tc, sizeof tc);
     n = ui_add(lines, n, max, f->field == v->nseats + 1 ? UI_ROLE_FIELD : UI_ROLE_NORMAL, -1,
                "  %-10s < %s >", "Clocks", tc);
     n = ui_add(lines, n, max, UI_ROLE_NORMAL, -1, " ");
@@ -98,7 +113,8 @@ int ui_form_lines(const Ui *ui, UiLine *lines, int max)
     if (ui->s->env.engine == NULL)
         n = ui_add(lines, n, max, UI_ROLE_DIM, -1, "(no engine: every seat is played by people)");
     n = ui_add(lines, n, max, UI_ROLE_DIM, -1,
-               "Up/Down: field. Left/Right: change. Enter: start. Esc: back.");
+               "Up/Down: field. Left/Right: change (a clock of your own: type it,");
+    n = ui_add(lines, n, max, UI_ROLE_DIM, -1, "7+3). Enter: start. Esc: back.");
     return n;
 }
 

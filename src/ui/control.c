@@ -559,7 +559,7 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
     if (ui->mode == UI_MODE_LOBBY)
         return ui_lobby_action(ui, act, now);
-    if (ui->mode == UI_MODE_NEWGAME && ui->form.online) {
+    if (ui->mode == UI_MODE_NEWGAME) {
         unsigned flags = ui_form_key(ui, key);
         if (flags)
             return flags;

@@ -15,15 +15,13 @@ static const struct {
     const char *label;
     int64_t base_ms, inc_ms;
 } time_controls[] = {
-    {"none", 0, 0},
-    {"3+2", 180000, 2000},
-    {"5+0", 300000, 0},
-    {"10+5", 600000, 5000},
-    {"15+10", 900000, 10000},
-    {"30+0", 1800000, 0},
-    {"60+30", 3600000, 30000},
+    {"none", 0, 0},           {"1+0", 60000, 0},    {"2+1", 120000, 1000},
+    {"3+2", 180000, 2000},    {"5+0", 300000, 0},   {"10+5", 600000, 5000},
+    {"15+10", 900000, 10000}, {"30+0", 1800000, 0}, {"60+30", 3600000, 30000},
 };
 #define NTIME ((int)(sizeof time_controls / sizeof time_controls[0]))
+#define CLOCK_HELP "A clock is minutes+seconds: 7+3, 0.5+2."
+#define CLOCK_HELP_NET "A clock is minutes+seconds (7+3) or days a move (14d, at most 60d)."
 #define SEAT_CHOICES (1 + CM_ENGINE_LEVELS) /* a person, or an engine level */
 #define SAVES_PAGE 10                       /* saves skipped by PgUp and PgDn */
 
@@ -41,8 +39,9 @@ static const struct {
     int64_t base_ms, inc_ms;
     int days;
 } net_times[] = {
-    {0, 0, 0},       {180000, 2000, 0},   {300000, 0, 0}, {600000, 5000, 0}, {900000, 10000, 0},
-    {1800000, 0, 0}, {3600000, 30000, 0}, {0, 0, 1},      {0, 0, 3},         {0, 0, 7},
+    {0, 0, 0},           {60000, 0, 0},     {120000, 1000, 0},  {180000, 2000, 0},
+    {300000, 0, 0},      {600000, 5000, 0}, {900000, 10000, 0}, {1800000, 0, 0},
+    {3600000, 30000, 0}, {0, 0, 1},         {0, 0, 3},          {0, 0, 7},
 };
 #define NET_NTIME ((int)(sizeof net_times / sizeof net_times[0]))
 #define NET_SEAT_CHOICES (3 + CM_ENGINE_LEVELS) /* me, open, a name, an engine level */
@@ -101,9 +100,22 @@ void ui_open_online_form(Ui *ui)
     const char *names[LOBBY_VARIANTS_MAX + CATALOG_NAMES];
     int n = net_variants(ui, names, (int)(sizeof names / sizeof names[0]));
     const char *want = ui_online(ui) ? ui->s->setup.variant : "camelot";
+    ui->form_back = ui->mode;
+    if (ui->net_form_last.v != NULL) {
+        /* The form as the last game was made with: its variant, seats, clock and rating. */
+        *f = ui->net_form_last;
+        f->field = 0;
+        f->error[0] = '\0';
+        for (int i = 0; i < n; i++)
+            if (strcmp(names[i], f->net.variant) == 0) {
+                f->variant = i;
+                ui->mode = UI_MODE_NEWGAME;
+                return;
+            }
+        want = f->net.variant; /* the server's list has changed: the variant looked for again */
+    }
     memset(f, 0, sizeof *f);
     f->online = 1;
-    ui->form_back = ui->mode;
     int idx = 0;
     for (int i = 0; i < n; i++)
         if (strcmp(names[i], want) == 0)
@@ -146,6 +158,8 @@ static void net_change(Ui *ui, int d)
                            : LOBBY_WHO_ENGINE;
         st->level = c >= 3 ? c - 2 : 0;
     } else if (f->field == nseats + 1) {
+        f->clock_text[0] = '\0';
+        f->error[0] = '\0';
         f->time = ((f->time + d) % NET_NTIME + NET_NTIME) % NET_NTIME;
         f->net.base_ms = net_times[f->time].base_ms;
         f->net.inc_ms = net_times[f->time].inc_ms;
@@ -155,15 +169,74 @@ static void net_change(Ui *ui, int d)
     }
 }
 
+/* A clock typed in its field: "7+3" (minutes, then seconds added a move; "0.5+2" too), on a
+ * server also "14d" (days a move). When it is one the form may make, it is set and 1 is
+ * returned; else 0, the clock as it was. */
+static int clock_typed(UiForm *f)
+{
+    const char *t = f->clock_text;
+    size_t len = strlen(t);
+    int64_t base, inc;
+    if (f->online && len >= 2 && t[len - 1] == 'd') {
+        char days[16];
+        int64_t n;
+        snprintf(days, sizeof days, "%.*s", (int)(len - 1), t);
+        if (!net_int(days, 1, 60, &n))
+            return 0;
+        f->net.base_ms = f->net.inc_ms = 0;
+        f->net.days = (int)n;
+        return 1;
+    }
+    if (setup_parse_time(t, &base, &inc) != 0)
+        return 0;
+    if (f->online) {
+        /* Whole seconds, as the server counts them: at most a day a seat, ten minutes added. */
+        if (base % 1000 != 0 || inc % 1000 != 0 || base > 86400000 || inc > 600000)
+            return 0;
+        f->net.base_ms = base;
+        f->net.inc_ms = inc;
+        f->net.days = 0;
+    } else {
+        f->setup.time_base_ms = base;
+        f->setup.time_inc_ms = inc;
+    }
+    return 1;
+}
+
+/* A key typed in the Clocks field: a digit, '+', '.' or (on a server) 'd' builds a clock of
+ * one's own; Backspace takes one back. */
+static unsigned clock_key(UiForm *f, int key)
+{
+    size_t len = strlen(f->clock_text);
+    int part = (key >= '0' && key <= '9') || key == '+' || key == '.' || (f->online && key == 'd');
+    if (part && len + 1 < sizeof f->clock_text) {
+        f->clock_text[len] = (char)key;
+        f->clock_text[len + 1] = '\0';
+    } else if ((key == UI_KEY_BACKSPACE || key == UI_KEY_DELETE) && len > 0) {
+        f->clock_text[len - 1] = '\0';
+    } else {
+        return 0;
+    }
+    f->error[0] = '\0';
+    if (f->clock_text[0] && !clock_typed(f))
+        snprintf(f->error, sizeof f->error, "%s", f->online ? CLOCK_HELP_NET : CLOCK_HELP);
+    return UI_DRAW_ALL;
+}
+
 static unsigned net_create(Ui *ui)
 {
     UiForm *f = &ui->form;
     CmError err;
     cm_error_init(&err, NULL);
+    if (f->clock_text[0] && !clock_typed(f)) {
+        snprintf(f->error, sizeof f->error, "%s", CLOCK_HELP_NET);
+        return UI_DRAW_ALL;
+    }
     if (lobby_create(ui->lobby, &f->net, &err) != CM_OK) {
         snprintf(f->error, sizeof f->error, "%s", err.msg);
         return UI_DRAW_ALL;
     }
+    ui->net_form_last = *f;
     ui->mode = ui->form_back;
     ui_message(ui, UI_ROLE_NORMAL, "Asking the server for a game of %s...", f->v->title);
     return UI_DRAW_ALL | UI_DRAW_CLEAR;
@@ -172,6 +245,8 @@ static unsigned net_create(Ui *ui)
 unsigned ui_form_key(Ui *ui, int key)
 {
     UiForm *f = &ui->form;
+    if (f->field == f->v->nseats + 1)
+        return clock_key(f, key);
     if (!f->online || f->field < 1 || f->field > f->v->nseats)
         return 0;
     LobbyNewSeat *st = &f->net.seat[f->field - 1];
@@ -267,6 +342,8 @@ static void form_change(Ui *ui, int d)
         if (c > 0)
             seat->level = c;
     } else if (f->field == nseats + 1) {
+        f->clock_text[0] = '\0';
+        f->error[0] = '\0';
         f->time = ((f->time + d) % NTIME + NTIME) % NTIME;
         f->setup.time_base_ms = time_controls[f->time].base_ms;
         f->setup.time_inc_ms = time_controls[f->time].inc_ms;
@@ -276,6 +353,10 @@ static void form_change(Ui *ui, int d)
 static unsigned form_start(Ui *ui)
 {
     UiForm *f = &ui->form;
+    if (f->clock_text[0] && !clock_typed(f)) {
+        snprintf(f->error, sizeof f->error, "%s", CLOCK_HELP);
+        return UI_DRAW_ALL;
+    }
     if (session_start(ui->s, f->v, &f->setup, NULL) != CM_OK) {
         snprintf(f->error, sizeof f->error, "out of memory");
         return UI_DRAW_ALL;

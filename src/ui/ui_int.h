@@ -286,7 +286,9 @@ typedef struct UiForm {
     int variant; /* index in the catalogue's names, or in the server's variants */
     const CmVariant *v;
     SessionSetup setup;
-    int time; /* index in the time controls */
+    int time;            /* index in the time controls */
+    char clock_text[16]; /* a clock typed in its field ("7+3", on a server also "14d"), "" for
+                            one of the list */
     char error[200];
     int online;   /* the game is made on the server */
     LobbyNew net; /* its seats, clock and rating, as the server is asked */
@@ -326,6 +328,7 @@ struct Ui {
     int page_lines, page_top;
     UiMode page_back; /* the mode to go back to from the page */
     UiForm form;
+    UiForm net_form_last; /* the last form a game was made on the server with ('v' NULL: none) */
     SaveEntry *saves;
     int nsaves, save_pick;
     int review_ply; /* moves shown in review */
