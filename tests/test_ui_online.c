@@ -647,6 +647,51 @@ static void test_ui_online_form_typed_clock_and_remembered(void **state)
     free(l);
 }
 
+/* A seat chosen in the lobby by its letter: that seat is asked for, a seat taken is refused
+ * with words and nothing sent; Enter takes the first free one and says a letter takes
+ * another. */
+static void test_ui_online_lobby_seat_by_letter(void **state)
+{
+    (void)state;
+    Lobby *l = malloc(sizeof *l);
+    Session *s = malloc(sizeof *s);
+    Ui *ui = malloc(sizeof *ui);
+    assert_true(l != NULL && s != NULL && ui != NULL);
+    assert_int_equal(lobby_init(l, "alice", tu_catalog(), keep_request, NULL), CM_OK);
+    hear_line(l, "game 14 grand-cam waiting none casual 0 R R=bob G=open B=open Y=engine:5");
+    hear_line(l, "ok games 1");
+    SessionEnv env = {tu_catalog(), NULL, NULL};
+    session_init(s, &env);
+    UiOptions opt;
+    memset(&opt, 0, sizeof opt);
+    assert_int_equal(ui_init_online(ui, s, l, &opt), CM_OK);
+    ui_resize(ui, 24, 80);
+    ui->lobby_pick = 0;
+
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'B', 1000);
+    assert_string_equal(last_sent, "join 14 B");
+    assert_string_equal(ui->msg, "Taking Blue in game 14...");
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'Y', 1000);
+    assert_string_equal(last_sent, "");
+    assert_string_equal(ui->msg, "Yellow is not free in game 14.");
+    /* A letter that is no seat of the game means nothing. */
+    ui_handle_key(ui, 'W', 1000);
+    assert_string_equal(last_sent, "");
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(last_sent, "join 14");
+    assert_string_equal(ui->msg,
+                        "Taking the first free seat in game 14 (a letter takes another: G B)...");
+
+    ui_free(ui);
+    session_free(s);
+    lobby_free(l);
+    free(ui);
+    free(s);
+    free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -654,6 +699,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_ui_online_four_seats_and_watching, setup, teardown),
         cmocka_unit_test(test_ui_online_lobby_rows_fit_80_columns),
         cmocka_unit_test(test_ui_online_form_typed_clock_and_remembered),
+        cmocka_unit_test(test_ui_online_lobby_seat_by_letter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

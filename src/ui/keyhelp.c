@@ -207,6 +207,10 @@ static const UiKeyHelp lobby_keys[] = {
      "your game: play it; a free seat: take it (the game begins when every seat is taken); a "
      "game going on: watch it. A mouse click picks a game, a second click on it is Enter",
      0},
+    {"W B R G Y", NULL,
+     "a free seat of the game picked, by its letter (capital): take that one, not the first "
+     "free one (a team's seat in a game of four)",
+     0},
     {"n", NULL,
      "a new game on the server: the variant, who plays each seat (you, open to anyone, a player "
      "you invite by name, or the engine at a level), a live clock or days a move, rated or not",

@@ -63,13 +63,60 @@ static unsigned enter_game(Ui *ui, uint64_t now)
         ui_message(ui, UI_ROLE_NORMAL, "Taking your seat in game %lld...", (long long)g->id);
     } else if (g->section == LOBBY_OPEN) {
         st = lobby_join(l, g->id, 0, &err);
-        ui_message(ui, UI_ROLE_NORMAL, "Taking a seat in game %lld...", (long long)g->id);
+        char others[2 * CM_MAX_SEATS + 1] = "";
+        int free = 0;
+        for (int seat = 0; seat < g->nseats; seat++)
+            if (g->seat[seat].kind == LOBBY_SEAT_OPEN) {
+                size_t len = strlen(others);
+                snprintf(others + len, sizeof others - len, "%s%c", free ? " " : "",
+                         g->seat[seat].letter);
+                free++;
+            }
+        if (free > 1)
+            ui_message(ui, UI_ROLE_NORMAL,
+                       "Taking the first free seat in game %lld (a letter takes another: %s)...",
+                       (long long)g->id, others);
+        else
+            ui_message(ui, UI_ROLE_NORMAL, "Taking a seat in game %lld...", (long long)g->id);
     } else {
         st = lobby_open(l, g->id, &err);
         ui_message(ui, UI_ROLE_NORMAL, "Opening game %lld...", (long long)g->id);
     }
     if (st != CM_OK)
         return ui_say_refused(ui, &err);
+    return UI_DRAW_STATUS;
+}
+
+unsigned ui_lobby_seat_key(Ui *ui, int key)
+{
+    Lobby *l = ui->lobby;
+    int order[LOBBY_GAMES_MAX];
+    int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    if (key < 'A' || key > 'Z' || ui->lobby_view != UI_LOBBY_GAMES || ui->lobby_pick < 0 ||
+        ui->lobby_pick >= n)
+        return 0;
+    const LobbyGame *g = &l->games[order[ui->lobby_pick]];
+    int seat = 0;
+    while (seat < g->nseats && g->seat[seat].letter != key)
+        seat++;
+    if (seat == g->nseats || g->status != LOBBY_WAITING || g->mine)
+        return 0;
+    CmError err;
+    const CmVariant *v = catalog_get(ui->s->env.catalog, g->variant, NULL, &err);
+    char name[32];
+    snprintf(name, sizeof name, "%s",
+             v != NULL && v->nseats == g->nseats ? v->seat[seat].name : "");
+    if (name[0] == '\0')
+        snprintf(name, sizeof name, "%c", key);
+    if (g->seat[seat].kind != LOBBY_SEAT_OPEN &&
+        !(g->seat[seat].kind == LOBBY_SEAT_INVITED && strcmp(g->seat[seat].name, l->me) == 0)) {
+        ui_message(ui, UI_ROLE_ERROR, "%s is not free in game %lld.", name, (long long)g->id);
+        return UI_DRAW_STATUS;
+    }
+    cm_error_init(&err, NULL);
+    if (lobby_join(l, g->id, (char)key, &err) != CM_OK)
+        return ui_say_refused(ui, &err);
+    ui_message(ui, UI_ROLE_NORMAL, "Taking %s in game %lld...", name, (long long)g->id);
     return UI_DRAW_STATUS;
 }
 

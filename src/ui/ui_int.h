@@ -818,6 +818,10 @@ unsigned ui_say_refused(Ui *ui, const CmError *err);
 
 /* lobby_page.c: the keys of the lobby, and a click on it. */
 unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now);
+
+/* A capital letter in the lobby: the free seat of that letter in the game picked, taken
+ * (lobby_join). 0 when the key means nothing there. */
+unsigned ui_lobby_seat_key(Ui *ui, int key);
 unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now);
 
 /* Back to the lobby from the game on the screen. */
