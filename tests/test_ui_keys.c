@@ -1891,6 +1891,17 @@ static void test_ui_keys_title_counts_moves_as_the_list_does(void **state)
         {0, 0, 0, 0, "no clocks"},
         {0, 0, 0, 1, "none"},
     };
+    /* Why an engine declines a draw: with its score, or, of a server's engine, without. */
+    text_draw_refusal(40, 2, 1, CM_ENGINE_DRAW_ACCEPT, len, sizeof len);
+    assert_string_equal(len, "it thinks it stands better");
+    text_draw_refusal(19, 2, 1, 0, len, sizeof len);
+    assert_non_null(strstr(len, "too early in the game"));
+    text_draw_refusal(20, 2, 1, 0, len, sizeof len);
+    assert_non_null(strstr(len, "has not looked level to it for long enough"));
+    text_draw_refusal(39, 4, 0, 0, len, sizeof len);
+    assert_string_equal(len, "too early, an engine agrees only after move 10");
+    text_draw_refusal(40, 4, 0, 0, len, sizeof len);
+    assert_string_equal(len, "it does not find the game level, or not for 3 moves yet");
     for (size_t i = 0; i < sizeof tc / sizeof tc[0]; i++) {
         text_time_control(tc[i].base_ms, tc[i].inc_ms, tc[i].days, tc[i].brief, len, sizeof len);
         assert_string_equal(len, tc[i].want);

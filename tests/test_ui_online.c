@@ -373,6 +373,13 @@ static void test_ui_online_four_seats_and_watching(void **state)
     /* f still turns it a quarter at a time. */
     press(f, 'f');
     assert_int_equal(ui->lay.turn, 3);
+    /* A draw offered at move 1: an engine of the server declines it, and says why as the rule
+     * it follows has it (its score stays on the server). */
+    press(f, 'D');
+    WAIT_FOR(f,
+             strstr(ui->msg, "(engine 1) declines: too early, an engine agrees only after move "
+                             "10.") != NULL,
+             "the engine's no, and why");
 
     /* A game of bob's against the engine, watched from the lobby: read-only, with the
      * chat of those watching. The game of four goes on, followed, while the lobby shows. */

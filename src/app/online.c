@@ -205,7 +205,7 @@ static void tell_one(void *ud, const News *n)
         cli_line("%s accepts.", who);
         break;
     case NEWS_DECLINE:
-        cli_line("%s declines.", who);
+        cli_line("%s declines%s%s.", who, n->text ? ": " : "", n->text ? n->text : "");
         break;
     case NEWS_OFFER_OVER:
         cli_line("the offer is over.");

@@ -8,6 +8,7 @@
 
 #include "camelot/rules.h"
 #include "remote.h"
+#include "text.h"
 
 /* Whether 'seat' is held by this player (who does not only watch). */
 static int mine(const Session *s, const RemoteGame *g, int seat)
@@ -175,7 +176,14 @@ static void offer_end(const NetGame *ng, NgOfferKind offer, int from, int made, 
     if (ng->status == NG_OVER)
         return; /* the end says it */
     News n = {.seat = ng->offer_declined, .from = from, .offer = offer, .made = made};
-    tell(fn, ud, ng->offer_declined >= 0 ? NEWS_DECLINE : NEWS_OFFER_OVER, &n);
+    char why[160];
+    int seat = ng->offer_declined;
+    if (seat >= 0 && offer == NG_OFFER_DRAW && ng->v != NULL && ng->seat[seat].kind == NG_ENGINE) {
+        /* The server's engine says no more than that it declines: the rule it follows does. */
+        text_draw_refusal(ng->g.n, ng->v->nseats, 0, 0, why, sizeof why);
+        n.text = why;
+    }
+    tell(fn, ud, seat >= 0 ? NEWS_DECLINE : NEWS_OFFER_OVER, &n);
 }
 
 /* Offers made, accepted, declined and over since they were told. Of offers made between two

@@ -27,7 +27,8 @@ typedef enum NewsKind {
                         how it ended is the next news (NEWS_DECLINE or NEWS_OFFER_OVER) */
     NEWS_ACCEPT,     /* 'seat' accepts the offer under way */
     NEWS_DECLINE,    /* 'seat' declined offer 'offer' of seat 'from'; 'made' when that offer
-                        was told just before, in the same call */
+                        was told just before, in the same call; 'text', when it is not NULL, is
+                        why (an engine's seat declining a draw) */
     NEWS_OFFER_OVER, /* offer 'offer' of seat 'from' is over, not declined, and the game goes on
                         (a move taken back, or a move played); 'made' as for NEWS_DECLINE */
     NEWS_OVER,       /* the game is over: 'text' says how */

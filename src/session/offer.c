@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "session_int.h"
+#include "text.h"
 
 /* ---- Ending the game ----------------------------------------------------------------------- */
 
@@ -244,18 +245,9 @@ unsigned session_offer_tick(Session *s, const EngineDone *done, uint64_t now)
 
 size_t session_draw_refusal(const Session *s, char *buf, size_t size)
 {
-    int seat = s->offer_declined;
-    if (seat < 0 || s->offer_score >= CM_ENGINE_DRAW_ACCEPT)
-        return (size_t)snprintf(buf, size, "it thinks it stands better");
-    if (s->g.n < CM_ENGINE_DRAW_OPENING * s->v->nseats)
-        return (size_t)snprintf(buf, size,
-                                "it is too early in the game (an engine agrees a draw only "
-                                "after move %d)",
-                                CM_ENGINE_DRAW_OPENING);
-    return (size_t)snprintf(buf, size,
-                            "the game has not looked level to it for long enough (%d of its "
-                            "moves in a row)",
-                            CM_ENGINE_DRAW_CALM);
+    return text_draw_refusal(s->g.n, s->v->nseats, 1,
+                             s->offer_declined < 0 ? CM_ENGINE_DRAW_ACCEPT : s->offer_score, buf,
+                             size);
 }
 
 size_t session_outcome_sentence(const Session *s, char *buf, size_t size)

@@ -211,6 +211,27 @@ size_t text_game_length(int nseats, int plies, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%s (%s)", moves, n);
 }
 
+size_t text_draw_refusal(int plies, int nseats, int have_score, int score, char *buf, size_t size)
+{
+    if (have_score && score >= CM_ENGINE_DRAW_ACCEPT)
+        return (size_t)snprintf(buf, size, "it thinks it stands better");
+    if (plies < CM_ENGINE_DRAW_OPENING * nseats && !have_score)
+        return (size_t)snprintf(buf, size, "too early, an engine agrees only after move %d",
+                                CM_ENGINE_DRAW_OPENING);
+    if (plies < CM_ENGINE_DRAW_OPENING * nseats)
+        return (size_t)snprintf(buf, size,
+                                "it is too early in the game (an engine agrees a draw only "
+                                "after move %d)",
+                                CM_ENGINE_DRAW_OPENING);
+    if (have_score)
+        return (size_t)snprintf(buf, size,
+                                "the game has not looked level to it for long enough (%d of "
+                                "its moves in a row)",
+                                CM_ENGINE_DRAW_CALM);
+    return (size_t)snprintf(buf, size, "it does not find the game level, or not for %d moves yet",
+                            CM_ENGINE_DRAW_CALM);
+}
+
 size_t text_time_control(int64_t base_ms, int64_t inc_ms, int days, int brief, char *buf,
                          size_t size)
 {

@@ -68,6 +68,15 @@ size_t text_seat_names(const CmVariant *v, unsigned seats, char *buf, size_t siz
 size_t text_time_control(int64_t base_ms, int64_t inc_ms, int days, int brief, char *buf,
                          size_t size);
 
+/* Why an engine declined a draw, as a clause, after 'plies' plies of a game of 'nseats'
+ * seats: "it thinks it stands better" when its score is known ('have_score') and not level,
+ * "it is too early in the game (...)" before CM_ENGINE_DRAW_OPENING moves, else that the game
+ * has not looked level to it for long enough. Without its score (an engine of a server, which
+ * says only no), the same in fewer words, short enough for a row with the seat's name:
+ * "too early, ..." or "it does not find the game level, or not for ... moves yet" (its rule's two
+ * other reasons, which only its score tells apart). */
+size_t text_draw_refusal(int plies, int nseats, int have_score, int score, char *buf, size_t size);
+
 /* Time left until 'deadline' (UTC seconds) at 'utc_now', in words: "2 days 3 h", "5 h 10 min",
  * "12 min", "past". */
 void text_until(int64_t deadline, int64_t utc_now, char *buf, size_t size);

@@ -222,13 +222,23 @@ static void tell_one(void *ud, const News *n)
     case NEWS_ACCEPT:
         ui_message(ui, UI_ROLE_NORMAL, "%s accepts.", w);
         break;
-    case NEWS_DECLINE:
+    case NEWS_DECLINE: {
+        /* Who offered and who declined, and why when it is known; in a row: the shorter
+         * sentences first leave out the offer (told as it was made), then the why. */
+        const char *why = n->text ? n->text : "";
+        char text[400];
+        int len = -1;
         if (n->made)
-            ui_message(ui, UI_ROLE_NORMAL, "%s %s, and %s declined.",
-                       news_seat(s, n->from, w2, sizeof w2), news_offer_words(n->offer, 1), w);
-        else
-            ui_message(ui, UI_ROLE_NORMAL, "%s declines.", w);
+            len = snprintf(text, sizeof text, "%s %s, and %s declined%s%s.",
+                           news_seat(s, n->from, w2, sizeof w2), news_offer_words(n->offer, 1), w,
+                           why[0] ? ": " : "", why);
+        if (len < 0 || len >= ui->lay.cols)
+            len = snprintf(text, sizeof text, "%s declines%s%s.", w, why[0] ? ": " : "", why);
+        if (len >= ui->lay.cols)
+            snprintf(text, sizeof text, "%s declines.", w);
+        ui_message(ui, UI_ROLE_NORMAL, "%s", text);
         break;
+    }
     case NEWS_OFFER_OVER:
         break; /* a move taken back, or played: the board shows it */
     case NEWS_OVER:
