@@ -549,6 +549,13 @@ static void test_lobby_with_a_server(void **state)
     assert_int_equal(session_play(s, &moves->m[0], clock_ms()), CM_OK);
     free(moves);
     WAIT_FOR(&w, table_of(&w, &t) && !t.pending && s->g.n == 1, "the move played again");
+    /* bob moves too: a rated game that ends before every seat has moved rates nobody. */
+    moves = tu_moves(&s->g.pos);
+    char reply[CM_MOVE_TEXT_MAX];
+    cm_move_str(&s->g.pos, &moves->m[0], reply, sizeof reply);
+    free(moves);
+    tu_raw_send(bob, "move %lld 1 b1 %s 300", (long long)id, reply);
+    WAIT_FOR(&w, s->g.n == 2, "bob's move");
     int before_draw = w.nheard;
     tu_raw_send(bob, "draw %lld", (long long)id);
     WAIT_FOR(&w, table_of(&w, &t) && t.offer == NG_OFFER_DRAW, "bob's draw offer");

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "camelot/movegen.h"
 #include "camelot/notation.h"
 #include "session/clock.h"
 #include "session/remote.h"
@@ -304,7 +305,13 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     tu_raw_send(&f->bob, "open %lld", (long long)game_id(f));
     WAIT_FOR(f, strcmp(ui->msg, "Black (bob) is back.") == 0, "bob seen back");
 
-    /* bob resigns: the result for each player, with the ratings it changed. */
+    /* bob moves (a rated game that ends before every seat has moved rates nobody), then
+     * resigns: the result for each player, with the ratings it changed. */
+    CmMoveList replies;
+    assert_true(cm_movegen_all(&f->s.g.pos, &replies) > 0);
+    cm_move_str(&f->s.g.pos, &replies.m[0], text, sizeof text);
+    tu_raw_send(&f->bob, "move %lld 1 b1 %s 300", (long long)game_id(f), text);
+    WAIT_FOR(f, f->s.g.n == 2, "bob's move");
     tu_raw_send(&f->bob, "resign %lld", (long long)game_id(f));
     WAIT_FOR(f, ui->mode == UI_MODE_OVER && shows(f, "1500 -> "), "the end and the ratings");
     assert_true(shows(f, "won"));

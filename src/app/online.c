@@ -210,9 +210,14 @@ static void tell_one(void *ud, const News *n)
     case NEWS_OFFER_OVER:
         cli_line("the offer is over.");
         break;
-    case NEWS_OVER:
+    case NEWS_OVER: {
         cli_line("game over: %s", n->text);
+        const RemoteGame *g = session_remote_game(s);
+        if (g != NULL && g->ng.v != NULL && g->ng.rated && g->ng.g.n < g->ng.v->nseats &&
+            strcmp(g->ng.result, "*") != 0)
+            cli_line("not rated: it ended before every seat had moved.");
         break;
+    }
     case NEWS_RATING:
         cli_line("%s's rating: %lld -> %lld (%+lld).", n->name, (long long)n->old_rating,
                  (long long)n->new_rating, (long long)(n->new_rating - n->old_rating));

@@ -113,12 +113,18 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
 #define IDLE_PERIOD_S (7 * 86400) /* a week without a rated game is an idle rating period */
 
 /* A rated game that ended: each person's new rating in its variant, stored and told. Engine
- * seats are met at their level's fixed rating; a game given up before it began rates nobody. */
+ * seats are met at their level's fixed rating; a game given up before it began rates nobody,
+ * and so does one that ended before every seat had made a move (a resignation or a claim at
+ * the start says nothing of how anyone plays, and would let ratings be farmed). */
 static void rate(Server *s, SGame *g)
 {
     const NetGame *ng = &g->ng;
     if (!ng->rated || strcmp(ng->result, "*") == 0)
         return;
+    if (ng->g.n < ng->v->nseats) {
+        srv_log(s, "game %lld: not rated: it ended before every seat had moved", (long long)ng->id);
+        return;
+    }
     RatingGame rg;
     memset(&rg, 0, sizeof rg);
     rg.nseats = ng->v->nseats;

@@ -25,6 +25,7 @@
 #                   the watchers' chat, not the players'
 #   restart_clock   a restart charges the seat to move for the time it thought before it
 #   variant_names   'CAMETTE' and 'Camette' are camette: one game list, one ratings table
+#   early_end       a rated game that ends before every seat has moved rates nobody
 #   one_answer      every request gets exactly one answer (a 'create' on a connection that
 #                   follows as many games as it may)
 #
@@ -715,6 +716,8 @@ def variant_names(env, server):
         state = netlib.sync_state(alice.lines, game)
         check(state["create"][0] == "camette", "'%s' made a game of %r" % (spelling,
                                                                             state["create"][0]))
+        alice.ok("move %d 0 v0 B3-B2 5" % game)
+        bob.ok("move %d 1 w1 B5-B6 5" % game)
         alice.ok("resign %d" % game)
         alice.wait_event(game, r"^rating vera ")
     alice.send("games")
@@ -731,6 +734,30 @@ def variant_names(env, server):
     alice.close()
     bob.close()
     say("variant_names: one variant, one table, however it is written")
+
+
+def early_end(env, server):
+    # A rated game that ends before every seat has moved (a resignation at once, or after one
+    # move) rates nobody: ratings are not farmed by games that were never played.
+    alice, bob = netlib.Raw(server, "yuri"), netlib.Raw(server, "zoe")
+    for moves in ([], ["B3-B2"]):
+        game = int(alice.ok("create camette none rated W=me B=open")[2])
+        bob.ok("join %d" % game)
+        for ply, move in enumerate(moves):
+            (alice, bob)[ply % 2].ok("move %d %d e%d %s 5" % (game, ply, ply, move))
+        (bob if moves else alice).ok("resign %d" % game)
+        alice.wait_event(game, r"^end ")
+        events = [b for _, b in alice.events(game)]
+        check(not any(b.startswith("rating ") for b in events),
+              "a game ended after %d plies changed a rating: %r" % (len(moves), events))
+        netlib.wait_for(lambda: "game %d: not rated: it ended before every seat had moved"
+                        % game in server.log(), netlib.WAIT,
+                        "the log to say game %d was not rated" % game)
+    got = alice.ok("ratings camette")
+    check(got[2] == "0", "ratings after games ended at once: %r" % (got,))
+    alice.close()
+    bob.close()
+    say("early_end: a rated game that ends before every seat has moved rates nobody")
 
 
 def one_answer(env, server):
@@ -852,6 +879,7 @@ CHECKS = [
     ("second_server", with_server(second_server)),
     ("chat_rooms", with_server(chat_rooms)),
     ("variant_names", with_server(variant_names)),
+    ("early_end", with_server(early_end)),
     ("one_answer", with_server(one_answer)),
     ("closed_client", with_server(closed_client)),
     ("offer_engine", with_server(offer_engine)),
