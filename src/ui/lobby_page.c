@@ -92,8 +92,7 @@ unsigned ui_lobby_seat_key(Ui *ui, int key)
     Lobby *l = ui->lobby;
     int order[LOBBY_GAMES_MAX];
     int n = lobby_order(l, order, LOBBY_GAMES_MAX);
-    if (key < 'A' || key > 'Z' || ui->lobby_view != UI_LOBBY_GAMES || ui->lobby_pick < 0 ||
-        ui->lobby_pick >= n)
+    if (ui->lobby_view != UI_LOBBY_GAMES || ui->lobby_pick < 0 || ui->lobby_pick >= n)
         return 0;
     const LobbyGame *g = &l->games[order[ui->lobby_pick]];
     int seat = 0;

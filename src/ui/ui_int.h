@@ -111,6 +111,7 @@ typedef enum UiAction {
     UI_ACT_REMATCH,   /* 'm', the game over: a rematch, or accept one offered */
     UI_ACT_REFRESH,   /* 'r' in the lobby: the list again */
     UI_ACT_LEAVE,     /* 'd' in the lobby: give back one's seats before the game begins */
+    UI_ACT_SEAT,      /* a seat's letter in the lobby: take that free seat */
     UI_ACT_RATINGS,   /* 'g' or Tab in the lobby: the games, or the ratings */
     UI_ACT_NEXT_MARK, /* ']' in review: the next move the engine's review marked */
     UI_ACT_PREV_MARK, /* '[' in review: the one before */
@@ -819,8 +820,8 @@ unsigned ui_say_refused(Ui *ui, const CmError *err);
 /* lobby_page.c: the keys of the lobby, and a click on it. */
 unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now);
 
-/* A capital letter in the lobby: the free seat of that letter in the game picked, taken
- * (lobby_join). 0 when the key means nothing there. */
+/* A seat's letter in the lobby (UI_ACT_SEAT): the free seat of that letter in the game
+ * picked, taken (lobby_join). 0 when the key means nothing there. */
 unsigned ui_lobby_seat_key(Ui *ui, int key);
 unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now);
 
