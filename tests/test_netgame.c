@@ -633,6 +633,23 @@ static void test_netgame_time_controls(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         if (netgame_tc_parse(bad[i], &base, &inc, &days) == 0)
             fail_msg("the time control '%s' was read", bad[i]);
+
+    /* The wait before a claim grows with the clock: a seat's time and 40 increments under 8
+     * minutes, under 25, longer or none; a deadline instead of a claim. */
+    static const struct {
+        const char *tc;
+        int64_t want;
+    } claims[] = {{"180+2", 40000},  {"300+0", 40000},   {"300+5", 80000}, {"600+5", 80000},
+                  {"900+10", 80000}, {"1500+0", 120000}, {"none", 120000}, {"days:3", 0}};
+    NetGame ng;
+    netgame_init(&ng, 1, tu_catalog());
+    for (size_t i = 0; i < sizeof claims / sizeof *claims; i++) {
+        assert_int_equal(netgame_tc_parse(claims[i].tc, &ng.base_ms, &ng.inc_ms, &ng.days), 0);
+        if (netgame_claim_ms(&ng, NETGAME_CLAIM_MS) != claims[i].want)
+            fail_msg("%s: a claim after %lld ms", claims[i].tc,
+                     (long long)netgame_claim_ms(&ng, NETGAME_CLAIM_MS));
+    }
+    netgame_free(&ng);
 }
 
 int main(void)

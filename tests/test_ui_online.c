@@ -292,12 +292,17 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     assert_true(ui_tick(ui, t0 + 1001) & UI_DRAW_PANEL);
     assert_false(ui_tick(ui, t0 + 1001) & UI_DRAW_PANEL);
     assert_true(ui_tick(ui, t0 + 2002) & UI_DRAW_PANEL);
-    /* A minute later the teaching line says that C claims; the server, whose minute has not
-     * passed, refuses, and the screen says why. */
+    /* The wait before a claim grows with the clock: in this game of none, three times the 40 s
+     * of a short clock. Just before it the teaching line says only how long he is gone; after
+     * it, that C claims; the server, whose two minutes have not passed, refuses, and the
+     * screen says why. */
     char st[400];
-    ui->now = clock_ms() + 61000;
+    ui->now = clock_ms() + 119000;
     ui_status_text(ui, st, sizeof st);
-    tu_assert_contains(st, "Black (bob) has been gone 61 s: C claims the game.");
+    tu_assert_contains(st, "Black (bob) to move, and gone for 119 s.");
+    ui->now = clock_ms() + 121000;
+    ui_status_text(ui, st, sizeof st);
+    tu_assert_contains(st, "Black (bob) has been gone 121 s: C claims the game.");
     press(f, 'C');
     assert_string_equal(ui->msg, "You claim the game: the server decides.");
     WAIT_FOR(f, strstr(ui->msg, "The server refused") != NULL, "the claim refused");

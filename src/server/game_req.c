@@ -420,15 +420,16 @@ void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m)
     }
     int seat = ng->g.pos.to_move;
     const NgSeat *st = &ng->seat[seat];
+    int64_t wait = netgame_claim_ms(ng, s->cfg.claim_ms);
     if (ng->days > 0 || st->kind != NG_PLAYER || (mine & (1u << seat)) || g->gone_at[seat] == 0 ||
-        (int64_t)(s->now - g->gone_at[seat]) < s->cfg.claim_ms) {
+        (int64_t)(s->now - g->gone_at[seat]) < wait) {
         int64_t away = st->kind == NG_PLAYER && g->gone_at[seat]
                            ? (int64_t)(s->now - g->gone_at[seat]) / 1000
                            : 0;
         srv_error(s, c, "claim", "denied",
-                  "only when the player to move has been gone %lld s (now %lld s; "
-                  "correspondence games have their deadline instead)",
-                  (long long)(s->cfg.claim_ms / 1000), (long long)away);
+                  "only when the player to move has been gone %lld s in a game of this clock "
+                  "(now %lld s; correspondence games have their deadline instead)",
+                  (long long)(wait / 1000), (long long)away);
         return;
     }
     const char *how = m->argc >= 3 ? m->argv[2] : (v->nteams == 2 ? "win" : "engine");

@@ -42,7 +42,7 @@ void server_config_default(ServerConfig *cfg)
     cfg->check = STORE_CHECK_QUICK;
     cfg->engines = 1;
     cfg->engine_table = (size_t)32 << 20;
-    cfg->claim_ms = 60000;
+    cfg->claim_ms = NETGAME_CLAIM_MS;
     cfg->first_move_ms = 60000;
     cfg->idle_ping_ms = 3000;
     cfg->dead_ms = 10000;

@@ -31,9 +31,6 @@ struct NetMsg;
 #define LOBBY_REFRESH_MS 5000  /* the list of games is asked for again this often */
 #define LOBBY_RATINGS_MS 30000 /* and the ratings of its variants */
 #define LOBBY_ASKED_MAX 16     /* ratings tables asked for and not yet come */
-#define LOBBY_CLAIM_S                                                                              \
-    60 /* a player to move gone this long may be claimed against (the                              \
-          server's default: it may say otherwise when asked) */
 
 /* The sections of the list of games, in the order shown. */
 typedef enum LobbySection {
@@ -360,6 +357,9 @@ typedef struct LobbyTable {
     int days;
     int64_t deadline; /* correspondence: UTC seconds by which the seat to move moves */
     char until[32];   /* the time left until then, in words ("2 days 3 h"), "" for none */
+    int64_t claim_s;  /* how long the player to move must be gone before a claim (the
+                         server's default for the game's clock: it may say otherwise when
+                         asked); 0: never (a deadline instead) */
     int nseats;
     LobbyPlayer seat[CM_MAX_SEATS];
     NgOfferKind offer; /* the offer under way */

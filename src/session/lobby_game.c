@@ -132,6 +132,7 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
     t->deadline = ng->deadline;
     if (ng->days > 0 && ng->deadline > 0 && ng->status == NG_PLAYING)
         text_until(ng->deadline, clock_utc(), t->until, sizeof t->until);
+    t->claim_s = netgame_claim_ms(ng, NETGAME_CLAIM_MS) / 1000;
     t->nseats = ng->v->nseats;
     for (int seat = 0; seat < t->nseats; seat++) {
         const NgSeat *st = &ng->seat[seat];

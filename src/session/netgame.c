@@ -145,6 +145,18 @@ size_t netgame_clocks_text(const NetGame *ng, char *buf, size_t size)
     return len;
 }
 
+int64_t netgame_claim_ms(const NetGame *ng, int64_t base_ms)
+{
+    if (ng->days > 0)
+        return 0;
+    int64_t length = ng->base_ms + 40 * ng->inc_ms;
+    if (ng->base_ms > 0 && length < 8 * 60000)
+        return base_ms;
+    if (ng->base_ms > 0 && length < 25 * 60000)
+        return 2 * base_ms;
+    return 3 * base_ms;
+}
+
 size_t netgame_tc_text(const NetGame *ng, char *buf, size_t size)
 {
     if (ng->days > 0)

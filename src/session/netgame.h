@@ -107,6 +107,17 @@ size_t netgame_seats_text(const NetGame *ng, char *buf, size_t size);
  * or "-" (none). */
 size_t netgame_clocks_text(const NetGame *ng, char *buf, size_t size);
 
+/* The shortest time a player to move must be gone before the others may claim against them
+ * (the server's default; 'camelot serve --claim-after' sets another). */
+#define NETGAME_CLAIM_MS 40000
+
+/* How long the player to move of 'ng' must be gone before the others may claim, on a server
+ * whose shortest wait is 'base_ms'. The wait grows with the time control, as lichess's does:
+ * 'base_ms' for a live clock of under 8 minutes (a seat's time and 40 of its increments),
+ * twice that under 25 minutes, three times for a longer clock and for a game with none. A
+ * correspondence game has its deadline instead: 0. */
+int64_t netgame_claim_ms(const NetGame *ng, int64_t base_ms);
+
 /* The time control as the lobby and 'create' write it: "600+5" (seconds), "days:3" or "none". */
 size_t netgame_tc_text(const NetGame *ng, char *buf, size_t size);
 

@@ -640,7 +640,7 @@ int ui_online_status(const Ui *ui, char *buf, size_t size)
     if (session_human_to_move(ui->s))
         return 0; /* the game's own teaching line */
     if (!t.seat[seat].present && t.seat[seat].kind == LOBBY_SEAT_PLAYER) {
-        if (t.seat[seat].away_s >= LOBBY_CLAIM_S)
+        if (t.claim_s > 0 && t.seat[seat].away_s >= t.claim_s)
             snprintf(buf, size, "%s has been gone %lld s: C claims %s.", w,
                      (long long)t.seat[seat].away_s,
                      t.nseats > 2 ? "the seat for the engine" : "the game");

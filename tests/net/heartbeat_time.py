@@ -5,9 +5,10 @@
 #    It answers no ping, so the server drops it: bob, who watches his game, is told that her
 #    seat is off after 10 s of silence at most (the check allows 10 s more, for a loaded
 #    machine), and not before the server could have pinged her.
-# 2. Claims (the server runs with '--claim-after 5'): bob's claim at once is refused, saying how
-#    long she has been gone; 5 s after she went it ends the game, which bob wins. alice's
-#    client, continued (SIGCONT), connects again and tells the game's end.
+# 2. Claims (the server runs with '--claim-after 5', twice that in this game of 10+5): bob's
+#    claim at once is refused, saying how long she must be gone; 10 s after she went it ends
+#    the game, which bob wins. alice's client, continued (SIGCONT), connects again and tells the
+#    game's end.
 # 3. In Grand Camelot, a claim against a seat gone long enough gives the seat to the engine,
 #    which plays its move on the server.
 # 4. A client and a silent server: a stand-in for the server answers 'hello' and then says
@@ -31,7 +32,8 @@ from netlib import check, say  # noqa: E402
 
 DEAD = 10.0  # seconds of silence after which a link is dead (docs/network.md)
 ROOM = 5.0 * max(2, netlib.time_factor())  # seconds of room on top (tests/time_factor.sh)
-CLAIM = 5.0  # --claim-after
+CLAIM = 5.0  # --claim-after (its least): the wait in a game of a short clock
+RAPID = 2.0 * CLAIM  # in a game of 10+5 (10 min and 40 increments of 5 s: under 25 min)
 
 
 def stopped_client(env, server, moves):
@@ -59,8 +61,8 @@ def stopped_client(env, server, moves):
 
     # The claim: refused at once, then the game is bob's.
     got = bob.refused("claim %d win" % game, "denied")
-    check("gone 5 s" in got, "the refusal does not say the limit: %r" % got)
-    time.sleep(max(0.0, gone + CLAIM + 1.0 - time.monotonic()))
+    check("gone %d s" % RAPID in got, "the refusal does not say the limit: %r" % got)
+    time.sleep(max(0.0, gone + RAPID + 1.0 - time.monotonic()))
     bob.ok("claim %d win" % game)
     end = bob.wait_event(game, r"^end ")
     check(end.startswith("end B abandoned "), "the claim ended the game with %r" % end)
@@ -85,7 +87,7 @@ def engine_claim(server):
     bob.expect(rb"^presence %d R off" % game, netlib.WAIT, "Red's seat to go off")
     gone = time.monotonic()
     bob.refused("claim %d engine" % game, "denied")
-    time.sleep(max(0.0, gone + CLAIM + 1.0 - time.monotonic()))
+    time.sleep(max(0.0, gone + RAPID + 1.0 - time.monotonic()))
     bob.ok("claim %d engine" % game)
     bob.wait_event(game, r"^engine R 5$")
     move = bob.wait_event(game, r"^move 0 ", netlib.WAIT)
