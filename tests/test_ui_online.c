@@ -446,6 +446,38 @@ static int drop_request(void *ud, const char *line)
     return 0;
 }
 
+/* A lobby, a session and a screen with no server: what the lobby sends goes to 'send'. */
+typedef struct Offline {
+    Lobby *l;
+    Session *s;
+    Ui *ui;
+} Offline;
+
+static void offline_open(Offline *o, const char *me, int (*send)(void *, const char *))
+{
+    o->l = malloc(sizeof *o->l);
+    o->s = malloc(sizeof *o->s);
+    o->ui = malloc(sizeof *o->ui);
+    assert_true(o->l != NULL && o->s != NULL && o->ui != NULL);
+    assert_int_equal(lobby_init(o->l, me, tu_catalog(), send, NULL), CM_OK);
+    SessionEnv env = {tu_catalog(), NULL, NULL};
+    session_init(o->s, &env);
+    UiOptions opt;
+    memset(&opt, 0, sizeof opt);
+    assert_int_equal(ui_init_online(o->ui, o->s, o->l, &opt), CM_OK);
+    ui_resize(o->ui, 24, 80);
+}
+
+static void offline_close(Offline *o)
+{
+    ui_free(o->ui);
+    session_free(o->s);
+    lobby_free(o->l);
+    free(o->ui);
+    free(o->s);
+    free(o->l);
+}
+
 /* Columns of a line of UTF-8 whose characters each take one. */
 static int columns(const char *text)
 {
@@ -477,11 +509,10 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
         "cat_with_a_name_of_thirty_two_ch", "dan_with_a_name_of_thirty_two_ch"};
     for (int i = 0; i < 4; i++)
         assert_int_equal(strlen(names[i]), 32);
-    Lobby *l = malloc(sizeof *l);
-    Session *s = malloc(sizeof *s);
-    Ui *ui = malloc(sizeof *ui);
-    assert_true(l != NULL && s != NULL && ui != NULL);
-    assert_int_equal(lobby_init(l, names[0], tu_catalog(), drop_request, NULL), CM_OK);
+    Offline o;
+    offline_open(&o, names[0], drop_request);
+    Lobby *l = o.l;
+    Ui *ui = o.ui;
     hear_line(l, "game 12 grand-camelot playing days:3 rated 5 R R=%s G=%s B=%s Y=%s", names[0],
               names[1], names[2], names[3]);
     hear_line(l, "game 13 camelot playing 600+5 rated 9 B W=%s B=%s", names[1], names[2]);
@@ -512,12 +543,6 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
             g->clock_at = now;
         }
     }
-    SessionEnv env = {tu_catalog(), NULL, NULL};
-    session_init(s, &env);
-    UiOptions opt;
-    memset(&opt, 0, sizeof opt);
-    assert_int_equal(ui_init_online(ui, s, l, &opt), CM_OK);
-    ui_resize(ui, 24, 80);
     int order[LOBBY_GAMES_MAX];
     int n = lobby_order(l, order, LOBBY_GAMES_MAX);
     for (int i = 0; i < n; i++)
@@ -564,12 +589,7 @@ static void test_ui_online_lobby_rows_fit_80_columns(void **state)
         tu_assert_contains(detail, want);
     }
     tu_assert_contains(detail, "grand-camelot, 3 days a move, rated: YOUR MOVE 2 days 23 h;");
-    ui_free(ui);
-    session_free(s);
-    lobby_free(l);
-    free(ui);
-    free(s);
-    free(l);
+    offline_close(&o);
 }
 
 /* The last line a lobby without a server was asked to send. */
@@ -593,17 +613,9 @@ static void keys_to(Ui *ui, const char *text)
 static void test_ui_online_form_typed_clock_and_remembered(void **state)
 {
     (void)state;
-    Lobby *l = malloc(sizeof *l);
-    Session *s = malloc(sizeof *s);
-    Ui *ui = malloc(sizeof *ui);
-    assert_true(l != NULL && s != NULL && ui != NULL);
-    assert_int_equal(lobby_init(l, "alice", tu_catalog(), keep_request, NULL), CM_OK);
-    SessionEnv env = {tu_catalog(), NULL, NULL};
-    session_init(s, &env);
-    UiOptions opt;
-    memset(&opt, 0, sizeof opt);
-    assert_int_equal(ui_init_online(ui, s, l, &opt), CM_OK);
-    ui_resize(ui, 24, 80);
+    Offline o;
+    offline_open(&o, "alice", keep_request);
+    Ui *ui = o.ui;
     UiLine lines[40];
 
     ui_handle_key(ui, 'n', 1000);
@@ -658,12 +670,7 @@ static void test_ui_online_form_typed_clock_and_remembered(void **state)
     ui_handle_key(ui, UI_KEY_ENTER, 1000);
     assert_string_equal(last_sent, "create camelot 120+1 rated W=me B=open");
 
-    ui_free(ui);
-    session_free(s);
-    lobby_free(l);
-    free(ui);
-    free(s);
-    free(l);
+    offline_close(&o);
 }
 
 /* A seat chosen in the lobby by its letter: that seat is asked for, a seat taken is refused
@@ -672,19 +679,11 @@ static void test_ui_online_form_typed_clock_and_remembered(void **state)
 static void test_ui_online_lobby_seat_by_letter(void **state)
 {
     (void)state;
-    Lobby *l = malloc(sizeof *l);
-    Session *s = malloc(sizeof *s);
-    Ui *ui = malloc(sizeof *ui);
-    assert_true(l != NULL && s != NULL && ui != NULL);
-    assert_int_equal(lobby_init(l, "alice", tu_catalog(), keep_request, NULL), CM_OK);
-    hear_line(l, "game 14 grand-cam waiting none casual 0 R R=bob G=open B=open Y=engine:5");
-    hear_line(l, "ok games 1");
-    SessionEnv env = {tu_catalog(), NULL, NULL};
-    session_init(s, &env);
-    UiOptions opt;
-    memset(&opt, 0, sizeof opt);
-    assert_int_equal(ui_init_online(ui, s, l, &opt), CM_OK);
-    ui_resize(ui, 24, 80);
+    Offline o;
+    offline_open(&o, "alice", keep_request);
+    Ui *ui = o.ui;
+    hear_line(o.l, "game 14 grand-cam waiting none casual 0 R R=bob G=open B=open Y=engine:5");
+    hear_line(o.l, "ok games 1");
     ui->lobby_pick = 0;
 
     last_sent[0] = '\0';
@@ -703,12 +702,7 @@ static void test_ui_online_lobby_seat_by_letter(void **state)
     assert_string_equal(ui->msg,
                         "Taking the first free seat in game 14 (a letter takes another: G B)...");
 
-    ui_free(ui);
-    session_free(s);
-    lobby_free(l);
-    free(ui);
-    free(s);
-    free(l);
+    offline_close(&o);
 }
 
 int main(void)
