@@ -213,8 +213,7 @@ static void tell_one(void *ud, const News *n)
     case NEWS_OVER: {
         cli_line("game over: %s", n->text);
         const RemoteGame *g = session_remote_game(s);
-        if (g != NULL && g->ng.v != NULL && g->ng.rated && g->ng.g.n < g->ng.v->nseats &&
-            strcmp(g->ng.result, "*") != 0)
+        if (g != NULL && netgame_unrated_early(&g->ng))
             cli_line("not rated: it ended before every seat had moved.");
         break;
     }

@@ -121,7 +121,7 @@ static void rate(Server *s, SGame *g)
     const NetGame *ng = &g->ng;
     if (!ng->rated || strcmp(ng->result, "*") == 0)
         return;
-    if (ng->g.n < ng->v->nseats) {
+    if (netgame_unrated_early(ng)) {
         srv_log(s, "game %lld: not rated: it ended before every seat had moved", (long long)ng->id);
         return;
     }

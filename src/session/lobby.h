@@ -352,6 +352,7 @@ typedef struct LobbyTable {
     int64_t id;
     LobbyStatus status;
     int rated;
+    int unrated_early; /* rated, but over before every seat moved: rated for nobody */
     int spectator;
     char tc[24];
     int days;

@@ -126,6 +126,7 @@ int lobby_table(const Lobby *l, const Session *s, uint64_t now, LobbyTable *t)
                 : ng->status == NG_PLAYING ? LOBBY_PLAYING
                                            : LOBBY_OVER;
     t->rated = ng->rated;
+    t->unrated_early = netgame_unrated_early(ng);
     t->spectator = g->spectator;
     netgame_tc_text(ng, t->tc, sizeof t->tc);
     t->days = ng->days;

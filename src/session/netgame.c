@@ -145,6 +145,12 @@ size_t netgame_clocks_text(const NetGame *ng, char *buf, size_t size)
     return len;
 }
 
+int netgame_unrated_early(const NetGame *ng)
+{
+    return ng->v != NULL && ng->rated && ng->result[0] != '\0' && strcmp(ng->result, "*") != 0 &&
+           ng->g.n < ng->v->nseats;
+}
+
 int64_t netgame_claim_ms(const NetGame *ng, int64_t base_ms)
 {
     if (ng->days > 0)

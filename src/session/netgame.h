@@ -107,6 +107,11 @@ size_t netgame_seats_text(const NetGame *ng, char *buf, size_t size);
  * or "-" (none). */
 size_t netgame_clocks_text(const NetGame *ng, char *buf, size_t size);
 
+/* Whether 'ng', rated and over with a result, ended before every seat had made a move: then
+ * the server rates nobody (a resignation or a claim at the start says nothing of how anyone
+ * plays), and the clients say so. */
+int netgame_unrated_early(const NetGame *ng);
+
 /* The shortest time a player to move must be gone before the others may claim against them
  * (the server's default; 'camelot serve --claim-after' sets another). */
 #define NETGAME_CLAIM_MS 40000

@@ -812,7 +812,7 @@ int ui_online_over_lines(const Ui *ui, UiLine *lines, int max)
         lines[n - 1].seat = seat;
     }
     /* The server rates no game that ended before every seat had moved. */
-    if (t.rated && ui->s->g.n < nseats && strcmp(t.result, "*") != 0)
+    if (t.unrated_early)
         n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_DIM,
                         "Not rated: it ended before every seat had moved.");
     n = ui_line_add(lines, NULL, n, max, -1, UI_ROLE_NORMAL, " ");
