@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "session/netgame.h"
 #include "session/text.h"
 #include "ui_int.h"
 
@@ -177,29 +178,28 @@ static int clock_typed(UiForm *f)
     const char *t = f->clock_text;
     size_t len = strlen(t);
     int64_t base, inc;
-    if (f->online && len >= 2 && t[len - 1] == 'd') {
-        char days[16];
-        int64_t n;
-        snprintf(days, sizeof days, "%.*s", (int)(len - 1), t);
-        if (!net_int(days, 1, 60, &n))
+    if (!f->online) {
+        if (setup_parse_time(t, &base, &inc) != 0)
             return 0;
-        f->net.base_ms = f->net.inc_ms = 0;
-        f->net.days = (int)n;
-        return 1;
-    }
-    if (setup_parse_time(t, &base, &inc) != 0)
-        return 0;
-    if (f->online) {
-        /* Whole seconds, as the server counts them: at most a day a seat, ten minutes added. */
-        if (base % 1000 != 0 || inc % 1000 != 0 || base > 86400000 || inc > 600000)
-            return 0;
-        f->net.base_ms = base;
-        f->net.inc_ms = inc;
-        f->net.days = 0;
-    } else {
         f->setup.time_base_ms = base;
         f->setup.time_inc_ms = inc;
+        return 1;
     }
+    /* On a server: as the protocol writes it ("days:14", or seconds "420+3"), so that the
+     * server's own limits decide. */
+    char tc[40];
+    if (len >= 2 && t[len - 1] == 'd')
+        snprintf(tc, sizeof tc, "days:%.*s", (int)(len - 1), t);
+    else if (setup_parse_time(t, &base, &inc) == 0 && base % 1000 == 0 && inc % 1000 == 0)
+        snprintf(tc, sizeof tc, "%lld+%lld", (long long)(base / 1000), (long long)(inc / 1000));
+    else
+        return 0;
+    int days;
+    if (netgame_tc_parse(tc, &base, &inc, &days) != 0)
+        return 0;
+    f->net.base_ms = base;
+    f->net.inc_ms = inc;
+    f->net.days = days;
     return 1;
 }
 
