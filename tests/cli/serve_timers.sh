@@ -95,7 +95,7 @@ check "White makes no first move: the game is aborted, unrated" \
 # An engine seat answers a move: the game's engine is looked at when the move has changed it.
 MOVE=$("$CAMELOT" moves --variant camette | head -n 1 | cut -f 2)
 echo "create camette none casual W=me B=engine:1" >&4
-check "a game against the engine is made" wait_for alice "^ok create [0-9]+ " 2
+check "a game against the engine is made" wait_for alice "^ok create [0-9]+ " 3
 ID=$(sed -n 's/^ok create \([0-9]*\) .*/\1/p' "$TMP/alice.out" | tail -n 1)
 echo "move $ID 0 a1 $MOVE 100" >&4
 check "the move is played" wait_for alice "^ok move $ID 0$"
