@@ -436,13 +436,17 @@ static void test_store_migration(void **state)
     assert_int_equal(store_version(st), STORE_VERSION);
     assert_string_equal(games_of(st, "alice", 10, &w), "1 camette playing\n");
     /* A database of a newer version is refused, and left as it is. */
-    exec(st, "PRAGMA user_version = 4");
+    char sql[64], want[80];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", STORE_VERSION + 1);
+    exec(st, sql);
     store_close(st);
     cm_error_init(&err, NULL);
     st = NULL;
     assert_int_equal(store_open(d.path, 1, STORE_CHECK_QUICK, &st, &err), CM_ERR_SCHEMA);
     assert_null(st);
-    tu_assert_contains(err.msg, "schema version 4, newer than this program's 3");
+    snprintf(want, sizeof want, "schema version %d, newer than this program's %d",
+             STORE_VERSION + 1, STORE_VERSION);
+    tu_assert_contains(err.msg, want);
     assert_int_equal(store_open_old(d.path, 1, &st, &err), CM_ERR_SCHEMA);
     assert_int_equal(store_open_old(d.path, 2, &st, &err), CM_ERR_SCHEMA);
     tu_remove_tree(d.dir);
@@ -510,6 +514,47 @@ static void test_store_migration_to_3(void **state)
     assert_int_equal(t.n, 2);
     assert_int_equal(t.at_ms[0], 10000);
     assert_int_equal(t.at_ms[1], 20345);
+    store_close(st);
+    tu_remove_tree(d.dir);
+}
+
+/* The keys that sign up through ssh: a store of version 3 (the schema before keys) is brought
+ * to the current one with its players; a key is its player's, and a name is taken in any
+ * case. */
+static void test_store_keys(void **state)
+{
+    (void)state;
+    Db d;
+    CmError err;
+    db_path(&d);
+    Store *st = NULL;
+    assert_int_equal(store_open_old(d.path, 3, &st, &err), CM_OK);
+    exec(st, "INSERT INTO players (name, created) VALUES ('alice', 5);");
+    store_close(st);
+    st = open_store(d.path);
+    const char *k1 = "SHA256:0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
+    const char *k2 = "SHA256:0123456789abcdefghijklmnopqrstuvwxyzABCDEFH";
+    char name[40] = "";
+    int found = 1, taken = 0;
+    assert_int_equal(store_key_get(st, k1, name, sizeof name, &found, &err), CM_OK);
+    assert_int_equal(found, 0);
+    assert_int_equal(store_name_taken(st, "ALICE", &taken, &err), CM_OK);
+    assert_int_equal(taken, 1);
+    assert_int_equal(store_name_taken(st, "bob", &taken, &err), CM_OK);
+    assert_int_equal(taken, 0);
+    assert_int_equal(store_key_add(st, k1, "bob", 7, &err), CM_OK);
+    assert_int_equal(store_key_add(st, k2, "alice", 8, &err), CM_OK);
+    /* A key signs up once. */
+    assert_int_equal(store_key_add(st, k1, "carol", 9, &err), CM_ERR_IO);
+    store_close(st);
+    st = open_store(d.path);
+    assert_int_equal(store_key_get(st, k1, name, sizeof name, &found, &err), CM_OK);
+    assert_int_equal(found, 1);
+    assert_string_equal(name, "bob");
+    assert_int_equal(store_key_get(st, k2, name, sizeof name, &found, &err), CM_OK);
+    assert_string_equal(name, "alice");
+    assert_int_equal(store_name_taken(st, "Bob", &taken, &err), CM_OK);
+    assert_int_equal(taken, 1);
     store_close(st);
     tu_remove_tree(d.dir);
 }
@@ -655,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_store_migration),
         cmocka_unit_test(test_store_refuses_what_is_not_a_database),
         cmocka_unit_test(test_store_migration_to_3),
+        cmocka_unit_test(test_store_keys),
         cmocka_unit_test(test_store_alive_and_chat),
         cmocka_unit_test(test_store_refuses_another_programs_database),
         cmocka_unit_test(test_store_refuses_a_damaged_database),

@@ -10,7 +10,9 @@
  *     'error VERB store';
  *   - the server goes on (it serves the rest of the game);
  *   - after a restart with no faults, the game has exactly the moves acknowledged, with their
- *     ids, and the chat acknowledged: nothing told is lost, nothing refused is kept.
+ *     ids, and the chat acknowledged: nothing told is lost, nothing refused is kept;
+ *   - a new key signs up (again, while the store refuses it) and is its player, after the
+ *     restart too.
  * The product has no hook for this: the shim is the test's.
  * SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* prctl */
@@ -368,6 +370,22 @@ static void player_open(Player *p, const char *sock, const char *name)
     assert_true(strncmp(got, "ok hello", 8) == 0);
 }
 
+/* A session of a public server for the key 'key' (as 'camelot host session' is): the answer
+ * to its 'hello', kept until the next take. */
+static const char *player_open_key(Player *p, const char *sock, const char *key)
+{
+    memset(p, 0, sizeof *p);
+    struct sockaddr_un a;
+    memset(&a, 0, sizeof a);
+    a.sun_family = AF_UNIX;
+    snprintf(a.sun_path, sizeof a.sun_path, "%s", sock);
+    p->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    assert_true(p->fd >= 0);
+    assert_int_equal(connect(p->fd, (struct sockaddr *)&a, sizeof a), 0);
+    put(p, "key %s", key);
+    return ask(p, "hello 1");
+}
+
 /* Every request had one answer: after a ping, no answer more than the requests came. */
 static void player_close(Player *p)
 {
@@ -380,6 +398,9 @@ static void player_close(Player *p)
 }
 
 /* ---- The game -------------------------------------------------------------------------------- */
+
+/* The key that signs up as carol. */
+#define KEY "SHA256:Yx3nYmsG2e7Hq1cVd4KZbQ0aPjLwR5oF8uTnE6sAiMk"
 
 /* PLIES moves of Camette from its start, each the first in the order of its text. */
 static int game_moves(char moves[][CM_MOVE_TEXT_MAX])
@@ -420,6 +441,15 @@ static long run(long from, long n, char moves[][CM_MOVE_TEXT_MAX], int plies)
     Player alice, bob;
     player_open(&alice, sock, "alice");
     player_open(&bob, sock, "bob");
+    /* A new key signs up: a sign-up the store refused has not happened, and is made again. */
+    Player carol;
+    const char *hello = player_open_key(&carol, sock, KEY);
+    if (strncmp(hello, "error hello signup ", 19) != 0)
+        fail_msg("a new key's hello was answered '%s'", hello);
+    ask_until_ok(&carol, "signup carol");
+    hello = ask(&carol, "hello 1");
+    if (strcmp(hello, "ok hello 1 carol") != 0)
+        fail_msg("failing %ld from %ld: the key's hello after its sign-up: '%s'", n, from, hello);
     long long game = 0;
     sscanf(ask_until_ok(&alice, "create camette none casual W=me B=@bob"), "ok create %lld", &game);
     char line[200];
@@ -439,6 +469,7 @@ static long run(long from, long n, char moves[][CM_MOVE_TEXT_MAX], int plies)
     atomic_store(&faults->fail_from, 0);
     player_close(&alice);
     player_close(&bob);
+    player_close(&carol);
     server_stop_clean(pid);
 
     /* Started again, with no faults: exactly what was acknowledged. */
@@ -466,6 +497,10 @@ static long run(long from, long n, char moves[][CM_MOVE_TEXT_MAX], int plies)
     if (chat != said)
         fail_msg("failing %ld from %ld: %d chat messages kept of %d acknowledged", n, from, chat,
                  said);
+    player_close(&probe);
+    hello = player_open_key(&probe, sock, KEY);
+    if (strcmp(hello, "ok hello 1 carol") != 0)
+        fail_msg("failing %ld from %ld: after a restart the key's hello is '%s'", n, from, hello);
     player_close(&probe);
     server_stop_clean(pid);
     tu_remove_tree(dir);

@@ -184,6 +184,14 @@ int net_name_reserved(const char *name)
     return strspn(name + 3, "0123456789") == strlen(name + 3);
 }
 
+int net_key_ok(const char *s)
+{
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    if (strncmp(s, "SHA256:", 7) != 0)
+        return 0;
+    return strspn(s + 7, b64) == 43 && s[50] == '\0';
+}
+
 int net_chat_ok(const char *s)
 {
     size_t n = strlen(s);

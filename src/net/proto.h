@@ -16,6 +16,7 @@
  * for its words (chat is free text of any words; a game's state has many moves to a line). */
 #define NET_ARGS_MAX (NET_LINE_MAX / 2 + 1)
 #define NET_NAME_MAX 32    /* bytes in a player's name */
+#define NET_KEY_MAX 50     /* bytes in a key's fingerprint, "SHA256:" and 43 of base64 */
 #define NET_TEXT_MAX 400   /* bytes in a chat message */
 #define NET_MOVE_ID_MAX 16 /* bytes in a move's id */
 #define NET_GAME_ID_MAX 15 /* digits in a game's id */
@@ -85,6 +86,10 @@ int net_name_ok(const char *s);
  * case, which only a Unix user's fallback name is (a user whose name is not a valid one plays as
  * "uid" and its number, and no relay and no other user can ever be that player). */
 int net_name_reserved(const char *name);
+
+/* Checks a public key's fingerprint as OpenSSH writes it (sshd's %f, 'ssh-keygen -l'):
+ * "SHA256:" and the 43 characters of base64 (no '=') of the key's SHA-256. Returns 1 or 0. */
+int net_key_ok(const char *s);
 
 /* Checks a chat message: 1 .. NET_TEXT_MAX bytes that pass net_text_check and hold at least
  * one visible character (its rule 4: not only spaces, blank symbols, marks and selectors).

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -254,6 +255,23 @@ static void person_remove(Server *s, Client *c)
             h = (h + 1) & mask;
         s->people[h] = e;
     }
+}
+
+int srv_person_here(Server *s, const char *name)
+{
+    /* Rare (a sign-up), and in any case: a look at every connection. */
+    for (int i = 0; i < s->nclients; i++)
+        if (s->clients[i]->counted && strcasecmp(s->clients[i]->name, name) == 0)
+            return 1;
+    return 0;
+}
+
+void srv_unname(Server *s, Client *c)
+{
+    person_remove(s, c);
+    snprintf(c->name, sizeof c->name, "-");
+    c->unnamed = 1;
+    c->signup_tx = 0;
 }
 
 /* The name of Unix user 'uid' as a player's: the user's name when it is one that a player may

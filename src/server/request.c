@@ -43,6 +43,8 @@ struct Request {
 static const Request requests[] = {
     /* More than a name after 'as' is a bad name, which closes the connection (lobby_req_as). */
     {"as", "as [NAME]", 0, ARGS_ANY, ANY | REQ_NO_ANSWER, lobby_req_as, NULL},
+    {"key", "key FINGERPRINT", 1, 1, ANY | REQ_NO_ANSWER, lobby_req_key, NULL},
+    {"signup", "signup NAME", 1, 1, ANY | W, lobby_req_signup, NULL},
     {"hello", "hello VERSION", 1, 1, ANY, lobby_req_hello, NULL},
     {"ping", "ping TOKEN", 1, 1, ANY, lobby_req_ping, NULL},
     {"pong", "pong TOKEN", 0, ARGS_ANY, ANY | REQ_NO_ANSWER | REQ_AT_ONCE, lobby_req_pong, NULL},

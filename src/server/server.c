@@ -313,11 +313,14 @@ void srv_rollback(Server *s)
              s->tx_err.msg);
     srv_log(s, "the store failed: %s; the turn is rolled back, writes are refused for %lld ms",
             s->tx_err.msg, (long long)s->cfg.store_retry_ms);
+    unsigned failed = s->tx_no;
     for (int i = 0; i < s->ntx_marked; i++) {
         Client *c = s->tx_marked[i];
         net_conn_truncate(&c->conn, c->mark);
+        /* A key that signed up in the turn has not. */
+        if (c->signup_tx == failed && !c->unnamed)
+            srv_unname(s, c);
     }
-    unsigned failed = s->tx_no;
     /* The games it changed, as the store has them; those it made are forgotten. */
     SGame **games = s->tx_games;
     int ngames = s->ntx_games;

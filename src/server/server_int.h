@@ -94,6 +94,12 @@ typedef struct Client {
     int trusted; /* its peer is the server's own user: may say who it speaks for */
     int counted; /* counted among the connections of 'name' */
     char name[NET_NAME_MAX + 1];
+    /* A session through ssh with a public key ('key FINGERPRINT'): the key, and, for a key
+     * never signed up, 'unnamed' until 'signup NAME' names it ('name' is "-" meanwhile), in
+     * the store's turn 'signup_tx' (taken back with it when that turn fails). */
+    char key[NET_KEY_MAX + 1];
+    int unnamed;
+    unsigned signup_tx;
     uint64_t last_in;   /* when it last sent anything (ms) */
     uint64_t pinged_at; /* when it was last pinged (ms), 0: not since it spoke */
     unsigned ping_seq;
@@ -262,6 +268,10 @@ void srv_drop(Server *s, Client *c);
 /* The connection says who it is, for good: it is counted among its person's connections, or,
  * past the limit, refused. Returns 0, or -1 when refused (the line said why). */
 int srv_named(Server *s, Client *c, const char *verb);
+/* Whether a connection of 'name', in any case, is counted now. */
+int srv_person_here(Server *s, const char *name);
+/* 'c' is again a key that has not signed up: not counted, named "-". */
+void srv_unname(Server *s, Client *c);
 
 /* Takes the connections waiting on the listening socket. */
 void srv_accept(Server *s);
@@ -303,6 +313,8 @@ void srv_syntax(Server *s, Client *c, const char *detail);
  * words; those of one game are handed the game, and, where the table says so, only to one
  * who holds a seat in it. */
 void lobby_req_as(Server *s, Client *c, const NetMsg *m);
+void lobby_req_key(Server *s, Client *c, const NetMsg *m);
+void lobby_req_signup(Server *s, Client *c, const NetMsg *m);
 void lobby_req_hello(Server *s, Client *c, const NetMsg *m);
 void lobby_req_ping(Server *s, Client *c, const NetMsg *m);
 void lobby_req_pong(Server *s, Client *c, const NetMsg *m);

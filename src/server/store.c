@@ -28,6 +28,9 @@ enum {
     Q_CHAT_ADD,
     Q_TURN_GET,
     Q_TURN_PUT,
+    Q_KEY_GET,
+    Q_NAME_TAKEN,
+    Q_KEY_ADD,
     Q_COUNT
 };
 
@@ -62,6 +65,11 @@ static const char *const query_sql[Q_COUNT] = {
                    "WHERE name = ?1 ON CONFLICT (player, day) DO UPDATE SET n = n + 1",
     [Q_TURN_GET] = "SELECT turn_ms FROM games WHERE id = ?1 AND turn_ms IS NOT NULL",
     [Q_TURN_PUT] = "UPDATE games SET turn_ms = ?2 WHERE id = ?1",
+    [Q_KEY_GET] = "SELECT p.name FROM keys k JOIN players p ON p.id = k.player "
+                  "WHERE k.fingerprint = ?1",
+    [Q_NAME_TAKEN] = "SELECT name FROM players WHERE name = ?1 COLLATE NOCASE LIMIT 1",
+    [Q_KEY_ADD] = "INSERT INTO keys (fingerprint, player, added) "
+                  "SELECT ?1, id, ?3 FROM players WHERE name = ?2",
 };
 
 struct Store {
@@ -153,13 +161,20 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "  PRIMARY KEY (player, day)) WITHOUT ROWID;"
           "UPDATE games SET variant = lower(variant) WHERE variant <> lower(variant);"
           "UPDATE OR IGNORE ratings SET variant = lower(variant) WHERE variant <> lower(variant);",
+    /* Version 4: the public keys that sign in through ssh (their fingerprints, as sshd gives
+     * them), each its player's, and when it was added. */
+    [4] = "CREATE TABLE keys ("
+          "  fingerprint TEXT PRIMARY KEY,"
+          "  player INTEGER NOT NULL REFERENCES players (id),"
+          "  added INTEGER NOT NULL) WITHOUT ROWID;"
+          "CREATE INDEX keys_player ON keys (player);",
 };
 
 /* The tables and views of each version, for telling a database of this program's from another
  * program's. */
-static const char *const schema_tables[] = {"players",      "games",        "events",
-                                            "ratings",      "moves",        "chat",
-                                            "game_players", "server_state", "chat_days"};
+static const char *const schema_tables[] = {"players",   "games", "events",       "ratings",
+                                            "moves",     "chat",  "game_players", "server_state",
+                                            "chat_days", "keys"};
 
 static CmStatus db_error(Store *st, CmError *err, const char *what)
 {
@@ -757,4 +772,50 @@ CmStatus store_turn_put(Store *st, int64_t game, int64_t ms, CmError *err)
     else
         sqlite3_bind_null(q, 2);
     return run(st, q, err, "when a game's turn began");
+}
+
+CmStatus store_key_get(Store *st, const char *fingerprint, char *name, size_t size, int *found,
+                       CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_KEY_GET];
+    bind_text(q, 1, fingerprint);
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *found = 0;
+    if (rc == SQLITE_ROW) {
+        snprintf(name, size, "%s", (const char *)sqlite3_column_text(q, 0));
+        *found = 1;
+    } else if (rc != SQLITE_DONE) {
+        out = db_error(st, err, "a key's player");
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_name_taken(Store *st, const char *name, int *taken, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_NAME_TAKEN];
+    bind_text(q, 1, name);
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *taken = rc == SQLITE_ROW;
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        out = db_error(st, err, "whether a name is taken");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_key_add(Store *st, const char *fingerprint, const char *name, int64_t utc,
+                       CmError *err)
+{
+    CmStatus rc = player_add(st, name, utc, err);
+    if (rc != CM_OK)
+        return rc;
+    sqlite3_stmt *q = st->q[Q_KEY_ADD];
+    bind_text(q, 1, fingerprint);
+    bind_text(q, 2, name);
+    sqlite3_bind_int64(q, 3, utc);
+    return run(st, q, err, "a new key");
 }

@@ -11,7 +11,7 @@
 
 #include "camelot/error.h"
 
-#define STORE_VERSION 3 /* the schema this program writes */
+#define STORE_VERSION 4 /* the schema this program writes */
 /* The database's 'PRAGMA application_id', set in every database this program makes: "Caml". */
 #define STORE_APPLICATION_ID 0x43616D6C
 
@@ -117,5 +117,17 @@ CmStatus store_turn_put(Store *st, int64_t game, int64_t ms, CmError *err);
 /* The chat messages 'name' sent on UTC day 'day' (days since the epoch), and one more. */
 CmStatus store_chat_count(Store *st, const char *name, int64_t day, int *n_out, CmError *err);
 CmStatus store_chat_add(Store *st, const char *name, int64_t day, int64_t utc, CmError *err);
+
+/* The player whose key has the fingerprint 'fingerprint' (into 'name', of 'size' bytes):
+ * '*found' 0 for a key never signed up. */
+CmStatus store_key_get(Store *st, const char *fingerprint, char *name, size_t size, int *found,
+                       CmError *err);
+
+/* Whether a player is kept under 'name' in any case ('Alice' takes 'alice'). */
+CmStatus store_name_taken(Store *st, const char *name, int *taken, CmError *err);
+
+/* Signs a key up: the player 'name' (made when new) is the key's from now on. */
+CmStatus store_key_add(Store *st, const char *fingerprint, const char *name, int64_t utc,
+                       CmError *err);
 
 #endif

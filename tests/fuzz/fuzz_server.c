@@ -13,25 +13,26 @@
  *                     side, piece by piece, without waiting;
  *           bit 6:    the names: alice, bob, carol; or alice, alice, bob (a player on two
  *                     connections);
- *           bit 7:    0: the harness greets ('hello 1') for each connection; 1: the input
- *                     must.
+ *           bit 7:    0: the harness names ('as NAME') and greets ('hello 1') each
+ *                     connection; 1: the input must (the connections are the server's own
+ *                     user until a line names them: 'as NAME', or 'key FINGERPRINT' and
+ *                     'signup NAME' as a public server's sessions do).
  *   the rest: lines, given to the connections in turn (the first line to the first, the
  *   second to the second, ...; an empty line passes a connection's turn).
- * Each connection first says 'as NAME' (the server believes it from its own user, as from a
- * relay), so that two or three players can play each other. A connection gets at most
- * LINES_MAX lines in an input, below the server's allowance of 200 at once, so that no input
- * waits for the flood control; the lines past that are not sent.
- * Checked: every line the server sends is at most NET_LINE_MAX bytes, text that may be shown
- * (net_text_check), a line net_msg_parse reads, and one of the lines docs/network.md lists, an
- * error with one of its codes and a reason; the server answers a 'ping' after the input on each
- * connection it keeps open within TIMEOUT_MS (else the process aborts: a server that hangs is
- * a finding); after the input, a new connection still gets the lobby ('games'); the server
- * never stops on its own (server_run returns only once its flag is set, with CM_OK).
- * Each input has a server of its own, started on a fresh database and stopped after it: game
- * ids begin at 1 in every input, so that a session's 'join 1' finds its game, and an input
- * does the same whatever came before it (a crash reproduces from its input alone). The server
- * is stopped by its flag, set here, and joined: LeakSanitizer sees what it left.
- * With FUZZ_SERVER_SHOW set in the environment, every line the server sends is written to
+ * Unless the input names them, each connection first says 'as NAME' (the server believes it from
+ * its own user, as from a relay), so that two or three players can play each other. A connection
+ * gets at most LINES_MAX lines in an input, below the server's allowance of 200 at once, so that no
+ * input waits for the flood control; the lines past that are not sent. Checked: every line the
+ * server sends is at most NET_LINE_MAX bytes, text that may be shown (net_text_check), a line
+ * net_msg_parse reads, and one of the lines docs/network.md lists, an error with one of its codes
+ * and a reason; the server answers a 'ping' after the input on each connection it keeps open within
+ * TIMEOUT_MS (else the process aborts: a server that hangs is a finding); after the input, a new
+ * connection still gets the lobby ('games'); the server never stops on its own (server_run returns
+ * only once its flag is set, with CM_OK). Each input has a server of its own, started on a fresh
+ * database and stopped after it: game ids begin at 1 in every input, so that a session's 'join 1'
+ * finds its game, and an input does the same whatever came before it (a crash reproduces from its
+ * input alone). The server is stopped by its flag, set here, and joined: LeakSanitizer sees what it
+ * left. With FUZZ_SERVER_SHOW set in the environment, every line the server sends is written to
  * standard error after the name of the connection it went to (to see what a seed does).
  * SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* MSG_NOSIGNAL */
@@ -245,9 +246,10 @@ static void check_line(Conn *c, const char *line, size_t len)
                                         "rating", "record", NULL};
     /* The error codes of docs/network.md, of requests and of the connection as a whole. */
     static const char *const codes[] = {
-        "syntax",   "hello",         "version", "unknown", "bad-id", "no-game",  "no-variant",
-        "denied",   "not-your-turn", "stale",   "illegal", "over",   "offer",    "full",
-        "bad-text", "bad-name",      "busy",    "store",   "flood",  "too-long", NULL};
+        "syntax",     "hello",  "version",       "unknown",  "bad-id",  "no-game",
+        "no-variant", "denied", "not-your-turn", "stale",    "illegal", "over",
+        "offer",      "full",   "bad-text",      "bad-name", "taken",   "signup",
+        "busy",       "store",  "flood",         "too-long", NULL};
     if (show)
         fprintf(stderr, "%s< %.*s\n", c->name, (int)len, line);
     if (len > NET_LINE_MAX || net_text_check(line, len) != 0) {
@@ -409,8 +411,10 @@ static void conn_open(Conn *c, const char *name, int greet)
     c->fd = dial();
     FUZZ_CHECK(c->fd >= 0);
     char line[128];
-    int n = snprintf(line, sizeof line, "as %s\n%s", name, greet ? "hello 1\n" : "");
-    c->lines = greet ? 2 : 1;
+    if (!greet)
+        return;
+    int n = snprintf(line, sizeof line, "as %s\nhello 1\n", name);
+    c->lines = 2;
     conn_write(c, line, (size_t)n, 0);
 }
 

@@ -11,7 +11,7 @@
 #   full_disk       a store that cannot write (a limit on the size of its files): the move is
 #                   refused 'error move store', told to nobody, not kept; reads go on; once the
 #                   store can write again the move is played, and a restart finds exactly the
-#                   moves acknowledged
+#                   moves acknowledged; a sign-up in a turn that fails is taken back whole
 #   engine_queue    a rated game against the engine, its engine seat queued behind games of
 #                   other players on the one engine thread, is not lost on time for it
 #   connections     a person has at most 16 connections; the next is refused with a line;
@@ -28,6 +28,9 @@
 #   early_end       a rated game that ends before every seat has moved rates nobody
 #   one_answer      every request gets exactly one answer (a 'create' on a connection that
 #                   follows as many games as it may)
+#   keys            a public server's keys: a new key signs up once, as a name nobody has in
+#                   any case (no player, Unix user or connected person), and is that player
+#                   from then on; 'key' only first, only from the server's own user
 #
 #     python3 tests/net/hostile.py CAMELOT SOURCE_DIR
 #
@@ -313,6 +316,12 @@ def full_disk(env):
     check(any(line.startswith(b"error say store ") for line in got) and
           any(line.startswith(b"error - syntax ") for line in got),
           "a failed turn's write and a bad line: %r" % got)
+    # A key that signs up in a turn that fails has not signed up: it may again, later.
+    time.sleep(1.2)
+    newcomer = new_key(server, KEY_A)
+    got = newcomer.request("signup frank")
+    check(got.startswith("error signup store "), "a sign-up the store could not keep: %r" % got)
+    newcomer.refused("hello 1", "signup")
     # Room again: the move goes through (sent again with its id), and the game goes on.
     resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (hard, hard))
 
@@ -320,6 +329,9 @@ def full_disk(env):
         got = alice.request("move %d 2 m2 %s 5" % (game, moves[2]))
         return got if got.startswith("ok ") else None
     wait_for(played, 30 * netlib.time_factor(), "the store to take the move again", step=0.3)
+    check(newcomer.ok("signup frank")[2] == "frank", "the sign-up, once there is room")
+    check(newcomer.ok("hello 1")[3] == "frank", "the key after its sign-up")
+    newcomer.close()
     bob.ok("move %d 3 m3 %s 5" % (game, moves[3]))
     alice.wait_ply(game, 4)
     for r in (alice, bob, watcher):
@@ -760,6 +772,62 @@ def early_end(env, server):
     say("early_end: a rated game that ends before every seat has moved rates nobody")
 
 
+KEY_A = "SHA256:Yx3nYmsG2e7Hq1cVd4KZbQ0aPjLwR5oF8uTnE6sAiMk"
+KEY_B = "SHA256:b9Qm2LrT5vXcN8eWzA1sD4fG7hJ0kP3uI6oY9tR2qE5"
+
+
+def new_key(server, key):
+    """A connection of a key never signed up: its 'hello' is answered 'signup', and it stays."""
+    r = netlib.Raw(server, None, hello=False)
+    r.send("key %s" % key)
+    got = r.request("hello 1")
+    check(got.startswith("error hello signup "), "a new key's hello: %r" % got)
+    return r
+
+
+def keys(env, server):
+    alice = netlib.Raw(server, "alice")
+    r = new_key(server, KEY_A)
+    for name, code in (("root", "taken"), ("ALICE", "taken"), ("open", "bad-name"),
+                       ("uid2103", "bad-name"), ("-x", "bad-name")):
+        r.refused("signup %s" % name, code)
+    check(r.request("games").startswith("error games hello "), "a key with no name was served")
+    check(r.ok("signup dave") == ["ok", "signup", "dave"], "signup")
+    r.refused("signup erin", "denied")
+    check(r.ok("hello 1")[3] == "dave", "a key signed up is not its player")
+    r.ok("create camette none casual W=me B=open")
+    r.close()
+    # The same key again: the same player, with no question.
+    again = netlib.Raw(server, None, hello=False)
+    again.send("key %s" % KEY_A)
+    check(again.ok("hello 1")[3] == "dave", "the key came back as another player")
+    again.close()
+    # Another key: no name already taken, in any case; two keys sign up one at a time.
+    other = new_key(server, KEY_B)
+    other.refused("signup Dave", "taken")
+    # 'key' only as the first line, and only a fingerprint.
+    alice.refused("key %s" % KEY_B, "denied")
+    bad = netlib.Raw(server, None, hello=False)
+    bad.send("key SHA256:short")
+    check(b"syntax" in bad.expect(rb"^error key "), "a bad fingerprint")
+    bad.wait_closed()
+    other.close()
+    alice.close()
+    say("keys: a new key signs up once, as a free name, and is that player after")
+
+
+def keys_users(env, sock):
+    """As root: another Unix user's 'key' changes nothing: it stays that user."""
+    code = ("import socket, sys\n"
+            "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile('rb')\n"
+            "s.sendall(b'key %s\\nhello 1\\n')\n"
+            "print(f.readline().decode().strip())\n" % KEY_A)
+    p = as_user(NOBODY_A, [other_python(), "-c", code, sock], 60)
+    check(p.stdout.strip() == "ok hello 1 uid%d" % NOBODY_A,
+          "another user's key: %r %r" % (p.stdout, p.stderr[-300:]))
+    say("keys: another user's 'key' is ignored")
+
+
 def one_answer(env, server):
     r = netlib.Raw(server, "busyfollower")
     for _ in range(64):
@@ -881,6 +949,8 @@ CHECKS = [
     ("variant_names", with_server(variant_names)),
     ("early_end", with_server(early_end)),
     ("one_answer", with_server(one_answer)),
+    ("keys", with_server(keys)),
+    ("keys_users", with_shared(lambda env, s: keys_users(env, s.sock))),
     ("closed_client", with_server(closed_client)),
     ("offer_engine", with_server(offer_engine)),
     ("full_disk", full_disk),
