@@ -248,6 +248,21 @@ CLI_COMMAND(serve);   /* serve.c */
 CLI_COMMAND(online);  /* online.c */
 CLI_COMMAND(relay);   /* serve.c */
 CLI_COMMAND(loadgen); /* loadgen.c */
+CLI_COMMAND(host);    /* host.c */
+
+/* The socket's path: 'opt', or the default one 'camelot serve' makes. Prints the error and
+ * returns -1 (serve.c). */
+int cli_socket_path(const char *opt, char *buf, size_t size);
+
+/* Connects to the server's socket 'sock' and joins standard input and output to it, after the
+ * line 'first' ('as NAME', 'key FINGERPRINT'), as 'camelot relay' does. Returns an exit code. */
+int cli_relay_to(const char *sock, const char *first);
+
+struct NetAddr;
+/* Plays on the server at 'addr' as 'camelot online' does: the full screen on a terminal
+ * (unless 'text'), else one command a line; 'where' names the server to the player. Returns
+ * an exit code (online.c). */
+int cli_online_at(CliCtx *ctx, const struct NetAddr *addr, int text, const char *where);
 
 /* What 'camelot puzzle --generate' was asked for (puzzlegen.c). */
 typedef struct CliPuzzleGen {

@@ -521,29 +521,36 @@ int cli_online(CliCtx *ctx, int argc, char **argv)
         cli_args_free(&a);
         return rc;
     }
+    rc = cli_online_at(ctx, &addr, a.value[O_TEXT] != NULL, addr.ssh ? addr.dest : addr.path);
+    cli_args_free(&a);
+    return rc;
+}
+
+int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
+{
     signal(SIGPIPE, SIG_IGN);
     Online o;
+    CmError err;
+    cm_error_init(&err, NULL);
     memset(&o, 0, sizeof o);
     o.ctx = ctx;
-    if (remote_open(&addr, &ctx->catalog, &o.r, &err) != CM_OK) {
+    if (remote_open(addr, &ctx->catalog, &o.r, &err) != CM_OK) {
         fprintf(stderr, "camelot: %s\n", err.msg);
-        if (!addr.ssh)
+        if (!addr->ssh && addr->key[0] == '\0')
             fprintf(stderr, "camelot: start a server with 'camelot serve' (see 'camelot serve "
                             "--help'), or name one with --server\n");
-        cli_args_free(&a);
         return CLI_EXIT_INPUT;
     }
-    if (!a.value[O_TEXT] && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+    if (!text && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
         /* A terminal: the lobby and the games on the full screen. */
-        rc = cli_online_screen(ctx, o.r, addr.ssh ? addr.dest : addr.path);
+        int rc = cli_online_screen(ctx, o.r, where);
         remote_close(o.r);
-        cli_args_free(&a);
         return rc;
     }
     remote_listen(o.r, lobby_line, &o);
     SessionEnv env = {&ctx->catalog, NULL, NULL};
     session_init(&o.s, &env);
-    cli_line("connected to %s as %s.", addr.ssh ? addr.dest : addr.path, remote_name(o.r));
+    cli_line("connected to %s as %s.", where, remote_name(o.r));
     char in[2 * NET_LINE_MAX];
     size_t inlen = 0;
     int in_open = 1;
@@ -595,6 +602,5 @@ int cli_online(CliCtx *ctx, int argc, char **argv)
     }
     session_free(&o.s);
     remote_close(o.r);
-    cli_args_free(&a);
     return CLI_EXIT_OK;
 }

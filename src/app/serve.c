@@ -137,8 +137,7 @@ static void raise_fd_limit(void)
     setrlimit(RLIMIT_NOFILE, &rl);
 }
 
-/* The socket's path: the option's, or the default. Prints the error and returns -1. */
-static int socket_path(const char *opt, char *buf, size_t size)
+int cli_socket_path(const char *opt, char *buf, size_t size)
 {
     CmError err;
     cm_error_init(&err, NULL);
@@ -219,7 +218,7 @@ int cli_serve(CliCtx *ctx, int argc, char **argv)
         if (server_limit_parse(&cfg, a.values[S_LIMIT][i], why, sizeof why) != 0)
             rc = cli_usage_error(cli_serve_usage, "--limit %s: %s", a.values[S_LIMIT][i], why);
     }
-    if (rc < 0 && socket_path(a.value[S_SOCKET], sock, sizeof sock) != 0)
+    if (rc < 0 && cli_socket_path(a.value[S_SOCKET], sock, sizeof sock) != 0)
         rc = CLI_EXIT_INPUT;
     if (rc < 0) {
         CmError err;
@@ -299,43 +298,13 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-int cli_relay(CliCtx *ctx, int argc, char **argv)
+/* Joins standard input and output to the connection 'fd', after the line 'first'; closes it. */
+static int relay_fd(int fd, const char *first)
 {
-    CliArgs a;
-    int rc = cli_args_parse(cli_relay_usage, cli_relay_help, relay_opts, R_COUNT, argc, argv, &a);
-    (void)ctx;
-    char sock[NET_PATH_MAX];
-    if (rc < 0 && a.nargs > 0)
-        rc = cli_usage_error(cli_relay_usage, "unexpected argument '%s'", a.args[0]);
-    const char *as = a.value[R_AS];
-    if (rc < 0 && as != NULL && (!net_name_ok(as) || net_name_reserved(as)))
-        rc = cli_usage_error(cli_relay_usage, "bad name (1 to 32 letters, digits, '_', '-' or "
-                                              "'.'; not 'open', nor 'uid' and a number)");
-    if (rc < 0 && socket_path(a.value[R_SOCKET], sock, sizeof sock) != 0)
-        rc = CLI_EXIT_INPUT;
-    int fd = -1;
-    if (rc < 0) {
-        CmError err;
-        cm_error_init(&err, NULL);
-        if (net_connect(sock, &fd, &err) != CM_OK) {
-            /* Said on the protocol too, for the client at the other end of ssh. */
-            printf("error - no-server %s\n", err.msg);
-            fflush(stdout);
-            fprintf(stderr, "camelot: relay: %s\n", err.msg);
-            rc = CLI_EXIT_INPUT;
-        }
-    }
-    if (rc >= 0) {
-        cli_args_free(&a);
-        return rc;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    /* The first line says who this connection speaks for, before anything from the other
-     * end: a line of its own that claims a name comes after it and is refused. */
-    char first[64];
-    int n = snprintf(first, sizeof first, "as%s%s\n", as ? " " : "", as ? as : "");
-    rc = CLI_EXIT_OK;
-    if (write_all(fd, first, (size_t)n) != 0)
+    char line[NET_LINE_MAX + 2];
+    int n = snprintf(line, sizeof line, "%s\n", first);
+    int rc = CLI_EXIT_OK;
+    if (n < 0 || (size_t)n >= sizeof line || write_all(fd, line, (size_t)n) != 0)
         rc = CLI_EXIT_INPUT;
     int in_open = 1;
     char buf[16384];
@@ -368,6 +337,48 @@ int cli_relay(CliCtx *ctx, int argc, char **argv)
         }
     }
     close(fd);
+    return rc;
+}
+
+int cli_relay_to(const char *sock, const char *first)
+{
+    int fd = -1;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (net_connect(sock, &fd, &err) != CM_OK) {
+        /* Said on the protocol too, for the client at the other end of ssh. */
+        printf("error - no-server %s\n", err.msg);
+        fflush(stdout);
+        fprintf(stderr, "camelot: relay: %s\n", err.msg);
+        return CLI_EXIT_INPUT;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    return relay_fd(fd, first);
+}
+
+int cli_relay(CliCtx *ctx, int argc, char **argv)
+{
+    CliArgs a;
+    int rc = cli_args_parse(cli_relay_usage, cli_relay_help, relay_opts, R_COUNT, argc, argv, &a);
+    (void)ctx;
+    char sock[NET_PATH_MAX];
+    if (rc < 0 && a.nargs > 0)
+        rc = cli_usage_error(cli_relay_usage, "unexpected argument '%s'", a.args[0]);
+    const char *as = a.value[R_AS];
+    if (rc < 0 && as != NULL && (!net_name_ok(as) || net_name_reserved(as)))
+        rc = cli_usage_error(cli_relay_usage, "bad name (1 to 32 letters, digits, '_', '-' or "
+                                              "'.'; not 'open', nor 'uid' and a number)");
+    if (rc < 0 && cli_socket_path(a.value[R_SOCKET], sock, sizeof sock) != 0)
+        rc = CLI_EXIT_INPUT;
+    if (rc >= 0) {
+        cli_args_free(&a);
+        return rc;
+    }
+    /* The first line says who this connection speaks for, before anything from the other
+     * end: a line of its own that claims a name comes after it and is refused. */
+    char first[64];
+    snprintf(first, sizeof first, "as%s%s", as ? " " : "", as ? as : "");
+    rc = cli_relay_to(sock, first);
     cli_args_free(&a);
     return rc;
 }

@@ -103,10 +103,12 @@ CmStatus net_spawn(char *const argv[], int *fd_out, pid_t *pid_out, CmError *err
 
 /* Where a client connects, from '--server': a socket's path, or 'ssh://[user@]host[:port]'. */
 typedef struct NetAddr {
-    int ssh;                 /* 1: through ssh */
-    char path[NET_PATH_MAX]; /* the socket, when not through ssh */
-    char dest[320];          /* 'user@host' or 'host' for ssh */
-    int port;                /* 0: ssh's own */
+    int ssh;                   /* 1: through ssh */
+    char path[NET_PATH_MAX];   /* the socket, when not through ssh */
+    char dest[320];            /* 'user@host' or 'host' for ssh */
+    int port;                  /* 0: ssh's own */
+    char key[NET_KEY_MAX + 1]; /* "": none; else the public key a session of a public server
+                                * came with, said first ('key FINGERPRINT') on the socket */
 } NetAddr;
 
 /* Reads '--server''s text. CM_ERR_ARG with the reason when it is neither form. */

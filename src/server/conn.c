@@ -266,12 +266,18 @@ int srv_person_here(Server *s, const char *name)
     return 0;
 }
 
+void srv_uncount(Server *s, Client *c)
+{
+    person_remove(s, c);
+}
+
 void srv_unname(Server *s, Client *c)
 {
     person_remove(s, c);
-    snprintf(c->name, sizeof c->name, "-");
+    snprintf(c->name, sizeof c->name, "~%.31s", c->key + 7);
     c->unnamed = 1;
     c->signup_tx = 0;
+    person_add(s, c);
 }
 
 /* The name of Unix user 'uid' as a player's: the user's name when it is one that a player may

@@ -181,7 +181,10 @@ void lobby_req_key(Server *s, Client *c, const NetMsg *m)
     snprintf(c->key, sizeof c->key, "%s", m->argv[1]);
     if (!found) {
         srv_unname(s, c);
-        srv_log(s, "key %s: new, to sign up", c->key);
+        if (!c->counted)
+            srv_named(s, c, "key"); /* refused: as many as a person may have */
+        else
+            srv_log(s, "key %s: new, to sign up", c->key);
         return;
     }
     snprintf(c->name, sizeof c->name, "%s", name);
@@ -238,6 +241,7 @@ void lobby_req_signup(Server *s, Client *c, const NetMsg *m)
         srv_write_failed(s, &err);
         return;
     }
+    srv_uncount(s, c);
     snprintf(c->name, sizeof c->name, "%s", name);
     c->unnamed = 0;
     c->signup_tx = s->tx_no;

@@ -95,8 +95,8 @@ typedef struct Client {
     int counted; /* counted among the connections of 'name' */
     char name[NET_NAME_MAX + 1];
     /* A session through ssh with a public key ('key FINGERPRINT'): the key, and, for a key
-     * never signed up, 'unnamed' until 'signup NAME' names it ('name' is "-" meanwhile), in
-     * the store's turn 'signup_tx' (taken back with it when that turn fails). */
+     * never signed up, 'unnamed' until 'signup NAME' names it (srv_unname), in the store's
+     * turn 'signup_tx' (taken back with it when that turn fails). */
     char key[NET_KEY_MAX + 1];
     int unnamed;
     unsigned signup_tx;
@@ -270,8 +270,12 @@ void srv_drop(Server *s, Client *c);
 int srv_named(Server *s, Client *c, const char *verb);
 /* Whether a connection of 'name', in any case, is counted now. */
 int srv_person_here(Server *s, const char *name);
-/* 'c' is again a key that has not signed up: not counted, named "-". */
+/* 'c' is a key that has not signed up: named '~' and the first letters of its fingerprint (no
+ * player's name), and counted under that name, so that a key has as many connections before
+ * it signs up as a player has. */
 void srv_unname(Server *s, Client *c);
+/* 'c' is no longer counted among its person's connections (its name is about to change). */
+void srv_uncount(Server *s, Client *c);
 
 /* Takes the connections waiting on the listening socket. */
 void srv_accept(Server *s);

@@ -161,9 +161,11 @@ static CmStatus link_up(Remote *r, CmError *err)
         return st;
     net_conn_init(&r->conn, fd, NET_OUT_MAX);
     r->pid = pid;
-    char hello[32];
+    char key[NET_KEY_MAX + 8], hello[32];
+    int k = snprintf(key, sizeof key, "key %s", r->addr.key);
     int n = snprintf(hello, sizeof hello, "hello %d", NET_VERSION);
-    if (net_conn_send(&r->conn, hello, (size_t)n) != 0) {
+    if ((r->addr.key[0] != '\0' && net_conn_send(&r->conn, key, (size_t)k) != 0) ||
+        net_conn_send(&r->conn, hello, (size_t)n) != 0) {
         link_down(r, clock_ms(), "out of memory");
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     }

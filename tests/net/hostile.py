@@ -30,7 +30,8 @@
 #                   follows as many games as it may)
 #   keys            a public server's keys: a new key signs up once, as a name nobody has in
 #                   any case (no player, Unix user or connected person), and is that player
-#                   from then on; 'key' only first, only from the server's own user
+#                   from then on; 'key' only first, only from the server's own user; a
+#                   new key has as many connections as a player
 #
 #     python3 tests/net/hostile.py CAMELOT SOURCE_DIR
 #
@@ -813,6 +814,15 @@ def keys(env, server):
     bad.wait_closed()
     other.close()
     alice.close()
+    # A key not signed up is a person too: as many connections as a player, no more.
+    KEY_C = "SHA256:" + "c" * 43
+    many = [new_key(server, KEY_C) for _ in range(16)]
+    last = netlib.Raw(server, None, hello=False)
+    last.send("key %s" % KEY_C)
+    check(b"busy" in last.expect(rb"^error key "), "a new key's 17th connection")
+    last.wait_closed()
+    for r in many:
+        r.close()
     say("keys: a new key signs up once, as a free name, and is that player after")
 
 
