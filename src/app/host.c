@@ -366,7 +366,7 @@ static int sign_up(const char *sock, const char *key, const char *host)
             continue;
         }
         char req[NET_NAME_MAX + 16], ans[NET_LINE_MAX];
-        snprintf(req, sizeof req, "signup %s", name);
+        snprintf(req, sizeof req, "signup %.*s", NET_NAME_MAX, name);
         if (ask_server(sock, key, req, ans, sizeof ans) != 0)
             return CLI_EXIT_INPUT;
         if (strncmp(ans, "ok ", 3) == 0) {
