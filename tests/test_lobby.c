@@ -173,6 +173,10 @@ static void test_lobby_invitations_answers_and_refusals(void **state)
     hear(&l, "error create busy you have 20 games waiting for players already");
     assert_int_equal(lobby_news(&l), LOBBY_EV_REFUSED);
     assert_string_equal(l.error, "you have 20 games waiting for players already");
+    /* The host's notice, kept as it may be shown. */
+    hear(&l, "notice the server restarts in 5 minutes");
+    assert_int_equal(lobby_news(&l), LOBBY_EV_NOTICE);
+    assert_string_equal(l.notice, "the server restarts in 5 minutes");
     /* A refusal of a game's own request is the game's, not the lobby's. */
     hear(&l, "error move stale the game is at another ply");
     assert_int_equal(lobby_news(&l), 0);

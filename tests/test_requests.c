@@ -110,8 +110,26 @@ static void test_requests_table_is_the_docs_table(void **state)
  * notation, an answer 'yes' or 'no'; the connection's own requests, and 'close' (a game is
  * closed when another is opened), are the client's to make. */
 static const char *const command_of[][2] = {
-    {"move", "MOVE"}, {"answer", "yes | no"}, {"as", NULL},   {"key", NULL},   {"signup", NULL},
-    {"hello", NULL},  {"ping", NULL},         {"pong", NULL}, {"close", NULL},
+    {"move", "MOVE"},
+    {"answer", "yes | no"},
+    {"as", NULL},
+    {"key", NULL},
+    {"signup", NULL},
+    {"hello", NULL},
+    {"ping", NULL},
+    {"pong", NULL},
+    {"close", NULL},
+    /* The host's, made by 'camelot admin'. */
+    {"admin", NULL},
+    {"players", NULL},
+    {"ban", NULL},
+    {"unban", NULL},
+    {"mute", NULL},
+    {"unmute", NULL},
+    {"end", NULL},
+    {"reset", NULL},
+    {"notice", NULL},
+    {"limits", NULL},
 };
 
 static void test_requests_each_has_a_command_of_online(void **state)

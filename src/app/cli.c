@@ -44,6 +44,8 @@ static const CliCommand commands[] = {
     {"relay", cli_relay_usage, "join standard input and output to a server (for ssh)",
      cli_relay_help, cli_relay},
     {"host", cli_host_usage, "open a server to anyone with an ssh key", cli_host_help, cli_host},
+    {"admin", cli_admin_usage, "the host's tools: players, bans, backups", cli_admin_help,
+     cli_admin},
     {"loadgen", cli_loadgen_usage, "drive a server with many clients, and measure it",
      cli_loadgen_help, cli_loadgen},
     {"tune", cli_tune_usage, "fit the evaluation's weights to game results", cli_tune_help,

@@ -249,6 +249,7 @@ CLI_COMMAND(online);  /* online.c */
 CLI_COMMAND(relay);   /* serve.c */
 CLI_COMMAND(loadgen); /* loadgen.c */
 CLI_COMMAND(host);    /* host.c */
+CLI_COMMAND(admin);   /* admin.c */
 
 /* The socket's path: 'opt', or the default one 'camelot serve' makes. Prints the error and
  * returns -1 (serve.c). */
@@ -257,6 +258,14 @@ int cli_socket_path(const char *opt, char *buf, size_t size);
 /* Connects to the server's socket 'sock' and joins standard input and output to it, after the
  * line 'first' ('as NAME', 'key FINGERPRINT'), as 'camelot relay' does. Returns an exit code. */
 int cli_relay_to(const char *sock, const char *first);
+
+/* Sends the 'n' lines 'lines' on a connection of their own to the server's socket 'sock', and
+ * reads up to the answer to the last ('ok VERB ...' or 'error VERB ...', or an 'error - ...'
+ * that ends the connection) into 'ans', as text that may be shown; each other line the server
+ * sends meanwhile goes to 'each' (NULL: none), and its pings are answered. Waits 10 s at most.
+ * Returns 0, or -1 (said why on standard error) (host.c). */
+int cli_server_ask(const char *sock, const char *const *lines, int n,
+                   void (*each)(void *ud, const char *line), void *ud, char *ans, size_t size);
 
 struct NetAddr;
 /* Plays on the server at 'addr' as 'camelot online' does: the full screen on a terminal

@@ -39,6 +39,9 @@ const char cli_host_help[] =
     "                'camelot online --server ssh://USER@HOST'\n\n"
     "  --socket PATH  the server's socket (default: the one 'camelot serve' makes)\n";
 
+#define HOST_ANSWER_MS 10000 /* the most a session waits for the server's answer */
+#define HOST_TRIES 20        /* names a new key may try in one session */
+
 /* ---- Checks -------------------------------------------------------------------------------- */
 
 /* Whether 's' may stand in a command that sshd gives to the account's shell: nothing the shell
@@ -263,12 +266,8 @@ static const CliOpt session_opts[S_COUNT] = {
     [S_TEXT] = {"--text", 0, 0},
 };
 
-#define HOST_ANSWER_MS 10000 /* the most a session waits for the server's answer */
-#define HOST_TRIES 20        /* names a new key may try in one session */
-
-/* Sends the key's line and 'req' on a connection of their own, and reads the answer to 'req'
- * ('ok VERB ...' or 'error VERB ...') into 'ans'. Returns 0, or -1 (said why). */
-static int ask_server(const char *sock, const char *key, const char *req, char *ans, size_t size)
+int cli_server_ask(const char *sock, const char *const *lines, int n,
+                   void (*each)(void *ud, const char *line), void *ud, char *ans, size_t size)
 {
     int fd;
     CmError err;
@@ -280,41 +279,61 @@ static int ask_server(const char *sock, const char *key, const char *req, char *
     }
     NetConn c;
     net_conn_init(&c, fd, NET_OUT_MAX);
-    char line[NET_LINE_MAX];
-    int n = snprintf(line, sizeof line, "key %s", key);
-    int rc = -1;
-    if (net_conn_send(&c, line, (size_t)n) == 0 && net_conn_send(&c, req, strlen(req)) == 0) {
-        uint64_t until = clock_ms() + HOST_ANSWER_MS;
-        char verb[32];
-        sscanf(req, "%31s", verb);
-        while (rc < 0 && clock_ms() < until) {
-            const char *l;
-            size_t len;
-            int got = net_conn_line(&c, 0, &l, &len);
-            if (got > 0) {
-                NetMsg m;
-                if (net_msg_parse(&m, l, len, NULL) == CM_OK && m.argc >= 3 &&
-                    (strcmp(m.argv[0], "ok") == 0 || strcmp(m.argv[0], "error") == 0) &&
-                    strcmp(m.argv[1], verb) == 0) {
-                    net_text_clean(l, len, ans, size);
-                    rc = 0;
-                }
-                continue;
+    int rc = -1, sent = 1;
+    for (int i = 0; i < n && sent; i++)
+        sent = net_conn_send(&c, lines[i], strlen(lines[i])) == 0;
+    char verb[32] = "";
+    if (n > 0)
+        sscanf(lines[n - 1], "%31s", verb);
+    uint64_t until = clock_ms() + HOST_ANSWER_MS;
+    while (sent && rc < 0 && clock_ms() < until) {
+        const char *l;
+        size_t len;
+        int got = net_conn_line(&c, 0, &l, &len);
+        if (got > 0) {
+            NetMsg m;
+            char clean[NET_LINE_MAX];
+            net_text_clean(l, len, clean, sizeof clean);
+            if (net_msg_parse(&m, l, len, NULL) == CM_OK && m.argc >= 2 &&
+                (strcmp(m.argv[0], "ok") == 0 || strcmp(m.argv[0], "error") == 0) &&
+                (strcmp(m.argv[1], verb) == 0 || strcmp(m.argv[1], "-") == 0)) {
+                snprintf(ans, size, "%s", clean);
+                rc = 0;
+            } else if (net_msg_parse(&m, l, len, NULL) == CM_OK && m.argc == 2 &&
+                       strcmp(m.argv[0], "ping") == 0) {
+                char pong[NET_LINE_MAX];
+                int k = snprintf(pong, sizeof pong, "pong %s", m.argv[1]);
+                net_conn_send(&c, pong, (size_t)k);
+            } else if (each != NULL) {
+                each(ud, clean);
             }
-            if (net_conn_flush(&c) < 0)
-                break;
-            struct pollfd p = {.fd = fd, .events = POLLIN};
-            if (net_conn_pending(&c) > 0)
-                p.events |= POLLOUT;
-            poll(&p, 1, 100);
-            if ((p.revents & (POLLIN | POLLHUP | POLLERR)) && net_conn_fill(&c) < 0)
-                break;
+            continue;
         }
+        if (got < 0)
+            continue;
+        if (net_conn_flush(&c) < 0)
+            break;
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (net_conn_pending(&c) > 0)
+            p.events |= POLLOUT;
+        poll(&p, 1, 100);
+        if ((p.revents & (POLLIN | POLLHUP | POLLERR)) && net_conn_fill(&c) < 0)
+            break;
     }
     net_conn_close(&c);
     if (rc != 0)
         fprintf(stderr, "camelot: the server did not answer: try again later\n");
     return rc;
+}
+
+/* Sends the key's line and 'req' on a connection of their own, and reads the answer to 'req'
+ * into 'ans'. Returns 0, or -1 (said why). */
+static int ask_server(const char *sock, const char *key, const char *req, char *ans, size_t size)
+{
+    char first[NET_KEY_MAX + 8];
+    snprintf(first, sizeof first, "key %s", key);
+    const char *lines[2] = {first, req};
+    return cli_server_ask(sock, lines, 2, NULL, NULL, ans, size);
 }
 
 /* The reason of an 'error VERB CODE REASON' line. */

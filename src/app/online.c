@@ -154,6 +154,11 @@ static void lobby_line(void *ud, const NetMsg *m)
         cli_line("%s", clean);
         return;
     }
+    if (strcmp(k, "notice") == 0 && m->argc >= 2) {
+        cli_line("the host of the server says: %s",
+                 net_text_clean(m->rest[1], strlen(m->rest[1]), clean, sizeof clean));
+        return;
+    }
     /* 'variant', 'rating' and anything new: as the server said it. */
     cli_line("%s", net_text_clean(m->line, strlen(m->line), clean, sizeof clean));
 }

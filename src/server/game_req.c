@@ -467,6 +467,10 @@ void game_req_say(Server *s, Client *c, SGame *g, const NetMsg *m)
                   NET_TEXT_MAX);
         return;
     }
+    if (c->muted) {
+        srv_error(s, c, "say", "denied", "the host of this server has muted you");
+        return;
+    }
     const NetGame *ng = &g->ng;
     int player = game_seats(g, c->name) != 0;
     /* The players' chat and the watchers' are counted apart: watchers cannot silence the

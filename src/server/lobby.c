@@ -114,6 +114,23 @@ void lobby_req_hello(Server *s, Client *c, const NetMsg *m)
                   "session through ssh with a terminal asks for one)");
         return;
     }
+    int banned = 0;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (!c->admin && store_flags(s->store, c->name, c->key[0] ? c->key : NULL, &banned, &c->muted,
+                                 &err) != CM_OK) {
+        srv_error(s, c, "hello", "store", "the server could not read its players: try again");
+        srv_log(s, "%s", err.msg);
+        srv_close(s, c);
+        return;
+    }
+    if (banned) {
+        srv_error(s, c, "hello", "banned", "the host of this server has banned %s",
+                  c->key[0] ? "this key or its player" : "you");
+        srv_log(s, "%s: banned, refused", c->name);
+        srv_close(s, c);
+        return;
+    }
     if (srv_named(s, c, "hello") != 0)
         return;
     c->greeted = 1;

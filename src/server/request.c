@@ -20,6 +20,7 @@ enum {
     REQ_NO_ANSWER = 16, /* answered by nothing ('pong'), or by nothing when it does what it
                          * asks ('as') */
     REQ_AT_ONCE = 32,   /* reads and writes nothing: never waits for the store's turn */
+    REQ_HOST = 64,      /* only on the host's connection ('admin') */
 };
 
 /* One request of the protocol: its verb, its form as docs/network.md writes it, how many words
@@ -38,6 +39,7 @@ struct Request {
 #define G REQ_GAME
 #define SEAT (REQ_GAME | REQ_SEAT)
 #define W REQ_WRITES
+#define H REQ_HOST
 
 /* Every request of the protocol, each once. A test holds it to docs/network.md's table. */
 static const Request requests[] = {
@@ -66,12 +68,24 @@ static const Request requests[] = {
     {"say", "say ID TEXT", 2, ARGS_ANY, G | W, NULL, game_req_say},
     {"export", "export ID", 1, 1, G, NULL, game_req_export},
     {"quit", "quit", 0, 0, 0, lobby_req_quit, NULL},
+    /* The host's ('camelot admin'). */
+    {"admin", "admin", 0, 0, ANY | REQ_NO_ANSWER, admin_req_admin, NULL},
+    {"players", "players", 0, 0, H, admin_req_players, NULL},
+    {"ban", "ban NAME|FINGERPRINT", 1, 1, H | W, admin_req_ban, NULL},
+    {"unban", "unban NAME|FINGERPRINT", 1, 1, H | W, admin_req_unban, NULL},
+    {"mute", "mute NAME", 1, 1, H | W, admin_req_mute, NULL},
+    {"unmute", "unmute NAME", 1, 1, H | W, admin_req_unmute, NULL},
+    {"end", "end ID", 1, 1, H | G | W, NULL, admin_req_end},
+    {"reset", "reset NAME VARIANT", 2, 2, H | W, admin_req_reset, NULL},
+    {"notice", "notice TEXT", 1, ARGS_ANY, H, admin_req_notice, NULL},
+    {"limits", "limits", 0, 0, H, admin_req_limits, NULL},
 };
 
 #undef ANY
 #undef G
 #undef SEAT
 #undef W
+#undef H
 
 #define NREQUESTS (sizeof requests / sizeof *requests)
 
@@ -129,6 +143,10 @@ static void run_request(Server *s, Client *c, const Request *rq, const NetMsg *m
     }
     if (args < rq->min || (rq->max != ARGS_ANY && args > rq->max)) {
         srv_syntax(s, c, NULL);
+        return;
+    }
+    if ((rq->flags & REQ_HOST) && !c->admin) {
+        srv_error(s, c, verb, "denied", "only the host of this server may");
         return;
     }
     if (!(rq->flags & REQ_GAME)) {

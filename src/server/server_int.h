@@ -100,6 +100,8 @@ typedef struct Client {
     char key[NET_KEY_MAX + 1];
     int unnamed;
     unsigned signup_tx;
+    int admin;          /* its first line was 'admin', from the server's own user: the host */
+    int muted;          /* the host has muted its player */
     uint64_t last_in;   /* when it last sent anything (ms) */
     uint64_t pinged_at; /* when it was last pinged (ms), 0: not since it spoke */
     unsigned ping_seq;
@@ -319,6 +321,16 @@ void srv_syntax(Server *s, Client *c, const char *detail);
 void lobby_req_as(Server *s, Client *c, const NetMsg *m);
 void lobby_req_key(Server *s, Client *c, const NetMsg *m);
 void lobby_req_signup(Server *s, Client *c, const NetMsg *m);
+void admin_req_admin(Server *s, Client *c, const NetMsg *m);
+void admin_req_players(Server *s, Client *c, const NetMsg *m);
+void admin_req_ban(Server *s, Client *c, const NetMsg *m);
+void admin_req_unban(Server *s, Client *c, const NetMsg *m);
+void admin_req_mute(Server *s, Client *c, const NetMsg *m);
+void admin_req_unmute(Server *s, Client *c, const NetMsg *m);
+void admin_req_end(Server *s, Client *c, SGame *g, const NetMsg *m);
+void admin_req_reset(Server *s, Client *c, const NetMsg *m);
+void admin_req_notice(Server *s, Client *c, const NetMsg *m);
+void admin_req_limits(Server *s, Client *c, const NetMsg *m);
 void lobby_req_hello(Server *s, Client *c, const NetMsg *m);
 void lobby_req_ping(Server *s, Client *c, const NetMsg *m);
 void lobby_req_pong(Server *s, Client *c, const NetMsg *m);

@@ -31,6 +31,12 @@ enum {
     Q_KEY_GET,
     Q_NAME_TAKEN,
     Q_KEY_ADD,
+    Q_FLAGS,
+    Q_BAN,
+    Q_MUTE,
+    Q_KEY_BAN,
+    Q_RATING_RESET,
+    Q_PLAYERS,
     Q_COUNT
 };
 
@@ -70,6 +76,17 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_NAME_TAKEN] = "SELECT name FROM players WHERE name = ?1 COLLATE NOCASE LIMIT 1",
     [Q_KEY_ADD] = "INSERT INTO keys (fingerprint, player, added) "
                   "SELECT ?1, id, ?3 FROM players WHERE name = ?2",
+    [Q_FLAGS] = "SELECT coalesce((SELECT banned FROM players WHERE name = ?1), 0),"
+                " coalesce((SELECT muted FROM players WHERE name = ?1), 0),"
+                " coalesce((SELECT banned FROM keys WHERE fingerprint = ?2), 0)",
+    [Q_BAN] = "UPDATE players SET banned = ?2 WHERE name = ?1",
+    [Q_MUTE] = "UPDATE players SET muted = ?2 WHERE name = ?1",
+    [Q_KEY_BAN] = "UPDATE keys SET banned = ?2 WHERE fingerprint = ?1",
+    [Q_RATING_RESET] = "DELETE FROM ratings WHERE variant = ?2 AND player = "
+                       "(SELECT id FROM players WHERE name = ?1)",
+    [Q_PLAYERS] = "SELECT p.name, (SELECT count(*) FROM keys k WHERE k.player = p.id),"
+                  " (SELECT count(*) FROM game_players g WHERE g.player = p.id),"
+                  " p.banned, p.muted, p.created FROM players p ORDER BY p.name LIMIT ?1",
 };
 
 struct Store {
@@ -162,12 +179,16 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "UPDATE games SET variant = lower(variant) WHERE variant <> lower(variant);"
           "UPDATE OR IGNORE ratings SET variant = lower(variant) WHERE variant <> lower(variant);",
     /* Version 4: the public keys that sign in through ssh (their fingerprints, as sshd gives
-     * them), each its player's, and when it was added. */
+     * them), each its player's, when it was added and whether the host banned it; and the
+     * players the host banned or muted. */
     [4] = "CREATE TABLE keys ("
           "  fingerprint TEXT PRIMARY KEY,"
           "  player INTEGER NOT NULL REFERENCES players (id),"
-          "  added INTEGER NOT NULL) WITHOUT ROWID;"
-          "CREATE INDEX keys_player ON keys (player);",
+          "  added INTEGER NOT NULL,"
+          "  banned INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
+          "CREATE INDEX keys_player ON keys (player);"
+          "ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;"
+          "ALTER TABLE players ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* The tables and views of each version, for telling a database of this program's from another
@@ -818,4 +839,115 @@ CmStatus store_key_add(Store *st, const char *fingerprint, const char *name, int
     bind_text(q, 2, name);
     sqlite3_bind_int64(q, 3, utc);
     return run(st, q, err, "a new key");
+}
+
+CmStatus store_flags(Store *st, const char *name, const char *key, int *banned, int *muted,
+                     CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_FLAGS];
+    bind_text(q, 1, name);
+    bind_text(q, 2, key != NULL ? key : "");
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *banned = *muted = 0;
+    if (rc == SQLITE_ROW) {
+        *banned = sqlite3_column_int(q, 0) != 0 || sqlite3_column_int(q, 2) != 0;
+        *muted = sqlite3_column_int(q, 1) != 0;
+    } else {
+        out = db_error(st, err, "a player's standing");
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+/* Runs 'q', bound to the text 'a' and the number 'b'; '*changed' the rows it changed. */
+static CmStatus run_changes(Store *st, int which, const char *a, int64_t b, int *changed,
+                            CmError *err, const char *what)
+{
+    sqlite3_stmt *q = st->q[which];
+    bind_text(q, 1, a);
+    sqlite3_bind_int64(q, 2, b);
+    CmStatus rc = run(st, q, err, what);
+    *changed = rc == CM_OK ? sqlite3_changes(st->db) : 0;
+    return rc;
+}
+
+CmStatus store_player_set(Store *st, const char *name, int what, int on, int64_t utc, CmError *err)
+{
+    CmStatus rc = player_add(st, name, utc, err);
+    int changed;
+    if (rc == CM_OK)
+        rc = run_changes(st, what == STORE_BAN ? Q_BAN : Q_MUTE, name, on, &changed, err,
+                         "a player's standing");
+    return rc;
+}
+
+CmStatus store_key_ban(Store *st, const char *fingerprint, int on, int *found, CmError *err)
+{
+    return run_changes(st, Q_KEY_BAN, fingerprint, on, found, err, "a key's standing");
+}
+
+CmStatus store_rating_reset(Store *st, const char *name, const char *variant, int *found,
+                            CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_RATING_RESET];
+    bind_text(q, 1, name);
+    bind_text(q, 2, variant);
+    CmStatus rc = run(st, q, err, "a rating");
+    *found = rc == CM_OK ? sqlite3_changes(st->db) : 0;
+    return rc;
+}
+
+CmStatus store_players(Store *st, int max, StorePlayerFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_PLAYERS];
+    sqlite3_bind_int(q, 1, max);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        StorePlayer p;
+        snprintf(p.name, sizeof p.name, "%s", (const char *)sqlite3_column_text(q, 0));
+        p.keys = sqlite3_column_int(q, 1);
+        p.games = sqlite3_column_int(q, 2);
+        p.banned = sqlite3_column_int(q, 3);
+        p.muted = sqlite3_column_int(q, 4);
+        p.created = sqlite3_column_int64(q, 5);
+        if (fn(ud, &p) != 0)
+            break;
+    }
+    CmStatus out = rc == SQLITE_ROW || rc == SQLITE_DONE ? CM_OK : db_error(st, err, "the players");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_backup(const char *from, const char *to, CmError *err)
+{
+    sqlite3 *src = NULL, *dst = NULL;
+    CmStatus rc = CM_OK;
+    if (sqlite3_open_v2(from, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+        rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open %s: %s", from,
+                          src ? sqlite3_errmsg(src) : "out of memory");
+    if (rc == CM_OK &&
+        sqlite3_open_v2(to, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+        rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open %s: %s", to,
+                          dst ? sqlite3_errmsg(dst) : "out of memory");
+    if (rc == CM_OK) {
+        sqlite3_busy_timeout(src, 2000);
+        sqlite3_backup *b = sqlite3_backup_init(dst, "main", src, "main");
+        if (b == NULL) {
+            rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot copy into %s: %s", to,
+                              sqlite3_errmsg(dst));
+        } else {
+            /* A page at a time would let the server write between steps and start the copy
+             * again; the whole at once holds the server back only as long as a read. */
+            int step = sqlite3_backup_step(b, -1);
+            if (sqlite3_backup_finish(b) != SQLITE_OK || step != SQLITE_DONE)
+                rc = cm_error_set(err, CM_ERR_IO, 0, 0, "the copy into %s failed: %s", to,
+                                  sqlite3_errmsg(dst));
+        }
+    }
+    sqlite3_close(src);
+    sqlite3_close(dst);
+    return rc;
 }

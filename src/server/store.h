@@ -130,4 +130,36 @@ CmStatus store_name_taken(Store *st, const char *name, int *taken, CmError *err)
 CmStatus store_key_add(Store *st, const char *fingerprint, const char *name, int64_t utc,
                        CmError *err);
 
+/* The standing of a player (and of the key 'key', NULL for none) as the host set it: banned
+ * (the player or the key), muted. A name never seen is neither. */
+CmStatus store_flags(Store *st, const char *name, const char *key, int *banned, int *muted,
+                     CmError *err);
+
+/* Bans or mutes the player 'name' ('on' 1) or lets them back ('on' 0); a name never seen is
+ * kept, so that nobody signs up as it. */
+enum { STORE_BAN, STORE_MUTE };
+CmStatus store_player_set(Store *st, const char *name, int what, int on, int64_t utc, CmError *err);
+
+/* Bans the key 'fingerprint' ('on' 1) or lets it back; '*found' 0 for a key never signed up. */
+CmStatus store_key_ban(Store *st, const char *fingerprint, int on, int *found, CmError *err);
+
+/* Forgets the rating of 'name' in 'variant': the next game begins at the start. '*found' 0
+ * when there was none. */
+CmStatus store_rating_reset(Store *st, const char *name, const char *variant, int *found,
+                            CmError *err);
+
+/* The players, by name, at most 'max': their keys, games, and standing. */
+typedef struct StorePlayer {
+    char name[64];
+    int keys, games, banned, muted;
+    int64_t created;
+} StorePlayer;
+typedef int (*StorePlayerFn)(void *ud, const StorePlayer *p);
+CmStatus store_players(Store *st, int max, StorePlayerFn fn, void *ud, CmError *err);
+
+/* Copies the database 'from' whole into 'to' (made, or replaced) with SQLite's backup, while
+ * another process (the server) may be writing it: the copy is of one moment, each commit in it
+ * or not. */
+CmStatus store_backup(const char *from, const char *to, CmError *err);
+
 #endif

@@ -443,6 +443,13 @@ static void ok_line(Lobby *l, const NetMsg *m)
     }
 }
 
+/* 'notice TEXT': the host of the server tells every player something. */
+static void notice_line(Lobby *l, const NetMsg *m)
+{
+    net_text_clean(m->rest[1], strlen(m->rest[1]), l->notice, sizeof l->notice);
+    l->news |= LOBBY_EV_NOTICE;
+}
+
 static void heard(Lobby *l, const NetMsg *m)
 {
     const char *k = m->argv[0];
@@ -454,6 +461,8 @@ static void heard(Lobby *l, const NetMsg *m)
         rating_line(l, m);
     else if (strcmp(k, "invite") == 0)
         invite_line(l, m);
+    else if (strcmp(k, "notice") == 0 && m->argc >= 2)
+        notice_line(l, m);
     else if (strcmp(k, "error") == 0)
         error_line(l, m);
     else if (strcmp(k, "ok") == 0 && m->argc >= 2)

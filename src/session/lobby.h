@@ -150,6 +150,7 @@ enum {
     LOBBY_EV_READY = 32,   /* the game asked for has come: 'ready' */
     LOBBY_EV_LINK = 64,    /* the connection went down or came back */
     LOBBY_EV_MADE = 128,   /* a game the player made has its number ('made') */
+    LOBBY_EV_NOTICE = 256, /* the host of the server said something to everyone ('notice') */
 };
 
 typedef int (*LobbySendFn)(void *ud, const char *line);
@@ -192,7 +193,9 @@ typedef struct Lobby {
     int link_up;     /* as last seen */
     int64_t utc_now; /* the UTC second of the last tick, for deadlines */
     char error[240]; /* the last refusal of a request of the lobby */
-    unsigned news;   /* LOBBY_EV_* bits not yet taken */
+    /* The host's last notice to every player, as it may be shown. */
+    char notice[NET_TEXT_MAX + 1];
+    unsigned news; /* LOBBY_EV_* bits not yet taken */
 } Lobby;
 
 /* Sets up a lobby on the connection 'r' (remote.h: it becomes the connection's listener) with

@@ -134,6 +134,10 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
         tell_invite(ui);
         flags |= UI_DRAW_STATUS;
     }
+    if (ev & LOBBY_EV_NOTICE) {
+        ui_message(ui, UI_ROLE_GOOD, "The host of the server says: %s", l->notice);
+        flags |= UI_DRAW_STATUS;
+    }
     if (ev & LOBBY_EV_REFUSED) {
         ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", l->error);
         flags |= UI_DRAW_ALL;

@@ -32,6 +32,12 @@
 #                   any case (no player, Unix user or connected person), and is that player
 #                   from then on; 'key' only first, only from the server's own user; a
 #                   new key has as many connections as a player
+#   host_tools      the host's requests only on a connection that said 'admin' first, from
+#                   the server's own user: a ban drops the player at once and refuses them
+#                   after (by name or by key), a mute refuses chat, 'end' aborts a game,
+#                   'reset' forgets a rating, 'notice' reaches every player; each is logged
+#   backup          'camelot admin backup' while a game is played, then 'restore' into a
+#                   stopped server: the game goes on from every move acknowledged before
 #
 #     python3 tests/net/hostile.py CAMELOT SOURCE_DIR
 #
@@ -838,6 +844,104 @@ def keys_users(env, sock):
     say("keys: another user's 'key' is ignored")
 
 
+def host(server):
+    """The host's connection: 'admin' first, as 'camelot admin' says it."""
+    r = netlib.Raw(server, None, hello=False)
+    r.send("admin")
+    r.ok("hello 1")
+    return r
+
+
+def host_tools(env, server):
+    alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
+    # Not the host: a player's connection, or 'admin' after the first line.
+    for line in ("ban bob", "players", "notice hi", "end 1"):
+        alice.refused(line, "denied")
+    alice.refused("admin", "denied")
+    h = host(server)
+    game = int(alice.ok("create camette none rated W=me B=open")[2])
+    bob.ok("join %d" % game)
+    players = [line for line in h.ok_lines("players") if line.startswith("player ")]
+    check(any(p.startswith("player alice 0 1 -,connected") for p in players),
+          "the players: %r" % players)
+    # A notice reaches every player.
+    h.ok("notice the server restarts in 5 minutes")
+    for r in (alice, bob):
+        r.expect(rb"^notice the server restarts in 5 minutes$")
+    # A mute: the chat refused, until unmuted.
+    h.ok("mute bob")
+    check("muted" in bob.refused("say %d hello" % game, "denied"), "a muted player's chat")
+    h.ok("unmute bob")
+    bob.ok("say %d hello again" % game)
+    # The host ends a game: aborted, for nobody.
+    h.ok("end %d" % game)
+    alice.expect(rb"^ev %d \d+ end \* aborted The host of this server ended the game\.$" % game)
+    h.refused("end %d" % game, "over")
+    # A ban: dropped at once, refused after; unbanned, back.
+    h.ok("ban bob")
+    bob.expect(rb"^error - banned ")
+    bob.wait_closed()
+    again = netlib.Raw(server, "bob", hello=False)
+    check(again.request("hello 1").startswith("error hello banned "), "a banned player's hello")
+    again.wait_closed()
+    h.ok("unban bob")
+    netlib.Raw(server, "bob").close()
+    # A key: banned by its fingerprint, its player's other keys still play.
+    r = new_key(server, KEY_B)
+    r.ok("signup keyed")
+    r.ok("hello 1")
+    h.ok("ban %s" % KEY_B)
+    r.expect(rb"^error - banned ")
+    r = netlib.Raw(server, None, hello=False)
+    r.send("key %s" % KEY_B)
+    check(r.request("hello 1").startswith("error hello banned "), "a banned key's hello")
+    h.refused("ban SHA256:" + "z" * 43, "no-player")
+    h.refused("reset alice camette", "no-player")
+    for w in ("mute bob", "end %d" % game, "ban bob", "notice to 2: the server", "ban %s" % KEY_B):
+        check("the host: " + w in server.log(), "%r is not in the log" % w)
+    for c in (alice, h):
+        c.close()
+    say("host_tools: only the host's; bans, mutes, ends and notices act at once, logged")
+
+
+def backup(env):
+    server = server_at(env, "backup")
+    alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
+    game = int(alice.ok("create camette 3600+0 casual W=me B=open")[2])
+    bob.ok("join %d" % game)
+    moves = netlib.record_moves(netlib.finished_game(env, "camette", min_plies=6))
+    players = [alice, bob]
+    for ply in range(2):
+        players[ply % 2].ok("move %d %d m%d %s 5" % (game, ply, ply, moves[ply]))
+    copy = env.path("backup.db")
+    p = env.run(["admin", "--data", server.data, "backup", copy])
+    check(p.returncode == 0, "admin backup: %r %r" % (p.stdout, p.stderr))
+    # After the backup: a move the copy does not hold.
+    alice.ok("move %d 2 m2 %s 5" % (game, moves[2]))
+    p = env.run(["admin", "--data", server.data, "restore", copy])
+    check(p.returncode != 0 and "stop it first" in p.stderr,
+          "a restore while the server runs: %r" % p.stderr)
+    for r in players:
+        r.close()
+    server.stop()
+    p = env.run(["admin", "--data", server.data, "restore", env.path("nothing.db")])
+    check(p.returncode != 0, "a restore from nothing: %r" % p.stdout)
+    p = env.run(["admin", "--data", server.data, "restore", copy])
+    check(p.returncode == 0, "admin restore: %r %r" % (p.stdout, p.stderr))
+    server.start()
+    alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
+    alice.ok("open %d" % game)
+    state = netlib.sync_state(alice.lines, game)
+    check(state["moves"] == moves[:2], "the restored game has %r" % state["moves"])
+    bob.ok("open %d" % game)
+    alice.ok("move %d 2 m2b %s 5" % (game, moves[2]))
+    bob.expect(rb"^ev %d \d+ move 2 " % game)
+    for r in (alice, bob):
+        r.close()
+    server.stop()
+    say("backup: taken while a game is played; restored, the game goes on from it")
+
+
 def one_answer(env, server):
     r = netlib.Raw(server, "busyfollower")
     for _ in range(64):
@@ -960,6 +1064,8 @@ CHECKS = [
     ("early_end", with_server(early_end)),
     ("one_answer", with_server(one_answer)),
     ("keys", with_server(keys)),
+    ("host_tools", with_server(host_tools)),
+    ("backup", backup),
     ("keys_users", with_shared(lambda env, s: keys_users(env, s.sock))),
     ("closed_client", with_server(closed_client)),
     ("offer_engine", with_server(offer_engine)),

@@ -315,6 +315,16 @@ class Raw:
         check(got.startswith("ok "), "%s: %r was refused: %s" % (self.name, line, got))
         return got.split()
 
+    def ok_lines(self, line, timeout=WAIT):
+        """Sends a request that must succeed; returns the lines (text) that came after it was
+        sent and before its answer."""
+        with self.lock:
+            start = len(self.lines)
+        answer = " ".join(self.ok(line, timeout))
+        with self.lock:
+            got = [x.decode(errors="replace") for x in self.lines[start:]]
+        return got[:got.index(answer)] if answer in got else got
+
     def refused(self, line, code, timeout=WAIT):
         got = self.request(line, timeout)
         check(got.startswith("error ") and got.split()[2] == code,

@@ -3,7 +3,8 @@
 # connects with a terminal (tmux running 'ssh -tt'), is asked for a name, takes one, sees the
 # lobby and makes a rated game; a second new key, without a terminal, gets the text client,
 # cannot take the first one's name, signs up and joins; they play to the end. The first key
-# connects again and is the same player, with no question and the same rating. Nobody acts
+# connects again and is the same player, with no question and the same rating; the host's
+# notice reaches both, and a key the host bans is refused at once. Nobody acts
 # for another: a third key's relay cannot say another key or name, nor play a seat not its
 # own, nor ask sshd for another command; a new key through 'camelot online --server ssh://'
 # is told how to sign up; a signed-up one plays from its own camelot.
@@ -174,9 +175,21 @@ check "and that it was rated" wait_file "$TMP/dave.out" "^carol's rating: 1500 -
 say "ratings camette"
 check "carol is in the table" wait_file "$TMP/dave.out" "^rating camette carol "
 RATING=$(grep "^rating camette carol " "$TMP/dave.out" | head -n 1)
+"$CAMELOT" admin --socket "$SOCK" notice the server restarts in 5 minutes >/dev/null
+check "the host's notice reaches dave" \
+    wait_file "$TMP/dave.out" "^the host of the server says: the server restarts in 5 minutes$"
+check "and carol" on_screen carol "The host of the server says: the server restarts in 5"
 say quit
 check "dave's client ends with status 0" wait_exit "$DAVE"
 exec {DAVE_IN}>&-
+
+# ---- A key the host bans -----------------------------------------------------------------------
+
+"$CAMELOT" admin --socket "$SOCK" ban "$(fpr dave)" >"$TMP/ban.out" 2>&1
+check "the host bans dave's key" grep -q "^done: ban SHA256:" "$TMP/ban.out"
+OUT=$(printf 'games\nquit\n' | timeout $((WAIT * 2)) ssh -T $(login dave) 2>&1)
+check "and it is refused at once, saying so" eval \
+    'printf "%s\n" "$OUT" | grep -q "has banned this key"'
 
 # ---- carol again: the same player, no question -------------------------------------------------
 

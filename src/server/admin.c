@@ -1,0 +1,199 @@
+/* The host's requests ('camelot admin', docs/hosting.md): on a connection whose first line was
+ * 'admin', believed only from the server's own Unix user (as 'as' and 'key' are; the relays and
+ * sessions of players always say a first line of their own, so none of them can be this). The
+ * host lists the players, bans or lets back a player or a key (whose connections are dropped at
+ * once), mutes a player, ends a game, forgets a rating, tells every connected player something,
+ * and reads the limits in force. Each action is logged.
+ * SPDX-License-Identifier: MIT */
+#include "server_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* 'admin', a first line. */
+void admin_req_admin(Server *s, Client *c, const NetMsg *m)
+{
+    (void)m;
+    if (c->lines != 1) {
+        srv_error(s, c, "admin", "denied", "'admin' may only be the first line");
+        return;
+    }
+    if (!c->trusted) {
+        srv_log(s, "%s: asked to be the host, refused (not the server's user)", c->name);
+        return;
+    }
+    c->admin = 1;
+    srv_log(s, "%s: the host's connection", c->name);
+}
+
+/* Whether 'c' is connected as the player 'name', or with the key 'key'. */
+static int is(const Client *c, const char *name, const char *key)
+{
+    if (key != NULL)
+        return strcmp(c->key, key) == 0;
+    return c->counted && !c->unnamed && strcmp(c->name, name) == 0;
+}
+
+typedef struct PlayerList {
+    Server *s;
+    Client *c;
+    int n;
+} PlayerList;
+
+static int player_line(void *ud, const StorePlayer *p)
+{
+    PlayerList *l = ud;
+    int here = srv_person_here(l->s, p->name);
+    srv_sendf(l->s, l->c, "player %s %d %d %s%s%s", p->name, p->keys, p->games,
+              p->banned ? "banned" : "-", p->muted ? ",muted" : "", here ? ",connected" : "");
+    l->n++;
+    return 0;
+}
+
+void admin_req_players(Server *s, Client *c, const NetMsg *m)
+{
+    (void)m;
+    CmError err;
+    cm_error_init(&err, NULL);
+    PlayerList l = {s, c, 0};
+    if (store_players(s->store, 100000, player_line, &l, &err) != CM_OK) {
+        srv_error(s, c, "players", "store", "%s", err.msg);
+        return;
+    }
+    srv_sendf(s, c, "ok players %d", l.n);
+}
+
+/* 'ban WHO', 'unban WHO', 'mute NAME', 'unmute NAME': WHO is a player's name or a key's
+ * fingerprint. */
+static void standing(Server *s, Client *c, const NetMsg *m, int what, int on)
+{
+    const char *verb = m->argv[0], *who = m->argv[1];
+    int key = net_key_ok(who);
+    if (!key && !net_name_ok(who)) {
+        srv_error(s, c, verb, "bad-name", "a player's name%s",
+                  what == STORE_BAN ? " or a key's "
+                                      "fingerprint (SHA256:...)"
+                                    : "");
+        return;
+    }
+    if (key && what != STORE_BAN) {
+        srv_error(s, c, verb, "bad-name", "a player is muted by name");
+        return;
+    }
+    if (srv_write_begin(s, NULL) != 0)
+        return;
+    CmError err;
+    cm_error_init(&err, NULL);
+    int found = 1;
+    CmStatus rc = key ? store_key_ban(s->store, who, on, &found, &err)
+                      : store_player_set(s->store, who, what, on, s->utc, &err);
+    if (rc != CM_OK) {
+        srv_write_failed(s, &err);
+        return;
+    }
+    if (!found) {
+        srv_error(s, c, verb, "no-player", "no key %s has signed up here", who);
+        return;
+    }
+    int dropped = 0;
+    for (int i = 0; i < s->nclients; i++) {
+        Client *o = s->clients[i];
+        if (o == c || o->closing || !is(o, who, key ? who : NULL))
+            continue;
+        if (what == STORE_MUTE) {
+            o->muted = on;
+        } else if (on) {
+            srv_sendf(s, o, "error - banned the host of this server has banned %s",
+                      key ? "this key" : "you");
+            srv_close(s, o);
+            dropped++;
+        }
+    }
+    srv_sendf(s, c, "ok %s %s", verb, who);
+    srv_log(s, "the host: %s %s%s", verb, who, dropped ? " (its connections dropped)" : "");
+}
+
+void admin_req_ban(Server *s, Client *c, const NetMsg *m)
+{
+    standing(s, c, m, STORE_BAN, 1);
+}
+
+void admin_req_unban(Server *s, Client *c, const NetMsg *m)
+{
+    standing(s, c, m, STORE_BAN, 0);
+}
+
+void admin_req_mute(Server *s, Client *c, const NetMsg *m)
+{
+    standing(s, c, m, STORE_MUTE, 1);
+}
+
+void admin_req_unmute(Server *s, Client *c, const NetMsg *m)
+{
+    standing(s, c, m, STORE_MUTE, 0);
+}
+
+void admin_req_end(Server *s, Client *c, SGame *g, const NetMsg *m)
+{
+    (void)m;
+    if (g->ng.status == NG_OVER) {
+        srv_error(s, c, "end", "over", "game %lld is over already", (long long)g->ng.id);
+        return;
+    }
+    if (game_end(s, g, -1, "aborted", "The host of this server ended the game.") != 0)
+        return;
+    srv_sendf(s, c, "ok end %lld", (long long)g->ng.id);
+    srv_log(s, "the host: end %lld", (long long)g->ng.id);
+}
+
+void admin_req_reset(Server *s, Client *c, const NetMsg *m)
+{
+    char variant[NETGAME_VARIANT_MAX];
+    if (!net_name_ok(m->argv[1]) || strlen(m->argv[2]) >= NETGAME_VARIANT_MAX) {
+        srv_syntax(s, c, NULL);
+        return;
+    }
+    game_variant_name(s, m->argv[2], variant, sizeof variant);
+    if (srv_write_begin(s, NULL) != 0)
+        return;
+    CmError err;
+    cm_error_init(&err, NULL);
+    int found = 0;
+    if (store_rating_reset(s->store, m->argv[1], variant, &found, &err) != CM_OK) {
+        srv_write_failed(s, &err);
+        return;
+    }
+    if (!found) {
+        srv_error(s, c, "reset", "no-player", "%s has no rating in %s", m->argv[1], variant);
+        return;
+    }
+    srv_sendf(s, c, "ok reset %s %s", m->argv[1], variant);
+    srv_log(s, "the host: reset %s %s", m->argv[1], variant);
+}
+
+void admin_req_notice(Server *s, Client *c, const NetMsg *m)
+{
+    if (!net_chat_ok(m->rest[1])) {
+        srv_error(s, c, "notice", "bad-text", "1 to %d bytes of text that can be shown",
+                  NET_TEXT_MAX);
+        return;
+    }
+    int told = 0;
+    for (int i = 0; i < s->nclients; i++) {
+        Client *o = s->clients[i];
+        if (o->greeted && !o->closing && !o->admin) {
+            srv_sendf(s, o, "notice %s", m->rest[1]);
+            told++;
+        }
+    }
+    srv_sendf(s, c, "ok notice %d", told);
+    srv_log(s, "the host: notice to %d: %s", told, m->rest[1]);
+}
+
+void admin_req_limits(Server *s, Client *c, const NetMsg *m)
+{
+    (void)m;
+    for (int i = 0; i < LIMIT_COUNT; i++)
+        srv_sendf(s, c, "limit %s %lld", server_limits[i].name, (long long)s->cfg.limit[i]);
+    srv_sendf(s, c, "ok limits %d", LIMIT_COUNT);
+}
