@@ -402,17 +402,26 @@ static int sign_up(const char *sock, const char *key, const char *host)
     return CLI_EXIT_INPUT;
 }
 
-/* Whether the command the person asked ssh for ($SSH_ORIGINAL_COMMAND) is the relay that
- * 'camelot online --server ssh://' asks for: 'camelot relay', camelot by any path. */
-static int asks_relay(const char *cmd)
+/* What the person asked ssh for ($SSH_ORIGINAL_COMMAND), camelot by any path: nothing (the
+ * lobby), 'camelot relay' (what 'camelot online --server ssh://' asks for) or 'camelot online
+ * --text' (the text client on a terminal too, for a screen reader); anything else is refused. */
+enum { ASK_LOBBY, ASK_RELAY, ASK_TEXT, ASK_OTHER };
+
+static int asked(const char *cmd)
 {
-    char words[3][64];
-    int n = sscanf(cmd, "%63s %63s %63s", words[0], words[1], words[2]);
-    if (n != 2)
-        return 0;
-    const char *base = strrchr(words[0], '/');
+    if (cmd == NULL || cmd[0] == '\0')
+        return ASK_LOBBY;
+    char words[4][64];
+    int n = sscanf(cmd, "%63s %63s %63s %63s", words[0], words[1], words[2], words[3]);
+    const char *base = n >= 1 ? strrchr(words[0], '/') : NULL;
     base = base != NULL ? base + 1 : words[0];
-    return strcmp(base, "camelot") == 0 && strcmp(words[1], "relay") == 0;
+    if (n < 2 || strcmp(base, "camelot") != 0)
+        return ASK_OTHER;
+    if (n == 2 && strcmp(words[1], "relay") == 0)
+        return ASK_RELAY;
+    if (n == 3 && strcmp(words[1], "online") == 0 && strcmp(words[2], "--text") == 0)
+        return ASK_TEXT;
+    return ASK_OTHER;
 }
 
 static int session(CliCtx *ctx, int argc, char **argv)
@@ -428,11 +437,11 @@ static int session(CliCtx *ctx, int argc, char **argv)
                                              "it for a key: see 'camelot host sshd-config')");
     if (rc < 0 && cli_socket_path(a.value[S_SOCKET], sock, sizeof sock) != 0)
         rc = CLI_EXIT_INPUT;
-    const char *cmd = getenv("SSH_ORIGINAL_COMMAND");
-    if (rc < 0 && cmd != NULL && cmd[0] != '\0' && !asks_relay(cmd)) {
+    int ask = asked(getenv("SSH_ORIGINAL_COMMAND"));
+    if (rc < 0 && ask == ASK_OTHER) {
         fprintf(stderr, "camelot: this account only plays camelot: 'ssh -t' to it opens the "
-                        "lobby, and 'camelot online --server ssh://' plays from your own "
-                        "camelot\n");
+                        "lobby, 'camelot online --text' after it the text client, and "
+                        "'camelot online --server ssh://' plays from your own camelot\n");
         rc = CLI_EXIT_USAGE;
     }
     if (rc >= 0) {
@@ -441,7 +450,7 @@ static int session(CliCtx *ctx, int argc, char **argv)
     }
     char first[NET_KEY_MAX + 8];
     snprintf(first, sizeof first, "key %s", key);
-    if (cmd != NULL && cmd[0] != '\0') {
+    if (ask == ASK_RELAY) {
         /* A client of the player's own speaks the protocol: a key with no player yet hears
          * it from the server's answer to its 'hello'. */
         rc = cli_relay_to(sock, first);
@@ -463,7 +472,7 @@ static int session(CliCtx *ctx, int argc, char **argv)
         memset(&addr, 0, sizeof addr);
         snprintf(addr.path, sizeof addr.path, "%s", sock);
         snprintf(addr.key, sizeof addr.key, "%s", key);
-        rc = cli_online_at(ctx, &addr, a.value[S_TEXT] != NULL, host);
+        rc = cli_online_at(ctx, &addr, a.value[S_TEXT] != NULL || ask == ASK_TEXT, host);
     }
     cli_args_free(&a);
     return rc;

@@ -208,6 +208,9 @@ check "and her rating is the one dave saw ($RATING)" eval \
 
 printf 'erin\nquit\n' | ssh -T $(login erin) >"$TMP/erin.out" 2>&1
 check "erin signs up" grep -q "You are erin\." "$TMP/erin.out"
+OUT=$( (sleep 2; printf 'quit\n') | ssh -tt $(login erin) camelot online --text 2>&1)
+check "'camelot online --text' asked for: the text client on a terminal" eval \
+    'printf "%s\n" "$OUT" | grep -q "^connected to .* as erin\."'
 coproc RAW { ssh -T $(login erin) camelot relay 2>>"$TMP/raw.err"; }
 RAW_JOB=$RAW_PID
 PIDS+=("$RAW_JOB")
