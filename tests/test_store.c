@@ -555,6 +555,30 @@ static void test_store_keys(void **state)
     assert_string_equal(name, "alice");
     assert_int_equal(store_name_taken(st, "Bob", &taken, &err), CM_OK);
     assert_int_equal(taken, 1);
+    /* The standing the host gives, and the games a player walked away from. */
+    int banned = 1, muted = 1, n = -1;
+    int64_t last = -1;
+    assert_int_equal(store_flags(st, "bob", k1, &banned, &muted, &err), CM_OK);
+    assert_true(banned == 0 && muted == 0);
+    assert_int_equal(store_key_ban(st, k1, 1, &found, &err), CM_OK);
+    assert_int_equal(found, 1);
+    assert_int_equal(store_flags(st, "bob", k1, &banned, &muted, &err), CM_OK);
+    assert_int_equal(banned, 1);
+    assert_int_equal(store_flags(st, "bob", k2, &banned, &muted, &err), CM_OK);
+    assert_int_equal(banned, 0);
+    assert_int_equal(store_player_set(st, "alice", STORE_MUTE, 1, 9, &err), CM_OK);
+    assert_int_equal(store_flags(st, "alice", NULL, &banned, &muted, &err), CM_OK);
+    assert_true(banned == 0 && muted == 1);
+    for (int64_t at = 100; at <= 300; at += 100)
+        assert_int_equal(store_walkaway_add(st, "alice", at, &err), CM_OK);
+    assert_int_equal(store_walkaways(st, "alice", 150, &n, &last, &err), CM_OK);
+    assert_true(n == 2 && last == 300);
+    assert_int_equal(store_walkaways(st, "bob", 0, &n, &last, &err), CM_OK);
+    assert_int_equal(n, 0);
+    store_close(st);
+    st = open_store(d.path);
+    assert_int_equal(store_walkaways(st, "alice", 0, &n, &last, &err), CM_OK);
+    assert_int_equal(n, 3);
     store_close(st);
     tu_remove_tree(d.dir);
 }

@@ -108,6 +108,49 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
     return 0;
 }
 
+/* ---- Players who walk away --------------------------------------------------------------- */
+
+int game_walked(Server *s, SGame *g, const char *name)
+{
+    if (srv_write_begin(s, g) != 0)
+        return -1;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_walkaway_add(s->store, name, s->utc, &err) != CM_OK) {
+        srv_write_failed(s, &err);
+        return -1;
+    }
+    srv_log(s, "game %lld: %s left it or let it be aborted", (long long)g->ng.id, name);
+    return 0;
+}
+
+int game_held(Server *s, Client *c, const char *verb)
+{
+    int n = 0;
+    int64_t last = 0;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_walkaways(s->store, c->name, s->utc - 86400, &n, &last, &err) != CM_OK) {
+        srv_error(s, c, verb, "store", "%s", err.msg);
+        return 1;
+    }
+    if (n < SRV_HOLD_AFTER)
+        return 0;
+    int64_t hold = SRV_HOLD_FIRST_S;
+    for (int k = SRV_HOLD_AFTER; k < n && hold < SRV_HOLD_MAX_S; k++)
+        hold *= 2;
+    if (hold > SRV_HOLD_MAX_S)
+        hold = SRV_HOLD_MAX_S;
+    int64_t left = last + hold - s->utc;
+    if (left <= 0)
+        return 0;
+    srv_error(s, c, verb, "held",
+              "you left or let be aborted %d games in the last day: rated games again in %lld "
+              "min (casual ones now)",
+              n, (long long)((left + 59) / 60));
+    return 1;
+}
+
 /* ---- Ratings ----------------------------------------------------------------------------- */
 
 #define IDLE_PERIOD_S (7 * 86400) /* a week without a rated game is an idle rating period */
@@ -828,7 +871,10 @@ int64_t game_tick(Server *s, SGame *g)
                      "%s made no first move in %lld s: the game is "
                      "aborted.",
                      ng->v->seat[seat].name, (long long)(s->cfg.first_move_ms / 1000));
-            return game_end(s, g, -1, "aborted", sentence) == 0 ? INT64_MAX : 1;
+            if (game_end(s, g, -1, "aborted", sentence) != 0 ||
+                (ng->seat[seat].kind == NG_PLAYER && game_walked(s, g, ng->seat[seat].name) != 0))
+                return 1;
+            return INT64_MAX;
         }
         next = s->cfg.first_move_ms - waited + 1;
     }

@@ -133,6 +133,8 @@ void game_req_create(Server *s, Client *c, const NetMsg *m)
         srv_syntax(s, c, "'rated' or 'casual' expected");
         return;
     }
+    if (strcmp(argv[2], "rated") == 0 && game_held(s, c, "create"))
+        return;
     char seats[400], why[160];
     if (create_seats(v, c->name, argc - 3, argv + 3, seats, sizeof seats, why, sizeof why)) {
         srv_syntax(s, c, why);
@@ -220,6 +222,8 @@ void game_req_join(Server *s, Client *c, SGame *g, const NetMsg *m)
         srv_error(s, c, "join", "full", "the game has begun: 'open' it to watch");
         return;
     }
+    if (ng->rated && game_held(s, c, "join"))
+        return;
     int seat = -1;
     if (m->argc >= 3) {
         seat = netgame_seat_by_letter(ng, m->argv[2]);
@@ -420,6 +424,8 @@ void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m)
     }
     int seat = ng->g.pos.to_move;
     const NgSeat *st = &ng->seat[seat];
+    char gone[NET_NAME_MAX + 1];
+    snprintf(gone, sizeof gone, "%s", st->name);
     int64_t wait = netgame_claim_ms(ng, s->cfg.claim_ms);
     if (ng->days > 0 || st->kind != NG_PLAYER || (mine & (1u << seat)) || g->gone_at[seat] == 0 ||
         (int64_t)(s->now - g->gone_at[seat]) < wait) {
@@ -439,7 +445,8 @@ void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m)
             return;
         }
         if (game_emit(s, g, AUD_ALL, "engine %c %d", v->seat[seat].letter, SETUP_DEFAULT_LEVEL) !=
-            0)
+                0 ||
+            game_walked(s, g, gone) != 0)
             return;
     } else if (strcmp(how, "win") == 0 && v->nteams == 2 &&
                v->seat[seat].team != v->seat[__builtin_ctz(mine)].team) {
@@ -448,7 +455,7 @@ void game_req_claim(Server *s, Client *c, SGame *g, const NetMsg *m)
         text_seat_names(v, v->team_seats[winner], won, sizeof won);
         snprintf(sentence, sizeof sentence, "%s left the game. %s win%s.", v->seat[seat].name, won,
                  __builtin_popcount(v->team_seats[winner]) > 1 ? "" : "s");
-        if (game_end(s, g, winner, "abandoned", sentence) != 0)
+        if (game_end(s, g, winner, "abandoned", sentence) != 0 || game_walked(s, g, gone) != 0)
             return;
     } else {
         srv_error(s, c, "claim", "denied",

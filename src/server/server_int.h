@@ -27,6 +27,9 @@
 #define SRV_KEEP_OVER_MS 3600000 /* a finished game stays in memory this long after its end */
 #define SRV_ACCEPT_TURN 256      /* connections taken from the socket's queue in one turn */
 #define SRV_ALIVE_MS 1000        /* how often the server writes that it is alive, clocks running */
+#define SRV_HOLD_AFTER 3         /* games left or aborted in a day that hold a player back ... */
+#define SRV_HOLD_FIRST_S 900     /* ... from rated games this long after the last, */
+#define SRV_HOLD_MAX_S 86400     /* twice as long for each one more, at most this */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -403,6 +406,13 @@ int game_play(Server *s, SGame *g, const CmMove *m, const char *id, int64_t thin
 /* Ends 'g' off the board: 'winner' the winning team (-1: a draw, or no result for "aborted"),
  * with its termination and the sentence for people. Returns 0, or -1 as game_emit. */
 int game_end(Server *s, SGame *g, int winner, const char *termination, const char *sentence);
+/* The person 'name' left 'g' (claimed for being gone) or let it be aborted: counted for the
+ * hold on rated games (game_held). Returns 0, or -1 when it could not be written. */
+int game_walked(Server *s, SGame *g, const char *name);
+/* Whether 'c' is held back from rated games for leaving or aborting too many (said as the
+ * answer to 'verb' when so): SRV_HOLD_AFTER in a day hold them SRV_HOLD_FIRST_S from the last,
+ * twice as long for each more, SRV_HOLD_MAX_S at most. */
+int game_held(Server *s, Client *c, const char *verb);
 
 /* The seats whose yes the offer under way needs. */
 unsigned game_offer_needs(const SGame *g);

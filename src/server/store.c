@@ -37,6 +37,8 @@ enum {
     Q_KEY_BAN,
     Q_RATING_RESET,
     Q_PLAYERS,
+    Q_WALK_ADD,
+    Q_WALKS,
     Q_COUNT
 };
 
@@ -87,6 +89,9 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_PLAYERS] = "SELECT p.name, (SELECT count(*) FROM keys k WHERE k.player = p.id),"
                   " (SELECT count(*) FROM game_players g WHERE g.player = p.id),"
                   " p.banned, p.muted, p.created FROM players p ORDER BY p.name LIMIT ?1",
+    [Q_WALK_ADD] = "INSERT INTO walkaways (player, at) SELECT id, ?2 FROM players WHERE name = ?1",
+    [Q_WALKS] = "SELECT count(*), coalesce(max(w.at), 0) FROM walkaways w "
+                "JOIN players p ON p.id = w.player WHERE p.name = ?1 AND w.at > ?2",
 };
 
 struct Store {
@@ -179,8 +184,9 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "UPDATE games SET variant = lower(variant) WHERE variant <> lower(variant);"
           "UPDATE OR IGNORE ratings SET variant = lower(variant) WHERE variant <> lower(variant);",
     /* Version 4: the public keys that sign in through ssh (their fingerprints, as sshd gives
-     * them), each its player's, when it was added and whether the host banned it; and the
-     * players the host banned or muted. */
+     * them), each its player's, when it was added and whether the host banned it; the
+     * players the host banned or muted; and when each player left a game or let it be aborted
+     * (for the hold on rated games of one who does it again and again). */
     [4] = "CREATE TABLE keys ("
           "  fingerprint TEXT PRIMARY KEY,"
           "  player INTEGER NOT NULL REFERENCES players (id),"
@@ -188,14 +194,18 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "  banned INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
           "CREATE INDEX keys_player ON keys (player);"
           "ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;"
-          "ALTER TABLE players ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;",
+          "ALTER TABLE players ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;"
+          "CREATE TABLE walkaways ("
+          "  player INTEGER NOT NULL REFERENCES players (id),"
+          "  at INTEGER NOT NULL);"
+          "CREATE INDEX walkaways_player ON walkaways (player, at);",
 };
 
 /* The tables and views of each version, for telling a database of this program's from another
  * program's. */
 static const char *const schema_tables[] = {"players",   "games", "events",       "ratings",
                                             "moves",     "chat",  "game_players", "server_state",
-                                            "chat_days", "keys"};
+                                            "chat_days", "keys",  "walkaways"};
 
 static CmStatus db_error(Store *st, CmError *err, const char *what)
 {
@@ -950,4 +960,36 @@ CmStatus store_backup(const char *from, const char *to, CmError *err)
     sqlite3_close(src);
     sqlite3_close(dst);
     return rc;
+}
+
+CmStatus store_walkaway_add(Store *st, const char *name, int64_t utc, CmError *err)
+{
+    CmStatus rc = player_add(st, name, utc, err);
+    if (rc != CM_OK)
+        return rc;
+    sqlite3_stmt *q = st->q[Q_WALK_ADD];
+    bind_text(q, 1, name);
+    sqlite3_bind_int64(q, 2, utc);
+    return run(st, q, err, "a game left");
+}
+
+CmStatus store_walkaways(Store *st, const char *name, int64_t since, int *n, int64_t *last,
+                         CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_WALKS];
+    bind_text(q, 1, name);
+    sqlite3_bind_int64(q, 2, since);
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *n = 0;
+    *last = 0;
+    if (rc == SQLITE_ROW) {
+        *n = sqlite3_column_int(q, 0);
+        *last = sqlite3_column_int64(q, 1);
+    } else {
+        out = db_error(st, err, "the games a player left");
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
 }

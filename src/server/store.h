@@ -157,6 +157,12 @@ typedef struct StorePlayer {
 typedef int (*StorePlayerFn)(void *ud, const StorePlayer *p);
 CmStatus store_players(Store *st, int max, StorePlayerFn fn, void *ud, CmError *err);
 
+/* A game that 'name' left (claimed for being gone) or let be aborted (no first move), at UTC
+ * second 'utc'; and how many since UTC second 'since', the last at '*last'. */
+CmStatus store_walkaway_add(Store *st, const char *name, int64_t utc, CmError *err);
+CmStatus store_walkaways(Store *st, const char *name, int64_t since, int *n, int64_t *last,
+                         CmError *err);
+
 /* Copies the database 'from' whole into 'to' (made, or replaced) with SQLite's backup, while
  * another process (the server) may be writing it: the copy is of one moment, each commit in it
  * or not. */

@@ -246,10 +246,10 @@ static void check_line(Conn *c, const char *line, size_t len)
                                         "player", "limit", "notice",  NULL};
     /* The error codes of docs/network.md, of requests and of the connection as a whole. */
     static const char *const codes[] = {
-        "syntax",   "hello",         "version",  "unknown", "bad-id", "no-game",   "no-variant",
-        "denied",   "not-your-turn", "stale",    "illegal", "over",   "offer",     "full",
-        "bad-text", "bad-name",      "taken",    "signup",  "banned", "no-player", "busy",
-        "store",    "flood",         "too-long", NULL};
+        "syntax",   "hello",         "version", "unknown",  "bad-id", "no-game",   "no-variant",
+        "denied",   "not-your-turn", "stale",   "illegal",  "over",   "offer",     "full",
+        "bad-text", "bad-name",      "taken",   "signup",   "banned", "no-player", "held",
+        "busy",     "store",         "flood",   "too-long", NULL};
     if (show)
         fprintf(stderr, "%s< %.*s\n", c->name, (int)len, line);
     if (len > NET_LINE_MAX || net_text_check(line, len) != 0) {

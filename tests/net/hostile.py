@@ -36,6 +36,8 @@
 #                   the server's own user: a ban drops the player at once and refuses them
 #                   after (by name or by key), a mute refuses chat, 'end' aborts a game,
 #                   'reset' forgets a rating, 'notice' reaches every player; each is logged
+#   walkaway        three games aborted for no first move in a day hold the player back from
+#                   rated games (not casual ones), saying for how long
 #   backup          'camelot admin backup' while a game is played, then 'restore' into a
 #                   stopped server: the game goes on from every move acknowledged before
 #
@@ -904,6 +906,28 @@ def host_tools(env, server):
     say("host_tools: only the host's; bans, mutes, ends and notices act at once, logged")
 
 
+def walkaway(env):
+    server = server_at(env, "walkaway", "--first-move", "1")
+    alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
+    for n in range(3):
+        game = int(alice.ok("create camette 600+0 rated W=me B=open")[2])
+        bob.ok("join %d" % game)
+        alice.expect(rb"^ev %d \d+ end \* aborted White made no first move" % game, 30)
+    got = alice.request("create camette 600+0 rated W=me B=open")
+    check(got.startswith("error create held ") and "3 games" in got and "15 min" in got,
+          "a player who walked away three times: %r" % got)
+    alice.ok("create camette 600+0 casual W=me B=open")
+    # bob, who did not walk away, still makes rated games; alice cannot join one.
+    rated = int(bob.ok("create camette 600+0 rated W=me B=open")[2])
+    alice.refused("join %d" % rated, "held")
+    check(server.log().count("left it or let it be aborted") == 3, "the log: %s" %
+          server.log()[-1500:])
+    for r in (alice, bob):
+        r.close()
+    server.stop()
+    say("walkaway: three aborts in a day hold a player back from rated games")
+
+
 def backup(env):
     server = server_at(env, "backup")
     alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
@@ -1066,6 +1090,7 @@ CHECKS = [
     ("keys", with_server(keys)),
     ("host_tools", with_server(host_tools)),
     ("backup", backup),
+    ("walkaway", walkaway),
     ("keys_users", with_shared(lambda env, s: keys_users(env, s.sock))),
     ("closed_client", with_server(closed_client)),
     ("offer_engine", with_server(offer_engine)),
