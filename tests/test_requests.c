@@ -115,6 +115,7 @@ static const char *const command_of[][2] = {
     {"as", NULL},
     {"key", NULL},
     {"signup", NULL},
+    {"addkey", NULL},
     {"hello", NULL},
     {"ping", NULL},
     {"pong", NULL},

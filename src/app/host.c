@@ -359,19 +359,44 @@ static char *trim(char *s)
     return s;
 }
 
+/* Reads a line of standard input into 'buf' a byte at a time, so that what follows it stays
+ * for the client after the sign-up (a script's commands). Returns 0, or -1 at its end. */
+static int read_line(char *buf, size_t size)
+{
+    size_t n = 0;
+    for (;;) {
+        char ch;
+        ssize_t got = read(STDIN_FILENO, &ch, 1);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            buf[n] = '\0';
+            return n > 0 ? 0 : -1;
+        }
+        if (ch == '\n')
+            break;
+        if (n + 1 < size)
+            buf[n++] = ch;
+    }
+    buf[n] = '\0';
+    return 0;
+}
+
 /* A key new to the server chooses its name, on the terminal (or the input) before anything
  * else. Returns 0 once the server took one, else an exit code. */
 static int sign_up(const char *sock, const char *key, const char *host)
 {
     printf("Welcome to camelot on %s. This key is new here:\n  %s\n"
            "Choose the name you will play as, for good: 1 to 32 letters, digits, '_', '-'\n"
-           "or '.', beginning with a letter or a digit. Other players see it.\n",
+           "or '.', beginning with a letter or a digit. Other players see it. (To add this\n"
+           "key to the player of another key of yours, type 'code' and the code that\n"
+           "'keycode' gave in a session of that key.)\n",
            host, key);
     for (int tries = 0; tries < HOST_TRIES; tries++) {
         printf("Name: ");
         fflush(stdout);
         char buf[256];
-        if (fgets(buf, sizeof buf, stdin) == NULL) {
+        if (read_line(buf, sizeof buf) != 0) {
             printf("\n");
             fprintf(stderr, "camelot: no name chosen: connect again to sign up\n");
             return CLI_EXIT_INPUT;
@@ -379,12 +404,24 @@ static int sign_up(const char *sock, const char *key, const char *host)
         char *name = trim(buf);
         if (name[0] == '\0')
             continue;
+        char req[NET_NAME_MAX + 16], ans[NET_LINE_MAX];
+        if (strncmp(name, "code ", 5) == 0) {
+            snprintf(req, sizeof req, "addkey %.16s", trim(name + 5));
+            if (ask_server(sock, key, req, ans, sizeof ans) != 0)
+                return CLI_EXIT_INPUT;
+            if (strncmp(ans, "ok addkey ", 10) == 0) {
+                printf("This key is %s's now, as the other one is.\n", ans + 10);
+                fflush(stdout);
+                return 0;
+            }
+            printf("%s\n", reason(ans));
+            continue;
+        }
         if (!net_name_ok(name) || net_name_reserved(name)) {
             printf("That is not a name: 1 to 32 letters, digits, '_', '-' or '.', beginning "
                    "with a letter or a digit.\n");
             continue;
         }
-        char req[NET_NAME_MAX + 16], ans[NET_LINE_MAX];
         snprintf(req, sizeof req, "signup %.*s", NET_NAME_MAX, name);
         if (ask_server(sock, key, req, ans, sizeof ans) != 0)
             return CLI_EXIT_INPUT;

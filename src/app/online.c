@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "camelot/notation.h"
@@ -55,6 +56,9 @@ const char cli_online_help[] =
     "  claim [win|engine]         against a player to move gone too long\n"
     "  board | moves              the board; the legal moves\n"
     "  export                     the game as a record\n"
+    "  keys                       your keys on a public server (docs/hosting.md)\n"
+    "  keycode                    a code that adds another key of yours to you\n"
+    "  dropkey FINGERPRINT        removes one of your keys\n"
     "  quit\n";
 
 enum { O_SERVER, O_TEXT, O_COUNT };
@@ -101,11 +105,49 @@ static const char *squeezed(const char *text, char *buf, size_t size)
     return buf;
 }
 
+/* The lines of a player's keys ('keys', 'keycode', 'dropkey'), in words. Returns 1 when 'm'
+ * was one. */
+static int keys_line(const NetMsg *m)
+{
+    const char *k = m->argv[0];
+    if (strcmp(k, "pubkey") == 0 && m->argc >= 4 && net_key_ok(m->argv[1])) {
+        int64_t added = 0;
+        char day[32] = "?";
+        if (net_int(m->argv[2], 0, INT64_MAX, &added)) {
+            time_t t = (time_t)added;
+            struct tm tm;
+            if (gmtime_r(&t, &tm) != NULL)
+                strftime(day, sizeof day, "%Y-%m-%d", &tm);
+        }
+        const char *what = m->argc >= 4 ? m->argv[3] : "-";
+        cli_line("key %s, added %s%s", m->argv[1], day,
+                 strcmp(what, "this") == 0     ? " (this one)"
+                 : strcmp(what, "banned") == 0 ? " (banned)"
+                                               : "");
+        return 1;
+    }
+    if (strcmp(k, "ok") != 0 || m->argc < 3)
+        return 0;
+    if (strcmp(m->argv[1], "keycode") == 0 && m->argc >= 4) {
+        cli_line("code %s: connect with the other key within %s minutes and type 'code %s' "
+                 "when it asks for a name.",
+                 m->argv[2], m->argv[3], m->argv[2]);
+        return 1;
+    }
+    if (strcmp(m->argv[1], "dropkey") == 0 && net_key_ok(m->argv[2])) {
+        cli_line("key %s removed.", m->argv[2]);
+        return 1;
+    }
+    return 0;
+}
+
 static void lobby_line(void *ud, const NetMsg *m)
 {
     Online *o = ud;
     const char *k = m->argv[0];
     char clean[NET_LINE_MAX + 1];
+    if (keys_line(m))
+        return;
     LobbyAnswer a;
     if (lobby_answer_read(m, &a) == 0) {
         const char *verb = a.verb;
@@ -449,6 +491,14 @@ static void command(Online *o, char *line)
     const char *k = w[0];
     if (strcmp(k, "quit") == 0 || strcmp(k, "exit") == 0) {
         o->quit = 1;
+    } else if (strcmp(k, "keys") == 0 || strcmp(k, "keycode") == 0) {
+        if (remote_send(o->r, "%s", k) != 0)
+            cli_line("not connected: %s", remote_status(o->r));
+    } else if (strcmp(k, "dropkey") == 0 && n == 2) {
+        if (!net_key_ok(w[1]))
+            cli_line("refused: a key is named by its fingerprint, as 'keys' lists it");
+        else if (remote_send(o->r, "dropkey %s", w[1]) != 0)
+            cli_line("not connected: %s", remote_status(o->r));
     } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
         if (remote_send(o->r, "%s", k) != 0)
             cli_line("not connected: %s", remote_status(o->r));

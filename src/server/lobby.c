@@ -1,11 +1,9 @@
-/* The server's requests that name no game: greeting and naming ('hello', 'as', 'key',
- * 'signup'), the heartbeat ('ping', 'pong'), the lobby's lists ('variants', 'games',
- * 'ratings') and 'quit'.
+/* The server's requests that name no game: greeting and naming ('hello', 'as'; a key's are in
+ * keys.c), the heartbeat ('ping', 'pong'), the lobby's lists ('variants', 'games', 'ratings')
+ * and 'quit'.
  * SPDX-License-Identifier: MIT */
-#define _POSIX_C_SOURCE 200809L /* getpwnam_r */
 #include "server_int.h"
 
-#include <pwd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -164,108 +162,6 @@ void lobby_req_as(Server *s, Client *c, const NetMsg *m)
     }
     snprintf(c->name, sizeof c->name, "%s", m->argv[1]);
     srv_named(s, c, "as");
-}
-
-/* 'key FINGERPRINT', the first line of a session that came through ssh with a public key
- * ('camelot host session', which sshd ran for that key): the connection is the key's player,
- * or, for a key never seen, nobody until it signs up. Believed only from the server's own
- * user, as 'as' is; from anyone else it changes nothing. */
-void lobby_req_key(Server *s, Client *c, const NetMsg *m)
-{
-    if (c->lines != 1) {
-        srv_error(s, c, "key", "denied", "'key' may only be the first line");
-        return;
-    }
-    if (!net_key_ok(m->argv[1])) {
-        srv_syntax(s, c, "a key is named by its fingerprint: SHA256: and 43 letters of base64");
-        srv_close(s, c);
-        return;
-    }
-    if (!c->trusted) {
-        srv_log(s, "%s: said a key, refused (not the server's user)", c->name);
-        return;
-    }
-    char name[NET_NAME_MAX + 1];
-    int found;
-    CmError err;
-    cm_error_init(&err, NULL);
-    if (store_key_get(s->store, m->argv[1], name, sizeof name, &found, &err) != CM_OK) {
-        srv_error(s, c, "key", "store", "the server could not read its keys: try again shortly");
-        srv_log(s, "%s", err.msg);
-        srv_close(s, c);
-        return;
-    }
-    snprintf(c->key, sizeof c->key, "%s", m->argv[1]);
-    if (!found) {
-        srv_unname(s, c);
-        if (!c->counted)
-            srv_named(s, c, "key"); /* refused: as many as a person may have */
-        else
-            srv_log(s, "key %s: new, to sign up", c->key);
-        return;
-    }
-    snprintf(c->name, sizeof c->name, "%s", name);
-    srv_named(s, c, "key");
-}
-
-/* Whether 'name' is a Unix user's of this machine: such a user, connecting here, is that
- * player, so no key may sign up as one. */
-static int unix_user(const char *name)
-{
-    struct passwd pw, *res = NULL;
-    char tmp[2048];
-    return getpwnam_r(name, &pw, tmp, sizeof tmp, &res) == 0 && res != NULL;
-}
-
-/* 'signup NAME': a key never seen takes a name for good, one that no player has in any case,
- * no Unix user of this machine has and no person connected now is. */
-void lobby_req_signup(Server *s, Client *c, const NetMsg *m)
-{
-    const char *name = m->argv[1];
-    if (!c->unnamed) {
-        srv_error(s, c, "signup", "denied",
-                  "only a key new to this server signs up, once, before 'hello'");
-        return;
-    }
-    if (!net_name_ok(name) || net_name_reserved(name)) {
-        srv_error(s, c, "signup", "bad-name",
-                  "a name is 1 to 32 letters, digits, '_', '-' or '.', beginning with a "
-                  "letter or digit; not 'open', nor 'uid' and a number");
-        return;
-    }
-    CmError err;
-    cm_error_init(&err, NULL);
-    char had[NET_NAME_MAX + 1];
-    int found = 0, taken = 0;
-    if (store_key_get(s->store, c->key, had, sizeof had, &found, &err) != CM_OK ||
-        store_name_taken(s->store, name, &taken, &err) != CM_OK) {
-        srv_error(s, c, "signup", "store", "the server could not read its players: try again");
-        srv_log(s, "%s", err.msg);
-        return;
-    }
-    if (found) {
-        srv_error(s, c, "signup", "denied",
-                  "this key signed up meanwhile, as %s: connect again to be that player", had);
-        return;
-    }
-    if (taken || unix_user(name) || srv_person_here(s, name)) {
-        srv_error(s, c, "signup", "taken", "%s is taken: choose another name", name);
-        return;
-    }
-    if (srv_write_begin(s, NULL) != 0)
-        return;
-    if (store_key_add(s->store, c->key, name, s->utc, &err) != CM_OK) {
-        srv_write_failed(s, &err);
-        return;
-    }
-    srv_uncount(s, c);
-    snprintf(c->name, sizeof c->name, "%s", name);
-    c->unnamed = 0;
-    c->signup_tx = s->tx_no;
-    if (srv_named(s, c, "signup") != 0)
-        return;
-    srv_sendf(s, c, "ok signup %s", name);
-    srv_log(s, "%s: signed up (key %s)", name, c->key);
 }
 
 void lobby_req_ping(Server *s, Client *c, const NetMsg *m)

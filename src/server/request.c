@@ -47,6 +47,7 @@ static const Request requests[] = {
     {"as", "as [NAME]", 0, ARGS_ANY, ANY | REQ_NO_ANSWER, lobby_req_as, NULL},
     {"key", "key FINGERPRINT", 1, 1, ANY | REQ_NO_ANSWER, lobby_req_key, NULL},
     {"signup", "signup NAME", 1, 1, ANY | W, lobby_req_signup, NULL},
+    {"addkey", "addkey CODE", 1, 1, ANY | W, lobby_req_addkey, NULL},
     {"hello", "hello VERSION", 1, 1, ANY, lobby_req_hello, NULL},
     {"ping", "ping TOKEN", 1, 1, ANY, lobby_req_ping, NULL},
     {"pong", "pong TOKEN", 0, ARGS_ANY, ANY | REQ_NO_ANSWER | REQ_AT_ONCE, lobby_req_pong, NULL},
@@ -67,6 +68,9 @@ static const Request requests[] = {
     {"claim", "claim ID [win|engine]", 1, 2, SEAT | W, NULL, game_req_claim},
     {"say", "say ID TEXT", 2, ARGS_ANY, G | W, NULL, game_req_say},
     {"export", "export ID", 1, 1, G, NULL, game_req_export},
+    {"keys", "keys", 0, 0, 0, lobby_req_keys, NULL},
+    {"keycode", "keycode", 0, 0, 0, lobby_req_keycode, NULL},
+    {"dropkey", "dropkey FINGERPRINT", 1, 1, W, lobby_req_dropkey, NULL},
     {"quit", "quit", 0, 0, 0, lobby_req_quit, NULL},
     /* The host's ('camelot admin'). */
     {"admin", "admin", 0, 0, ANY | REQ_NO_ANSWER, admin_req_admin, NULL},

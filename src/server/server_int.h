@@ -147,8 +147,20 @@ typedef struct PersonCount {
     int n;
 } PersonCount;
 
+/* A one-time code that adds a key to a player ('keycode', then 'addkey CODE' from the new
+ * key), kept in memory only. */
+#define SRV_CODES_MAX 256        /* codes kept at once (the oldest is forgotten first) */
+#define SRV_CODE_MS (10 * 60000) /* how long one holds */
+typedef struct KeyCode {
+    char code[9];                /* 8 small letters and digits; "" for none */
+    char name[NET_NAME_MAX + 1]; /* whose */
+    uint64_t until;              /* monotonic ms */
+} KeyCode;
+
 typedef struct Server {
     ServerConfig cfg;
+    KeyCode codes[SRV_CODES_MAX];
+    int code_next; /* the slot the next code takes */
     int lfd, epfd, lockfd;
     NetSockFile sockfile;
     uid_t uid;
@@ -324,6 +336,10 @@ void srv_syntax(Server *s, Client *c, const char *detail);
 void lobby_req_as(Server *s, Client *c, const NetMsg *m);
 void lobby_req_key(Server *s, Client *c, const NetMsg *m);
 void lobby_req_signup(Server *s, Client *c, const NetMsg *m);
+void lobby_req_keys(Server *s, Client *c, const NetMsg *m);
+void lobby_req_keycode(Server *s, Client *c, const NetMsg *m);
+void lobby_req_addkey(Server *s, Client *c, const NetMsg *m);
+void lobby_req_dropkey(Server *s, Client *c, const NetMsg *m);
 void admin_req_admin(Server *s, Client *c, const NetMsg *m);
 void admin_req_players(Server *s, Client *c, const NetMsg *m);
 void admin_req_ban(Server *s, Client *c, const NetMsg *m);

@@ -39,6 +39,8 @@ enum {
     Q_PLAYERS,
     Q_WALK_ADD,
     Q_WALKS,
+    Q_KEYS_OF,
+    Q_KEY_DROP,
     Q_COUNT
 };
 
@@ -92,6 +94,10 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_WALK_ADD] = "INSERT INTO walkaways (player, at) SELECT id, ?2 FROM players WHERE name = ?1",
     [Q_WALKS] = "SELECT count(*), coalesce(max(w.at), 0) FROM walkaways w "
                 "JOIN players p ON p.id = w.player WHERE p.name = ?1 AND w.at > ?2",
+    [Q_KEYS_OF] = "SELECT k.fingerprint, k.added, k.banned FROM keys k "
+                  "JOIN players p ON p.id = k.player WHERE p.name = ?1 ORDER BY k.added",
+    [Q_KEY_DROP] = "DELETE FROM keys WHERE fingerprint = ?1 AND player = "
+                   "(SELECT id FROM players WHERE name = ?2)",
 };
 
 struct Store {
@@ -992,4 +998,33 @@ CmStatus store_walkaways(Store *st, const char *name, int64_t since, int *n, int
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     return out;
+}
+
+CmStatus store_keys_of(Store *st, const char *name, StoreKeyFn fn, void *ud, int *n, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_KEYS_OF];
+    bind_text(q, 1, name);
+    int rc;
+    *n = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        (*n)++;
+        if (fn != NULL && fn(ud, (const char *)sqlite3_column_text(q, 0),
+                             sqlite3_column_int64(q, 1), sqlite3_column_int(q, 2)) != 0)
+            break;
+    }
+    CmStatus out = rc == SQLITE_ROW || rc == SQLITE_DONE ? CM_OK : db_error(st, err, "the keys");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_key_drop(Store *st, const char *fingerprint, const char *name, int *found,
+                        CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_KEY_DROP];
+    bind_text(q, 1, fingerprint);
+    bind_text(q, 2, name);
+    CmStatus rc = run(st, q, err, "a key");
+    *found = rc == CM_OK ? sqlite3_changes(st->db) : 0;
+    return rc;
 }

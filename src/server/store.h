@@ -163,6 +163,14 @@ CmStatus store_walkaway_add(Store *st, const char *name, int64_t utc, CmError *e
 CmStatus store_walkaways(Store *st, const char *name, int64_t since, int *n, int64_t *last,
                          CmError *err);
 
+/* The keys of the player 'name', oldest first (fn may be NULL), and how many in '*n'. */
+typedef int (*StoreKeyFn)(void *ud, const char *fingerprint, int64_t added, int banned);
+CmStatus store_keys_of(Store *st, const char *name, StoreKeyFn fn, void *ud, int *n, CmError *err);
+
+/* Forgets the key 'fingerprint' of the player 'name': '*found' 0 when it is not theirs. */
+CmStatus store_key_drop(Store *st, const char *fingerprint, const char *name, int *found,
+                        CmError *err);
+
 /* Copies the database 'from' whole into 'to' (made, or replaced) with SQLite's backup, while
  * another process (the server) may be writing it: the copy is of one moment, each commit in it
  * or not. */

@@ -31,7 +31,8 @@
 #   keys            a public server's keys: a new key signs up once, as a name nobody has in
 #                   any case (no player, Unix user or connected person), and is that player
 #                   from then on; 'key' only first, only from the server's own user; a
-#                   new key has as many connections as a player
+#                   new key has as many connections as a player; a second key by a one-time
+#                   code, a key removed by its player only, never the last
 #   host_tools      the host's requests only on a connection that said 'admin' first, from
 #                   the server's own user: a ban drops the player at once and refuses them
 #                   after (by name or by key), a mute refuses chat, 'end' aborts a game,
@@ -822,6 +823,29 @@ def keys(env, server):
     bad.wait_closed()
     other.close()
     alice.close()
+    # A second key for dave, by a one-time code from a session of his first.
+    first = netlib.Raw(server, None, hello=False)
+    first.send("key %s" % KEY_A)
+    first.ok("hello 1")
+    code = first.ok("keycode")[2]
+    second = new_key(server, "SHA256:" + "d" * 43)
+    second.refused("addkey wrongcode", "denied")
+    check(second.ok("addkey %s" % code)[2] == "dave", "addkey")
+    check(second.ok("hello 1")[3] == "dave", "the second key is not dave's")
+    third = new_key(server, "SHA256:" + "e" * 43)
+    third.refused("addkey %s" % code, "denied")  # once only
+    third.close()
+    keys_of = [x for x in first.ok_lines("keys") if x.startswith("pubkey ")]
+    check(len(keys_of) == 2 and keys_of[0].startswith("pubkey %s " % KEY_A) and
+          keys_of[0].endswith(" this"), "dave's keys: %r" % keys_of)
+    # A key is removed by its player only, and the last one stays.
+    other2 = netlib.Raw(server, "eve")
+    other2.refused("dropkey SHA256:" + "d" * 43, "no-player")
+    other2.close()
+    first.ok("dropkey SHA256:" + "d" * 43)
+    second.expect(rb"^error - denied ")
+    first.refused("dropkey %s" % KEY_A, "denied")
+    first.close()
     # A key not signed up is a person too: as many connections as a player, no more.
     KEY_C = "SHA256:" + "c" * 43
     many = [new_key(server, KEY_C) for _ in range(16)]
