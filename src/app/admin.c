@@ -168,8 +168,10 @@ int cli_admin(CliCtx *ctx, int argc, char **argv)
     (void)ctx;
     CliArgs a;
     int rc = cli_args_parse(cli_admin_usage, cli_admin_help, admin_opts, A_COUNT, argc, argv, &a);
-    if (rc >= 0)
+    if (rc >= 0) {
+        cli_args_free(&a);
         return rc;
+    }
     const char *verb = a.nargs > 0 ? a.args[0] : "";
     if (strcmp(verb, "backup") == 0 || strcmp(verb, "restore") == 0) {
         char db[4200];
