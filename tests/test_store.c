@@ -579,6 +579,30 @@ static void test_store_keys(void **state)
     st = open_store(d.path);
     assert_int_equal(store_walkaways(st, "alice", 0, &n, &last, &err), CM_OK);
     assert_int_equal(n, 3);
+    /* Guests: those of long ago are forgotten, and a game that only they played; a game of a
+     * guest and a player is the player's still (its record names the guest); a guest of
+     * lately stays, and so does the last game. */
+    int64_t g1 = new_game(st, "camette", 10), g2 = new_game(st, "camette", 10);
+    int64_t g3 = new_game(st, "camette", 10);
+    exec(st, "INSERT INTO players (name, created) VALUES ('guest-aaaaa', 10), ('guest-bbbbb', 10),"
+             " ('guest-ccccc', 10), ('guest-ddddd', 5000);");
+    assert_int_equal(store_game_player(st, g1, 'W', "guest-aaaaa", &err), CM_OK);
+    assert_int_equal(store_game_player(st, g1, 'B', "guest-bbbbb", &err), CM_OK);
+    assert_int_equal(store_game_player(st, g2, 'W', "guest-ccccc", &err), CM_OK);
+    assert_int_equal(store_game_player(st, g2, 'B', "alice", &err), CM_OK);
+    assert_int_equal(store_game_player(st, g3, 'W', "guest-ddddd", &err), CM_OK);
+    for (int64_t g = g1; g <= g3; g++)
+        assert_int_equal(store_game_status(st, g, "over", "1-0", "resign", 20, &err), CM_OK);
+    assert_int_equal(store_guests_purge(st, 1000, &err), CM_OK);
+    assert_int_equal(store_name_taken(st, "guest-aaaaa", &taken, &err), CM_OK);
+    assert_int_equal(taken, 0);
+    assert_int_equal(store_name_taken(st, "guest-ccccc", &taken, &err), CM_OK);
+    assert_int_equal(taken, 0);
+    assert_int_equal(store_name_taken(st, "guest-ddddd", &taken, &err), CM_OK);
+    assert_int_equal(taken, 1);
+    Walk w;
+    assert_string_equal(games_of(st, "alice", 10, &w), "2 camette over\n");
+    assert_string_equal(games_of(st, "guest-aaaaa", 10, &w), "");
     store_close(st);
     tu_remove_tree(d.dir);
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <grp.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@ const char cli_serve_usage[] =
     "serve [--socket PATH] [--mode 600|660|666] [--group GROUP]\n"
     "                     [--data DIR] [--engines N] [--sync full|normal]\n"
     "                     [--check quick|full] [--claim-after S] [--first-move S]\n"
-    "                     [--limit NAME=N]... [--quiet]";
+    "                     [--guests USER] [--limit NAME=N]... [--quiet]";
 const char cli_serve_help[] =
     "Runs a server for games played over the network: it owns every game, checks\n"
     "each move with the rules, runs the clocks and the engine seats, and keeps every\n"
@@ -52,6 +53,9 @@ const char cli_serve_help[] =
     "                    three times for a longer clock or none (default 40)\n"
     "  --first-move S    a game with a clock whose player to move makes no first\n"
     "                    move in S seconds is aborted, unrated (default 60)\n"
+    "  --guests USER     each connection of the Unix user USER (a name or a number)\n"
+    "                    is a guest of its own, 'guest-' and five letters: casual\n"
+    "                    games only, forgotten a day after (docs/hosting.md)\n"
     "  --limit NAME=N    a limit each person meets (a Unix user, or a player\n"
     "                    through the relay); may be given again for others:\n"
     "      connections=16    connections at once\n"
@@ -64,6 +68,7 @@ const char cli_serve_help[] =
     "      day-chat=1000     chat messages a player may send a day (UTC)\n"
     "      output=512        KiB waiting for a client that reads nothing, before\n"
     "                        it is dropped\n"
+    "      guests=64         guests connected at once, in all\n"
     "  --quiet           no log\n\n"
     "The data directory is locked while the server runs: a second server on it is\n"
     "refused. The database must be one camelot made; one of another program, or\n"
@@ -111,6 +116,7 @@ enum {
     S_CLAIM,
     S_FIRST,
     S_LIMIT,
+    S_GUESTS,
     S_QUIET,
     S_COUNT
 };
@@ -121,7 +127,7 @@ static const CliOpt serve_opts[S_COUNT] = {
     [S_ENGINES] = {"--engines", 1, 0},  [S_SYNC] = {"--sync", 1, 0},
     [S_CHECK] = {"--check", 1, 0},      [S_CLAIM] = {"--claim-after", 1, 0},
     [S_FIRST] = {"--first-move", 1, 0}, [S_LIMIT] = {"--limit", 1, 1},
-    [S_QUIET] = {"--quiet", 0, 0},
+    [S_GUESTS] = {"--guests", 1, 0},    [S_QUIET] = {"--quiet", 0, 0},
 };
 
 /* Each connection is an open file, and the soft limit of them is often 1024: it is raised as
@@ -195,6 +201,21 @@ int cli_serve(CliCtx *ctx, int argc, char **argv)
     if (rc < 0 && a.value[S_FIRST] != NULL &&
         (rc = cli_int_arg(&a, "seconds", "1 to 86400", a.value[S_FIRST], 1, 86400, &n)) < 0)
         cfg.first_move_ms = n * 1000;
+    if (rc < 0 && a.value[S_GUESTS] != NULL) {
+        const char *g = a.value[S_GUESTS];
+        struct passwd *pw = getpwnam(g);
+        char *end = NULL;
+        long uid = strtol(g, &end, 10);
+        if (pw != NULL)
+            cfg.guest_uid = pw->pw_uid;
+        else if (g[0] != '\0' && *end == '\0' && uid >= 0)
+            cfg.guest_uid = (uid_t)uid;
+        else
+            rc = cli_usage_error(cli_serve_usage, "--guests: no user '%s' here", g);
+        cfg.guests = rc < 0;
+        if (rc < 0 && cfg.guest_uid == geteuid())
+            rc = cli_usage_error(cli_serve_usage, "--guests: not the server's own user");
+    }
     if (rc < 0 && a.value[S_SYNC] != NULL) {
         if (strcmp(a.value[S_SYNC], "full") == 0)
             cfg.durable = 1;

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pwd.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -280,6 +281,29 @@ void srv_unname(Server *s, Client *c)
     person_add(s, c);
 }
 
+int srv_guest_name(const char *name)
+{
+    return strncasecmp(name, "guest-", 6) == 0;
+}
+
+/* A name for a guest: "guest-" and five letters or digits, that no one connected has. */
+static void guest_name(Server *s, char *buf, size_t size)
+{
+    static const char letters[] = "abcdefghijkmnpqrstuvwxyz23456789";
+    for (int tries = 0; tries < 100; tries++) {
+        uint64_t x = (s->now + (uint64_t)tries) * UINT64_C(0x9E3779B97F4A7C15) ^
+                     (uint64_t)s->utc_ms * UINT64_C(0xBF58476D1CE4E5B9) ^ (uint64_t)s->nclients;
+        x ^= (uint64_t)(uintptr_t)buf;
+        char name[16] = "guest-";
+        for (int i = 0; i < 5; i++, x = x * UINT64_C(6364136223846793005) + 1442695040888963407u)
+            name[6 + i] = letters[(x >> 59) & 31];
+        name[11] = '\0';
+        snprintf(buf, size, "%s", name);
+        if (!srv_person_here(s, buf))
+            return;
+    }
+}
+
 /* The name of Unix user 'uid' as a player's: the user's name when it is one that a player may
  * have and no other user's fallback, else "uidNUMBER" (which no person may take as a name). */
 static void user_name(uid_t uid, char *buf, size_t size)
@@ -366,7 +390,17 @@ void srv_accept(Server *s)
         c->uid = uid;
         c->pid = pid;
         c->trusted = uid == s->uid;
-        user_name(uid, c->name, sizeof c->name);
+        c->guest = s->cfg.guests && uid == s->cfg.guest_uid && !c->trusted;
+        if (c->guest && s->nguests >= s->cfg.limit[LIMIT_GUESTS]) {
+            refuse(fd, "error - busy the server has as many guests as it takes now: come back "
+                       "later, or sign up with a key\n");
+            free(c);
+            continue;
+        }
+        if (c->guest)
+            guest_name(s, c->name, sizeof c->name);
+        else
+            user_name(uid, c->name, sizeof c->name);
         /* A user of this machine is counted at once; the server's own user (a relay) when its
          * first line has said whom it speaks for. */
         if (!c->trusted && person_add(s, c) != 0) {
@@ -393,6 +427,8 @@ void srv_accept(Server *s)
             continue;
         }
         s->clients[s->nclients++] = c;
+        if (c->guest)
+            s->nguests++;
     }
 }
 
@@ -433,6 +469,8 @@ void srv_drop(Server *s, Client *c)
         game_detach(s, c, c->games[c->ngames - 1]);
     free(c->games);
     person_remove(s, c);
+    if (c->guest)
+        s->nguests--;
     if (!c->unwatched)
         epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->conn.fd, NULL);
     net_conn_close(&c->conn);

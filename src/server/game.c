@@ -126,6 +126,11 @@ int game_walked(Server *s, SGame *g, const char *name)
 
 int game_held(Server *s, Client *c, const char *verb)
 {
+    if (c->guest) {
+        srv_error(s, c, verb, "denied",
+                  "guests play casual games only: sign up with a key for rated ones");
+        return 1;
+    }
     int n = 0;
     int64_t last = 0;
     CmError err;

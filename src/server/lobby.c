@@ -149,10 +149,11 @@ void lobby_req_as(Server *s, Client *c, const NetMsg *m)
         srv_named(s, c, "as");
         return;
     }
-    if (m->argc != 2 || !net_name_ok(m->argv[1]) || net_name_reserved(m->argv[1])) {
+    if (m->argc != 2 || !net_name_ok(m->argv[1]) || net_name_reserved(m->argv[1]) ||
+        srv_guest_name(m->argv[1])) {
         srv_error(s, c, "as", "bad-name",
                   "a name is 1 to 32 letters, digits, '_', '-' or '.', beginning with a "
-                  "letter or digit; not 'open', nor 'uid' and a number");
+                  "letter or digit; not 'open', nor 'uid' and a number, nor 'guest-...'");
         srv_close(s, c);
         return;
     }

@@ -31,6 +31,7 @@ const ServerLimitInfo server_limits[LIMIT_COUNT] = {
                         "chat messages one player may send in a day (UTC)"},
     [LIMIT_OUTPUT_KIB] = {"output", 512, 64, 1048576,
                           "KiB that may wait for a client reading nothing before it is dropped"},
+    [LIMIT_GUESTS] = {"guests", 64, 0, SERVER_CLIENTS_MAX, "guests connected at once, in all"},
 };
 
 void server_config_default(ServerConfig *cfg)
@@ -374,6 +375,20 @@ static void alive(Server *s, int force)
     s->alive_at = s->now;
 }
 
+/* Forgets the guests of more than a day ago, once an hour (into the turn's transaction). */
+static void purge(Server *s)
+{
+    if (!s->cfg.guests || s->utc - s->purged_at < 3600)
+        return;
+    if (srv_write_begin(s, NULL) != 0)
+        return;
+    s->purged_at = s->utc;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_guests_purge(s->store, s->utc - 86400, &err) != CM_OK)
+        srv_write_failed(s, &err);
+}
+
 /* The end of the store's turn: it commits, or, when a write of it failed or the commit does,
  * it is rolled back. */
 static void commit(Server *s)
@@ -580,6 +595,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
             if (s->eng_game[i] != NULL && next > 10)
                 next = 10;
         alive(s, 0);
+        purge(s);
         commit(s);
         /* Lines that waited for the commit are handled, and clients that quit meanwhile
          * dropped, without a wait. */

@@ -28,6 +28,7 @@ typedef enum ServerLimit {
     LIMIT_GAME_CHAT,    /* chat messages a game keeps of its players, and of its watchers */
     LIMIT_DAY_CHAT,     /* chat messages one player may send in a day (UTC) */
     LIMIT_OUTPUT_KIB,   /* KiB waiting for a client that reads nothing before it is dropped */
+    LIMIT_GUESTS,       /* guests connected at once, in all (--guests) */
     LIMIT_COUNT
 } ServerLimit;
 
@@ -60,7 +61,9 @@ typedef struct ServerConfig {
     int64_t dead_ms;            /* and dropped after this */
     int64_t store_retry_ms;     /* after the store failed, writes are refused this long */
     int64_t limit[LIMIT_COUNT]; /* the limits (server_limits[] has their defaults) */
-    const char *site;           /* the records' Site tag */
+    int guests;                 /* 1: the connections of Unix user 'guest_uid' are guests */
+    uid_t guest_uid;
+    const char *site; /* the records' Site tag */
     /* The server stops when this becomes nonzero (a signal handler sets it). */
     volatile sig_atomic_t *stop;
     /* Lines for the log (connections, games, errors); NULL: none. */

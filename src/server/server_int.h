@@ -103,6 +103,7 @@ typedef struct Client {
     char key[NET_KEY_MAX + 1];
     int unnamed;
     unsigned signup_tx;
+    int guest;          /* a guest (serve --guests): casual games only, forgotten after a day */
     int admin;          /* its first line was 'admin', from the server's own user: the host */
     int muted;          /* the host has muted its player */
     uint64_t last_in;   /* when it last sent anything (ms) */
@@ -160,7 +161,9 @@ typedef struct KeyCode {
 typedef struct Server {
     ServerConfig cfg;
     KeyCode codes[SRV_CODES_MAX];
-    int code_next; /* the slot the next code takes */
+    int nguests;       /* guests connected */
+    int64_t purged_at; /* when the guests of more than a day ago were last forgotten (UTC s) */
+    int code_next;     /* the slot the next code takes */
     int lfd, epfd, lockfd;
     NetSockFile sockfile;
     uid_t uid;
@@ -291,6 +294,8 @@ int srv_person_here(Server *s, const char *name);
  * player's name), and counted under that name, so that a key has as many connections before
  * it signs up as a player has. */
 void srv_unname(Server *s, Client *c);
+/* Whether 'name' is a guest's ("guest-" in any case), which nobody else may take. */
+int srv_guest_name(const char *name);
 /* 'c' is no longer counted among its person's connections (its name is about to change). */
 void srv_uncount(Server *s, Client *c);
 
@@ -425,9 +430,9 @@ int game_end(Server *s, SGame *g, int winner, const char *termination, const cha
 /* The person 'name' left 'g' (claimed for being gone) or let it be aborted: counted for the
  * hold on rated games (game_held). Returns 0, or -1 when it could not be written. */
 int game_walked(Server *s, SGame *g, const char *name);
-/* Whether 'c' is held back from rated games for leaving or aborting too many (said as the
- * answer to 'verb' when so): SRV_HOLD_AFTER in a day hold them SRV_HOLD_FIRST_S from the last,
- * twice as long for each more, SRV_HOLD_MAX_S at most. */
+/* Whether 'c' may not play a rated game, said as the answer to 'verb' when so: a guest, or
+ * one held back for leaving or aborting too many: SRV_HOLD_AFTER in a day hold them
+ * SRV_HOLD_FIRST_S from the last, twice as long for each more, SRV_HOLD_MAX_S at most. */
 int game_held(Server *s, Client *c, const char *verb);
 
 /* The seats whose yes the offer under way needs. */

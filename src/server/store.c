@@ -1028,3 +1028,35 @@ CmStatus store_key_drop(Store *st, const char *fingerprint, const char *name, in
     *found = rc == CM_OK ? sqlite3_changes(st->db) : 0;
     return rc;
 }
+
+CmStatus store_guests_purge(Store *st, int64_t before, CmError *err)
+{
+    /* The games that only guests played, over before the time (the last game kept, so that
+     * no id is given again); then the guests of before the time who sit in no game going on
+     * or over since. */
+    char sql[2400];
+    snprintf(sql, sizeof sql,
+             "CREATE TEMP TABLE IF NOT EXISTS purged (id INTEGER PRIMARY KEY);"
+             "DELETE FROM purged;"
+             "INSERT INTO purged SELECT g.id FROM games g WHERE g.status = 'over' AND "
+             "  g.ended < %1$lld AND g.id < (SELECT max(id) FROM games) AND"
+             "  EXISTS (SELECT 1 FROM game_players gp WHERE gp.game = g.id) AND"
+             "  NOT EXISTS (SELECT 1 FROM game_players gp JOIN players p ON p.id = gp.player"
+             "    WHERE gp.game = g.id AND p.name NOT LIKE 'guest-%%');"
+             "DELETE FROM events WHERE game IN purged;"
+             "DELETE FROM game_players WHERE game IN purged;"
+             "DELETE FROM games WHERE id IN purged;"
+             "DELETE FROM purged;"
+             "INSERT INTO purged SELECT id FROM players WHERE name LIKE 'guest-%%' AND"
+             "  created < %1$lld AND id NOT IN (SELECT gp.player FROM game_players gp"
+             "    JOIN games g ON g.id = gp.game WHERE g.status <> 'over' OR g.ended >= %1$lld);"
+             "DELETE FROM game_players WHERE player IN purged;"
+             "DELETE FROM chat_days WHERE player IN purged;"
+             "DELETE FROM walkaways WHERE player IN purged;"
+             "DELETE FROM ratings WHERE player IN purged;"
+             "DELETE FROM keys WHERE player IN purged;"
+             "DELETE FROM players WHERE id IN purged;"
+             "DELETE FROM purged;",
+             (long long)before);
+    return exec(st, sql, err);
+}

@@ -171,6 +171,11 @@ CmStatus store_keys_of(Store *st, const char *name, StoreKeyFn fn, void *ud, int
 CmStatus store_key_drop(Store *st, const char *fingerprint, const char *name, int *found,
                         CmError *err);
 
+/* Forgets the guests ('guest-...') made before UTC second 'before', but those who sit in a game
+ * not over or over since, and the games over before it that only guests played (but the last
+ * game, whose id would be given again); a game of a guest and a player stays the player's. */
+CmStatus store_guests_purge(Store *st, int64_t before, CmError *err);
+
 /* Copies the database 'from' whole into 'to' (made, or replaced) with SQLite's backup, while
  * another process (the server) may be writing it: the copy is of one moment, each commit in it
  * or not. */

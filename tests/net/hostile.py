@@ -37,6 +37,8 @@
 #                   the server's own user: a ban drops the player at once and refuses them
 #                   after (by name or by key), a mute refuses chat, 'end' aborts a game,
 #                   'reset' forgets a rating, 'notice' reaches every player; each is logged
+#   guests          (as root) each connection of the guests' Unix user is a guest of its own,
+#                   casual games only; nobody else takes a guest's name
 #   walkaway        three games aborted for no first move in a day hold the player back from
 #                   rated games (not casual ones), saying for how long
 #   backup          'camelot admin backup' while a game is played, then 'restore' into a
@@ -990,6 +992,36 @@ def backup(env):
     say("backup: taken while a game is played; restored, the game goes on from it")
 
 
+def guests(env, shared):
+    """As root: every connection of the guests' Unix user is a guest of its own, who plays casual
+    games only; no relay or key takes a guest's name."""
+    code = ("import socket, sys\n"
+            "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile('rb')\n"
+            "s.sendall(b'as bob\\nhello 1\\n'); print(f.readline().decode().strip())\n"
+            "s.sendall(b'create camette none rated W=me B=open\\n')\n"
+            "print(f.readline().decode().strip())\n"
+            "s.sendall(b'create camette none casual W=me B=open\\n')\n"
+            "while True:\n"
+            "    line = f.readline().decode().strip()\n"
+            "    if line.startswith('ok create') or line.startswith('error'):\n"
+            "        print(line); break\n")
+    names = []
+    for _ in range(2):
+        p = as_user(NOBODY_B, [other_python(), "-c", code, shared.sock], 60)
+        out = p.stdout.splitlines()
+        check(len(out) == 3 and re.match(r"^ok hello 1 guest-[a-z0-9]{5}$", out[0]),
+              "a guest's hello: %r %r" % (out, p.stderr[-300:]))
+        names.append(out[0].split()[3])
+        check(out[1].startswith("error create denied guests play casual games only"),
+              "a guest's rated game: %r" % out[1])
+        check(out[2].startswith("ok create "), "a guest's casual game: %r" % out[2])
+    check(names[0] != names[1], "two guests are one: %r" % names)
+    r = netlib.Raw(shared, None, hello=False)
+    r.send("as %s" % names[0])
+    check(b"bad-name" in r.expect(rb"^error as "), "a relay took a guest's name")
+    say("guests: each connection a guest of its own, casual games only")
+
+
 def one_answer(env, server):
     r = netlib.Raw(server, "busyfollower")
     for _ in range(64):
@@ -1048,7 +1080,7 @@ def offer_engine(env, server):
     say("offer_engine: the engine moved while the takeback waited for a person")
 
 
-def shared_server(env):
+def shared_server(env, *args):
     """A server every user may reach, for the checks with other Unix users (root only); None
     when they cannot be run here (said why)."""
     if not ROOT:
@@ -1058,7 +1090,7 @@ def shared_server(env):
         say("no python3 another user may run: the checks with other users are not run")
         return None
     d = public_dir()
-    shared = netlib.Server(env, "--mode", "666")
+    shared = netlib.Server(env, "--mode", "666", *args)
     shared.sock = os.path.join(d, "server.sock")
     shared.data = env.path("shared-data")
     os.makedirs(shared.data, exist_ok=True)
@@ -1070,9 +1102,9 @@ def shared_server(env):
     return shared.start()
 
 
-def with_shared(check_fn):
+def with_shared(check_fn, *args):
     def run(env):
-        shared = shared_server(env)
+        shared = shared_server(env, *args)
         if shared is None:
             return
         try:
@@ -1116,6 +1148,7 @@ CHECKS = [
     ("backup", backup),
     ("walkaway", walkaway),
     ("keys_users", with_shared(lambda env, s: keys_users(env, s.sock))),
+    ("guests", with_shared(guests, "--guests", str(NOBODY_B))),
     ("closed_client", with_server(closed_client)),
     ("offer_engine", with_server(offer_engine)),
     ("full_disk", full_disk),
