@@ -129,6 +129,7 @@ static const char *const command_of[][2] = {
     {"unmute", NULL},
     {"end", NULL},
     {"reset", NULL},
+    {"rename", NULL},
     {"notice", NULL},
     {"limits", NULL},
 };

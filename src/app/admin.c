@@ -20,6 +20,7 @@ const char cli_admin_usage[] = "admin [--socket PATH] players|limits\n"
                                "       camelot admin [--socket PATH] mute|unmute NAME\n"
                                "       camelot admin [--socket PATH] end GAME\n"
                                "       camelot admin [--socket PATH] reset NAME VARIANT\n"
+                               "       camelot admin [--socket PATH] rename NAME NEW\n"
                                "       camelot admin [--socket PATH] notice TEXT...\n"
                                "       camelot admin [--data DIR] backup|restore FILE";
 const char cli_admin_help[] =
@@ -31,6 +32,9 @@ const char cli_admin_help[] =
     "                 back. A name never seen is kept, so that nobody takes it\n"
     "  mute NAME      the player's chat is refused; unmute lets it through again\n"
     "  end GAME       ends a game, aborted, for nobody\n"
+    "  rename NAME NEW\n"
+    "                 a player with no game going on takes another name (their\n"
+    "                 keys, ratings and games follow; old records keep the old one)\n"
     "  reset NAME VARIANT\n"
     "                 forgets a player's rating: the next rated game starts anew\n"
     "  notice TEXT    tells every connected player, now ('the server restarts in\n"
@@ -53,8 +57,8 @@ static const struct {
     const char *verb;
     int words;
 } requests[] = {
-    {"players", 0}, {"limits", 0}, {"ban", 1},   {"unban", 1},   {"mute", 1},
-    {"unmute", 1},  {"end", 1},    {"reset", 2}, {"notice", -1},
+    {"players", 0}, {"limits", 0}, {"ban", 1},   {"unban", 1},  {"mute", 1},
+    {"unmute", 1},  {"end", 1},    {"reset", 2}, {"rename", 2}, {"notice", -1},
 };
 
 /* A line of the server's answer: the players as a table, the limits as they are. */

@@ -2,9 +2,8 @@
  * 'admin', believed only from the server's own Unix user (as 'as' and 'key' are; the relays and
  * sessions of players always say a first line of their own, so none of them can be this). The
  * host lists the players, bans or lets back a player or a key (whose connections are dropped at
- * once), mutes a player, ends a game, forgets a rating, tells every connected player something,
- * and reads the limits in force. Each action is logged.
- * SPDX-License-Identifier: MIT */
+ * once), mutes or renames a player, ends a game, forgets a rating, tells every connected player
+ * something, and reads the limits in force. Each action is logged. SPDX-License-Identifier: MIT */
 #include "server_int.h"
 
 #include <stdio.h>
@@ -144,6 +143,58 @@ void admin_req_end(Server *s, Client *c, SGame *g, const NetMsg *m)
         return;
     srv_sendf(s, c, "ok end %lld", (long long)g->ng.id);
     srv_log(s, "the host: end %lld", (long long)g->ng.id);
+}
+
+/* 'rename NAME NEW': a player with no game going on takes another name that nobody has. */
+void admin_req_rename(Server *s, Client *c, const NetMsg *m)
+{
+    const char *name = m->argv[1], *to = m->argv[2];
+    if (!net_name_ok(name) || !net_name_ok(to) || net_name_reserved(to) || srv_guest_name(to)) {
+        srv_error(s, c, "rename", "bad-name",
+                  "rename NAME NEW: names of 1 to 32 letters, digits, '_', '-' or '.'; the new "
+                  "one not 'open', 'uid' and a number or 'guest-...'");
+        return;
+    }
+    int playing, waits, engines, taken = 0, found = 0;
+    srv_games_of(s, name, &playing, &waits, &engines);
+    if (playing > 0) {
+        srv_error(s, c, "rename", "denied", "%s has %d game%s not over: they end first", name,
+                  playing, playing == 1 ? "" : "s");
+        return;
+    }
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_name_taken(s->store, to, &taken, &err) != CM_OK) {
+        srv_error(s, c, "rename", "store", "%s", err.msg);
+        return;
+    }
+    if (taken || srv_person_here(s, to)) {
+        srv_error(s, c, "rename", "taken", "%s is taken", to);
+        return;
+    }
+    if (srv_write_begin(s, NULL) != 0)
+        return;
+    if (store_player_rename(s->store, name, to, &found, &err) != CM_OK) {
+        srv_write_failed(s, &err);
+        return;
+    }
+    if (!found) {
+        srv_error(s, c, "rename", "no-player", "no player %s here", name);
+        return;
+    }
+    /* Their connections end: they come back as the new name. */
+    for (int i = 0; i < s->nclients; i++) {
+        Client *o = s->clients[i];
+        if (o != c && !o->closing && is(o, name, NULL)) {
+            srv_sendf(s, o,
+                      "error - denied the host of this server renamed you %s: connect "
+                      "again",
+                      to);
+            srv_close(s, o);
+        }
+    }
+    srv_sendf(s, c, "ok rename %s %s", name, to);
+    srv_log(s, "the host: rename %s %s", name, to);
 }
 
 void admin_req_reset(Server *s, Client *c, const NetMsg *m)

@@ -81,6 +81,7 @@ static const Request requests[] = {
     {"unmute", "unmute NAME", 1, 1, H | W, admin_req_unmute, NULL},
     {"end", "end ID", 1, 1, H | G | W, NULL, admin_req_end},
     {"reset", "reset NAME VARIANT", 2, 2, H | W, admin_req_reset, NULL},
+    {"rename", "rename NAME NEW", 2, 2, H | W, admin_req_rename, NULL},
     {"notice", "notice TEXT", 1, ARGS_ANY, H, admin_req_notice, NULL},
     {"limits", "limits", 0, 0, H, admin_req_limits, NULL},
 };

@@ -353,6 +353,7 @@ void admin_req_mute(Server *s, Client *c, const NetMsg *m);
 void admin_req_unmute(Server *s, Client *c, const NetMsg *m);
 void admin_req_end(Server *s, Client *c, SGame *g, const NetMsg *m);
 void admin_req_reset(Server *s, Client *c, const NetMsg *m);
+void admin_req_rename(Server *s, Client *c, const NetMsg *m);
 void admin_req_notice(Server *s, Client *c, const NetMsg *m);
 void admin_req_limits(Server *s, Client *c, const NetMsg *m);
 void lobby_req_hello(Server *s, Client *c, const NetMsg *m);

@@ -41,6 +41,7 @@ enum {
     Q_WALKS,
     Q_KEYS_OF,
     Q_KEY_DROP,
+    Q_RENAME,
     Q_COUNT
 };
 
@@ -98,6 +99,7 @@ static const char *const query_sql[Q_COUNT] = {
                   "JOIN players p ON p.id = k.player WHERE p.name = ?1 ORDER BY k.added",
     [Q_KEY_DROP] = "DELETE FROM keys WHERE fingerprint = ?1 AND player = "
                    "(SELECT id FROM players WHERE name = ?2)",
+    [Q_RENAME] = "UPDATE players SET name = ?2 WHERE name = ?1",
 };
 
 struct Store {
@@ -1059,4 +1061,14 @@ CmStatus store_guests_purge(Store *st, int64_t before, CmError *err)
              "DELETE FROM purged;",
              (long long)before);
     return exec(st, sql, err);
+}
+
+CmStatus store_player_rename(Store *st, const char *name, const char *to, int *found, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_RENAME];
+    bind_text(q, 1, name);
+    bind_text(q, 2, to);
+    CmStatus rc = run(st, q, err, "a player's name");
+    *found = rc == CM_OK ? sqlite3_changes(st->db) : 0;
+    return rc;
 }

@@ -176,6 +176,10 @@ CmStatus store_key_drop(Store *st, const char *fingerprint, const char *name, in
  * game, whose id would be given again); a game of a guest and a player stays the player's. */
 CmStatus store_guests_purge(Store *st, int64_t before, CmError *err);
 
+/* Renames the player 'name' to 'to' (their keys, ratings and games follow; the records of their
+ * games keep the name they had). '*found' 0 when there is no such player. */
+CmStatus store_player_rename(Store *st, const char *name, const char *to, int *found, CmError *err);
+
 /* Copies the database 'from' whole into 'to' (made, or replaced) with SQLite's backup, while
  * another process (the server) may be writing it: the copy is of one moment, each commit in it
  * or not. */

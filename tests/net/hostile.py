@@ -36,7 +36,8 @@
 #   host_tools      the host's requests only on a connection that said 'admin' first, from
 #                   the server's own user: a ban drops the player at once and refuses them
 #                   after (by name or by key), a mute refuses chat, 'end' aborts a game,
-#                   'reset' forgets a rating, 'notice' reaches every player; each is logged
+#                   'reset' forgets a rating, 'rename' renames a player with no game going
+#                   on, 'notice' reaches every player; each is logged
 #   guests          (as root) each connection of the guests' Unix user is a guest of its own,
 #                   casual games only; nobody else takes a guest's name
 #   walkaway        three games aborted for no first move in a day hold the player back from
@@ -925,10 +926,20 @@ def host_tools(env, server):
     check(r.request("hello 1").startswith("error hello banned "), "a banned key's hello")
     h.refused("ban SHA256:" + "z" * 43, "no-player")
     h.refused("reset alice camette", "no-player")
+    # A rename: refused while a game goes on, and for a name taken; then the player's keys
+    # and games follow the new name.
+    busy = int(alice.ok("create camette none casual W=me B=open")[2])
+    h.refused("rename alice alicia", "denied")
+    alice.ok("leave %d" % busy)
+    h.refused("rename alice Keyed", "taken")
+    h.ok("rename alice alicia")
+    alice.expect(rb"^error - denied the host of this server renamed you alicia")
+    players = [x for x in host(server).ok_lines("players") if x.startswith("player ")]
+    check(any(x.startswith("player alicia 0 ") for x in players) and
+          not any(x.startswith("player alice ") for x in players), "after a rename: %r" % players)
     for w in ("mute bob", "end %d" % game, "ban bob", "notice to 2: the server", "ban %s" % KEY_B):
         check("the host: " + w in server.log(), "%r is not in the log" % w)
-    for c in (alice, h):
-        c.close()
+    h.close()
     say("host_tools: only the host's; bans, mutes, ends and notices act at once, logged")
 
 
