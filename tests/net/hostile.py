@@ -893,6 +893,14 @@ def host_tools(env, server):
     players = [line for line in h.ok_lines("players") if line.startswith("player ")]
     check(any(p.startswith("player alice 0 1 -,connected") for p in players),
           "the players: %r" % players)
+    limits = h.ok_lines("limits")
+    check("limit connections 16" in limits and "limit guests 64" in limits, "limits: %r" % limits)
+    # 'camelot admin' says the same, as a table.
+    p = env.run(["admin", "--socket", server.sock, "players"])
+    check(p.returncode == 0 and re.search(r"(?m)^alice +0 +1 +connected$", p.stdout),
+          "camelot admin players: %r %r" % (p.stdout, p.stderr))
+    p = env.run(["admin", "--socket", server.sock, "ban"])
+    check(p.returncode == 2 and "ban takes one word" in p.stderr, "admin ban: %r" % p.stderr)
     # A notice reaches every player.
     h.ok("notice the server restarts in 5 minutes")
     for r in (alice, bob):
