@@ -417,7 +417,8 @@ static int sign_up(const char *sock, const char *key, const char *host)
             printf("%s\n", reason(ans));
             continue;
         }
-        if (!net_name_ok(name) || net_name_reserved(name)) {
+        if (!net_name_ok(name)) {
+            /* The server says which names are kept for others ('open', 'guest-...'). */
             printf("That is not a name: 1 to 32 letters, digits, '_', '-' or '.', beginning "
                    "with a letter or a digit.\n");
             continue;
