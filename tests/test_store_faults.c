@@ -355,7 +355,9 @@ static const char *ask_until_ok(Player *p, const char *line)
     return NULL;
 }
 
-static void player_open(Player *p, const char *sock, const char *name)
+/* Connects 'p' to the server and says 'first' ("as NAME", "key FINGERPRINT"), then hello: the
+ * answer to it, kept until the next take. */
+static const char *player_connect(Player *p, const char *sock, const char *first)
 {
     memset(p, 0, sizeof *p);
     struct sockaddr_un a;
@@ -365,25 +367,23 @@ static void player_open(Player *p, const char *sock, const char *name)
     p->fd = socket(AF_UNIX, SOCK_STREAM, 0);
     assert_true(p->fd >= 0);
     assert_int_equal(connect(p->fd, (struct sockaddr *)&a, sizeof a), 0);
-    put(p, "as %s", name);
-    const char *got = ask(p, "hello 1");
-    assert_true(strncmp(got, "ok hello", 8) == 0);
+    put(p, "%s", first);
+    return ask(p, "hello 1");
 }
 
-/* A session of a public server for the key 'key' (as 'camelot host session' is): the answer
- * to its 'hello', kept until the next take. */
+static void player_open(Player *p, const char *sock, const char *name)
+{
+    char first[64];
+    snprintf(first, sizeof first, "as %s", name);
+    assert_true(strncmp(player_connect(p, sock, first), "ok hello", 8) == 0);
+}
+
+/* A session of a public server for the key 'key' (as 'camelot host session' is). */
 static const char *player_open_key(Player *p, const char *sock, const char *key)
 {
-    memset(p, 0, sizeof *p);
-    struct sockaddr_un a;
-    memset(&a, 0, sizeof a);
-    a.sun_family = AF_UNIX;
-    snprintf(a.sun_path, sizeof a.sun_path, "%s", sock);
-    p->fd = socket(AF_UNIX, SOCK_STREAM, 0);
-    assert_true(p->fd >= 0);
-    assert_int_equal(connect(p->fd, (struct sockaddr *)&a, sizeof a), 0);
-    put(p, "key %s", key);
-    return ask(p, "hello 1");
+    char first[80];
+    snprintf(first, sizeof first, "key %s", key);
+    return player_connect(p, sock, first);
 }
 
 /* Every request had one answer: after a ping, no answer more than the requests came. */

@@ -120,43 +120,6 @@ play 0
 
 # ---- Alice's own connection, asking for bob's seat ---------------------------------------------
 
-# raw_open NAME: a connection through ssh with NAME's key that speaks the protocol itself (a
-# coprocess); 'raw_send' writes a line, 'raw_until REGEX' reads until a line matches it, and
-# $TMP/raw.log keeps both sides. Bash drops a coprocess's descriptors when it ends: the
-# script reads and writes copies of its own.
-raw_open() {
-    coproc RAW { ssh -i "$TMP/$1" $SSH_OPTS -T -p "$PORT" "$ME@127.0.0.1" camelot relay \
-        2>>"$TMP/raw.err"; }
-    RAW_JOB=$RAW_PID
-    PIDS+=("$RAW_JOB")
-    exec {RAW_IN}<&"${RAW[0]}" {RAW_OUT}>&"${RAW[1]}"
-    echo "---- $1" >>"$TMP/raw.log"
-}
-raw_send() {
-    printf '%s\n' "$1" >&"$RAW_OUT"
-    echo "> $1" >>"$TMP/raw.log"
-}
-raw_until() {
-    local re=$1 line end=$((SECONDS + WAIT))
-    while [ $SECONDS -lt $end ]; do
-        IFS= read -r -t 5 line <&"$RAW_IN" || {
-            [ $? -gt 128 ] && continue
-            return 1
-        }
-        echo "< $line" >>"$TMP/raw.log"
-        [[ $line =~ $re ]] && return 0
-        # The server drops a connection silent for 10 s: answer its pings as a client does.
-        [[ $line =~ ^ping\ ([A-Za-z0-9_-]+)$ ]] && raw_send "pong ${BASH_REMATCH[1]}"
-    done
-    return 1
-}
-raw_close() {
-    raw_send quit
-    raw_until "^ok quit$"
-    exec {RAW_OUT}>&- {RAW_IN}<&-
-    wait_exit "$RAW_JOB"
-}
-
 raw_open alice
 # The relay's own first line has said 'as alice' already: a second 'as' is refused.
 raw_send "as bob"

@@ -211,27 +211,7 @@ check "erin signs up" grep -q "You are erin\." "$TMP/erin.out"
 OUT=$( (sleep 2; printf 'quit\n') | ssh -tt $(login erin) camelot online --text 2>&1)
 check "'camelot online --text' asked for: the text client on a terminal" eval \
     'printf "%s\n" "$OUT" | grep -q "^connected to .* as erin\."'
-coproc RAW { ssh -T $(login erin) camelot relay 2>>"$TMP/raw.err"; }
-RAW_JOB=$RAW_PID
-PIDS+=("$RAW_JOB")
-exec {RAW_IN}<&"${RAW[0]}" {RAW_OUT}>&"${RAW[1]}"
-raw_send() {
-    printf '%s\n' "$1" >&"$RAW_OUT"
-    echo "> $1" >>"$TMP/raw.log"
-}
-raw_until() {
-    local re=$1 line end=$((SECONDS + WAIT))
-    while [ $SECONDS -lt $end ]; do
-        IFS= read -r -t 5 line <&"$RAW_IN" || {
-            [ $? -gt 128 ] && continue
-            return 1
-        }
-        echo "< $line" >>"$TMP/raw.log"
-        [[ $line =~ $re ]] && return 0
-        [[ $line =~ ^ping\ ([A-Za-z0-9_-]+)$ ]] && raw_send "pong ${BASH_REMATCH[1]}"
-    done
-    return 1
-}
+raw_open erin
 raw_send "key $(fpr carol)"
 check "erin's relay cannot say carol's key" raw_until "^error key denied "
 raw_send "as carol"
@@ -242,10 +222,7 @@ raw_send "move 1 6 sneak ${MOVES[0]} 0"
 check "nor move in carol's game" raw_until "^error move denied "
 raw_send "resign 1"
 check "nor resign it" raw_until "^error resign denied "
-raw_send quit
-raw_until "^ok quit$"
-exec {RAW_OUT}>&- {RAW_IN}<&-
-wait_exit "$RAW_JOB"
+raw_close
 OUT=$(ssh -T $(login erin) "camelot relay --as carol" </dev/null 2>&1)
 check "nor ask sshd for a relay as carol" eval \
     'printf "%s\n" "$OUT" | grep -q "only plays camelot" && ! printf "%s\n" "$OUT" | grep -q carol'
