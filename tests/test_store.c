@@ -607,6 +607,67 @@ static void test_store_keys(void **state)
     tu_remove_tree(d.dir);
 }
 
+typedef struct Listed {
+    char text[400];
+    size_t len;
+    int n;
+} Listed;
+
+static int listed(void *ud, const StorePlayer *p)
+{
+    Listed *l = ud;
+    l->len += (size_t)snprintf(l->text + l->len, sizeof l->text - l->len, "%s %d %d %lld\n",
+                               p->name, p->keys, p->banned, (long long)p->seen);
+    l->n++;
+    return 0;
+}
+
+static const char *players_after(Store *st, const char *after, int max, Listed *l)
+{
+    CmError err;
+    memset(l, 0, sizeof *l);
+    assert_int_equal(store_players(st, after, max, listed, l, &err), CM_OK);
+    return l->text;
+}
+
+/* When each player was last here: a store of version 4 (the schema before it) is brought to
+ * the current one with its players and keys, none of them seen yet; a later time is kept, an
+ * earlier one not. The list comes a page at a time, after a name. The games left long ago are
+ * forgotten. */
+static void test_store_seen(void **state)
+{
+    (void)state;
+    Db d;
+    CmError err;
+    db_path(&d);
+    Store *st = NULL;
+    assert_int_equal(store_open_old(d.path, 4, &st, &err), CM_OK);
+    exec(st, "INSERT INTO players (name, created, banned) VALUES ('alice', 5, 0), ('bob', 6, 1),"
+             " ('carol', 7, 0);"
+             "INSERT INTO keys (fingerprint, player, added) VALUES ('SHA256:k', 1, 5);"
+             "INSERT INTO walkaways (player, at) VALUES (1, 100), (1, 200);");
+    store_close(st);
+    st = open_store(d.path);
+    Listed l;
+    assert_string_equal(players_after(st, NULL, 10, &l), "alice 1 0 0\nbob 0 1 0\ncarol 0 0 0\n");
+    assert_int_equal(store_seen(st, "alice", 1000, &err), CM_OK);
+    assert_int_equal(store_seen(st, "alice", 900, &err), CM_OK);
+    assert_int_equal(store_seen(st, "carol", 50, &err), CM_OK);
+    assert_int_equal(store_seen(st, "nobody", 50, &err), CM_OK);
+    store_close(st);
+    st = open_store(d.path);
+    assert_string_equal(players_after(st, NULL, 2, &l), "alice 1 0 1000\nbob 0 1 0\n");
+    assert_string_equal(players_after(st, "bob", 2, &l), "carol 0 0 50\n");
+    assert_string_equal(players_after(st, "carol", 2, &l), "");
+    int n = -1;
+    int64_t last = -1;
+    assert_int_equal(store_walkaways_prune(st, 150, &err), CM_OK);
+    assert_int_equal(store_walkaways(st, "alice", 0, &n, &last, &err), CM_OK);
+    assert_true(n == 1 && last == 200);
+    store_close(st);
+    tu_remove_tree(d.dir);
+}
+
 /* When the server was last alive, and each player's chat of a day. */
 static void test_store_alive_and_chat(void **state)
 {
@@ -749,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_store_refuses_what_is_not_a_database),
         cmocka_unit_test(test_store_migration_to_3),
         cmocka_unit_test(test_store_keys),
+        cmocka_unit_test(test_store_seen),
         cmocka_unit_test(test_store_alive_and_chat),
         cmocka_unit_test(test_store_refuses_another_programs_database),
         cmocka_unit_test(test_store_refuses_a_damaged_database),

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -25,7 +26,7 @@ const char cli_admin_usage[] = "admin [--socket PATH] players|limits\n"
                                "       camelot admin [--data DIR] backup|restore FILE";
 const char cli_admin_help[] =
     "The host's tools, run as the server's own user (docs/hosting.md).\n\n"
-    "  players        every player: keys, games, and banned, muted or connected\n"
+    "  players        every player: keys, games, when last here, banned or muted\n"
     "  limits         the limits the server keeps (camelot serve --limit)\n"
     "  ban WHO        a player (by name) or a key (SHA256:...) may no longer play\n"
     "                 here; their connections are dropped at once. unban lets them\n"
@@ -61,19 +62,45 @@ static const struct {
     {"unmute", 1},  {"end", 1},    {"reset", 2}, {"rename", 2}, {"notice", -1},
 };
 
-/* A line of the server's answer: the players as a table, the limits as they are. */
+/* What the answers' lines print: the players as a table, the limits as they are. */
+typedef struct Printed {
+    int rows;
+    char last[64]; /* the last player's name, for the next page */
+} Printed;
+
+/* When a player was last here, in the host's time ('now' while connected). */
+static void seen_text(long long utc, int connected, char *buf, size_t size)
+{
+    struct tm tm;
+    time_t t = (time_t)utc;
+    if (connected)
+        snprintf(buf, size, "now");
+    else if (utc <= 0 || localtime_r(&t, &tm) == NULL)
+        snprintf(buf, size, "never");
+    else
+        strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
+}
+
 static void print_line(void *ud, const char *line)
 {
-    int *rows = ud;
-    char name[64], standing[64];
+    Printed *p = ud;
+    char name[64], flags[64], seen[32];
     int keys, games;
-    if (sscanf(line, "player %63s %d %d %63s", name, &keys, &games, standing) == 4) {
-        if ((*rows)++ == 0)
-            printf("%-32s %4s %6s  %s\n", "player", "keys", "games", "standing");
-        printf("%-32s %4d %6d  %s\n", name, keys, games,
-               strcmp(standing, "-") == 0 ? ""
-               : standing[0] == '-'       ? standing + 2
-                                          : standing);
+    long long utc;
+    if (sscanf(line, "player %63s %d %d %63s %lld", name, &keys, &games, flags, &utc) == 5) {
+        if (p->rows++ == 0)
+            printf("%-24s %4s %6s  %-16s  %s\n", "player", "keys", "games", "last seen",
+                   "standing");
+        int banned = strncmp(flags, "banned", 6) == 0, muted = strstr(flags, ",muted") != NULL;
+        seen_text(utc, strstr(flags, ",connected") != NULL, seen, sizeof seen);
+        char standing[32];
+        snprintf(standing, sizeof standing, "%s%s%s", banned ? "banned" : "",
+                 banned && muted ? ", " : "", muted ? "muted" : "");
+        if (standing[0] != '\0')
+            printf("%-24s %4d %6d  %-16s  %s\n", name, keys, games, seen, standing);
+        else
+            printf("%-24s %4d %6d  %s\n", name, keys, games, seen);
+        snprintf(p->last, sizeof p->last, "%s", name);
     } else if (strncmp(line, "limit ", 6) == 0) {
         printf("%s\n", line + 6);
     }
@@ -219,17 +246,32 @@ int cli_admin(CliCtx *ctx, int argc, char **argv)
     }
     const char *lines[3] = {"admin", "hello 1", req};
     char ans[NET_LINE_MAX];
-    int rows = 0;
-    rc = CLI_EXIT_INPUT;
-    if (cli_server_ask(sock, lines, 3, print_line, &rows, ans, sizeof ans) == 0) {
-        if (strncmp(ans, "ok ", 3) == 0) {
-            if (strcmp(verb, "players") != 0 && strcmp(verb, "limits") != 0)
-                printf("done: %s\n", ans + 3);
-            rc = CLI_EXIT_OK;
-        } else {
+    Printed p = {0, ""};
+    /* The players come a page at a time, each page on a connection of its own. */
+    for (;;) {
+        rc = CLI_EXIT_INPUT;
+        if (cli_server_ask(sock, lines, 3, print_line, &p, ans, sizeof ans) != 0)
+            break;
+        if (strncmp(ans, "ok ", 3) != 0) {
             fprintf(stderr, "camelot: admin: the server says: %s\n", ans);
+            break;
         }
+        rc = CLI_EXIT_OK;
+        if (strcmp(verb, "players") != 0) {
+            if (strcmp(verb, "limits") != 0)
+                printf("done: %s\n", ans + 3);
+            break;
+        }
+        char next[NET_LINE_MAX];
+        snprintf(next, sizeof next, "players %s", p.last);
+        const char *more = strrchr(ans, ' ');
+        if (more == NULL || strcmp(more, " more") != 0 || p.last[0] == '\0' ||
+            strcmp(next, req) == 0)
+            break;
+        snprintf(req, sizeof req, "%s", next);
     }
+    if (rc == CLI_EXIT_OK && strcmp(verb, "players") == 0 && p.rows == 0)
+        printf("No player has played here yet.\n");
     cli_args_free(&a);
     return rc;
 }

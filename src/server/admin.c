@@ -39,27 +39,48 @@ typedef struct PlayerList {
     int n;
 } PlayerList;
 
+/* 'player NAME KEYS GAMES STANDING SEEN': SEEN is when the player was last connected (UTC
+ * seconds; now, when connected; 0, never since the server kept it). */
 static int player_line(void *ud, const StorePlayer *p)
 {
     PlayerList *l = ud;
+    if (l->n == SRV_PLAYERS_PAGE) {
+        l->n++;
+        return 1;
+    }
     int here = srv_person_here(l->s, p->name);
-    srv_sendf(l->s, l->c, "player %s %d %d %s%s%s", p->name, p->keys, p->games,
-              p->banned ? "banned" : "-", p->muted ? ",muted" : "", here ? ",connected" : "");
+    int64_t seen = srv_seen_at(l->s, p->name);
+    if (here)
+        seen = l->s->utc;
+    else if (p->seen > seen)
+        seen = p->seen;
+    srv_sendf(l->s, l->c, "player %s %d %d %s%s%s %lld", p->name, p->keys, p->games,
+              p->banned ? "banned" : "-", p->muted ? ",muted" : "", here ? ",connected" : "",
+              (long long)seen);
     l->n++;
     return 0;
 }
 
+/* 'players [AFTER]': the players by name, after AFTER, SRV_PLAYERS_PAGE at most; the answer
+ * says 'more' when there are more. */
 void admin_req_players(Server *s, Client *c, const NetMsg *m)
 {
-    (void)m;
+    const char *after = m->argc > 1 ? m->argv[1] : NULL;
+    if (after != NULL && !net_name_ok(after)) {
+        srv_error(s, c, "players", "bad-name", "the list goes on after a player's name");
+        return;
+    }
     CmError err;
     cm_error_init(&err, NULL);
     PlayerList l = {s, c, 0};
-    if (store_players(s->store, 100000, player_line, &l, &err) != CM_OK) {
+    if (store_players(s->store, after, SRV_PLAYERS_PAGE + 1, player_line, &l, &err) != CM_OK) {
         srv_error(s, c, "players", "store", "%s", err.msg);
         return;
     }
-    srv_sendf(s, c, "ok players %d", l.n);
+    if (l.n > SRV_PLAYERS_PAGE)
+        srv_sendf(s, c, "ok players %d more", SRV_PLAYERS_PAGE);
+    else
+        srv_sendf(s, c, "ok players %d", l.n);
 }
 
 /* 'ban WHO', 'unban WHO', 'mute NAME', 'unmute NAME': WHO is a player's name or a key's

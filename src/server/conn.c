@@ -456,6 +456,7 @@ void srv_drop(Server *s, Client *c)
 {
     if (c->greeted)
         srv_log(s, "%s: disconnected after %d lines", c->name, c->lines);
+    srv_seen(s, c);
     beat_remove(s, c);
     if (c->throttled)
         s->nthrottled--;

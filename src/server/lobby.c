@@ -133,6 +133,7 @@ void lobby_req_hello(Server *s, Client *c, const NetMsg *m)
         return;
     c->greeted = 1;
     srv_sendf(s, c, "ok hello %d %s", NET_VERSION, c->name);
+    srv_seen(s, c);
     srv_log(s, "%s: connected (uid %lu, pid %ld)", c->name, (unsigned long)c->uid, (long)c->pid);
 }
 

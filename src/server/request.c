@@ -74,7 +74,7 @@ static const Request requests[] = {
     {"quit", "quit", 0, 0, 0, lobby_req_quit, NULL},
     /* The host's ('camelot admin'). */
     {"admin", "admin", 0, 0, ANY | REQ_NO_ANSWER, admin_req_admin, NULL},
-    {"players", "players", 0, 0, H, admin_req_players, NULL},
+    {"players", "players [AFTER]", 0, 1, H, admin_req_players, NULL},
     {"ban", "ban NAME|FINGERPRINT", 1, 1, H | W, admin_req_ban, NULL},
     {"unban", "unban NAME|FINGERPRINT", 1, 1, H | W, admin_req_unban, NULL},
     {"mute", "mute NAME", 1, 1, H | W, admin_req_mute, NULL},

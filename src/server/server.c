@@ -375,24 +375,72 @@ static void alive(Server *s, int force)
     s->alive_at = s->now;
 }
 
-/* Forgets the guests of more than a day ago, once an hour (into the turn's transaction). */
+/* Once an hour (into the turn's transaction): forgets the guests of more than a day ago, and
+ * the games left or aborted too long ago to hold anyone back. */
 static void purge(Server *s)
 {
-    if (!s->cfg.guests || s->utc - s->purged_at < 3600)
+    if (s->utc - s->purged_at < 3600)
         return;
     if (srv_write_begin(s, NULL) != 0)
         return;
     s->purged_at = s->utc;
     CmError err;
     cm_error_init(&err, NULL);
-    if (store_guests_purge(s->store, s->utc - 86400, &err) != CM_OK)
+    if ((s->cfg.guests && store_guests_purge(s->store, s->utc - 86400, &err) != CM_OK) ||
+        store_walkaways_prune(s->store, s->utc - 2 * 86400, &err) != CM_OK)
         srv_write_failed(s, &err);
+}
+
+void srv_seen(Server *s, const Client *c)
+{
+    if (!c->greeted || c->admin || c->unnamed)
+        return;
+    for (int i = 0; i < s->nseen; i++)
+        if (strcmp(s->seen[i].name, c->name) == 0) {
+            s->seen[i].utc = s->utc;
+            return;
+        }
+    /* Without memory for it, only when the player was last here is lost. */
+    if (cm_grow(&s->seen, &s->seencap, s->nseen + 1, sizeof *s->seen, 64) != 0)
+        return;
+    snprintf(s->seen[s->nseen].name, sizeof s->seen[s->nseen].name, "%s", c->name);
+    s->seen[s->nseen++].utc = s->utc;
+}
+
+int64_t srv_seen_at(const Server *s, const char *name)
+{
+    for (int i = 0; i < s->nseen; i++)
+        if (strcmp(s->seen[i].name, name) == 0)
+            return s->seen[i].utc;
+    return 0;
+}
+
+/* Writes when the players who came and went were here, every SRV_SEEN_MS (or when many wait,
+ * or with 'force'), into the turn's transaction; they are forgotten once it commits. */
+static void seen_write(Server *s, int force)
+{
+    if (s->nseen == 0 || (s->tx_open && s->seen_tx == s->tx_no) || !srv_store_up(s))
+        return;
+    if (!force && s->now - s->seen_at < SRV_SEEN_MS && s->nseen < SRV_SEEN_MAX)
+        return;
+    if (srv_write_begin(s, NULL) != 0)
+        return;
+    s->seen_at = s->now;
+    s->seen_tx = s->tx_no;
+    CmError err;
+    cm_error_init(&err, NULL);
+    for (int i = 0; i < s->nseen; i++)
+        if (store_seen(s->store, s->seen[i].name, s->seen[i].utc, &err) != CM_OK) {
+            srv_write_failed(s, &err);
+            return;
+        }
 }
 
 /* The end of the store's turn: it commits, or, when a write of it failed or the commit does,
  * it is rolled back. */
 static void commit(Server *s)
 {
+    seen_write(s, 0);
     if (s->tx_open && !s->tx_failed) {
         alive(s, 0);
         CmError err;
@@ -400,10 +448,14 @@ static void commit(Server *s)
         if (store_commit(s->store, &err) != CM_OK)
             srv_write_failed(s, &err);
     }
-    if (s->tx_failed)
+    if (s->tx_failed) {
         srv_rollback(s);
-    else
+    } else {
+        if (s->seen_tx != 0 && s->seen_tx == s->tx_no)
+            s->nseen = 0;
         tx_clear(s);
+    }
+    s->seen_tx = 0;
 }
 
 /* Looks at the games' clocks and engines (game_tick): those changed since the last turn, and
@@ -642,6 +694,9 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
         commit(s);
         if (rc == CM_OK) {
             set_now(s);
+            for (int i = 0; i < s->nclients; i++)
+                srv_seen(s, s->clients[i]);
+            seen_write(s, 1);
             alive(s, 1);
             commit(s);
         }
@@ -668,6 +723,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
     free(s->tx_games);
     free(s->tx_marked);
     free(s->tx_reqs);
+    free(s->seen);
     if (s->lfd >= 0) {
         close(s->lfd);
         net_unlisten(cfg->socket_path, &s->sockfile);

@@ -30,6 +30,9 @@
 #define SRV_HOLD_AFTER 3         /* games left or aborted in a day that hold a player back ... */
 #define SRV_HOLD_FIRST_S 900     /* ... from rated games this long after the last, */
 #define SRV_HOLD_MAX_S 86400     /* twice as long for each one more, at most this */
+#define SRV_SEEN_MS 60000        /* how often when players came and went is written ... */
+#define SRV_SEEN_MAX 4096        /* ... or at once when this many wait */
+#define SRV_PLAYERS_PAGE 500     /* players in one answer to 'players' (the host's) */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -158,6 +161,12 @@ typedef struct KeyCode {
     uint64_t until;              /* monotonic ms */
 } KeyCode;
 
+/* When a player was last connected, waiting to be written. */
+typedef struct Seen {
+    char name[NET_NAME_MAX + 1];
+    int64_t utc;
+} Seen;
+
 typedef struct Server {
     ServerConfig cfg;
     KeyCode codes[SRV_CODES_MAX];
@@ -220,6 +229,10 @@ typedef struct Server {
     char store_why[200];     /* and why, for the clients */
     int refused;             /* a write of the request under way was refused */
     uint64_t alive_at;       /* when the server last wrote that it is alive (ms), 0: never */
+    Seen *seen;              /* players who came or went since 'seen' was last written, */
+    int nseen, seencap;
+    uint64_t seen_at; /* ... when that was (ms) */
+    unsigned seen_tx; /* the turn they are written in, 0: none */
     /* The request under way: its client, its entry of the table, the answers it got, which
      * must be one, and the line it came in (large: one for the server, which has one
      * thread). */
@@ -265,6 +278,12 @@ void srv_rollback(Server *s);
 
 /* Whether the store may be written now (it did not fail a moment ago). */
 int srv_store_up(const Server *s);
+
+/* The player of 'c' is here now (it said hello, or it goes): kept in memory, and written with
+ * the others now and then (SRV_SEEN_MS). 'srv_seen_at' is the time kept in memory for 'name',
+ * or 0. */
+void srv_seen(Server *s, const Client *c);
+int64_t srv_seen_at(const Server *s, const char *name);
 
 /* For the limits: the games not over in which 'name' holds a seat, those of them waiting for
  * players, and those with an engine seat. */

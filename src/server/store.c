@@ -42,6 +42,8 @@ enum {
     Q_KEYS_OF,
     Q_KEY_DROP,
     Q_RENAME,
+    Q_SEEN,
+    Q_WALKS_PRUNE,
     Q_COUNT
 };
 
@@ -91,7 +93,8 @@ static const char *const query_sql[Q_COUNT] = {
                        "(SELECT id FROM players WHERE name = ?1)",
     [Q_PLAYERS] = "SELECT p.name, (SELECT count(*) FROM keys k WHERE k.player = p.id),"
                   " (SELECT count(*) FROM game_players g WHERE g.player = p.id),"
-                  " p.banned, p.muted, p.created FROM players p ORDER BY p.name LIMIT ?1",
+                  " p.banned, p.muted, p.created, p.seen FROM players p WHERE p.name > ?2"
+                  " ORDER BY p.name LIMIT ?1",
     [Q_WALK_ADD] = "INSERT INTO walkaways (player, at) SELECT id, ?2 FROM players WHERE name = ?1",
     [Q_WALKS] = "SELECT count(*), coalesce(max(w.at), 0) FROM walkaways w "
                 "JOIN players p ON p.id = w.player WHERE p.name = ?1 AND w.at > ?2",
@@ -100,6 +103,8 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_KEY_DROP] = "DELETE FROM keys WHERE fingerprint = ?1 AND player = "
                    "(SELECT id FROM players WHERE name = ?2)",
     [Q_RENAME] = "UPDATE players SET name = ?2 WHERE name = ?1",
+    [Q_SEEN] = "UPDATE players SET seen = ?2 WHERE name = ?1 AND seen < ?2",
+    [Q_WALKS_PRUNE] = "DELETE FROM walkaways WHERE at < ?1",
 };
 
 struct Store {
@@ -207,6 +212,8 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "  player INTEGER NOT NULL REFERENCES players (id),"
           "  at INTEGER NOT NULL);"
           "CREATE INDEX walkaways_player ON walkaways (player, at);",
+    /* Version 5: when each player was last connected (UTC seconds; 0, never since). */
+    [5] = "ALTER TABLE players ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* The tables and views of each version, for telling a database of this program's from another
@@ -917,10 +924,12 @@ CmStatus store_rating_reset(Store *st, const char *name, const char *variant, in
     return rc;
 }
 
-CmStatus store_players(Store *st, int max, StorePlayerFn fn, void *ud, CmError *err)
+CmStatus store_players(Store *st, const char *after, int max, StorePlayerFn fn, void *ud,
+                       CmError *err)
 {
     sqlite3_stmt *q = st->q[Q_PLAYERS];
     sqlite3_bind_int(q, 1, max);
+    bind_text(q, 2, after != NULL ? after : "");
     int rc;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         StorePlayer p;
@@ -930,6 +939,7 @@ CmStatus store_players(Store *st, int max, StorePlayerFn fn, void *ud, CmError *
         p.banned = sqlite3_column_int(q, 3);
         p.muted = sqlite3_column_int(q, 4);
         p.created = sqlite3_column_int64(q, 5);
+        p.seen = sqlite3_column_int64(q, 6);
         if (fn(ud, &p) != 0)
             break;
     }
@@ -1071,4 +1081,19 @@ CmStatus store_player_rename(Store *st, const char *name, const char *to, int *f
     CmStatus rc = run(st, q, err, "a player's name");
     *found = rc == CM_OK ? sqlite3_changes(st->db) : 0;
     return rc;
+}
+
+CmStatus store_seen(Store *st, const char *name, int64_t utc, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_SEEN];
+    bind_text(q, 1, name);
+    sqlite3_bind_int64(q, 2, utc);
+    return run(st, q, err, "when a player was last here");
+}
+
+CmStatus store_walkaways_prune(Store *st, int64_t before, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_WALKS_PRUNE];
+    sqlite3_bind_int64(q, 1, before);
+    return run(st, q, err, "the games left long ago");
 }

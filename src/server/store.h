@@ -11,7 +11,7 @@
 
 #include "camelot/error.h"
 
-#define STORE_VERSION 4 /* the schema this program writes */
+#define STORE_VERSION 5 /* the schema this program writes */
 /* The database's 'PRAGMA application_id', set in every database this program makes: "Caml". */
 #define STORE_APPLICATION_ID 0x43616D6C
 
@@ -148,20 +148,27 @@ CmStatus store_key_ban(Store *st, const char *fingerprint, int on, int *found, C
 CmStatus store_rating_reset(Store *st, const char *name, const char *variant, int *found,
                             CmError *err);
 
-/* The players, by name, at most 'max': their keys, games, and standing. */
+/* The players, by name, after the name 'after' (NULL: from the first), at most 'max': their
+ * keys, games, standing, and when they were last connected ('seen', UTC seconds, 0 never). */
 typedef struct StorePlayer {
     char name[64];
     int keys, games, banned, muted;
-    int64_t created;
+    int64_t created, seen;
 } StorePlayer;
 typedef int (*StorePlayerFn)(void *ud, const StorePlayer *p);
-CmStatus store_players(Store *st, int max, StorePlayerFn fn, void *ud, CmError *err);
+CmStatus store_players(Store *st, const char *after, int max, StorePlayerFn fn, void *ud,
+                       CmError *err);
+
+/* Keeps that the player 'name' was connected at UTC second 'utc' (a later time is kept). */
+CmStatus store_seen(Store *st, const char *name, int64_t utc, CmError *err);
 
 /* A game that 'name' left (claimed for being gone) or let be aborted (no first move), at UTC
  * second 'utc'; and how many since UTC second 'since', the last at '*last'. */
 CmStatus store_walkaway_add(Store *st, const char *name, int64_t utc, CmError *err);
 CmStatus store_walkaways(Store *st, const char *name, int64_t since, int *n, int64_t *last,
                          CmError *err);
+/* Forgets the games left or aborted before UTC second 'before'. */
+CmStatus store_walkaways_prune(Store *st, int64_t before, CmError *err);
 
 /* The keys of the player 'name', oldest first (fn may be NULL), and how many in '*n'. */
 typedef int (*StoreKeyFn)(void *ud, const char *fingerprint, int64_t added, int banned);

@@ -42,6 +42,8 @@
 #                   casual games only; nobody else takes a guest's name
 #   walkaway        three games aborted for no first move in a day hold the player back from
 #                   rated games (not casual ones), saying for how long
+#   players_seen    the host's list says when each player was last connected, kept over a
+#                   restart, and comes a page at a time ('camelot admin' reads every page)
 #   backup          'camelot admin backup' while a game is played, then 'restore' into a
 #                   stopped server: the game goes on from every move acknowledged before
 #
@@ -891,13 +893,13 @@ def host_tools(env, server):
     game = int(alice.ok("create camette none rated W=me B=open")[2])
     bob.ok("join %d" % game)
     players = [line for line in h.ok_lines("players") if line.startswith("player ")]
-    check(any(p.startswith("player alice 0 1 -,connected") for p in players),
+    check(any(re.match(r"player alice 0 1 -,connected \d+$", p) for p in players),
           "the players: %r" % players)
     limits = h.ok_lines("limits")
     check("limit connections 16" in limits and "limit guests 64" in limits, "limits: %r" % limits)
     # 'camelot admin' says the same, as a table.
     p = env.run(["admin", "--socket", server.sock, "players"])
-    check(p.returncode == 0 and re.search(r"(?m)^alice +0 +1 +connected$", p.stdout),
+    check(p.returncode == 0 and re.search(r"(?m)^alice +0 +1 +now *$", p.stdout),
           "camelot admin players: %r %r" % (p.stdout, p.stderr))
     p = env.run(["admin", "--socket", server.sock, "ban"])
     check(p.returncode == 2 and "ban takes one word" in p.stderr, "admin ban: %r" % p.stderr)
@@ -949,6 +951,58 @@ def host_tools(env, server):
         check("the host: " + w in server.log(), "%r is not in the log" % w)
     h.close()
     say("host_tools: only the host's; bans, mutes, ends and notices act at once, logged")
+
+
+def seen_of(lines, name):
+    """The STANDING and SEEN of 'name' in the answer to 'players'."""
+    for line in lines:
+        words = line.split()
+        if len(words) == 6 and words[:2] == ["player", name]:
+            return words[4], int(words[5])
+    raise netlib.TestFailure("no %s in %r" % (name, lines))
+
+
+def players_seen(env):
+    server = server_at(env, "players_seen")
+    alice = netlib.Raw(server, "alice")
+    alice.ok("create camette none casual W=me B=open")
+    before = int(time.time())
+    standing, seen = seen_of(host(server).ok_lines("players"), "alice")
+    check(standing == "-,connected" and abs(seen - before) <= 5, "connected: %s %d" %
+          (standing, seen))
+    alice.send("quit")
+    alice.wait_closed()
+    # Gone: the time stays, in memory and then, at the server's stop, in the store.
+    standing, seen = seen_of(host(server).ok_lines("players"), "alice")
+    check(standing == "-" and abs(seen - before) <= 5, "gone: %s %d" % (standing, seen))
+    server.stop()
+    server.start()
+    standing, again = seen_of(host(server).ok_lines("players"), "alice")
+    check(standing == "-" and again == seen, "after a restart: %s %d, not %d" %
+          (standing, again, seen))
+    # More players than one answer holds: a page at a time, 'camelot admin' reads them all.
+    db = sqlite3.connect(os.path.join(server.data, "server.db"), timeout=10)
+    db.executemany("INSERT INTO players (name, created) VALUES (?, 1)",
+                   [("p%04d" % i,) for i in range(1200)])
+    db.commit()
+    db.close()
+    h = host(server)
+    first = h.ok_lines("players")
+    check(len(first) == 500 and first[-1].startswith("player p0498 ") and
+          b"ok players 500 more" in h.lines, "a page: %d, %r" % (len(first), first[-1:]))
+    last = h.ok_lines("players p0998")
+    check(len(last) == 201 and last[0].startswith("player p0999 ") and
+          b"ok players 201" in h.lines, "the last page: %d, %r" % (len(last), last[:1]))
+    h.refused("players ../x", "bad-name")
+    p = env.run(["admin", "--socket", server.sock, "players"])
+    rows = p.stdout.splitlines()
+    check(p.returncode == 0 and len(rows) == 1202 and rows[0].split()[:2] == ["player", "keys"],
+          "camelot admin players: %d lines %r" % (len(rows), p.stderr))
+    check(re.match(r"alice +0 +1 +\d{4}-\d\d-\d\d \d\d:\d\d *$", rows[1]) and
+          re.match(r"p0000 +0 +0 +never *$", rows[2]), "the table: %r" % rows[:3])
+    h.close()
+    server.stop()
+    say("players_seen: when each player was last here, kept over a restart; pages of 500")
 
 
 def walkaway(env):
@@ -1165,6 +1219,7 @@ CHECKS = [
     ("keys", with_server(keys)),
     ("host_tools", with_server(host_tools)),
     ("backup", backup),
+    ("players_seen", players_seen),
     ("walkaway", walkaway),
     ("keys_users", with_shared(lambda env, s: keys_users(env, s.sock))),
     ("guests", with_shared(guests, "--guests", str(NOBODY_B))),
