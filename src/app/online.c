@@ -612,13 +612,24 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
     /* Lines are read as they come; the server's news is told between them. At the end of the
      * input the client waits for the answers to what it sent (a little), then leaves. */
     uint64_t drain_until = 0;
+    int rc = CLI_EXIT_OK;
     while (!o.quit) {
         uint64_t now = clock_ms();
-        unsigned ev = o.has_game ? session_tick(&o.s, now) : (remote_poll(o.r, now), 0);
+        unsigned ev = 0;
+        if (o.has_game) {
+            ev = session_tick(&o.s, now);
+        } else if (remote_poll(o.r, now) & REMOTE_EV_LINK) {
+            /* In the lobby the link's news has no game to come with. */
+            cli_line("%s", remote_up(o.r) ? "connected again." : remote_status(o.r));
+        }
         if (o.next != 0)
             make_current(&o, o.next);
         if (o.has_game)
             tell(&o, ev);
+        if (remote_given_up(o.r)) {
+            rc = CLI_EXIT_INPUT;
+            break;
+        }
         if (!in_open && now >= drain_until)
             break;
         struct pollfd p[2] = {{.fd = in_open ? 0 : -1, .events = POLLIN},
@@ -657,5 +668,5 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
     }
     session_free(&o.s);
     remote_close(o.r);
-    return CLI_EXIT_OK;
+    return rc;
 }

@@ -26,10 +26,12 @@ struct Remote {
     pid_t pid;    /* ssh, -1 for none */
     int up;       /* connected and greeted */
     char name[NET_NAME_MAX + 1];
-    uint64_t last_in;   /* when the server last said anything */
-    uint64_t pinged_at; /* when this client last pinged a quiet server */
-    uint64_t retry_at;  /* when to connect again, while down */
-    int64_t retry_ms;   /* the wait before the next try */
+    uint64_t last_in;    /* when the server last said anything */
+    uint64_t pinged_at;  /* when this client last pinged a quiet server */
+    uint64_t retry_at;   /* when to connect again, while down */
+    int64_t retry_ms;    /* the wait before the next try */
+    int final;           /* the server said not to come back (a ban, another version) ... */
+    char final_why[200]; /* ... and why, in its words */
     char status[300];
     RemoteLineFn fn;
     void *ud;
@@ -101,6 +103,12 @@ static void link_down(Remote *r, uint64_t now, const char *why)
     r->conn.fd = -1;
     end_ssh(r);
     r->up = 0;
+    if (r->final) {
+        /* Trying again would only be refused again, and logged by the server each time. */
+        r->retry_at = UINT64_MAX;
+        snprintf(r->status, sizeof r->status, "%s: not connecting again", r->final_why);
+        return;
+    }
     if (r->retry_ms == 0)
         r->retry_ms = 500;
     r->retry_at = now + (uint64_t)r->retry_ms;
@@ -151,6 +159,17 @@ static CmStatus closed_before_hello(Remote *r, CmError *err)
     return cm_error_set(err, CM_ERR_IO, 0, 0, "the server closed the connection");
 }
 
+/* Whether 'm' ('error VERB CODE REASON') says not to connect again: a ban, or a hello of
+ * another version. */
+static void final_error(Remote *r, const NetMsg *m)
+{
+    if (m->argc < 4 || (strcmp(m->argv[2], "banned") != 0 &&
+                        (strcmp(m->argv[1], "hello") != 0 || strcmp(m->argv[2], "version") != 0)))
+        return;
+    r->final = 1;
+    net_text_clean(m->rest[3], strlen(m->rest[3]), r->final_why, sizeof r->final_why);
+}
+
 /* Connects and says hello. Returns CM_OK with the link up. */
 static CmStatus link_up(Remote *r, CmError *err)
 {
@@ -194,6 +213,7 @@ static CmStatus link_up(Remote *r, CmError *err)
         if (strcmp(m->argv[0], "error") == 0) {
             char why[NET_LINE_MAX / 4];
             net_text_clean(m->line, strlen(m->line), why, sizeof why);
+            final_error(r, m);
             link_down(r, clock_ms(), "the server refused the connection");
             return cm_error_set(err, CM_ERR_IO, 0, 0, "the server says: %s", why);
         }
@@ -271,6 +291,11 @@ int remote_up(const Remote *r)
 const char *remote_status(const Remote *r)
 {
     return r->status;
+}
+
+int remote_given_up(const Remote *r)
+{
+    return !r->up && r->final;
 }
 
 int remote_send(Remote *r, const char *fmt, ...)
@@ -519,8 +544,10 @@ unsigned remote_poll(Remote *r, uint64_t now)
             ev |= REMOTE_EV_GAME;
             continue;
         }
-        if (strcmp(m->argv[0], "error") == 0)
+        if (strcmp(m->argv[0], "error") == 0) {
             game_error(r, m);
+            final_error(r, m);
+        }
         if (r->fn != NULL)
             r->fn(r->ud, m);
         ev |= REMOTE_EV_LINE;

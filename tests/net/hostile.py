@@ -44,6 +44,8 @@
 #                   rated games (not casual ones), saying for how long
 #   players_seen    the host's list says when each player was last connected, kept over a
 #                   restart, and comes a page at a time ('camelot admin' reads every page)
+#   banned_client   a client the host bans is told why and does not connect again (each
+#                   try would be refused, and logged)
 #   backup          'camelot admin backup' while a game is played, then 'restore' into a
 #                   stopped server: the game goes on from every move acknowledged before
 #
@@ -1005,6 +1007,21 @@ def players_seen(env):
     say("players_seen: when each player was last here, kept over a restart; pages of 500")
 
 
+def banned_client(env):
+    server = netlib.Server(env).start()
+    carol = netlib.Text(env, "carol")
+    host(server).ok("ban carol")
+    carol.expect(r"^the host of this server has banned you: not connecting again$")
+    # It would be refused again and again, each time in the server's log: it ends instead.
+    rc = carol.proc.wait(netlib.WAIT)
+    check(rc == 1, "the banned client ended with status %d" % rc)
+    time.sleep(1)
+    check("carol: banned, refused" not in server.log(), "the banned client came back: %s" %
+          server.log()[-800:])
+    server.stop()
+    say("banned_client: a client the host bans is told so and does not come back")
+
+
 def walkaway(env):
     server = server_at(env, "walkaway", "--first-move", "1")
     alice, bob = netlib.Raw(server, "alice"), netlib.Raw(server, "bob")
@@ -1220,6 +1237,7 @@ CHECKS = [
     ("host_tools", with_server(host_tools)),
     ("backup", backup),
     ("players_seen", players_seen),
+    ("banned_client", banned_client),
     ("walkaway", walkaway),
     ("keys_users", with_shared(lambda env, s: keys_users(env, s.sock))),
     ("guests", with_shared(guests, "--guests", str(NOBODY_B))),
