@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -552,6 +553,25 @@ static void set_now(Server *s)
     s->utc_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The database holds every player's chat and keys: one that other users may read (made by
+ * an older camelot, or copied in) is made the server's user's alone, with its log and shared
+ * memory files. */
+static void private_files(Server *s)
+{
+    struct stat sb;
+    if (stat(s->cfg.store_path, &sb) != 0 || (sb.st_mode & 077) == 0)
+        return;
+    static const char *const ends[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        char p[4200];
+        snprintf(p, sizeof p, "%.4100s%s", s->cfg.store_path, ends[i]);
+        if (chmod(p, sb.st_mode & 0700) != 0 && errno != ENOENT)
+            srv_log(s, "%s: cannot take its mode away from other users: %s", p, strerror(errno));
+    }
+    srv_log(s, "%s could be read by other users (mode %03o): now by this one only",
+            s->cfg.store_path, (unsigned)(sb.st_mode & 0777));
+}
+
 /* Opens the store, which no other server may use at once, and reads the games not over. */
 static CmStatus open_store(Server *s, CmError *err)
 {
@@ -571,6 +591,7 @@ static CmStatus open_store(Server *s, CmError *err)
     CmStatus rc = store_open(s->cfg.store_path, s->cfg.durable, s->cfg.check, &s->store, err);
     if (rc != CM_OK)
         return rc;
+    private_files(s);
     Unfinished u = {s, 0};
     int found = 0;
     if (store_alive_get(s->store, &u.alive_ms, &found, err) != CM_OK ||

@@ -1,12 +1,16 @@
 /* The server's store in SQLite: the schema and its versions, and every statement the server
  * runs, prepared once.
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
 #include "store.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The statements, each prepared when the store opens. */
 enum {
@@ -402,6 +406,22 @@ static CmStatus check_pages(Store *st, const char *path, int check, CmError *err
                         path, pragma, what);
 }
 
+/* Makes 'path', when missing, an empty file that only its owner may read: SQLite takes an
+ * empty file for an empty database, and gives its log and shared memory files the mode of
+ * the database's (which otherwise follows the umask: everyone's chat readable by every user
+ * of the machine). */
+static CmStatus private_file(const char *what, const char *path, CmError *err)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        close(fd);
+        return CM_OK;
+    }
+    if (errno == EEXIST)
+        return CM_OK;
+    return cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open %s%s: %s", what, path, strerror(errno));
+}
+
 /* Opens 'path' and brings it to 'version'; the statements are prepared only at the current
  * version. */
 static CmStatus open_at(const char *path, int durable, int check, int version, Store **out,
@@ -412,6 +432,10 @@ static CmStatus open_at(const char *path, int durable, int check, int version, S
     if (st == NULL)
         return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    if (private_file("the store ", path, err) != CM_OK) {
+        free(st);
+        return CM_ERR_IO;
+    }
     if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
         cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open the store %s: %s", path,
                      st->db ? sqlite3_errmsg(st->db) : "out of memory");
@@ -956,6 +980,8 @@ CmStatus store_backup(const char *from, const char *to, CmError *err)
     if (sqlite3_open_v2(from, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
         rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open %s: %s", from,
                           src ? sqlite3_errmsg(src) : "out of memory");
+    if (rc == CM_OK)
+        rc = private_file("", to, err);
     if (rc == CM_OK &&
         sqlite3_open_v2(to, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
         rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open %s: %s", to,

@@ -44,6 +44,8 @@
 #                   rated games (not casual ones), saying for how long
 #   players_seen    the host's list says when each player was last connected, kept over a
 #                   restart, and comes a page at a time ('camelot admin' reads every page)
+#   private_store   the database, its log and its backups may be read by the server's user
+#                   only, whatever the umask; a database others could read is made so
 #   banned_client   a client the host bans is told why and does not connect again (each
 #                   try would be refused, and logged)
 #   backup          'camelot admin backup' while a game is played, then 'restore' into a
@@ -1007,6 +1009,42 @@ def players_seen(env):
     say("players_seen: when each player was last here, kept over a restart; pages of 500")
 
 
+def modes(data):
+    """The modes of the database's files in 'data'."""
+    out = {}
+    for end in ("", "-wal", "-shm"):
+        path = os.path.join(data, "server.db" + end)
+        if os.path.exists(path):
+            out["server.db" + end] = os.stat(path).st_mode & 0o777
+    return out
+
+
+def private_store(env):
+    old = os.umask(0o022)
+    try:
+        server = server_at(env, "private_store")
+        netlib.Raw(server, "alice").ok("create camette none casual W=me B=open")
+        got = modes(server.data)
+        check(len(got) == 3 and set(got.values()) == {0o600}, "the store's files: %r" % got)
+        copy = env.path("private-backup.db")
+        p = env.run(["admin", "--data", server.data, "backup", copy])
+        check(p.returncode == 0 and os.stat(copy).st_mode & 0o777 == 0o600,
+              "the backup's mode: %r %r" % (p.stderr, oct(os.stat(copy).st_mode)))
+        server.stop()
+        # A database others could read (an older camelot's): the server takes that away.
+        for name in modes(server.data):
+            os.chmod(os.path.join(server.data, name), 0o644)
+        server.start()
+        got = modes(server.data)
+        check(set(got.values()) == {0o600}, "after a start: %r" % got)
+        check("could be read by other users (mode 644)" in server.log(), "not in the log: %s" %
+              server.log()[-500:])
+        server.stop()
+    finally:
+        os.umask(old)
+    say("private_store: the database and its backups are the server's user's alone")
+
+
 def banned_client(env):
     server = netlib.Server(env).start()
     carol = netlib.Text(env, "carol")
@@ -1238,6 +1276,7 @@ CHECKS = [
     ("backup", backup),
     ("players_seen", players_seen),
     ("banned_client", banned_client),
+    ("private_store", private_store),
     ("walkaway", walkaway),
     ("keys_users", with_shared(lambda env, s: keys_users(env, s.sock))),
     ("guests", with_shared(guests, "--guests", str(NOBODY_B))),
