@@ -75,7 +75,8 @@ typedef struct Online {
     int has_game;  /* 's' is a game on the server */
     int64_t next;  /* a game to make current once its state has come, 0: none */
     NewsSeen seen; /* what was told of it */
-    int quit;
+    int leaving;   /* 'quit' or the end of the input: the answers still to come are waited for */
+    int quit;      /* they came (or the wait is over): the client ends */
 } Online;
 
 /* ---- What the server says --------------------------------------------------------------- */
@@ -187,6 +188,9 @@ static void lobby_line(void *ud, const NetMsg *m)
                  inv.variant, (long long)inv.id);
         return;
     }
+    /* The server answers in order: the pong of the last line means every answer came. */
+    if (strcmp(k, "pong") == 0 && m->argc == 2 && strcmp(m->argv[1], "bye") == 0 && o->leaving)
+        o->quit = 1;
     if (strcmp(k, "pong") == 0 || strcmp(k, "ok") == 0)
         return;
     LobbyGame g;
@@ -490,7 +494,7 @@ static void command(Online *o, char *line)
         return;
     const char *k = w[0];
     if (strcmp(k, "quit") == 0 || strcmp(k, "exit") == 0) {
-        o->quit = 1;
+        o->leaving = 1;
     } else if (strcmp(k, "keys") == 0 || strcmp(k, "keycode") == 0) {
         if (remote_send(o->r, "%s", k) != 0)
             cli_line("not connected: %s", remote_status(o->r));
@@ -610,7 +614,8 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
     size_t inlen = 0;
     int in_open = 1;
     /* Lines are read as they come; the server's news is told between them. At the end of the
-     * input the client waits for the answers to what it sent (a little), then leaves. */
+     * input, or at 'quit', the client waits for the answers to what it sent (the pong of a last
+     * ping; 1.5 s at most), then leaves. */
     uint64_t drain_until = 0;
     int rc = CLI_EXIT_OK;
     while (!o.quit) {
@@ -630,6 +635,14 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
             rc = CLI_EXIT_INPUT;
             break;
         }
+        if (o.leaving && in_open) {
+            /* What was asked is answered before the client leaves (a script's 'games' and
+             * 'quit'), for a moment at most; a line that ends it comes after those answers. */
+            in_open = 0;
+            drain_until = now + 1500;
+            if (remote_send(o.r, "ping bye") != 0)
+                break;
+        }
         if (!in_open && now >= drain_until)
             break;
         struct pollfd p[2] = {{.fd = in_open ? 0 : -1, .events = POLLIN},
@@ -642,18 +655,17 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
                 continue;
             if (got <= 0) {
                 /* The end of the input ends a last line without a newline. */
-                in_open = 0;
-                drain_until = clock_ms() + 1500;
-                if (inlen > 0) {
+                if (inlen > 0 && !o.leaving) {
                     in[inlen] = '\0';
                     command(&o, in);
-                    inlen = 0;
                 }
+                inlen = 0;
+                o.leaving = 1;
             } else {
                 inlen += (size_t)got;
             }
             char *nl;
-            while ((nl = memchr(in, '\n', inlen)) != NULL) {
+            while (!o.leaving && (nl = memchr(in, '\n', inlen)) != NULL) {
                 *nl = '\0';
                 command(&o, in);
                 size_t used = (size_t)(nl - in) + 1;

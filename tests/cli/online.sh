@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 'camelot online' on its way to a server: each way of not getting there is said, with what to
-# do, and the exit status is 1. No server is reached and no ssh is run: CAMELOT_SSH names a
-# stand-in for it.
+# do, and the exit status is 1. No ssh is run: CAMELOT_SSH names a stand-in for it. Then, on a
+# server of the test's own, a script's requests are answered before its 'quit' ends it.
 # SPDX-License-Identifier: MIT
 . "$(dirname "$0")/lib.bash"
 
@@ -28,5 +28,22 @@ check "the message is whole: it ends with the page to read" eval 'has "$ERR" "do
 run online --text --server "ftp://example.org"
 check "an address of no kind it knows: said so" \
     eval '[ "$RC" = 2 ] || [ "$RC" = 1 ] && has "$ERR" "neither a socket"'
+
+SOCK=$TMP/server.sock
+"$CAMELOT" serve --socket "$SOCK" --data "$TMP/data" --quiet &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null; wait 2>/dev/null; rm -rf "$TMP"' EXIT
+for _ in $(seq 600); do
+    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
+    sleep 0.1
+done
+printf 'games\nvariants\nquit\nwho\n' >"$TMP/script"
+run_in "$TMP/script" online --text --server "$SOCK"
+check "a script's 'games' and 'variants' are answered before its 'quit'" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^0 games\.$" && has "$OUT" "^[0-9]+ variants\.$"'
+check "and nothing after 'quit' is read" eval '! has "$OUT$ERR" "who"'
+printf 'games' >"$TMP/script"
+run_in "$TMP/script" online --text --server "$SOCK"
+check "the end of the input is a 'quit' too" eval '[ "$RC" = 0 ] && has "$OUT" "^0 games\.$"'
 
 finish
