@@ -401,6 +401,7 @@ static void player_close(Player *p)
 
 /* The key that signs up as carol. */
 #define KEY "SHA256:Yx3nYmsG2e7Hq1cVd4KZbQ0aPjLwR5oF8uTnE6sAiMk"
+#define KEY2 "SHA256:Zx3nYmsG2e7Hq1cVd4KZbQ0aPjLwR5oF8uTnE6sAiMk" /* and carol's second */
 
 /* PLIES moves of Camette from its start, each the first in the order of its text. */
 static int game_moves(char moves[][CM_MOVE_TEXT_MAX])
@@ -450,9 +451,21 @@ static long run(long from, long n, char moves[][CM_MOVE_TEXT_MAX], int plies)
     hello = ask(&carol, "hello 1");
     if (strcmp(hello, "ok hello 1 carol") != 0)
         fail_msg("failing %ld from %ld: the key's hello after its sign-up: '%s'", n, from, hello);
+    /* A second key by carol's code: an 'addkey' the store refused leaves the code good. */
+    char code[16] = "", line[200];
+    if (sscanf(ask(&carol, "keycode"), "ok keycode %15s", code) != 1)
+        fail_msg("no code for a second key");
+    Player dave;
+    hello = player_open_key(&dave, sock, KEY2);
+    if (strncmp(hello, "error hello signup ", 19) != 0)
+        fail_msg("the second key's hello was answered '%s'", hello);
+    snprintf(line, sizeof line, "addkey %s", code);
+    ask_until_ok(&dave, line);
+    hello = ask(&dave, "hello 1");
+    if (strcmp(hello, "ok hello 1 carol") != 0)
+        fail_msg("failing %ld from %ld: the second key's hello: '%s'", n, from, hello);
     long long game = 0;
     sscanf(ask_until_ok(&alice, "create camette none casual W=me B=@bob"), "ok create %lld", &game);
-    char line[200];
     snprintf(line, sizeof line, "join %lld", game);
     ask_until_ok(&bob, line);
     int said = 0;
@@ -470,6 +483,7 @@ static long run(long from, long n, char moves[][CM_MOVE_TEXT_MAX], int plies)
     player_close(&alice);
     player_close(&bob);
     player_close(&carol);
+    player_close(&dave);
     server_stop_clean(pid);
 
     /* Started again, with no faults: exactly what was acknowledged. */

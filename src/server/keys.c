@@ -190,6 +190,7 @@ void lobby_req_keycode(Server *s, Client *c, const NetMsg *m)
     k->code[8] = '\0';
     snprintf(k->name, sizeof k->name, "%s", c->name);
     k->until = s->now + SRV_CODE_MS;
+    k->spent_tx = 0;
     srv_sendf(s, c, "ok keycode %s %d", k->code, SRV_CODE_MS / 60000);
     srv_log(s, "%s: a code to add a key", c->name);
 }
@@ -204,8 +205,8 @@ void lobby_req_addkey(Server *s, Client *c, const NetMsg *m)
     }
     KeyCode *k = NULL;
     for (int i = 0; i < SRV_CODES_MAX && k == NULL; i++)
-        if (s->codes[i].code[0] && strcmp(s->codes[i].code, m->argv[1]) == 0 &&
-            s->now < s->codes[i].until)
+        if (s->codes[i].code[0] && !s->codes[i].spent_tx &&
+            strcmp(s->codes[i].code, m->argv[1]) == 0 && s->now < s->codes[i].until)
             k = &s->codes[i];
     if (k == NULL) {
         srv_error(s, c, "addkey", "denied",
@@ -221,11 +222,8 @@ void lobby_req_addkey(Server *s, Client *c, const NetMsg *m)
         srv_write_failed(s, &err);
         return;
     }
-    char name[NET_NAME_MAX + 1];
-    snprintf(name, sizeof name, "%s", k->name);
-    k->code[0] = '\0';
-    k->name[0] = '\0';
-    key_named(s, c, name, "addkey");
+    k->spent_tx = s->tx_no;
+    key_named(s, c, k->name, "addkey");
 }
 
 typedef struct KeyFind {

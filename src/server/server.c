@@ -290,9 +290,25 @@ void srv_write_failed(Server *s, const CmError *err)
     }
 }
 
+/* The one-time codes used in the turn that ended: gone when it committed, good again when it
+ * failed. */
+static void codes_spent(Server *s, int committed)
+{
+    for (int i = 0; i < SRV_CODES_MAX; i++) {
+        KeyCode *k = &s->codes[i];
+        if (k->spent_tx == 0 || k->spent_tx != s->tx_no)
+            continue;
+        if (committed)
+            memset(k, 0, sizeof *k);
+        else
+            k->spent_tx = 0;
+    }
+}
+
 /* The turn is over, committed or not: its lists are emptied. */
 static void tx_clear(Server *s)
 {
+    codes_spent(s, 1);
     s->tx_open = 0;
     srv_notes_send(s);
     for (int i = 0; i < s->ntx_games; i++)
@@ -310,6 +326,7 @@ static void tx_clear(Server *s)
 void srv_rollback(Server *s)
 {
     store_rollback(s->store);
+    codes_spent(s, 0);
     snprintf(s->store_why, sizeof s->store_why,
              "the server could not save it (%.100s): nothing was changed; try again shortly",
              s->tx_err.msg);

@@ -159,6 +159,8 @@ typedef struct KeyCode {
     char code[9];                /* 8 small letters and digits; "" for none */
     char name[NET_NAME_MAX + 1]; /* whose */
     uint64_t until;              /* monotonic ms */
+    unsigned spent_tx;           /* the store's turn that used it (0: none): forgotten when
+                                  * that turn commits, good again if it fails */
 } KeyCode;
 
 /* When a player was last connected, waiting to be written. */
