@@ -76,10 +76,23 @@ typedef struct Online {
     int64_t next;  /* a game to make current once its state has come, 0: none */
     NewsSeen seen; /* what was told of it */
     int leaving;   /* 'quit' or the end of the input: the answers still to come are waited for */
-    int quit;      /* they came (or the wait is over): the client ends */
+    unsigned bye;  /* the last 'ping byeN' sent while leaving, 0: none yet */
+    unsigned long bye_sent; /* the lines sent up to it */
+    int quit;               /* they came (or the wait is over): the client ends */
 } Online;
 
 /* ---- What the server says --------------------------------------------------------------- */
+
+/* A ping whose pong says that every answer came; the client ends on it. Returns 0, or -1 when
+ * it could not be sent (the link is down: there is nothing to wait for). */
+static int say_bye(Online *o)
+{
+    o->bye++;
+    if (remote_send(o->r, "ping bye%u", o->bye) != 0)
+        return -1;
+    o->bye_sent = remote_sent(o->r);
+    return 0;
+}
 
 /* Another person's 'text' as it is printed after their name: every run of blank characters
  * one space, and none at either end, so that no run of spaces can push the words after it to
@@ -188,9 +201,17 @@ static void lobby_line(void *ud, const NetMsg *m)
                  inv.variant, (long long)inv.id);
         return;
     }
-    /* The server answers in order: the pong of the last line means every answer came. */
-    if (strcmp(k, "pong") == 0 && m->argc == 2 && strcmp(m->argv[1], "bye") == 0 && o->leaving)
-        o->quit = 1;
+    /* The server answers in order: the pong of the last line sent means every answer came;
+     * what an answer made the client send meanwhile ('open' after 'ok create') is waited for
+     * with a ping of its own. */
+    char bye[24];
+    snprintf(bye, sizeof bye, "bye%u", o->bye);
+    if (strcmp(k, "pong") == 0 && m->argc == 2 && o->bye != 0 && strcmp(m->argv[1], bye) == 0) {
+        if (remote_sent(o->r) == o->bye_sent)
+            o->quit = 1;
+        else
+            say_bye(o);
+    }
     if (strcmp(k, "pong") == 0 || strcmp(k, "ok") == 0)
         return;
     LobbyGame g;
@@ -635,12 +656,14 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
             rc = CLI_EXIT_INPUT;
             break;
         }
+        if (o.quit)
+            break;
         if (o.leaving && in_open) {
             /* What was asked is answered before the client leaves (a script's 'games' and
              * 'quit'), for a moment at most; a line that ends it comes after those answers. */
             in_open = 0;
             drain_until = now + 1500;
-            if (remote_send(o.r, "ping bye") != 0)
+            if (say_bye(&o) != 0)
                 break;
         }
         if (!in_open && now >= drain_until)

@@ -411,15 +411,18 @@ static void purge(Server *s)
 
 void srv_seen(Server *s, const Client *c)
 {
-    if (!c->greeted || c->admin || c->unnamed)
+    /* Guests are forgotten in a day; each connection of theirs has a name of its own. */
+    if (!c->greeted || c->admin || c->unnamed || c->guest)
         return;
     for (int i = 0; i < s->nseen; i++)
         if (strcmp(s->seen[i].name, c->name) == 0) {
             s->seen[i].utc = s->utc;
             return;
         }
-    /* Without memory for it, only when the player was last here is lost. */
-    if (cm_grow(&s->seen, &s->seencap, s->nseen + 1, sizeof *s->seen, 64) != 0)
+    /* Without room for it (memory, or a store that has not written for long), only when the
+     * player was last here is lost. */
+    if (s->nseen >= 2 * SRV_SEEN_MAX ||
+        cm_grow(&s->seen, &s->seencap, s->nseen + 1, sizeof *s->seen, 64) != 0)
         return;
     snprintf(s->seen[s->nseen].name, sizeof s->seen[s->nseen].name, "%s", c->name);
     s->seen[s->nseen++].utc = s->utc;
@@ -570,23 +573,25 @@ static void set_now(Server *s)
     s->utc_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* The database holds every player's chat and keys: one that other users may read (made by
- * an older camelot, or copied in) is made the server's user's alone, with its log and shared
- * memory files. */
+/* The database holds every player's chat and keys: each of its files that other users may
+ * read (made by an older camelot, or copied in) is made the server's user's alone, before it
+ * is opened, so that nobody opens it meanwhile. */
 static void private_files(Server *s)
 {
-    struct stat sb;
-    if (stat(s->cfg.store_path, &sb) != 0 || (sb.st_mode & 077) == 0)
-        return;
     static const char *const ends[] = {"", "-wal", "-shm"};
     for (int i = 0; i < 3; i++) {
         char p[4200];
+        struct stat sb;
         snprintf(p, sizeof p, "%.4100s%s", s->cfg.store_path, ends[i]);
-        if (chmod(p, sb.st_mode & 0700) != 0 && errno != ENOENT)
-            srv_log(s, "%s: cannot take its mode away from other users: %s", p, strerror(errno));
+        if (stat(p, &sb) != 0 || (sb.st_mode & 077) == 0)
+            continue;
+        if (chmod(p, sb.st_mode & 0700) != 0)
+            srv_log(s, "%s may be read by other users (mode %03o), and stays so: %s", p,
+                    (unsigned)(sb.st_mode & 0777), strerror(errno));
+        else
+            srv_log(s, "%s could be read by other users (mode %03o): now by this one only", p,
+                    (unsigned)(sb.st_mode & 0777));
     }
-    srv_log(s, "%s could be read by other users (mode %03o): now by this one only",
-            s->cfg.store_path, (unsigned)(sb.st_mode & 0777));
 }
 
 /* Opens the store, which no other server may use at once, and reads the games not over. */
@@ -605,10 +610,10 @@ static CmStatus open_store(Server *s, CmError *err)
                                 s->cfg.store_path, lock, lerr.msg);
         return cm_error_set(err, CM_ERR_IO, 0, 0, "%s: %s", lock, lerr.msg);
     }
+    private_files(s);
     CmStatus rc = store_open(s->cfg.store_path, s->cfg.durable, s->cfg.check, &s->store, err);
     if (rc != CM_OK)
         return rc;
-    private_files(s);
     Unfinished u = {s, 0};
     int found = 0;
     if (store_alive_get(s->store, &u.alive_ms, &found, err) != CM_OK ||

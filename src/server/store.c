@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -980,8 +981,12 @@ CmStatus store_backup(const char *from, const char *to, CmError *err)
     if (sqlite3_open_v2(from, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
         rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open %s: %s", from,
                           src ? sqlite3_errmsg(src) : "out of memory");
+    /* A backup holds every player's chat: the server's user's alone, even over a file that
+     * was there. */
     if (rc == CM_OK)
         rc = private_file("", to, err);
+    if (rc == CM_OK && chmod(to, 0600) != 0)
+        rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot make %s private: %s", to, strerror(errno));
     if (rc == CM_OK &&
         sqlite3_open_v2(to, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
         rc = cm_error_set(err, CM_ERR_IO, 0, 0, "cannot open %s: %s", to,

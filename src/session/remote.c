@@ -36,7 +36,8 @@ struct Remote {
     RemoteLineFn fn;
     void *ud;
     RemoteGame games[REMOTE_GAMES_MAX];
-    unsigned seq; /* for move ids */
+    unsigned seq;       /* for move ids */
+    unsigned long sent; /* lines sent */
     /* ssh processes told to end that had not ended yet: reaped later, never waited for. */
     pid_t gone[REMOTE_GONE_MAX];
     int ngone;
@@ -313,7 +314,13 @@ int remote_send(Remote *r, const char *fmt, ...)
         link_down(r, clock_ms(), "the connection was lost");
         return -1;
     }
+    r->sent++;
     return 0;
+}
+
+unsigned long remote_sent(const Remote *r)
+{
+    return r->sent;
 }
 
 /* ---- Games ----------------------------------------------------------------------------------- */
@@ -506,7 +513,7 @@ unsigned remote_poll(Remote *r, uint64_t now)
         CmError err;
         cm_error_init(&err, NULL);
         if (link_up(r, &err) != CM_OK)
-            return 0;
+            return r->final ? REMOTE_EV_LINK : 0; /* turned away for good: that is news */
         /* Back: every followed game asks for what it missed, and a move not yet answered is
          * sent again (the server plays a move id once). */
         for (int i = 0; i < REMOTE_GAMES_MAX; i++) {

@@ -91,6 +91,8 @@ const char *remote_status(const Remote *r);
 /* Whether the server said not to come back (a ban, another version of the protocol): the
  * client does not connect again, and its status says why. */
 int remote_given_up(const Remote *r);
+/* How many lines were sent since the connection was opened (every try of it). */
+unsigned long remote_sent(const Remote *r);
 
 /* Reads what came, handles the server's events and heartbeats, and when the connection is
  * down tries again when its time comes. Returns REMOTE_EV_* bits. */

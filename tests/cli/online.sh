@@ -41,9 +41,14 @@ printf 'games\nvariants\nquit\nwho\n' >"$TMP/script"
 run_in "$TMP/script" online --text --server "$SOCK"
 check "a script's 'games' and 'variants' are answered before its 'quit'" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^0 games\.$" && has "$OUT" "^[0-9]+ variants\.$"'
-check "and nothing after 'quit' is read" eval '! has "$OUT$ERR" "who"'
+check "and nothing after 'quit' is read" eval '! has "$OUT$ERR" "unknown command"'
+printf 'create camette\n' >"$TMP/script"
+run_in "$TMP/script" online --text --server "$SOCK"
+check "a game made at the end of the input is told whole: made, then what it is" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^game 1 made\.$" &&
+          has "$OUT" "^game 1: camette, none, casual, W=.* B=open; you play it\.$"'
 printf 'games' >"$TMP/script"
 run_in "$TMP/script" online --text --server "$SOCK"
-check "the end of the input is a 'quit' too" eval '[ "$RC" = 0 ] && has "$OUT" "^0 games\.$"'
+check "the end of the input is a 'quit' too" eval '[ "$RC" = 0 ] && has "$OUT" "^1 game\.$"'
 
 finish

@@ -1027,6 +1027,8 @@ def private_store(env):
         got = modes(server.data)
         check(len(got) == 3 and set(got.values()) == {0o600}, "the store's files: %r" % got)
         copy = env.path("private-backup.db")
+        with open(copy, "w"):
+            pass  # a file there already, of the umask's mode: the backup is private all the same
         p = env.run(["admin", "--data", server.data, "backup", copy])
         check(p.returncode == 0 and os.stat(copy).st_mode & 0o777 == 0o600,
               "the backup's mode: %r %r" % (p.stderr, oct(os.stat(copy).st_mode)))
@@ -1053,8 +1055,22 @@ def banned_client(env):
     # It would be refused again and again, each time in the server's log: it ends instead.
     rc = carol.proc.wait(netlib.WAIT)
     check(rc == 1, "the banned client ended with status %d" % rc)
-    time.sleep(1)
     check("carol: banned, refused" not in server.log(), "the banned client came back: %s" %
+          server.log()[-800:])
+    # Banned while away: turned away as it connects again, it says so and ends.
+    dave = netlib.Text(env, "dave")
+    dave.send("create camette")
+    dave.expect(r"^game \d+ made\.$")
+    server.stop()
+    db = sqlite3.connect(os.path.join(server.data, "server.db"), timeout=10)
+    db.execute("UPDATE players SET banned = 1 WHERE name = 'dave'")
+    db.commit()
+    db.close()
+    server.start()
+    dave.expect(r"^the host of this server has banned you: not connecting again$", 30)
+    rc = dave.proc.wait(netlib.WAIT)
+    check(rc == 1, "the client banned while away ended with status %d" % rc)
+    check(server.log().count("dave: banned, refused") == 1, "dave came back: %s" %
           server.log()[-800:])
     server.stop()
     say("banned_client: a client the host bans is told so and does not come back")
