@@ -154,10 +154,22 @@ static int key_line(void *ud, const char *fingerprint, int64_t added, int banned
     return 0;
 }
 
+/* A guest has no keys, and makes no code: a key added to a guest's name would be the player of
+ * whoever is given that name next. Returns 1, with the refusal sent, for a guest. */
+static int guest_refused(Server *s, Client *c, const char *verb)
+{
+    if (!c->guest)
+        return 0;
+    srv_error(s, c, verb, "denied", "a guest has no keys: connect with a key of yours to sign up");
+    return 1;
+}
+
 /* 'keys': the player's keys, oldest first, and which is this connection's. */
 void lobby_req_keys(Server *s, Client *c, const NetMsg *m)
 {
     (void)m;
+    if (guest_refused(s, c, "keys"))
+        return;
     CmError err;
     cm_error_init(&err, NULL);
     KeyList l = {s, c};
@@ -175,6 +187,8 @@ void lobby_req_keycode(Server *s, Client *c, const NetMsg *m)
 {
     (void)m;
     static const char letters[] = "abcdefghijkmnpqrstuvwxyz23456789"; /* no l, o, 0, 1 */
+    if (guest_refused(s, c, "keycode"))
+        return;
     KeyCode *k = NULL;
     for (int i = 0; i < SRV_CODES_MAX && k == NULL; i++)
         if (strcmp(s->codes[i].name, c->name) == 0)
@@ -244,6 +258,8 @@ static int key_find(void *ud, const char *fingerprint, int64_t added, int banned
 void lobby_req_dropkey(Server *s, Client *c, const NetMsg *m)
 {
     const char *fp = m->argv[1];
+    if (guest_refused(s, c, "dropkey"))
+        return;
     if (!net_key_ok(fp)) {
         srv_syntax(s, c, "a key is named by its fingerprint (SHA256:...), as 'keys' lists it");
         return;

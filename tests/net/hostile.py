@@ -1138,7 +1138,7 @@ def backup(env):
 
 def guests(env, shared):
     """As root: every connection of the guests' Unix user is a guest of its own, who plays casual
-    games only; no relay or key takes a guest's name."""
+    games only and has no keys; no relay or key takes a guest's name."""
     code = ("import socket, sys\n"
             "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile('rb')\n"
             "s.sendall(b'as bob\\nhello 1\\n'); print(f.readline().decode().strip())\n"
@@ -1148,22 +1148,31 @@ def guests(env, shared):
             "while True:\n"
             "    line = f.readline().decode().strip()\n"
             "    if line.startswith('ok create') or line.startswith('error'):\n"
-            "        print(line); break\n")
+            "        print(line); break\n"
+            "s.sendall(b'keycode\\nkeys\\n')\n"
+            "n = 0\n"
+            "while n < 2:\n"
+            "    line = f.readline().decode().strip()\n"
+            "    if not line or line.split()[1:2] in (['keycode'], ['keys']):\n"
+            "        print(line); n += 1\n")
     names = []
     for _ in range(2):
         p = as_user(NOBODY_B, [other_python(), "-c", code, shared.sock], 60)
         out = p.stdout.splitlines()
-        check(len(out) == 3 and re.match(r"^ok hello 1 guest-[a-z0-9]{5}$", out[0]),
+        check(len(out) == 5 and re.match(r"^ok hello 1 guest-[a-z0-9]{5}$", out[0]),
               "a guest's hello: %r %r" % (out, p.stderr[-300:]))
         names.append(out[0].split()[3])
         check(out[1].startswith("error create denied guests play casual games only"),
               "a guest's rated game: %r" % out[1])
         check(out[2].startswith("ok create "), "a guest's casual game: %r" % out[2])
+        # A code made by a guest would tie a key to a name the next guest may be given.
+        check(out[3].startswith("error keycode denied a guest has no keys") and
+              out[4].startswith("error keys denied"), "a guest's keys: %r" % out[3:])
     check(names[0] != names[1], "two guests are one: %r" % names)
     r = netlib.Raw(shared, None, hello=False)
     r.send("as %s" % names[0])
     check(b"bad-name" in r.expect(rb"^error as "), "a relay took a guest's name")
-    say("guests: each connection a guest of its own, casual games only")
+    say("guests: each connection a guest of its own, casual games only, no keys")
 
 
 def one_answer(env, server):
