@@ -705,6 +705,118 @@ static void test_ui_online_lobby_seat_by_letter(void **state)
     offline_close(&o);
 }
 
+/* Every line of the lobby's page, each no wider than 80 columns, in one text. */
+static const char *page_text(Ui *ui)
+{
+    static char text[8192];
+    UiLine lines[40];
+    int items[40];
+    size_t len = 0;
+    text[0] = '\0';
+    int n = ui_lobby_lines(ui, 1000, 80, 20, lines, items);
+    for (int i = 0; i < n; i++) {
+        if (columns(lines[i].text) > 80)
+            fail_msg("a row of %d columns: '%s'", columns(lines[i].text), lines[i].text);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", lines[i].text);
+    }
+    return text;
+}
+
+#define KEY_A "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+#define KEY_B "SHA256:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"
+
+/* The page of keys: K asks for them and lists them, the key of this session marked; n asks
+ * for a code and the page says how to use it; d once warns, twice removes the key picked and
+ * asks for the list again; the last key is not removed; a refusal is said. */
+static void test_ui_online_lobby_keys(void **state)
+{
+    (void)state;
+    Offline o;
+    offline_open(&o, "alice", keep_request);
+    Ui *ui = o.ui;
+    Lobby *l = o.l;
+    char bar[UI_KEYS_MAX];
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'K', 1000);
+    assert_string_equal(last_sent, "keys");
+    tu_assert_contains(page_text(ui), "asking the server...");
+    assert_string_equal(ui_keys_text(ui, bar, sizeof bar),
+                        "Up/Down pick  n code to add a key  d remove  Esc games  ? help  q quit");
+    hear_line(l, "pubkey %s 1796083200 this", KEY_A);
+    hear_line(l, "pubkey %s 1796169600 -", KEY_B);
+    hear_line(l, "ok keys 2");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_KEYS, LOBBY_EV_KEYS);
+    const char *page = page_text(ui);
+    tu_assert_contains(page, "> " KEY_A "  2026-12-01  this session\n");
+    tu_assert_contains(page, "  " KEY_B "  2026-12-02\n");
+    tu_assert_contains(page, "n makes a code that adds another key to you");
+
+    /* A code, and what to do with it. */
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'n', 1000);
+    assert_string_equal(last_sent, "keycode");
+    hear_line(l, "ok keycode k7p2qx9a 10");
+    ui_tick(ui, 2000);
+    assert_string_equal(ui->msg, "Code k7p2qx9a: type it in the first session of your other key.");
+    page = page_text(ui);
+    tu_assert_contains(page, "Code k7p2qx9a, good once for 10 more minutes");
+    tu_assert_contains(page, "type: code k7p2qx9a");
+
+    /* d twice on the key picked: a warning first, nothing sent; then the request. */
+    ui_handle_key(ui, UI_KEY_DOWN, 1000);
+    tu_assert_contains(page_text(ui), "> " KEY_B);
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'd', 1000);
+    assert_string_equal(last_sent, "");
+    tu_assert_contains(ui->msg, "d again removes the key picked");
+    assert_true(columns(ui->msg) <= 80);
+    /* Another key in between: the warning is forgotten. */
+    ui_handle_key(ui, UI_KEY_UP, 1000);
+    ui_handle_key(ui, UI_KEY_DOWN, 1000);
+    ui_handle_key(ui, 'd', 1000);
+    assert_string_equal(last_sent, "");
+    ui_handle_key(ui, 'd', 1000);
+    assert_string_equal(last_sent, "dropkey " KEY_B);
+    last_sent[0] = '\0';
+    hear_line(l, "ok dropkey %s", KEY_B);
+    assert_string_equal(last_sent, "keys");
+    hear_line(l, "pubkey %s 1796083200 this", KEY_A);
+    hear_line(l, "ok keys 1");
+    ui_tick(ui, 3000);
+    assert_string_equal(ui->msg, "The key " KEY_B " is yours no more.");
+    page = page_text(ui);
+    assert_null(strstr(page, KEY_B));
+    assert_int_equal(ui->lobby_key, 0);
+    /* The last key stays: nothing is sent for it. */
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'd', 1000);
+    ui_handle_key(ui, 'd', 1000);
+    assert_string_equal(last_sent, "");
+    tu_assert_contains(ui->msg, "This is your only key");
+
+    /* A refusal: a code, in the message; the list, on the page instead of the keys. */
+    hear_line(l, "error keycode denied a guest has no keys: sign up with a key of your own");
+    ui_tick(ui, 4000);
+    assert_string_equal(ui->msg,
+                        "The server refused: a guest has no keys: sign up with a key of your own");
+    assert_true(columns(ui->msg) <= 80);
+    hear_line(l, "error keys denied a guest has no keys: sign up with a key of your own");
+    page = page_text(ui);
+    tu_assert_contains(page, "  a guest has no keys");
+    assert_null(strstr(page, KEY_A));
+    assert_null(strstr(page, "n makes a code"));
+
+    /* Esc goes back to the games; K again comes back to the keys. */
+    ui_handle_key(ui, UI_KEY_ESC, 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_GAMES);
+    tu_assert_contains(ui_keys_text(ui, bar, sizeof bar), "K keys");
+    ui_handle_key(ui, 'K', 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_KEYS);
+    ui_handle_key(ui, 'K', 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_GAMES);
+    offline_close(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -713,6 +825,7 @@ int main(void)
         cmocka_unit_test(test_ui_online_lobby_rows_fit_80_columns),
         cmocka_unit_test(test_ui_online_form_typed_clock_and_remembered),
         cmocka_unit_test(test_ui_online_lobby_seat_by_letter),
+        cmocka_unit_test(test_ui_online_lobby_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -389,8 +389,8 @@ static int sign_up(const char *sock, const char *key, const char *host)
     printf("Welcome to camelot on %s. This key is new here:\n  %s\n"
            "Choose the name you will play as, for good: 1 to 32 letters, digits, '_', '-'\n"
            "or '.', beginning with a letter or a digit. Other players see it. (To add this\n"
-           "key to the player of another key of yours, type 'code' and the code that\n"
-           "'keycode' gave in a session of that key.)\n",
+           "key to the player of another key of yours, type 'code' and the code that K in\n"
+           "the lobby, or 'keycode' in the text client, gave in a session of that key.)\n",
            host, key);
     for (int tries = 0; tries < HOST_TRIES; tries++) {
         printf("Name: ");

@@ -160,7 +160,7 @@ static int guest_refused(Server *s, Client *c, const char *verb)
 {
     if (!c->guest)
         return 0;
-    srv_error(s, c, verb, "denied", "a guest has no keys: connect with a key of yours to sign up");
+    srv_error(s, c, verb, "denied", "a guest has no keys: sign up with a key of your own");
     return 1;
 }
 

@@ -269,6 +269,46 @@ static void ratings_done(Lobby *l, int ok)
     memmove(l->asked[0], l->asked[1], (size_t)l->nasked * sizeof l->asked[0]);
 }
 
+/* "pubkey FINGERPRINT ADDED this|banned|-": a key of the player's, of the list asked for. */
+static void pubkey_line(Lobby *l, const NetMsg *m)
+{
+    int64_t added;
+    if (m->argc != 4 || !net_key_ok(m->argv[1]) || !net_int(m->argv[2], 0, INT64_MAX, &added) ||
+        l->nkey_coming == LOBBY_KEYS_MAX)
+        return;
+    LobbyKey *k = &l->key_coming[l->nkey_coming++];
+    snprintf(k->fingerprint, sizeof k->fingerprint, "%s", m->argv[1]);
+    k->added = added;
+    k->this_one = strcmp(m->argv[3], "this") == 0;
+    k->banned = strcmp(m->argv[3], "banned") == 0;
+}
+
+/* The answers about keys: the list ("ok keys N"), a code ("ok keycode CODE MINUTES"), a key
+ * removed ("ok dropkey FINGERPRINT"). */
+static void keys_answer(Lobby *l, const NetMsg *m)
+{
+    const char *verb = m->argv[1];
+    int64_t n;
+    if (strcmp(verb, "keys") == 0) {
+        memcpy(l->keys, l->key_coming, (size_t)l->nkey_coming * sizeof l->keys[0]);
+        l->nkeys = l->nkey_coming;
+        l->keys_total = m->argc >= 3 && net_int(m->argv[2], 0, INT32_MAX, &n) ? (int)n : l->nkeys;
+        l->nkey_coming = 0;
+        l->keys_got = 1;
+        l->keys_error[0] = '\0';
+        l->news |= LOBBY_EV_KEYS;
+    } else if (strcmp(verb, "keycode") == 0 && m->argc >= 4 &&
+               strlen(m->argv[2]) < sizeof l->code && net_int(m->argv[3], 1, 24 * 60, &n)) {
+        set_text(l->code, sizeof l->code, m->argv[2]);
+        l->code_until = clock_utc() + n * 60;
+        l->news |= LOBBY_EV_CODE;
+    } else if (strcmp(verb, "dropkey") == 0 && m->argc >= 3 && net_key_ok(m->argv[2])) {
+        snprintf(l->dropped, sizeof l->dropped, "%s", m->argv[2]);
+        l->news |= LOBBY_EV_DROPPED;
+        lobby_ask_keys(l, NULL);
+    }
+}
+
 /* "variant NAME SEATS TEAMS" */
 static void variant_line(Lobby *l, const NetMsg *m)
 {
@@ -364,8 +404,8 @@ int lobby_refusal_read(const NetMsg *m, const char **verb, const char **code, ch
 /* 'error VERB CODE REASON' of a request of the lobby. */
 static void error_line(Lobby *l, const NetMsg *m)
 {
-    static const char *const verbs[] = {"games", "variants", "ratings", "create",
-                                        "join",  "open",     "leave"};
+    static const char *const verbs[] = {"games", "variants", "ratings", "create",  "join",
+                                        "open",  "leave",    "keys",    "keycode", "dropkey"};
     const char *verb, *code;
     char why[sizeof l->error];
     if (m->argc < 3 || lobby_refusal_read(m, &verb, &code, why, sizeof why) != 0)
@@ -378,6 +418,13 @@ static void error_line(Lobby *l, const NetMsg *m)
     if (strcmp(verb, "ratings") == 0) {
         ratings_done(l, 0);
         return; /* a table that cannot be had is left out, unsaid */
+    }
+    if (strcmp(verb, "keys") == 0) {
+        /* The page of keys says why, in place of the list. */
+        l->nkey_coming = 0;
+        memcpy(l->keys_error, why, sizeof l->keys_error);
+        l->news |= LOBBY_EV_KEYS;
+        return;
     }
     if (strcmp(verb, "games") == 0)
         l->games_asked = 0;
@@ -440,6 +487,8 @@ static void ok_line(Lobby *l, const NetMsg *m)
         l->games_at = 0;
     } else if (strcmp(verb, "leave") == 0) {
         l->games_at = 0;
+    } else {
+        keys_answer(l, m);
     }
 }
 
@@ -461,6 +510,8 @@ static void heard(Lobby *l, const NetMsg *m)
         rating_line(l, m);
     else if (strcmp(k, "invite") == 0)
         invite_line(l, m);
+    else if (strcmp(k, "pubkey") == 0)
+        pubkey_line(l, m);
     else if (strcmp(k, "notice") == 0 && m->argc >= 2)
         notice_line(l, m);
     else if (strcmp(k, "error") == 0)
@@ -603,6 +654,26 @@ CmStatus lobby_ask_ratings(Lobby *l, const char *variant, CmError *err)
     if (st == CM_OK)
         snprintf(l->asked[l->nasked++], LOBBY_VARIANT_MAX, "%s", variant);
     return st;
+}
+
+CmStatus lobby_ask_keys(Lobby *l, CmError *err)
+{
+    CmStatus st = request(l, err, "keys");
+    if (st == CM_OK)
+        l->nkey_coming = 0;
+    return st;
+}
+
+CmStatus lobby_keycode(Lobby *l, CmError *err)
+{
+    return request(l, err, "keycode");
+}
+
+CmStatus lobby_dropkey(Lobby *l, const char *fingerprint, CmError *err)
+{
+    if (!net_key_ok(fingerprint))
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "a key is named by its fingerprint");
+    return request(l, err, "dropkey %s", fingerprint);
 }
 
 int lobby_create_line(const Lobby *l, const LobbyNew *g, char *buf, size_t size, CmError *err)

@@ -31,6 +31,8 @@ struct NetMsg;
 #define LOBBY_REFRESH_MS 5000  /* the list of games is asked for again this often */
 #define LOBBY_RATINGS_MS 30000 /* and the ratings of its variants */
 #define LOBBY_ASKED_MAX 16     /* ratings tables asked for and not yet come */
+#define LOBBY_KEYS_MAX 32      /* the player's keys shown */
+#define LOBBY_KEY_MAX 64       /* bytes in a key's fingerprint ("SHA256:" and 43), NUL included */
 
 /* The sections of the list of games, in the order shown. */
 typedef enum LobbySection {
@@ -142,16 +144,27 @@ int lobby_refusal_read(const struct NetMsg *m, const char **verb, const char **c
 
 /* What 'lobby_news' reports, as bits. */
 enum {
-    LOBBY_EV_GAMES = 1,    /* the list of games changed */
-    LOBBY_EV_VARIANTS = 2, /* the variants came */
-    LOBBY_EV_RATINGS = 4,  /* a ratings table came */
-    LOBBY_EV_INVITE = 8,   /* an invitation came ('invite', the latest last) */
-    LOBBY_EV_REFUSED = 16, /* the server refused a request of the lobby ('error') */
-    LOBBY_EV_READY = 32,   /* the game asked for has come: 'ready' */
-    LOBBY_EV_LINK = 64,    /* the connection went down or came back */
-    LOBBY_EV_MADE = 128,   /* a game the player made has its number ('made') */
-    LOBBY_EV_NOTICE = 256, /* the host of the server said something to everyone ('notice') */
+    LOBBY_EV_GAMES = 1,      /* the list of games changed */
+    LOBBY_EV_VARIANTS = 2,   /* the variants came */
+    LOBBY_EV_RATINGS = 4,    /* a ratings table came */
+    LOBBY_EV_INVITE = 8,     /* an invitation came ('invite', the latest last) */
+    LOBBY_EV_REFUSED = 16,   /* the server refused a request of the lobby ('error') */
+    LOBBY_EV_READY = 32,     /* the game asked for has come: 'ready' */
+    LOBBY_EV_LINK = 64,      /* the connection went down or came back */
+    LOBBY_EV_MADE = 128,     /* a game the player made has its number ('made') */
+    LOBBY_EV_NOTICE = 256,   /* the host of the server said something to everyone ('notice') */
+    LOBBY_EV_KEYS = 512,     /* the player's keys came, or were refused ('keys_error') */
+    LOBBY_EV_CODE = 1024,    /* a code to add a key came ('code') */
+    LOBBY_EV_DROPPED = 2048, /* a key of the player's was removed ('dropped') */
 };
+
+/* A public key of the player's, as the server lists it. */
+typedef struct LobbyKey {
+    char fingerprint[LOBBY_KEY_MAX];
+    int64_t added; /* UTC seconds */
+    int this_one;  /* the key of this connection */
+    int banned;    /* the host banned it */
+} LobbyKey;
 
 typedef int (*LobbySendFn)(void *ud, const char *line);
 
@@ -195,7 +208,20 @@ typedef struct Lobby {
     char error[240]; /* the last refusal of a request of the lobby */
     /* The host's last notice to every player, as it may be shown. */
     char notice[NET_TEXT_MAX + 1];
-    unsigned news; /* LOBBY_EV_* bits not yet taken */
+    /* The player's keys: the list as it last came ('keys_got'), how many the server has (more
+     * than shown past LOBBY_KEYS_MAX), the list coming, and why the server would not list
+     * them ("" when it did). */
+    LobbyKey keys[LOBBY_KEYS_MAX];
+    int nkeys, keys_total, keys_got;
+    LobbyKey key_coming[LOBBY_KEYS_MAX];
+    int nkey_coming;
+    char keys_error[240];
+    /* The last code to add a key ('lobby_keycode'): its letters and the UTC second it holds
+     * until. */
+    char code[16];
+    int64_t code_until;
+    char dropped[LOBBY_KEY_MAX]; /* the key removed last */
+    unsigned news;               /* LOBBY_EV_* bits not yet taken */
 } Lobby;
 
 /* Sets up a lobby on the connection 'r' (remote.h: it becomes the connection's listener) with
@@ -241,6 +267,13 @@ int lobby_link(const Lobby *l, char *buf, size_t size);
 
 CmStatus lobby_refresh(Lobby *l, uint64_t now, CmError *err);
 CmStatus lobby_ask_ratings(Lobby *l, const char *variant, CmError *err);
+
+/* Asks for the player's keys (LOBBY_EV_KEYS); for a code that adds a key of the player's
+ * from that key's first session, once, for some minutes (LOBBY_EV_CODE); to remove the key
+ * 'fingerprint' of the player's (LOBBY_EV_DROPPED, and the keys are asked for again). */
+CmStatus lobby_ask_keys(Lobby *l, CmError *err);
+CmStatus lobby_keycode(Lobby *l, CmError *err);
+CmStatus lobby_dropkey(Lobby *l, const char *fingerprint, CmError *err);
 
 /* Who a seat of a new game is for. */
 typedef enum LobbyWho {

@@ -218,7 +218,11 @@ static const UiKeyHelp lobby_keys[] = {
     {"d, Del", NULL, "give back your seat in a game that has not begun", 0},
     {"g, Tab", NULL, "the ratings table; Left and Right choose the variant", 0},
     {"Left, Right", NULL, "on the ratings table, the variant before or after", 0},
-    {"Esc", NULL, "from the ratings table back to the games", 0},
+    {"K", NULL,
+     "your keys on the server: n makes a code that adds another key of yours (type it in that "
+     "key's first session, when it asks for a name); d, twice, removes the key picked",
+     0},
+    {"Esc", NULL, "from the ratings table or the keys back to the games", 0},
     {"r", NULL, "ask the server for the list again (it is asked every few seconds anyway)", 0},
     {"?, F1", NULL, "this page; q or Esc closes it", 0},
     {"q, Ctrl-C", NULL, "quit; your games go on on the server", 0},

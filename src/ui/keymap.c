@@ -192,6 +192,7 @@ static const KeyBind lobby_keys[] = {
     {'Y', UI_ACT_SEAT},
     {'g', UI_ACT_RATINGS},
     {UI_KEY_TAB, UI_ACT_RATINGS},
+    {'K', UI_ACT_KEYS},
     {'r', UI_ACT_REFRESH},
     {'?', UI_ACT_RULES},
     {UI_KEY_F1, UI_ACT_RULES},

@@ -1,11 +1,15 @@
 /* The lobby of a server on the screen ('camelot online'): its keys (Enter plays, joins or
- * watches; n makes a game; d gives a seat back; g the ratings) and what its page shows, the
- * games in sections and the ratings. A game of the lobby on the board is online.c's.
+ * watches; n makes a game; d gives a seat back; g the ratings; K the player's keys) and what
+ * its pages show: the games in sections, the ratings, and the player's public keys with a code
+ * to add one. A game of the lobby on the board is online.c's.
  * SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "session/netgame.h"
 #include "session/text.h"
@@ -144,12 +148,177 @@ static unsigned leave_game(Ui *ui, uint64_t now)
     return UI_DRAW_STATUS;
 }
 
+/* ---- The page of the player's keys ----------------------------------------------------- */
+
+static unsigned open_keys(Ui *ui)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    ui->lobby_view = UI_LOBBY_KEYS;
+    ui->lobby_key = 0;
+    ui->lobby_drop = 0;
+    ui->msg[0] = '\0';
+    if (lobby_ask_keys(ui->lobby, &err) != CM_OK)
+        ui_say_refused(ui, &err);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+/* 'd' on the key picked: once to be told what it does, twice to do it. */
+static unsigned drop_key(Ui *ui)
+{
+    Lobby *l = ui->lobby;
+    if (ui->lobby_key < 0 || ui->lobby_key >= l->nkeys) {
+        ui_message(ui, UI_ROLE_ERROR, "%s",
+                   l->nkeys == 0 ? "You have no key to remove." : "No key is picked.");
+        return UI_DRAW_STATUS;
+    }
+    const LobbyKey *k = &l->keys[ui->lobby_key];
+    if (l->nkeys == 1) {
+        ui_message(ui, UI_ROLE_ERROR,
+                   "This is your only key: add another (n) before you remove it.");
+        return UI_DRAW_STATUS;
+    }
+    if (ui->lobby_drop != ui->lobby_key + 1) {
+        ui->lobby_drop = ui->lobby_key + 1;
+        ui_message(ui, UI_ROLE_ERROR, "%s",
+                   k->this_one
+                       ? "d again removes this session's key; the next session with it signs up."
+                       : "d again removes the key picked and closes its sessions; any other key "
+                         "keeps it.");
+        return UI_DRAW_STATUS;
+    }
+    ui->lobby_drop = 0;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (lobby_dropkey(l, k->fingerprint, &err) != CM_OK)
+        return ui_say_refused(ui, &err);
+    ui_message(ui, UI_ROLE_NORMAL, "Removing the key %s...", k->fingerprint);
+    return UI_DRAW_STATUS;
+}
+
+static unsigned keys_action(Ui *ui, UiAction act, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (act != UI_ACT_LEAVE)
+        ui->lobby_drop = 0;
+    switch (act) {
+    case UI_ACT_UP:
+    case UI_ACT_SCROLL_UP:
+    case UI_ACT_HOME:
+        ui->lobby_key = act == UI_ACT_UP && ui->lobby_key > 0 ? ui->lobby_key - 1 : 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_DOWN:
+    case UI_ACT_SCROLL_DOWN:
+    case UI_ACT_END:
+        ui->lobby_key = act == UI_ACT_DOWN ? ui->lobby_key + 1 : l->nkeys - 1;
+        if (ui->lobby_key >= l->nkeys)
+            ui->lobby_key = l->nkeys - 1;
+        if (ui->lobby_key < 0)
+            ui->lobby_key = 0;
+        return UI_DRAW_ALL;
+    case UI_ACT_NEW:
+        if (lobby_keycode(l, &err) != CM_OK)
+            return ui_say_refused(ui, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Asking the server for a code...");
+        return UI_DRAW_STATUS;
+    case UI_ACT_LEAVE:
+        return drop_key(ui);
+    case UI_ACT_REFRESH:
+        if (lobby_ask_keys(l, &err) != CM_OK)
+            return ui_say_refused(ui, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Asking the server again.");
+        return UI_DRAW_STATUS;
+    case UI_ACT_KEYS:
+    case UI_ACT_CANCEL:
+    case UI_ACT_SELECT:
+        ui->msg[0] = '\0';
+        ui->lobby_view = UI_LOBBY_GAMES;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_RATINGS:
+        ui->lobby_view = UI_LOBBY_GAMES;
+        return ui_lobby_action(ui, act, now);
+    case UI_ACT_RULES:
+        return ui_open_rules(ui);
+    case UI_ACT_QUIT:
+        return UI_QUIT;
+    default:
+        return 0;
+    }
+}
+
+/* The page of keys: the player's keys, the one picked marked, then the code asked for. */
+static int keys_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
+{
+    const Lobby *l = ui->lobby;
+    int n = 0;
+    if (width > (int)sizeof lines[0].text - 1)
+        width = (int)sizeof lines[0].text - 1;
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING,
+                    "Your keys: each opens this server as you");
+    if (l->keys_error[0])
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s", l->keys_error);
+    else if (!l->keys_got)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  asking the server...");
+    else if (l->nkeys == 0)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
+                        "none: you came in as a user of the host, not with a key");
+    else
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %-50s  %s", "key", "added");
+    for (int i = 0; i < l->nkeys && !l->keys_error[0]; i++) {
+        const LobbyKey *k = &l->keys[i];
+        char day[32] = "?";
+        time_t t = (time_t)k->added;
+        struct tm tm;
+        if (gmtime_r(&t, &tm) != NULL)
+            strftime(day, sizeof day, "%Y-%m-%d", &tm);
+        int pick = i == ui->lobby_key;
+        n = ui_line_add(lines, items, n, height, i, pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL,
+                        "%c %-50s  %s%s", pick ? '>' : ' ', k->fingerprint, day,
+                        k->banned     ? "  banned"
+                        : k->this_one ? "  this session"
+                                      : "");
+    }
+    if (l->keys_got && l->keys_total > l->nkeys)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  and %d more",
+                        l->keys_total - l->nkeys);
+    /* What the code is for, or the code itself, in words wrapped to the page. */
+    char text[600];
+    if (l->code[0] && l->code_until > l->utc_now) {
+        int64_t left = (l->code_until - l->utc_now + 59) / 60;
+        snprintf(text, sizeof text,
+                 "Code %s, good once for %lld more minute%s: connect to this server with your "
+                 "other key and, when it asks for a name, type: code %s",
+                 l->code, (long long)left, left == 1 ? "" : "s", l->code);
+    } else {
+        snprintf(text, sizeof text,
+                 "%sn makes a code that adds another key to you: type it in the first session "
+                 "of that key, when it asks for a name. d removes the key picked. A key is named "
+                 "by its fingerprint ('ssh-keygen -lf' and the key's .pub file show it).",
+                 l->code[0] ? "The code is too old. " : "");
+    }
+    UiSpan span[8];
+    int k = l->keys_error[0] ? 0 : ui_wrap(text, width - 2, span, 8);
+    if (n < height && k > 0)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_NORMAL, "%s", "");
+    for (int i = 0; i < k; i++)
+        n = ui_line_add(lines, items, n, height, -1,
+                        l->code[0] && l->code_until > l->utc_now ? UI_ROLE_GOOD : UI_ROLE_DIM,
+                        "  %.*s", span[i].len, text + span[i].start);
+    return n;
+}
+
 unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
 {
     Lobby *l = ui->lobby;
     int order[LOBBY_GAMES_MAX];
     int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    if (ui->lobby_view == UI_LOBBY_KEYS)
+        return keys_action(ui, act, now);
     switch (act) {
+    case UI_ACT_KEYS:
+        return open_keys(ui);
     case UI_ACT_UP:
         if (ui->lobby_pick > 0)
             ui->lobby_pick--;
@@ -497,6 +666,8 @@ int ui_lobby_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *li
         return 0;
     if (ui->lobby_view == UI_LOBBY_RATINGS)
         return ratings_lines(ui, width, height, lines, items);
+    if (ui->lobby_view == UI_LOBBY_KEYS)
+        return keys_lines(ui, width, height, lines, items);
     return games_lines(ui, now, width, height, lines, items);
 }
 

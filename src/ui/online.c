@@ -142,6 +142,17 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
         ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", l->error);
         flags |= UI_DRAW_ALL;
     }
+    if ((ev & LOBBY_EV_CODE) && !ui->at_table) {
+        ui_message(ui, UI_ROLE_GOOD, "Code %s: type it in the first session of your other key.",
+                   l->code);
+        flags |= UI_DRAW_ALL;
+    }
+    if ((ev & LOBBY_EV_KEYS) && ui->lobby_key >= l->nkeys) /* a key removed: the last one */
+        ui->lobby_key = l->nkeys > 0 ? l->nkeys - 1 : 0;
+    if ((ev & LOBBY_EV_DROPPED) && !ui->at_table) {
+        ui_message(ui, UI_ROLE_GOOD, "The key %s is yours no more.", l->dropped);
+        flags |= UI_DRAW_ALL;
+    }
     if ((ev & LOBBY_EV_MADE) && !ui->at_table) {
         ui_message(ui, UI_ROLE_GOOD, "Game %lld made.", (long long)l->made);
         flags |= UI_DRAW_STATUS;
@@ -159,7 +170,7 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
     if ((ev & LOBBY_EV_RATINGS) && ui->at_table)
         flags |= UI_DRAW_PANEL;
     if (ui->mode == UI_MODE_LOBBY) {
-        if (ev & (LOBBY_EV_GAMES | LOBBY_EV_RATINGS | LOBBY_EV_VARIANTS))
+        if (ev & (LOBBY_EV_GAMES | LOBBY_EV_RATINGS | LOBBY_EV_VARIANTS | LOBBY_EV_KEYS))
             flags |= UI_DRAW_ALL;
         /* The clocks of the player's games count down. */
         if (now / 1000 != ui->seen.tick_s) {
@@ -843,7 +854,9 @@ const char *ui_online_keys(const Ui *ui)
     if (ui->mode == UI_MODE_LOBBY)
         return ui->lobby_view == UI_LOBBY_RATINGS
                    ? "Left/Right variant  g games  r again  ? help  q quit"
-                   : "Enter play/join/watch  n new  g ratings  d leave  r again  ? help  q quit";
+               : ui->lobby_view == UI_LOBBY_KEYS
+                   ? "Up/Down pick  n code to add a key  d remove  Esc games  ? help  q quit"
+                   : "Enter play/join/watch  n new  g ratings  K keys  d leave  ? help  q quit";
     if (!table(ui, ui->now, &t))
         return "";
     if (ui->mode == UI_MODE_LINE && ui->line_chat)

@@ -113,6 +113,7 @@ typedef enum UiAction {
     UI_ACT_LEAVE,     /* 'd' in the lobby: give back one's seats before the game begins */
     UI_ACT_SEAT,      /* a seat's letter in the lobby: take that free seat */
     UI_ACT_RATINGS,   /* 'g' or Tab in the lobby: the games, or the ratings */
+    UI_ACT_KEYS,      /* 'K' in the lobby: the player's keys, or back to the games */
     UI_ACT_NEXT_MARK, /* ']' in review: the next move the engine's review marked */
     UI_ACT_PREV_MARK, /* '[' in review: the one before */
     UI_ACT_MISTAKES,  /* 'm' in review: the list of each side's mistakes */
@@ -303,8 +304,8 @@ typedef struct UiSeen {
                         last drawn in */
 } UiSeen;
 
-/* The lobby's two pages. */
-enum { UI_LOBBY_GAMES, UI_LOBBY_RATINGS };
+/* The lobby's pages. */
+enum { UI_LOBBY_GAMES, UI_LOBBY_RATINGS, UI_LOBBY_KEYS };
 
 struct Ui {
     Session *s;         /* the game in progress; not owned */
@@ -365,6 +366,8 @@ struct Ui {
     int lobby_view;    /* 'UI_LOBBY_*' */
     int lobby_pick;    /* the game picked: an index of the lobby's order */
     int lobby_variant; /* the ratings shown: an index of the lobby's variants */
+    int lobby_key;     /* the key picked on the page of keys: an index of the lobby's keys */
+    int lobby_drop;    /* 'd' pressed once on the key picked: its index + 1; else 0 */
     UiSeen seen;
     int line_chat;        /* the line is a chat message, not a move */
     UiMode form_back;     /* where the new-game form goes back to */

@@ -4,7 +4,8 @@
 # lobby and makes a rated game; a second new key, without a terminal, gets the text client,
 # cannot take the first one's name, signs up and joins; they play to the end. The first key
 # connects again and is the same player, with no question and the same rating; the host's
-# notice reaches both, and a key the host bans is refused at once. Nobody acts
+# notice reaches both, and a key the host bans is refused at once. Carol adds a key with a code
+# from her lobby's page of keys (K), and removes it there. Nobody acts
 # for another: a third key's relay cannot say another key or name, nor play a seat not its
 # own, nor ask sshd for another command; a new key through 'camelot online --server ssh://'
 # is told how to sign up; a signed-up one plays from its own camelot.
@@ -53,7 +54,7 @@ check "sshd takes the block (sshd -t)" "$SSHD" -t -f "$TMP/sshd_config.check"
 "$CAMELOT" host sshd-config --user "$ME" --camelot "$TMP/nowhere" >/dev/null 2>"$TMP/bad.err"
 check "a camelot sshd would not run is warned of" grep -q "sshd will not run" "$TMP/bad.err"
 
-for who in carol dave erin frank; do
+for who in carol dave erin frank gwen hank; do
     ssh-keygen -q -t ed25519 -N '' -C "$who" -f "$TMP/$who" || exit 1
 done
 : >"$TMP/authorized_keys"
@@ -198,7 +199,32 @@ tm kill-session -t carol >/dev/null 2>&1
 term carol
 check "carol's key again: her lobby, with no question" eval \
     'on_screen carol "camelot online - carol" && ! screen carol | grep -q "Name: "'
-keys carol q
+
+# ---- carol's keys: a second one added with a code from her lobby, then removed --------------
+
+keys carol K
+check "K in carol's lobby lists her key, this session's" \
+    on_screen carol "> $(fpr carol)  $(date -u +%Y-%m-%d)  this session"
+keys carol n
+check "n gives a code, and says how to use it" on_screen carol "good once for 10 more minutes"
+CODE=$(screen carol | sed -n 's/^ *Code \([a-z0-9]\{8\}\), good once.*/\1/p' | head -n 1)
+OUT=$(printf 'code %s\nquit\n' "$CODE" | ssh -T $(login gwen) 2>&1)
+check "a new key that types the code is carol's ($CODE)" eval \
+    'printf "%s\n" "$OUT" | grep -q "Name: This key is carol'"'"'s now, as the other one is\.$"'
+OUT=$(printf 'code %s\n' "$CODE" | ssh -T $(login hank) 2>&1)
+check "and the code is good once only" eval \
+    'printf "%s\n" "$OUT" | grep -q "no such code, or it is used or too old"'
+keys carol r
+check "carol's page lists the new key" on_screen carol "  $(fpr gwen)  $(date -u +%Y-%m-%d)"
+keys carol Down d
+check "d on it warns first" on_screen carol "d again removes the key picked"
+keys carol d
+check "d again removes it" on_screen carol "The key $(fpr gwen) is yours no more."
+check "and the page no longer lists it" eval '! screen carol | grep -qF "  $(fpr gwen)  "'
+OUT=$(printf 'quit\n' | ssh -T $(login gwen) 2>&1)
+check "the key removed is a key new to the server again" eval \
+    'printf "%s\n" "$OUT" | grep -q "This key is new here"'
+keys carol Escape q
 tm kill-session -t carol >/dev/null 2>&1
 OUT=$(printf 'ratings camette\n' | ssh -T $(login carol) 2>&1)
 check "and her rating is the one dave saw ($RATING)" eval \
