@@ -22,6 +22,7 @@
 
 const char cli_host_usage[] =
     "host sshd-config [--user USER] [--camelot PATH] [--socket PATH]\n"
+    "                                [--guests USER]\n"
     "       camelot host keys [--socket PATH] USER FINGERPRINT TYPE KEY\n"
     "       camelot host session --key FINGERPRINT [--socket PATH] [--text]";
 const char cli_host_help[] =
@@ -30,7 +31,9 @@ const char cli_host_help[] =
     "that player from then on (docs/hosting.md).\n\n"
     "  sshd-config   prints the block of sshd_config that opens the account USER\n"
     "                (default: this one) to every key, with camelot's full path\n"
-    "                (default: this program's; sshd wants it owned by root)\n"
+    "                (default: this program's; sshd wants it owned by root); with\n"
+    "                --guests USER, also the block that lets that account in with\n"
+    "                no password, each session a guest (see serve --guests)\n"
     "  keys          what sshd's AuthorizedKeysCommand runs ('%u %f %t %k'): the\n"
     "                line of authorized_keys that binds the key to its session\n"
     "  session       what sshd runs for a key: signs the key up the first time,\n"
@@ -135,13 +138,37 @@ static int sshd_unsafe(const char *path, char *why, size_t size)
 
 /* ---- sshd-config ----------------------------------------------------------------------- */
 
-enum { C_USER, C_CAMELOT, C_SOCKET, C_COUNT };
+enum { C_USER, C_CAMELOT, C_SOCKET, C_GUESTS, C_COUNT };
 
 static const CliOpt config_opts[C_COUNT] = {
     [C_USER] = {"--user", 1, 0},
     [C_CAMELOT] = {"--camelot", 1, 0},
     [C_SOCKET] = {"--socket", 1, 0},
+    [C_GUESTS] = {"--guests", 1, 0},
 };
+
+/* The block for the guests' account 'guest', an account with an empty password: sshd lets it
+ * in without asking, straight into the client (docs/hosting.md, "Guests"). */
+static void guests_block(const char *guest, const char *prog, const char *sock)
+{
+    printf("# Guests: the account %s has an empty password (passwd -d %s) and reaches the\n"
+           "# server's socket; the server names it (camelot serve --guests %s). Each of its\n"
+           "# sessions is a guest of its own, for casual games only.\n"
+           "Match User %s\n"
+           "    PermitEmptyPasswords yes\n"
+           "    PasswordAuthentication yes\n"
+           "    KbdInteractiveAuthentication no\n"
+           "    PubkeyAuthentication no\n"
+           "    ForceCommand %s online --server %s\n"
+           "    PermitTTY yes\n"
+           "    DisableForwarding yes\n"
+           "    PermitTunnel no\n"
+           "    PermitUserRC no\n"
+           "    AcceptEnv LANG LC_* NO_COLOR\n"
+           "    ClientAliveInterval 15\n"
+           "    ClientAliveCountMax 4\n",
+           guest, guest, guest, guest, prog, sock);
+}
 
 static int sshd_config(int argc, char **argv)
 {
@@ -149,6 +176,7 @@ static int sshd_config(int argc, char **argv)
     int rc = cli_args_parse(cli_host_usage, cli_host_help, config_opts, C_COUNT, argc, argv, &a);
     char user[64], self[PATH_MAX];
     const char *u = a.value[C_USER], *prog = a.value[C_CAMELOT], *sock = a.value[C_SOCKET];
+    const char *guest = a.value[C_GUESTS];
     if (rc < 0 && a.nargs > 0)
         rc = cli_usage_error(cli_host_usage, "unexpected argument '%s'", a.args[0]);
     if (rc < 0 && u == NULL && (u = own_user(user, sizeof user)) == NULL) {
@@ -161,10 +189,16 @@ static int sshd_config(int argc, char **argv)
         prog = self;
     }
     if (rc < 0 && (!shell_safe(u) || !shell_safe(prog) || prog[0] != '/' ||
-                   (sock != NULL && !shell_safe(sock))))
-        rc = cli_usage_error(cli_host_usage, "the user, camelot's path and the socket's are "
+                   (sock != NULL && !shell_safe(sock)) || (guest != NULL && !shell_safe(guest))))
+        rc = cli_usage_error(cli_host_usage, "the users, camelot's path and the socket's are "
                                              "letters, digits and '/._+-,:@%%=' only, the path "
                                              "absolute");
+    if (rc < 0 && guest != NULL && (sock == NULL || sock[0] != '/'))
+        rc = cli_usage_error(cli_host_usage, "--guests needs --socket and the socket's absolute "
+                                             "path: the guests' account reaches it by its path");
+    if (rc < 0 && guest != NULL && strcmp(guest, u) == 0)
+        rc = cli_usage_error(cli_host_usage, "--guests must name an account other than the "
+                                             "server's: its sessions are guests, not players");
     if (rc >= 0) {
         cli_args_free(&a);
         return rc;
@@ -190,6 +224,8 @@ static int sshd_config(int argc, char **argv)
            "    ClientAliveInterval 15\n"
            "    ClientAliveCountMax 4\n",
            u, u, prog, socket_opt, u);
+    if (guest != NULL)
+        guests_block(guest, prog, sock);
     char why[PATH_MAX + 64];
     if (sshd_unsafe(prog, why, sizeof why))
         fprintf(stderr,

@@ -143,6 +143,14 @@ if [ "$(id -u)" = 0 ] && [ ! -d /run/sshd ]; then
     mkdir -p -m 755 /run/sshd
 fi
 
+# What a test may change of sshd: the users it lets in besides this one (each with a Match
+# block of its own), the ways in that sshd allows at all ('any', sshd's default, leaves them to
+# those blocks: a Match block cannot widen them), and a command that runs sshd (in a
+# namespace, say).
+SSHD_USERS=
+SSHD_AUTH=publickey
+SSHD_WRAP=()
+
 # start_sshd PORT: sshd on 127.0.0.1:PORT, in the foreground of a background job. Returns 0
 # once it listens, 1 when the port was taken, 2 when sshd cannot run (the reason in its log),
 # 3 when it runs but does not listen.
@@ -154,9 +162,9 @@ Port $port
 HostKey $TMP/host_key
 AuthorizedKeysFile $TMP/authorized_keys
 PidFile $TMP/sshd.pid
-AllowUsers $ME
+AllowUsers $ME $SSHD_USERS
 PermitRootLogin prohibit-password
-AuthenticationMethods publickey
+AuthenticationMethods $SSHD_AUTH
 PubkeyAuthentication yes
 PasswordAuthentication no
 KbdInteractiveAuthentication no
@@ -168,7 +176,7 @@ LogLevel VERBOSE
 EOF
     # What the test adds to it (a Match block comes last, as sshd wants).
     [ -e "$TMP/sshd_config.more" ] && cat "$TMP/sshd_config.more" >>"$TMP/sshd_config"
-    "$SSHD" -D -e -f "$TMP/sshd_config" 2>"$TMP/sshd.log" &
+    "${SSHD_WRAP[@]}" "$SSHD" -D -e -f "$TMP/sshd_config" 2>"$TMP/sshd.log" &
     SSHD_PID=$!
     local end=$((SECONDS + 60))
     while [ $SECONDS -lt $end ]; do
