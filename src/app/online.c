@@ -601,7 +601,16 @@ int cli_online(CliCtx *ctx, int argc, char **argv)
         cli_args_free(&a);
         return rc;
     }
-    rc = cli_online_at(ctx, &addr, a.value[O_TEXT] != NULL, addr.ssh ? addr.dest : addr.path);
+    /* A session that sshd started on the host (a guest's ForceCommand) names the host, as a
+     * key's session does: the socket's path means nothing to someone who came in by ssh. */
+    char host[256] = "camelot";
+    const char *where = addr.ssh ? addr.dest : addr.path;
+    if (!addr.ssh && getenv("SSH_CONNECTION") != NULL) {
+        gethostname(host, sizeof host - 1);
+        host[sizeof host - 1] = '\0';
+        where = host;
+    }
+    rc = cli_online_at(ctx, &addr, a.value[O_TEXT] != NULL, where);
     cli_args_free(&a);
     return rc;
 }

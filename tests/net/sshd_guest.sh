@@ -125,6 +125,9 @@ check "a guest with a terminal comes into the lobby with no question" \
     on_screen one "camelot online - guest-"
 ONE=$(screen one | sed -n 's/^camelot online - \(guest-[a-z0-9]\{5\}\)\b.*/\1/p' | head -n 1)
 check "under a guest's name ($ONE)" eval '[ -n "$ONE" ] && ! screen one | grep -q "Name: "'
+HOST=$(hostname | cut -c 1-20)
+check "the lobby names the host ($HOST), not the server's socket" \
+    eval 'screen one | grep -qF "camelot online - $ONE at $HOST" && ! screen one | grep -q "server\.sock"'
 keys one n
 check "n opens the form of a game" on_screen one "New game on the server"
 check "of Camette" field one Variant Camette
