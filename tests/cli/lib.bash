@@ -83,6 +83,18 @@ unwrapped() {
                               NR > 1 { print line } { line = $0 } END { print line }'
 }
 
+# wait_server SOCKET: waits until a server listens on SOCKET, that is until a relay can
+# connect to it (a minute at most: the sanitizers, a busy machine).
+wait_server() {
+    local _
+    for _ in $(seq 600); do
+        "$CAMELOT" relay --socket "$1" </dev/null >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    echo "FAIL: no server listens on $1"
+    return 1
+}
+
 finish() {
     if [ "$FAILS" -ne 0 ]; then
         echo "$FAILS check(s) failed"

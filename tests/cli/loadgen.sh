@@ -9,11 +9,7 @@ SOCK=$TMP/server.sock
 "$CAMELOT" serve --socket "$SOCK" --data "$TMP" --quiet &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null; rm -rf "$TMP"' EXIT
-# The server listens once a relay can connect (a minute at most: sanitizers, a busy machine).
-for _ in $(seq 600); do
-    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_server "$SOCK"
 
 run loadgen --socket "$SOCK" --clients 6 --seconds 2 --rate 30 --seed 7
 check "loadgen plays and prints every figure" \
@@ -63,10 +59,7 @@ mkdir "$TMP/low"
 SOCK=$TMP/low/server.sock
 (ulimit -Sn 64 && exec "$CAMELOT" serve --socket "$SOCK" --data "$TMP/low" --quiet) &
 SERVER=$!
-for _ in $(seq 600); do
-    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_server "$SOCK"
 HARD=$(ulimit -Hn)
 WANT=$((20000 + 64))
 [ "$HARD" = unlimited ] || [ "$HARD" -gt "$WANT" ] || WANT=$HARD
@@ -86,10 +79,7 @@ mkdir "$TMP/hard"
 SOCK=$TMP/hard/server.sock
 (ulimit -n 64 && exec "$CAMELOT" serve --socket "$SOCK" --data "$TMP/hard" --quiet) &
 SERVER=$!
-for _ in $(seq 600); do
-    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_server "$SOCK"
 "$CAMELOT" loadgen --socket "$SOCK" --clients 100 --seconds 1 >/dev/null 2>&1 &
 LOADGEN=$!
 sleep 2

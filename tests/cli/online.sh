@@ -33,10 +33,7 @@ SOCK=$TMP/server.sock
 "$CAMELOT" serve --socket "$SOCK" --data "$TMP/data" --quiet &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; wait 2>/dev/null; rm -rf "$TMP"' EXIT
-for _ in $(seq 600); do
-    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_server "$SOCK"
 printf 'games\nvariants\nquit\nwho\n' >"$TMP/script"
 run_in "$TMP/script" online --text --server "$SOCK"
 check "a script's 'games' and 'variants' are answered before its 'quit'" \

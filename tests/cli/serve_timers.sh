@@ -12,10 +12,7 @@ SOCK=$TMP/server.sock
 SERVER=$!
 PIDS=""
 trap 'kill $SERVER $PIDS 2>/dev/null; wait 2>/dev/null; rm -rf "$TMP"' EXIT
-for _ in $(seq 600); do
-    "$CAMELOT" relay --socket "$SOCK" </dev/null >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_server "$SOCK"
 
 # player NAME FD: a relay for NAME, written to through file descriptor FD, whose lines go to
 # $TMP/NAME.out; its process id in $TMP/NAME.pid.
