@@ -817,6 +817,95 @@ static void test_ui_online_lobby_keys(void **state)
     offline_close(&o);
 }
 
+/* The history: games that ended while the player was away are listed on the games page until
+ * Esc; h asks for the games over and lists them a row each, newest first; Right asks for the
+ * page before the last game shown when more follow; Enter opens the game picked; a refusal is
+ * said on the page. */
+static void test_ui_online_lobby_history(void **state)
+{
+    (void)state;
+    Offline o;
+    offline_open(&o, "alice", keep_request);
+    Ui *ui = o.ui;
+    Lobby *l = o.l;
+    char bar[UI_KEYS_MAX];
+    hear_line(l, "ended 7 camelot 10+5 rated 1796083200 B abandoned W 1500 1442 W=alice B=bob");
+    hear_line(l, "ended 5 grand-camelot 10+5 casual 1796083100 R+B resignation RB - - "
+                 "R=alice G=engine:3 B=alice Y=carol");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_AWAY, LOBBY_EV_AWAY);
+    const char *page = page_text(ui);
+    tu_assert_contains(page, "While you were away (h: your history, Esc: hide this)\n"
+                             "  game 7 against bob: you lost by claim; camelot rating 1500 -> "
+                             "1442\n"
+                             "  game 5 with engine 3, carol: you won by resignation "
+                             "(grand-camelot, casual)\n"
+                             "Your games\n");
+    ui_handle_key(ui, UI_KEY_ESC, 1000);
+    assert_null(strstr(page_text(ui), "While you were away"));
+    tu_assert_contains(ui_keys_text(ui, bar, sizeof bar), "h history");
+    assert_true(columns(ui_keys_text(ui, bar, sizeof bar)) <= 80);
+
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'h', 1000);
+    assert_string_equal(last_sent, "history");
+    assert_int_equal(ui->lobby_view, UI_LOBBY_HISTORY);
+    tu_assert_contains(page_text(ui), "asking the server...");
+    hear_line(l, "past 9 camette none casual 1796083300 draw agreement B - - W=carol B=alice");
+    hear_line(l, "past 7 camelot 10+5 rated 1796083200 B abandoned W 1500 1442 W=alice B=bob");
+    hear_line(l, "past 3 camette 5+0 casual 1796083000 - aborted W - - W=alice B=open");
+    hear_line(l, "ok history 3 more");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_HISTORY, LOBBY_EV_HISTORY);
+    page = page_text(ui);
+    tu_assert_contains(page, "Your games over\n");
+    tu_assert_contains(page, "  game   ended (UTC)      variant        you                    "
+                             "      rating\n"
+                             "> 9      2026-12-01 00:01 camette        drew by agreement, vs "
+                             "carol  casual\n"
+                             "  7      2026-12-01 00:00 camelot        lost by claim, vs bob  "
+                             "      1500->1442\n"
+                             "  3      2026-11-30 23:56 camette        aborted, no result     "
+                             "      casual\n");
+    tu_assert_contains(page, "Right: older games");
+    assert_string_equal(ui_keys_text(ui, bar, sizeof bar),
+                        "Up/Down pick  Enter open  Left/Right newer/older  Esc games  ? help  q "
+                        "quit");
+
+    /* The next page, from below the last game shown; then the newest again. */
+    ui_handle_key(ui, UI_KEY_RIGHT, 1000);
+    assert_string_equal(last_sent, "history 3");
+    hear_line(l, "past 2 camette 5+0 rated 1796082000 W time W 1500 1510 W=alice B=bob");
+    hear_line(l, "ok history 1");
+    page = page_text(ui);
+    tu_assert_contains(page, "Your games over, older ones\n");
+    tu_assert_contains(page, "won on time, vs bob");
+    assert_null(strstr(page, "Right: older games"));
+    ui_handle_key(ui, UI_KEY_RIGHT, 1000);
+    assert_string_equal(ui->msg, "No older games.");
+    ui_handle_key(ui, UI_KEY_LEFT, 1000);
+    assert_string_equal(last_sent, "history");
+    hear_line(l, "past 9 camette none casual 1796083300 draw agreement B - - W=carol B=alice");
+    hear_line(l, "past 7 camelot 10+5 rated 1796083200 B abandoned W 1500 1442 W=alice B=bob");
+    hear_line(l, "ok history 2 more");
+
+    /* Enter opens the game picked. */
+    ui_handle_key(ui, UI_KEY_DOWN, 1000);
+    tu_assert_contains(page_text(ui), "> 7 ");
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(last_sent, "open 7");
+    assert_string_equal(ui->msg, "Opening game 7...");
+
+    /* A refusal, on the page; Esc goes back to the games, h comes back. */
+    hear_line(l, "error history store the server could not read its games");
+    tu_assert_contains(page_text(ui), "  the server could not read its games");
+    ui_handle_key(ui, UI_KEY_ESC, 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_GAMES);
+    ui_handle_key(ui, 'h', 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_HISTORY);
+    ui_handle_key(ui, 'h', 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_GAMES);
+    offline_close(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -826,6 +915,7 @@ int main(void)
         cmocka_unit_test(test_ui_online_form_typed_clock_and_remembered),
         cmocka_unit_test(test_ui_online_lobby_seat_by_letter),
         cmocka_unit_test(test_ui_online_lobby_keys),
+        cmocka_unit_test(test_ui_online_lobby_history),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

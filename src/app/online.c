@@ -40,6 +40,7 @@ const char cli_online_help[] =
     "  games                      yours, those with a free seat, those going on\n"
     "  variants                   the variants the server has\n"
     "  ratings VARIANT            the ratings table\n"
+    "  history [GAME]             your games over, newest first (before GAME)\n"
     "  create VARIANT [TC] [rated|casual] [SEAT=WHO ...]\n"
     "                a new game; TC is MINUTES+SECONDS ('10+5'), days:N\n"
     "                (correspondence) or none; WHO is me, open, engine:LEVEL or\n"
@@ -155,12 +156,46 @@ static int keys_line(const NetMsg *m)
     return 0;
 }
 
+/* The lines of a player's history ('history', and at 'hello' the games that ended while
+ * they were away), in words. Returns 1 when 'm' was one. */
+static int history_line(const NetMsg *m)
+{
+    LobbyPast p;
+    char text[400];
+    if (lobby_past_read(m, &p) == 0) {
+        lobby_past_text(&p, text, sizeof text);
+        if (strcmp(m->argv[0], "ended") == 0) {
+            cli_line("while you were away, %s.", text);
+        } else {
+            char when[32] = "?";
+            time_t t = (time_t)p.ended;
+            struct tm tm;
+            if (gmtime_r(&t, &tm) != NULL)
+                strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+            cli_line("%s UTC, %s.", when, text);
+        }
+        return 1;
+    }
+    int64_t n;
+    if (strcmp(m->argv[0], "ok") == 0 && m->argc >= 3 && strcmp(m->argv[1], "history") == 0 &&
+        net_int(m->argv[2], 0, INT32_MAX, &n)) {
+        if (m->argc >= 4 && strcmp(m->argv[3], "more") == 0)
+            cli_line("%lld games over shown, the newest first; 'history GAME' shows those before "
+                     "game GAME.",
+                     (long long)n);
+        else
+            cli_line("%lld game%s over.", (long long)n, n == 1 ? "" : "s");
+        return 1;
+    }
+    return 0;
+}
+
 static void lobby_line(void *ud, const NetMsg *m)
 {
     Online *o = ud;
     const char *k = m->argv[0];
     char clean[NET_LINE_MAX + 1];
-    if (keys_line(m))
+    if (keys_line(m) || history_line(m))
         return;
     LobbyAnswer a;
     if (lobby_answer_read(m, &a) == 0) {
@@ -523,6 +558,13 @@ static void command(Online *o, char *line)
         if (!net_key_ok(w[1]))
             cli_line("refused: a key is named by its fingerprint, as 'keys' lists it");
         else if (remote_send(o->r, "dropkey %s", w[1]) != 0)
+            cli_line("not connected: %s", remote_status(o->r));
+    } else if (strcmp(k, "history") == 0 && n <= 2) {
+        int64_t id = 0;
+        if (n == 2 && !net_game_id(w[1], &id))
+            cli_line("refused: 'history GAME' lists the games over before game GAME");
+        else if ((id > 0 ? remote_send(o->r, "history %lld", (long long)id)
+                         : remote_send(o->r, "history")) != 0)
             cli_line("not connected: %s", remote_status(o->r));
     } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
         if (remote_send(o->r, "%s", k) != 0)

@@ -5,6 +5,7 @@
 #include "server_int.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- The lobby's requests ------------------------------------------------------------------ */
@@ -93,6 +94,189 @@ void lobby_req_ratings(Server *s, Client *c, const NetMsg *m)
     srv_sendf(s, c, "ok ratings %d", l.n);
 }
 
+/* ---- A player's history ------------------------------------------------------------------ */
+
+/* A game over, read from its events: who held each seat at the end (the 'create' event's
+ * seats, then 'seat L WHO' and 'engine L N'), its clock, whether it was rated, and the rating
+ * change of the player asked about. */
+typedef struct PastGame {
+    const char *me;
+    NetMsg *m;
+    char tc[32], rated[16], before[16], after[16];
+    int nseats;
+    char letter[CM_MAX_SEATS];
+    char who[CM_MAX_SEATS][NET_NAME_MAX + 16];
+} PastGame;
+
+static void past_seat(PastGame *p, char letter, const char *who)
+{
+    int k = 0;
+    while (k < p->nseats && p->letter[k] != letter)
+        k++;
+    if (k == p->nseats) {
+        if (p->nseats == CM_MAX_SEATS)
+            return;
+        p->letter[p->nseats++] = letter;
+    }
+    snprintf(p->who[k], sizeof p->who[k], "%s", who);
+}
+
+static int past_event(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
+{
+    (void)seq, (void)audience, (void)at_ms;
+    PastGame *p = ud;
+    if (net_msg_parse(p->m, body, strlen(body), NULL) != CM_OK)
+        return 0;
+    const NetMsg *m = p->m;
+    const char *k = m->argv[0];
+    if (strcmp(k, "create") == 0 && m->argc >= 4) {
+        snprintf(p->tc, sizeof p->tc, "%s", m->argv[2]);
+        snprintf(p->rated, sizeof p->rated, "%s", m->argv[3]);
+        for (int i = 4; i < m->argc; i++)
+            if (strlen(m->argv[i]) > 2 && m->argv[i][1] == '=')
+                past_seat(p, m->argv[i][0], m->argv[i] + 2);
+    } else if (strcmp(k, "seat") == 0 && m->argc == 3 && strlen(m->argv[1]) == 1) {
+        past_seat(p, m->argv[1][0], m->argv[2]);
+    } else if (strcmp(k, "engine") == 0 && m->argc >= 3 && strlen(m->argv[1]) == 1) {
+        char who[NET_NAME_MAX + 16];
+        snprintf(who, sizeof who, "engine:%.8s", m->argv[2]);
+        past_seat(p, m->argv[1][0], who);
+    } else if (strcmp(k, "rating") == 0 && m->argc == 4 && strcmp(m->argv[1], p->me) == 0) {
+        snprintf(p->before, sizeof p->before, "%s", m->argv[2]);
+        snprintf(p->after, sizeof p->after, "%s", m->argv[3]);
+    }
+    return 0;
+}
+
+typedef struct PastList {
+    Server *s;
+    Client *c;
+    const char *kind; /* "past" (an answer to 'history') or "ended" (news at 'hello') */
+    NetMsg *m;
+    int n;
+    int64_t ids[SRV_HISTORY_PAGE + 1];
+    StorePast past[SRV_HISTORY_PAGE + 1];
+} PastList;
+
+static int past_row(void *ud, const StorePast *p)
+{
+    PastList *l = ud;
+    l->past[l->n++] = *p;
+    return l->n > SRV_HISTORY_PAGE;
+}
+
+/* Sends a line 'KIND ID VARIANT TC RATED ENDED RESULT TERMINATION MINE BEFORE AFTER SEAT=WHO...'
+ * for each game of 'l' (at most SRV_HISTORY_PAGE): 0, or -1 when the store failed (said). */
+static int past_lines(PastList *l, const char *verb)
+{
+    int shown = l->n > SRV_HISTORY_PAGE ? SRV_HISTORY_PAGE : l->n;
+    for (int i = 0; i < shown; i++) {
+        const StorePast *sp = &l->past[i];
+        PastGame p;
+        memset(&p, 0, sizeof p);
+        p.me = l->c->name;
+        p.m = l->m;
+        snprintf(p.before, sizeof p.before, "-");
+        snprintf(p.after, sizeof p.after, "-");
+        CmError err;
+        cm_error_init(&err, NULL);
+        if (store_events(l->s->store, sp->id, 0, past_event, &p, &err) != CM_OK) {
+            srv_error(l->s, l->c, verb, "store", "%s", err.msg);
+            return -1;
+        }
+        char line[NET_LINE_MAX + 1];
+        int at = snprintf(line, sizeof line, "%s %lld %s %s %s %lld %s %s %s %s %s", l->kind,
+                          (long long)sp->id, sp->variant, p.tc[0] ? p.tc : "-",
+                          p.rated[0] ? p.rated : "-", (long long)sp->ended,
+                          sp->result[0] ? sp->result : "-",
+                          sp->termination[0] ? sp->termination : "-", sp->mine, p.before, p.after);
+        for (int k = 0; k < p.nseats && at > 0 && at < (int)sizeof line; k++)
+            at += snprintf(line + at, sizeof line - (size_t)at, " %c=%s", p.letter[k], p.who[k]);
+        if (at > 0 && at < (int)sizeof line)
+            srv_send(l->s, l->c, line, (size_t)at);
+    }
+    return 0;
+}
+
+static PastList *past_list(Server *s, Client *c, const char *kind, const char *verb)
+{
+    PastList *l = calloc(1, sizeof *l);
+    NetMsg *m = malloc(sizeof *m);
+    if (l == NULL || m == NULL) {
+        free(l);
+        free(m);
+        srv_error(s, c, verb, "busy", "the server is short of memory: try again");
+        return NULL;
+    }
+    l->s = s;
+    l->c = c;
+    l->kind = kind;
+    l->m = m;
+    return l;
+}
+
+static void past_free(PastList *l)
+{
+    free(l->m);
+    free(l);
+}
+
+/* 'history [BEFORE]': the player's games over, newest first, a page at a time; the answer
+ * ends 'ok history N more' when older ones follow (asked for with the last id shown). */
+void lobby_req_history(Server *s, Client *c, const NetMsg *m)
+{
+    int64_t before = 0;
+    if (m->argc > 1 && !net_game_id(m->argv[1], &before)) {
+        srv_syntax(s, c, "the list goes on before a game's id");
+        return;
+    }
+    PastList *l = past_list(s, c, "past", "history");
+    if (l == NULL)
+        return;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (store_history(s->store, c->name, before, 0, SRV_HISTORY_PAGE + 1, past_row, l, &err) !=
+        CM_OK)
+        srv_error(s, c, "history", "store", "%s", err.msg);
+    else if (past_lines(l, "history") == 0)
+        srv_sendf(s, c, "ok history %d%s", l->n > SRV_HISTORY_PAGE ? SRV_HISTORY_PAGE : l->n,
+                  l->n > SRV_HISTORY_PAGE ? " more" : "");
+    past_free(l);
+}
+
+/* At 'hello': the games of the player that ended while they were away (from the second they
+ * were last here, with no other connection of theirs: a game that ended in the second they
+ * left is told too, rather than missed), a line 'ended ...' each, as 'history' gives them;
+ * the newest SRV_HISTORY_PAGE. Nothing for a player never seen, or when the store fails (the
+ * history has them). */
+static void ended_news(Server *s, Client *c)
+{
+    if (c->admin || c->guest)
+        return;
+    for (int i = 0; i < s->nclients; i++) {
+        const Client *o = s->clients[i];
+        if (o != c && o->greeted && !o->closing && strcmp(o->name, c->name) == 0)
+            return;
+    }
+    int64_t since = srv_seen_at(s, c->name);
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (since == 0 && store_seen_get(s->store, c->name, &since, &err) != CM_OK) {
+        srv_log(s, "%s", err.msg);
+        return;
+    }
+    if (since == 0)
+        return;
+    PastList *l = past_list(s, c, "ended", "hello");
+    if (l == NULL)
+        return;
+    if (store_history(s->store, c->name, 0, since, SRV_HISTORY_PAGE, past_row, l, &err) != CM_OK)
+        srv_log(s, "%s", err.msg);
+    else
+        past_lines(l, "hello");
+    past_free(l);
+}
+
 void lobby_req_hello(Server *s, Client *c, const NetMsg *m)
 {
     int64_t version;
@@ -133,6 +317,7 @@ void lobby_req_hello(Server *s, Client *c, const NetMsg *m)
         return;
     c->greeted = 1;
     srv_sendf(s, c, "ok hello %d %s", NET_VERSION, c->name);
+    ended_news(s, c);
     srv_seen(s, c);
     srv_log(s, "%s: connected (uid %lu, pid %ld)", c->name, (unsigned long)c->uid, (long)c->pid);
 }

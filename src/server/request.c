@@ -54,6 +54,7 @@ static const Request requests[] = {
     {"variants", "variants", 0, 0, 0, lobby_req_variants, NULL},
     {"games", "games", 0, 0, 0, lobby_req_games, NULL},
     {"ratings", "ratings VARIANT", 1, 1, 0, lobby_req_ratings, NULL},
+    {"history", "history [BEFORE]", 0, 1, 0, lobby_req_history, NULL},
     {"create", "create VARIANT TC RATED SEAT=WHO...", 4, 3 + CM_MAX_SEATS, W, game_req_create,
      NULL},
     {"join", "join ID [SEAT]", 1, 2, G | W, NULL, game_req_join},

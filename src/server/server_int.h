@@ -33,6 +33,7 @@
 #define SRV_SEEN_MS 60000        /* how often when players came and went is written ... */
 #define SRV_SEEN_MAX 4096        /* ... or at once when this many wait */
 #define SRV_PLAYERS_PAGE 500     /* players in one answer to 'players' (the host's) */
+#define SRV_HISTORY_PAGE 20      /* games in one answer to 'history', and told at 'hello' */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -383,6 +384,7 @@ void lobby_req_pong(Server *s, Client *c, const NetMsg *m);
 void lobby_req_variants(Server *s, Client *c, const NetMsg *m);
 void lobby_req_games(Server *s, Client *c, const NetMsg *m);
 void lobby_req_ratings(Server *s, Client *c, const NetMsg *m);
+void lobby_req_history(Server *s, Client *c, const NetMsg *m);
 void lobby_req_quit(Server *s, Client *c, const NetMsg *m);
 void game_req_create(Server *s, Client *c, const NetMsg *m);
 void game_req_open(Server *s, Client *c, SGame *g, const NetMsg *m);

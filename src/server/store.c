@@ -24,6 +24,7 @@ enum {
     Q_EVENTS,
     Q_GAMES_OPEN,
     Q_GAMES_OF,
+    Q_HISTORY,
     Q_RATING_GET,
     Q_RATING_PUT,
     Q_RATINGS,
@@ -48,6 +49,7 @@ enum {
     Q_KEY_DROP,
     Q_RENAME,
     Q_SEEN,
+    Q_SEEN_GET,
     Q_WALKS_PRUNE,
     Q_COUNT
 };
@@ -68,6 +70,12 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_GAMES_OF] = "SELECT DISTINCT g.id, g.variant, g.status FROM games g "
                    "JOIN game_players gp ON gp.game = g.id JOIN players p ON p.id = gp.player "
                    "WHERE p.name = ?1 ORDER BY g.id DESC LIMIT ?2",
+    [Q_HISTORY] = "SELECT g.id, g.variant, coalesce(g.result, ''), coalesce(g.termination, ''),"
+                  " coalesce(g.ended, 0), group_concat(gp.seat, '') FROM games g "
+                  "JOIN game_players gp ON gp.game = g.id "
+                  "WHERE gp.player = (SELECT id FROM players WHERE name = ?1) "
+                  "AND g.status = 'over' AND g.id < ?2 AND coalesce(g.ended, 0) >= ?3 "
+                  "GROUP BY g.id ORDER BY g.id DESC LIMIT ?4",
     [Q_RATING_GET] = "SELECT r.rating, r.rd, r.vol, r.games, r.updated FROM ratings r "
                      "JOIN players p ON p.id = r.player WHERE p.name = ?1 AND r.variant = ?2",
     [Q_RATING_PUT] = "INSERT OR REPLACE INTO ratings (player, variant, rating, rd, vol, games, "
@@ -110,6 +118,7 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_RENAME] = "UPDATE players SET name = ?2 WHERE name = ?1",
     [Q_SEEN] = "UPDATE players SET seen = ?2 WHERE name = ?1 AND seen < ?2",
     [Q_WALKS_PRUNE] = "DELETE FROM walkaways WHERE at < ?1",
+    [Q_SEEN_GET] = "SELECT seen FROM players WHERE name = ?1",
 };
 
 struct Store {
@@ -696,6 +705,36 @@ CmStatus store_games(Store *st, const char *name, int max, StoreGameFn fn, void 
     return rows(st, q, game_row, &w, err, "the games");
 }
 
+typedef struct PastWalk {
+    StorePastFn fn;
+    void *ud;
+} PastWalk;
+
+static int past_row(sqlite3_stmt *q, void *ud)
+{
+    PastWalk *w = ud;
+    StorePast p;
+    p.id = sqlite3_column_int64(q, 0);
+    snprintf(p.variant, sizeof p.variant, "%s", col_text(q, 1));
+    snprintf(p.result, sizeof p.result, "%s", col_text(q, 2));
+    snprintf(p.termination, sizeof p.termination, "%s", col_text(q, 3));
+    p.ended = sqlite3_column_int64(q, 4);
+    snprintf(p.mine, sizeof p.mine, "%s", col_text(q, 5));
+    return w->fn(w->ud, &p);
+}
+
+CmStatus store_history(Store *st, const char *name, int64_t before, int64_t since, int max,
+                       StorePastFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_HISTORY];
+    bind_text(q, 1, name);
+    sqlite3_bind_int64(q, 2, before > 0 ? before : INT64_MAX);
+    sqlite3_bind_int64(q, 3, since);
+    sqlite3_bind_int(q, 4, max);
+    PastWalk w = {fn, ud};
+    return rows(st, q, past_row, &w, err, "the games");
+}
+
 static void rating_cols(sqlite3_stmt *q, int i, StoreRating *r)
 {
     r->rating = sqlite3_column_double(q, i);
@@ -1120,6 +1159,20 @@ CmStatus store_seen(Store *st, const char *name, int64_t utc, CmError *err)
     bind_text(q, 1, name);
     sqlite3_bind_int64(q, 2, utc);
     return run(st, q, err, "when a player was last here");
+}
+
+CmStatus store_seen_get(Store *st, const char *name, int64_t *utc, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_SEEN_GET];
+    bind_text(q, 1, name);
+    int rc = sqlite3_step(q);
+    *utc = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
+    CmStatus out = rc == SQLITE_ROW || rc == SQLITE_DONE
+                       ? CM_OK
+                       : db_error(st, err, "when a player was last here");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
 }
 
 CmStatus store_walkaways_prune(Store *st, int64_t before, CmError *err)

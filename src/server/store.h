@@ -88,6 +88,22 @@ CmStatus store_events(Store *st, int64_t game, int64_t after, StoreEventFn fn, v
 typedef int (*StoreGameFn)(void *ud, int64_t id, const char *variant, const char *status);
 CmStatus store_games(Store *st, const char *name, int max, StoreGameFn fn, void *ud, CmError *err);
 
+/* A game over, as a player's history lists it: its variant, result and termination as its
+ * record has them ("" when none), when it ended (UTC seconds), and the letters of the seats the
+ * player held at the end. */
+typedef struct StorePast {
+    int64_t id, ended;
+    char variant[64], result[16], termination[32];
+    char mine[16];
+} StorePast;
+typedef int (*StorePastFn)(void *ud, const StorePast *p);
+
+/* The games over in which 'name' held a seat, newest first: at most 'max', of ids below
+ * 'before' (0: any), ended at or after 'since' (UTC seconds; 0: any). 'fn' stops the walk by
+ * returning nonzero. */
+CmStatus store_history(Store *st, const char *name, int64_t before, int64_t since, int max,
+                       StorePastFn fn, void *ud, CmError *err);
+
 /* A player's rating in a variant; '*found' 0 (and the values untouched) when they have none. */
 typedef struct StoreRating {
     double rating, rd, vol;
@@ -161,6 +177,8 @@ CmStatus store_players(Store *st, const char *after, int max, StorePlayerFn fn, 
 
 /* Keeps that the player 'name' was connected at UTC second 'utc' (a later time is kept). */
 CmStatus store_seen(Store *st, const char *name, int64_t utc, CmError *err);
+/* When the player 'name' was last connected, as kept: UTC seconds, 0 never (or no such player). */
+CmStatus store_seen_get(Store *st, const char *name, int64_t *utc, CmError *err);
 
 /* A game that 'name' left (claimed for being gone) or let be aborted (no first move), at UTC
  * second 'utc'; and how many since UTC second 'since', the last at '*last'. */

@@ -309,6 +309,154 @@ static void keys_answer(Lobby *l, const NetMsg *m)
     }
 }
 
+/* ---- The history ------------------------------------------------------------------------- */
+
+static int rating_word(const char *w, int *out)
+{
+    int64_t n;
+    if (strcmp(w, "-") == 0) {
+        *out = -1;
+        return 0;
+    }
+    if (!net_int(w, 0, 100000, &n))
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
+int lobby_past_read(const NetMsg *m, LobbyPast *out)
+{
+    memset(out, 0, sizeof *out);
+    const char *k = m->argc > 0 ? m->argv[0] : "";
+    if ((strcmp(k, "past") != 0 && strcmp(k, "ended") != 0) || m->argc < 13 ||
+        !net_game_id(m->argv[1], &out->id) || strlen(m->argv[2]) >= sizeof out->variant ||
+        strlen(m->argv[3]) >= sizeof out->tc || !net_int(m->argv[5], 0, INT64_MAX, &out->ended) ||
+        strlen(m->argv[6]) >= sizeof out->result || strlen(m->argv[7]) >= sizeof out->termination ||
+        strlen(m->argv[8]) > CM_MAX_SEATS || rating_word(m->argv[9], &out->before) != 0 ||
+        rating_word(m->argv[10], &out->after) != 0)
+        return -1;
+    snprintf(out->variant, sizeof out->variant, "%s", m->argv[2]);
+    snprintf(out->tc, sizeof out->tc, "%s", m->argv[3]);
+    out->rated = strcmp(m->argv[4], "rated") == 0;
+    snprintf(out->result, sizeof out->result, "%s", strcmp(m->argv[6], "-") ? m->argv[6] : "");
+    snprintf(out->termination, sizeof out->termination, "%s",
+             strcmp(m->argv[7], "-") ? m->argv[7] : "");
+    snprintf(out->mine, sizeof out->mine, "%s", m->argv[8]);
+    if (out->before < 0 || out->after < 0)
+        out->before = out->after = -1;
+    for (int i = 11; i < m->argc && out->nseats < CM_MAX_SEATS; i++)
+        if (read_seat(m->argv[i], &out->seat[out->nseats]) == 0)
+            out->nseats++;
+    return 0;
+}
+
+int lobby_past_outcome(const LobbyPast *p)
+{
+    if (p->result[0] == '\0' || strcmp(p->termination, "aborted") == 0)
+        return -2;
+    if (strcmp(p->result, "draw") == 0)
+        return 0;
+    for (const char *c = p->mine; *c; c++)
+        if (strchr(p->result, *c) != NULL)
+            return 1;
+    return -1;
+}
+
+/* How a game ended, after "you won", "you lost" or "you drew". */
+static const char *past_how(const char *termination)
+{
+    static const char *const how[][2] = {
+        {"resignation", "by resignation"},  {"time", "on time"},
+        {"abandoned", "by claim"},          {"agreement", "by agreement"},
+        {"castle", "in the castle"},        {"elimination", "by elimination"},
+        {"stalemate", "by stalemate"},      {"material", "for want of material"},
+        {"repetition", "by repetition"},    {"fifty-move", "by the fifty-move rule"},
+        {"no-moves", "for want of a move"},
+    };
+    for (size_t i = 0; i < sizeof how / sizeof how[0]; i++)
+        if (strcmp(termination, how[i][0]) == 0)
+            return how[i][1];
+    return "";
+}
+
+size_t lobby_past_others(const LobbyPast *p, char *buf, size_t size)
+{
+    size_t len = 0;
+    int n = 0;
+    if (size == 0)
+        return 0;
+    buf[0] = '\0';
+    for (int i = 0; i < p->nseats && len < size; i++) {
+        const LobbySeat *st = &p->seat[i];
+        if (strchr(p->mine, st->letter) != NULL ||
+            (st->kind != LOBBY_SEAT_ENGINE && st->kind != LOBBY_SEAT_PLAYER))
+            continue;
+        const char *sp = n++ ? ", " : "";
+        if (st->kind == LOBBY_SEAT_ENGINE)
+            len += (size_t)snprintf(buf + len, size - len, "%sengine %d", sp, st->level);
+        else
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", sp, st->name);
+    }
+    return len < size ? len : size - 1;
+}
+
+size_t lobby_past_result(const LobbyPast *p, char *buf, size_t size)
+{
+    int o = lobby_past_outcome(p);
+    const char *how = past_how(p->termination);
+    int n = o == -2 ? snprintf(buf, size, "aborted, no result")
+                    : snprintf(buf, size, "%s%s%s",
+                               o > 0    ? "won"
+                               : o == 0 ? "drew"
+                                        : "lost",
+                               how[0] ? " " : "", how);
+    return n < 0 ? 0 : (size_t)n < size ? (size_t)n : (size ? size - 1 : 0);
+}
+
+size_t lobby_past_text(const LobbyPast *p, char *buf, size_t size)
+{
+    char others[CM_MAX_SEATS * (LOBBY_NAME_MAX + 24)], result[80];
+    lobby_past_others(p, others, sizeof others);
+    lobby_past_result(p, result, sizeof result);
+    int o = lobby_past_outcome(p);
+    int n;
+    if (p->before >= 0)
+        n = snprintf(buf, size, "game %lld%s%s: %s%s; %s rating %d -> %d", (long long)p->id,
+                     others[0] ? (p->nseats > 2 ? " with " : " against ") : "", others,
+                     o == -2 ? "" : "you ", result, p->variant, p->before, p->after);
+    else
+        n = snprintf(buf, size, "game %lld%s%s: %s%s (%s, %s)", (long long)p->id,
+                     others[0] ? (p->nseats > 2 ? " with " : " against ") : "", others,
+                     o == -2 ? "" : "you ", result, p->variant, p->rated ? "rated" : "casual");
+    return n < 0 ? 0 : (size_t)n < size ? (size_t)n : (size ? size - 1 : 0);
+}
+
+/* 'past ...', a game of the page of history coming; 'ended ...', one told at 'hello'. */
+static void past_line(Lobby *l, const NetMsg *m)
+{
+    LobbyPast p;
+    if (lobby_past_read(m, &p) != 0)
+        return;
+    if (strcmp(m->argv[0], "past") == 0 && l->npast_coming < LOBBY_PAST_MAX) {
+        l->past_coming[l->npast_coming++] = p;
+    } else if (strcmp(m->argv[0], "ended") == 0 && l->naway < LOBBY_PAST_MAX) {
+        l->away[l->naway++] = p;
+        l->news |= LOBBY_EV_AWAY;
+    }
+}
+
+/* "ok history N [more]": the page has come. */
+static void history_done(Lobby *l, const NetMsg *m)
+{
+    memcpy(l->past, l->past_coming, (size_t)l->npast_coming * sizeof l->past[0]);
+    l->npast = l->npast_coming;
+    l->npast_coming = 0;
+    l->past_more = m->argc >= 4 && strcmp(m->argv[3], "more") == 0;
+    l->past_got = 1;
+    l->past_error[0] = '\0';
+    l->news |= LOBBY_EV_HISTORY;
+}
+
 /* "variant NAME SEATS TEAMS" */
 static void variant_line(Lobby *l, const NetMsg *m)
 {
@@ -404,8 +552,8 @@ int lobby_refusal_read(const NetMsg *m, const char **verb, const char **code, ch
 /* 'error VERB CODE REASON' of a request of the lobby. */
 static void error_line(Lobby *l, const NetMsg *m)
 {
-    static const char *const verbs[] = {"games", "variants", "ratings", "create",  "join",
-                                        "open",  "leave",    "keys",    "keycode", "dropkey"};
+    static const char *const verbs[] = {"games", "variants", "ratings", "create",  "join",   "open",
+                                        "leave", "keys",     "keycode", "dropkey", "history"};
     const char *verb, *code;
     char why[sizeof l->error];
     if (m->argc < 3 || lobby_refusal_read(m, &verb, &code, why, sizeof why) != 0)
@@ -424,6 +572,13 @@ static void error_line(Lobby *l, const NetMsg *m)
         l->nkey_coming = 0;
         memcpy(l->keys_error, why, sizeof l->keys_error);
         l->news |= LOBBY_EV_KEYS;
+        return;
+    }
+    if (strcmp(verb, "history") == 0) {
+        /* The page of history says why, in place of the list. */
+        l->npast_coming = 0;
+        memcpy(l->past_error, why, sizeof l->past_error);
+        l->news |= LOBBY_EV_HISTORY;
         return;
     }
     if (strcmp(verb, "games") == 0)
@@ -487,6 +642,8 @@ static void ok_line(Lobby *l, const NetMsg *m)
         l->games_at = 0;
     } else if (strcmp(verb, "leave") == 0) {
         l->games_at = 0;
+    } else if (strcmp(verb, "history") == 0) {
+        history_done(l, m);
     } else {
         keys_answer(l, m);
     }
@@ -514,6 +671,8 @@ static void heard(Lobby *l, const NetMsg *m)
         pubkey_line(l, m);
     else if (strcmp(k, "notice") == 0 && m->argc >= 2)
         notice_line(l, m);
+    else if (strcmp(k, "past") == 0 || strcmp(k, "ended") == 0)
+        past_line(l, m);
     else if (strcmp(k, "error") == 0)
         error_line(l, m);
     else if (strcmp(k, "ok") == 0 && m->argc >= 2)
@@ -674,6 +833,17 @@ CmStatus lobby_dropkey(Lobby *l, const char *fingerprint, CmError *err)
     if (!net_key_ok(fingerprint))
         return cm_error_set(err, CM_ERR_ARG, 0, 0, "a key is named by its fingerprint");
     return request(l, err, "dropkey %s", fingerprint);
+}
+
+CmStatus lobby_ask_history(Lobby *l, int64_t before, CmError *err)
+{
+    CmStatus st = before > 0 ? request(l, err, "history %lld", (long long)before)
+                             : request(l, err, "history");
+    if (st == CM_OK) {
+        l->npast_coming = 0;
+        l->past_before = before;
+    }
+    return st;
 }
 
 int lobby_create_line(const Lobby *l, const LobbyNew *g, char *buf, size_t size, CmError *err)

@@ -33,6 +33,7 @@ struct NetMsg;
 #define LOBBY_ASKED_MAX 16     /* ratings tables asked for and not yet come */
 #define LOBBY_KEYS_MAX 32      /* the player's keys shown */
 #define LOBBY_KEY_MAX 64       /* bytes in a key's fingerprint ("SHA256:" and 43), NUL included */
+#define LOBBY_PAST_MAX 20      /* games over in a page of the history (as the server sends) */
 
 /* The sections of the list of games, in the order shown. */
 typedef enum LobbySection {
@@ -156,7 +157,41 @@ enum {
     LOBBY_EV_KEYS = 512,     /* the player's keys came, or were refused ('keys_error') */
     LOBBY_EV_CODE = 1024,    /* a code to add a key came ('code') */
     LOBBY_EV_DROPPED = 2048, /* a key of the player's was removed ('dropped') */
+    LOBBY_EV_HISTORY = 4096, /* a page of the player's games over came, or was refused */
+    LOBBY_EV_AWAY = 8192,    /* games of the player's that ended while they were away ('away') */
 };
+
+/* A game over, as the server's history lists it ('past') or tells it at 'hello' ('ended'). */
+typedef struct LobbyPast {
+    int64_t id, ended; /* 'ended': UTC seconds */
+    char variant[LOBBY_VARIANT_MAX];
+    char tc[24]; /* as 'create' had it: "10+5", "days:3", "none" */
+    int rated;
+    char result[16];      /* the seats that won ("W", "R+B"), "draw", or "" (none: aborted) */
+    char termination[24]; /* "resignation", "time", "abandoned", "castle", ... */
+    char mine[CM_MAX_SEATS + 1]; /* the letters of the player's seats */
+    int before, after;           /* the player's rating, before and after; -1: unchanged */
+    int nseats;
+    LobbySeat seat[CM_MAX_SEATS]; /* who held each seat at the end */
+} LobbyPast;
+
+/* Reads a line 'past ...' or 'ended ...' (docs/network.md) into 'out'. Returns 0, or -1 when
+ * it is no such line. */
+int lobby_past_read(const struct NetMsg *m, LobbyPast *out);
+
+/* How game 'p' ended for this player, in words: "game 2 against bob: you lost by claim;
+ * camelot rating 1500 -> 1442". Both clients tell the games that ended while the player was
+ * away with it. Returns the length written. */
+size_t lobby_past_text(const LobbyPast *p, char *buf, size_t size);
+
+/* The outcome of 'p' for the player: 1 won, 0 drew, -1 lost, -2 none (aborted). */
+int lobby_past_outcome(const LobbyPast *p);
+
+/* That outcome in words ("lost by claim", "drew by agreement", "aborted, no result"), and the
+ * people and engines of the other seats ("bob", "the engine (level 3), carol"): the length
+ * written. */
+size_t lobby_past_result(const LobbyPast *p, char *buf, size_t size);
+size_t lobby_past_others(const LobbyPast *p, char *buf, size_t size);
 
 /* A public key of the player's, as the server lists it. */
 typedef struct LobbyKey {
@@ -221,7 +256,18 @@ typedef struct Lobby {
     char code[16];
     int64_t code_until;
     char dropped[LOBBY_KEY_MAX]; /* the key removed last */
-    unsigned news;               /* LOBBY_EV_* bits not yet taken */
+    /* The player's history: the last page that came ('past_got'), whether older games follow
+     * it, the page coming, and why the server would not list it ("" when it did); and the
+     * games that ended while the player was away, as told at the last 'hello'. */
+    LobbyPast past[LOBBY_PAST_MAX];
+    int npast, past_got, past_more;
+    int64_t past_before; /* the page asked for: games below this id (0: the newest) */
+    LobbyPast past_coming[LOBBY_PAST_MAX];
+    int npast_coming;
+    char past_error[240];
+    LobbyPast away[LOBBY_PAST_MAX];
+    int naway;
+    unsigned news; /* LOBBY_EV_* bits not yet taken */
 } Lobby;
 
 /* Sets up a lobby on the connection 'r' (remote.h: it becomes the connection's listener) with
@@ -274,6 +320,10 @@ CmStatus lobby_ask_ratings(Lobby *l, const char *variant, CmError *err);
 CmStatus lobby_ask_keys(Lobby *l, CmError *err);
 CmStatus lobby_keycode(Lobby *l, CmError *err);
 CmStatus lobby_dropkey(Lobby *l, const char *fingerprint, CmError *err);
+
+/* Asks for a page of the player's games over, newest first: those below game 'before' (0: the
+ * newest). It comes as LOBBY_EV_HISTORY. */
+CmStatus lobby_ask_history(Lobby *l, int64_t before, CmError *err);
 
 /* Who a seat of a new game is for. */
 typedef enum LobbyWho {

@@ -222,7 +222,11 @@ static const UiKeyHelp lobby_keys[] = {
      "your keys on the server: n makes a code that adds another key of yours (type it in that "
      "key's first session, when it asks for a name); d, twice, removes the key picked",
      0},
-    {"Esc", NULL, "from the ratings table or the keys back to the games", 0},
+    {"h", NULL,
+     "your games over, the newest first: Enter opens the one picked (to review it, export it "
+     "or ask the engine's review), Right the older ones, Left the newest again",
+     0},
+    {"Esc", NULL, "from the ratings table, the keys or the history back to the games", 0},
     {"r", NULL, "ask the server for the list again (it is asked every few seconds anyway)", 0},
     {"?, F1", NULL, "this page; q or Esc closes it", 0},
     {"q, Ctrl-C", NULL, "quit; your games go on on the server", 0},

@@ -193,6 +193,7 @@ static const KeyBind lobby_keys[] = {
     {'g', UI_ACT_RATINGS},
     {UI_KEY_TAB, UI_ACT_RATINGS},
     {'K', UI_ACT_KEYS},
+    {'h', UI_ACT_HISTORY},
     {'r', UI_ACT_REFRESH},
     {'?', UI_ACT_RULES},
     {UI_KEY_F1, UI_ACT_RULES},

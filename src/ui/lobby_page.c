@@ -148,6 +148,95 @@ static unsigned leave_game(Ui *ui, uint64_t now)
     return UI_DRAW_STATUS;
 }
 
+/* ---- The page of the player's history ------------------------------------------------- */
+
+/* Up, Down, Home and End on a page of a list of 'count' rows (the keys, the history): the row
+ * picked moves in '*pick'. Returns 1 when 'act' was one of them. */
+static int page_pick(int *pick, int count, UiAction act)
+{
+    if (act == UI_ACT_UP || act == UI_ACT_HOME)
+        *pick = act == UI_ACT_UP && *pick > 0 ? *pick - 1 : 0;
+    else if (act == UI_ACT_DOWN || act == UI_ACT_END)
+        *pick = act == UI_ACT_DOWN ? *pick + 1 : count - 1;
+    else
+        return 0;
+    if (*pick >= count)
+        *pick = count - 1;
+    if (*pick < 0)
+        *pick = 0;
+    return 1;
+}
+
+/* What every page of the lobby does alike: another page's key goes to the games and then to
+ * that page; the help; quit. */
+static unsigned page_other(Ui *ui, UiAction act, uint64_t now)
+{
+    switch (act) {
+    case UI_ACT_RATINGS:
+    case UI_ACT_KEYS:
+    case UI_ACT_HISTORY:
+        ui->lobby_view = UI_LOBBY_GAMES;
+        return ui_lobby_action(ui, act, now);
+    case UI_ACT_RULES:
+        return ui_open_rules(ui);
+    case UI_ACT_QUIT:
+        return UI_QUIT;
+    default:
+        return 0;
+    }
+}
+
+static unsigned open_history(Ui *ui, int64_t before)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    ui->lobby_view = UI_LOBBY_HISTORY;
+    ui->lobby_past = 0;
+    ui->msg[0] = '\0';
+    if (lobby_ask_history(ui->lobby, before, &err) != CM_OK)
+        ui_say_refused(ui, &err);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+static unsigned history_action(Ui *ui, UiAction act, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (page_pick(&ui->lobby_past, l->npast, act))
+        return UI_DRAW_ALL;
+    switch (act) {
+    case UI_ACT_RIGHT:
+    case UI_ACT_SCROLL_DOWN:
+        if (!l->past_got || !l->past_more || l->npast == 0) {
+            ui_message(ui, UI_ROLE_ERROR, "No older games.");
+            return UI_DRAW_STATUS;
+        }
+        return open_history(ui, l->past[l->npast - 1].id);
+    case UI_ACT_LEFT:
+    case UI_ACT_SCROLL_UP:
+    case UI_ACT_REFRESH:
+        return open_history(ui, 0);
+    case UI_ACT_SELECT:
+        if (ui->lobby_past < 0 || ui->lobby_past >= l->npast) {
+            ui_message(ui, UI_ROLE_ERROR, "No game is picked.");
+            return UI_DRAW_STATUS;
+        }
+        if (lobby_open(l, l->past[ui->lobby_past].id, &err) != CM_OK)
+            return ui_say_refused(ui, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Opening game %lld...",
+                   (long long)l->past[ui->lobby_past].id);
+        return UI_DRAW_STATUS;
+    case UI_ACT_HISTORY:
+    case UI_ACT_CANCEL:
+        ui->msg[0] = '\0';
+        ui->lobby_view = UI_LOBBY_GAMES;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    default:
+        return page_other(ui, act, now);
+    }
+}
+
 /* ---- The page of the player's keys ----------------------------------------------------- */
 
 static unsigned open_keys(Ui *ui)
@@ -203,21 +292,12 @@ static unsigned keys_action(Ui *ui, UiAction act, uint64_t now)
     cm_error_init(&err, NULL);
     if (act != UI_ACT_LEAVE)
         ui->lobby_drop = 0;
+    if (page_pick(&ui->lobby_key, l->nkeys,
+                  act == UI_ACT_SCROLL_UP     ? UI_ACT_HOME
+                  : act == UI_ACT_SCROLL_DOWN ? UI_ACT_END
+                                              : act))
+        return UI_DRAW_ALL;
     switch (act) {
-    case UI_ACT_UP:
-    case UI_ACT_SCROLL_UP:
-    case UI_ACT_HOME:
-        ui->lobby_key = act == UI_ACT_UP && ui->lobby_key > 0 ? ui->lobby_key - 1 : 0;
-        return UI_DRAW_ALL;
-    case UI_ACT_DOWN:
-    case UI_ACT_SCROLL_DOWN:
-    case UI_ACT_END:
-        ui->lobby_key = act == UI_ACT_DOWN ? ui->lobby_key + 1 : l->nkeys - 1;
-        if (ui->lobby_key >= l->nkeys)
-            ui->lobby_key = l->nkeys - 1;
-        if (ui->lobby_key < 0)
-            ui->lobby_key = 0;
-        return UI_DRAW_ALL;
     case UI_ACT_NEW:
         if (lobby_keycode(l, &err) != CM_OK)
             return ui_say_refused(ui, &err);
@@ -236,15 +316,8 @@ static unsigned keys_action(Ui *ui, UiAction act, uint64_t now)
         ui->msg[0] = '\0';
         ui->lobby_view = UI_LOBBY_GAMES;
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
-    case UI_ACT_RATINGS:
-        ui->lobby_view = UI_LOBBY_GAMES;
-        return ui_lobby_action(ui, act, now);
-    case UI_ACT_RULES:
-        return ui_open_rules(ui);
-    case UI_ACT_QUIT:
-        return UI_QUIT;
     default:
-        return 0;
+        return page_other(ui, act, now);
     }
 }
 
@@ -316,9 +389,14 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
     int n = lobby_order(l, order, LOBBY_GAMES_MAX);
     if (ui->lobby_view == UI_LOBBY_KEYS)
         return keys_action(ui, act, now);
+    if (ui->lobby_view == UI_LOBBY_HISTORY)
+        return history_action(ui, act, now);
     switch (act) {
     case UI_ACT_KEYS:
         return open_keys(ui);
+    case UI_ACT_HISTORY:
+        l->naway = 0;
+        return open_history(ui, 0);
     case UI_ACT_UP:
         if (ui->lobby_pick > 0)
             ui->lobby_pick--;
@@ -386,7 +464,9 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
         ui->msg[0] = '\0';
         if (ui->lobby_view == UI_LOBBY_RATINGS)
             ui->lobby_view = UI_LOBBY_GAMES;
-        return UI_DRAW_ALL;
+        else
+            l->naway = 0;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
     case UI_ACT_QUIT:
         return UI_QUIT;
     default:
@@ -402,12 +482,19 @@ unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now)
     int height = ui->lay.rows - UI_LOBBY_TOP - 2;
     if (height > 200)
         height = 200;
-    if (ui->lobby_view != UI_LOBBY_GAMES || height <= 0)
+    if ((ui->lobby_view != UI_LOBBY_GAMES && ui->lobby_view != UI_LOBBY_HISTORY) || height <= 0)
         return 0;
     int n = ui_lobby_lines(ui, now, ui->lay.cols, height, lines, items);
     int row = y - UI_LOBBY_TOP;
     if (row < 0 || row >= n || items[row] < 0)
         return 0;
+    if (ui->lobby_view == UI_LOBBY_HISTORY) {
+        /* A game over: the first click picks it, a second opens it. */
+        if (items[row] == ui->lobby_past)
+            return history_action(ui, UI_ACT_SELECT, now);
+        ui->lobby_past = items[row];
+        return UI_DRAW_ALL;
+    }
     if (items[row] == ui->lobby_pick)
         return enter_game(ui, now);
     ui->lobby_pick = items[row];
@@ -562,16 +649,28 @@ static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine
     static const char *const empty[LOBBY_SECTION_COUNT] = {
         "  none: n makes a game, or Enter takes a free seat below", "  none", "  none"};
     /* Every line of the page, then the window of them that shows the game picked. */
-    UiLine *all = malloc((size_t)(n + 2 * LOBBY_SECTION_COUNT) * sizeof *all);
-    int *item = malloc((size_t)(n + 2 * LOBBY_SECTION_COUNT) * sizeof *item);
+    int max = n + 2 * LOBBY_SECTION_COUNT + 1 + l->naway, count = 0, picked_line = 0, k = 0;
+    UiLine *all = malloc((size_t)max * sizeof *all);
+    int *item = malloc((size_t)max * sizeof *item);
     if (all == NULL || item == NULL) {
         free(all);
         free(item);
         return 0;
     }
-    int max = n + 2 * LOBBY_SECTION_COUNT, count = 0, picked_line = 0, k = 0;
     if (width > (int)sizeof lines[0].text - 1)
         width = (int)sizeof lines[0].text - 1;
+    /* The games that ended while the player was away, until Esc or the history. */
+    if (l->naway > 0)
+        count = ui_line_add(all, item, count, max, -1, UI_ROLE_HEADING, "%s",
+                            "While you were away (h: your history, Esc: hide this)");
+    for (int i = 0; i < l->naway; i++) {
+        char text[400];
+        lobby_past_text(&l->away[i], text, sizeof text);
+        ui_cut_to(text, sizeof text, width - 2, mark);
+        count = ui_line_add(all, item, count, max, -1,
+                            lobby_past_outcome(&l->away[i]) > 0 ? UI_ROLE_GOOD : UI_ROLE_NORMAL,
+                            "  %s", text);
+    }
     for (int sec = 0; sec < LOBBY_SECTION_COUNT; sec++) {
         count = ui_line_add(all, item, count, max, -1, UI_ROLE_HEADING, "%s", heads[sec]);
         int any = 0;
@@ -634,6 +733,65 @@ static int games_lines(const Ui *ui, uint64_t now, int width, int height, UiLine
     return shown;
 }
 
+/* The page of history: a game a line, the newest first, the one picked marked; each cell cut
+ * to its column with a mark, so that a row fits 80 columns. */
+static int history_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
+{
+    const Lobby *l = ui->lobby;
+    const char *mark = ui->opt.ascii ? "~" : "\u2026";
+    int n = 0;
+    (void)width;
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "%s",
+                    l->past_before > 0 ? "Your games over, older ones" : "Your games over");
+    if (l->past_error[0])
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s", l->past_error);
+    if (!l->past_got)
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  asking the server...");
+    if (l->npast == 0)
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
+                           l->past_before > 0 ? "none older"
+                                              : "none yet: a game you play to its end comes here");
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %-6s %-16s %-14s %-28s %s", "game",
+                    "ended (UTC)", "variant", "you", "rating");
+    for (int i = 0; i < l->npast; i++) {
+        const LobbyPast *p = &l->past[i];
+        char when[32] = "?", result[80], others[200], what[300], rating[24] = "";
+        char variant[LOBBY_VARIANT_MAX + 4], head[16], row[sizeof lines[0].text];
+        time_t t = (time_t)p->ended;
+        struct tm tm;
+        if (gmtime_r(&t, &tm) != NULL)
+            strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+        lobby_past_result(p, result, sizeof result);
+        lobby_past_others(p, others, sizeof others);
+        snprintf(what, sizeof what, "%s%s%s", result, others[0] ? ", vs " : "", others);
+        ui_cut_to(what, sizeof what, 28, mark);
+        snprintf(variant, sizeof variant, "%s", p->variant);
+        ui_cut_to(variant, sizeof variant, 14, mark);
+        if (p->before >= 0)
+            snprintf(rating, sizeof rating, "%d->%d", p->before, p->after);
+        else
+            snprintf(rating, sizeof rating, "%s", p->rated ? "" : "casual");
+        int pick = i == ui->lobby_past;
+        int o = lobby_past_outcome(p);
+        size_t len = 0;
+        snprintf(head, sizeof head, "%c %lld", pick ? '>' : ' ', (long long)p->id);
+        put_cell(row, sizeof row, &len, head, 9);
+        put_cell(row, sizeof row, &len, when, 17);
+        put_cell(row, sizeof row, &len, variant, 15);
+        put_cell(row, sizeof row, &len, what, 29);
+        put_cell(row, sizeof row, &len, rating, 0);
+        n = ui_line_add(lines, items, n, height, i,
+                        pick      ? UI_ROLE_FIELD
+                        : o > 0   ? UI_ROLE_GOOD
+                        : o == -2 ? UI_ROLE_DIM
+                                  : UI_ROLE_NORMAL,
+                        "%s", row);
+    }
+    if (l->past_more)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s", "Right: older games");
+    return n;
+}
+
 static int ratings_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
 {
     const char *variant = ratings_variant(ui);
@@ -668,6 +826,8 @@ int ui_lobby_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *li
         return ratings_lines(ui, width, height, lines, items);
     if (ui->lobby_view == UI_LOBBY_KEYS)
         return keys_lines(ui, width, height, lines, items);
+    if (ui->lobby_view == UI_LOBBY_HISTORY)
+        return history_lines(ui, width, height, lines, items);
     return games_lines(ui, now, width, height, lines, items);
 }
 

@@ -147,6 +147,10 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
                    l->code);
         flags |= UI_DRAW_ALL;
     }
+    if ((ev & LOBBY_EV_AWAY) && !ui->at_table) /* the games page lists them */
+        flags |= UI_DRAW_ALL;
+    if ((ev & LOBBY_EV_HISTORY) && ui->lobby_past >= l->npast)
+        ui->lobby_past = l->npast > 0 ? l->npast - 1 : 0;
     if ((ev & LOBBY_EV_KEYS) && ui->lobby_key >= l->nkeys) /* a key removed: the last one */
         ui->lobby_key = l->nkeys > 0 ? l->nkeys - 1 : 0;
     if ((ev & LOBBY_EV_DROPPED) && !ui->at_table) {
@@ -170,7 +174,8 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
     if ((ev & LOBBY_EV_RATINGS) && ui->at_table)
         flags |= UI_DRAW_PANEL;
     if (ui->mode == UI_MODE_LOBBY) {
-        if (ev & (LOBBY_EV_GAMES | LOBBY_EV_RATINGS | LOBBY_EV_VARIANTS | LOBBY_EV_KEYS))
+        if (ev & (LOBBY_EV_GAMES | LOBBY_EV_RATINGS | LOBBY_EV_VARIANTS | LOBBY_EV_KEYS |
+                  LOBBY_EV_HISTORY))
             flags |= UI_DRAW_ALL;
         /* The clocks of the player's games count down. */
         if (now / 1000 != ui->seen.tick_s) {
@@ -856,7 +861,10 @@ const char *ui_online_keys(const Ui *ui)
                    ? "Left/Right variant  g games  r again  ? help  q quit"
                : ui->lobby_view == UI_LOBBY_KEYS
                    ? "Up/Down pick  n code to add a key  d remove  Esc games  ? help  q quit"
-                   : "Enter play/join/watch  n new  g ratings  K keys  d leave  ? help  q quit";
+               : ui->lobby_view == UI_LOBBY_HISTORY
+                   ? "Up/Down pick  Enter open  Left/Right newer/older  Esc games  ? help  q quit"
+                   : "Enter play/watch  n new  g ratings  h history  K keys  d leave  ? help  q "
+                     "quit";
     if (!table(ui, ui->now, &t))
         return "";
     if (ui->mode == UI_MODE_LINE && ui->line_chat)

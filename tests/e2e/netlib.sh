@@ -50,6 +50,39 @@ EOF
     tm set-option -t "$t" remain-on-exit on >/dev/null
 }
 
+# greedy_moves N FILE: the first N moves of a game of Camelot between two greedy players, one a
+# line, into FILE; exits the test when the game has fewer.
+greedy_moves() {
+    env XDG_DATA_HOME="$DATA" "$CAMELOT" match --a greedy --b greedy --variant camelot --games 1 \
+        --seed 1 --records "$TMP/match.txt" >/dev/null 2>&1
+    grep -v '^\[' "$TMP/match.txt" | sed 's/{[^}]*}//g' | tr ' ' '\n' |
+        grep -E '^[A-P][0-9]+([-x^][A-P][0-9]+)+$' | head -n "$1" >"$2"
+    [ "$(wc -l <"$2")" -eq "$1" ] || {
+        echo "FAIL: camelot match gave no game of $1 plies"
+        exit 1
+    }
+}
+
+# alice_and_bob: a server, and the terminals of alice and bob; alice makes game 1 (the form's
+# first choices: Camelot, casual, Black open) and bob takes Black from his lobby.
+alice_and_bob() {
+    start_server
+    client alice
+    client bob
+    on alice
+    check "alice's lobby" wait_for "camelot online - alice"
+    keys n
+    check "the form of a new game" wait_for "New game on the server"
+    keys Enter
+    check "the game waits for a player" wait_for "Waiting for players: Black is open."
+    on bob
+    check "bob's lobby" wait_for "camelot online - bob"
+    keys r
+    check "bob's lobby lists the game" wait_for ">    1  waiting, 1/2 seats     camelot" $((15 * TF))
+    keys Enter
+    check "bob takes Black" wait_for "Game 1, casual: White (alice), Black (you)."
+}
+
 # on NAME: the terminal the helpers of lib.sh (screen, keys, wait_for, goto, typed) act on.
 PANE=g
 on() { PANE=$1; }

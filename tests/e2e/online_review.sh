@@ -17,30 +17,9 @@ PLIES=12
 REVIEW_S=26 # the analysis (a second a ply), then more than 10 s of reading it
 
 # The first $PLIES moves of a game between two greedy players, one a line.
-env XDG_DATA_HOME="$DATA" "$CAMELOT" match --a greedy --b greedy --variant camelot --games 1 \
-    --seed 1 --records "$TMP/match.txt" >/dev/null 2>&1
-grep -v '^\[' "$TMP/match.txt" | sed 's/{[^}]*}//g' | tr ' ' '\n' |
-    grep -E '^[A-P][0-9]+([-x^][A-P][0-9]+)+$' | head -n "$PLIES" >"$TMP/moves.txt"
-[ "$(wc -l <"$TMP/moves.txt")" -eq "$PLIES" ] || {
-    echo "FAIL: camelot match gave no game of $PLIES plies"
-    exit 1
-}
+greedy_moves "$PLIES" "$TMP/moves.txt"
 
-start_server
-client alice
-client bob
-on alice
-check "alice's lobby" wait_for "camelot online - alice"
-keys n
-check "the form of a new game" wait_for "New game on the server"
-keys Enter
-check "the game waits for a player" wait_for "Waiting for players: Black is open."
-on bob
-check "bob's lobby" wait_for "camelot online - bob"
-keys r
-check "bob's lobby lists the game" wait_for ">    1  waiting, 1/2 seats     camelot" $((15 * TF))
-keys Enter
-check "bob takes Black" wait_for "Game 1, casual: White (alice), Black (you)."
+alice_and_bob
 
 # ---- Twelve plies, each typed on the screen of the player to move -------------------------------
 mapfile -t MOVES <"$TMP/moves.txt"

@@ -94,17 +94,6 @@ def first_move(env, variant="camette"):
     return p.stdout.split("\n")[0].split("\t")[1]
 
 
-def engine_reply(env, variant, moves):
-    """A legal move of the seat to move after 'moves' from the start of 'variant': the engine's
-    at depth 1."""
-    p = env.run(["engine"], input="variant %s\nposition start moves %s\ngo depth 1\n" %
-                (variant, " ".join(moves)))
-    check(p.returncode == 0, "camelot engine: %s" % p.stderr)
-    best = [line.split()[1] for line in p.stdout.splitlines() if line.startswith("bestmove ")]
-    check(best and best[0] != "none", "no move after %r: %r" % (moves, p.stdout))
-    return best[0]
-
-
 def server_at(env, name, *args):
     """A server of its own: socket NAME.sock, data directory NAME-data."""
     s = netlib.Server(env, *args)
@@ -382,7 +371,7 @@ def engine_queue(env):
     # made before the others' games begin, and its second is the one that waits.
     me.ok("move %d 0 a %s 5" % (mine, move))
     me.wait_ply(mine, 2, 60 * netlib.time_factor())
-    reply = engine_reply(env, "camette", me.moves(mine))
+    reply = netlib.engine_reply(env, "camette", me.moves(mine))
     # Nine searches of 0.4 s each come before the engine's second search of the rated game.
     for r, g in games:
         r.ok("move %d 0 a %s 5" % (g, move))

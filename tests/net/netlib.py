@@ -610,6 +610,17 @@ def replay_result(env, record, name):
     return lines[0]
 
 
+def engine_reply(env, variant, moves):
+    """A legal move of the seat to move after 'moves' from the start of 'variant': the engine's
+    at depth 1."""
+    p = env.run(["engine"], input="variant %s\nposition start moves %s\ngo depth 1\n" %
+                (variant, " ".join(moves)))
+    check(p.returncode == 0, "camelot engine: %s" % p.stderr)
+    best = [line.split()[1] for line in p.stdout.splitlines() if line.startswith("bestmove ")]
+    check(best and best[0] != "none", "no move after %r: %r" % (moves, p.stdout))
+    return best[0]
+
+
 def seat_letters(env, variant):
     """The seats of 'variant' in turn order, from the server's 'variants' answer."""
     return {"camette": "WB", "cam": "WB", "camelot": "WB", "chivalry": "WB",
