@@ -668,6 +668,81 @@ static void test_store_seen(void **state)
     tu_remove_tree(d.dir);
 }
 
+static int walk_past(void *ud, const StorePast *p)
+{
+    Walk *w = ud;
+    w->len += (size_t)snprintf(w->text + w->len, sizeof w->text - w->len, "%lld %s %s %s %lld %s\n",
+                               (long long)p->id, p->variant, p->result, p->termination,
+                               (long long)p->ended, p->mine);
+    w->n++;
+    return 0;
+}
+
+static const char *history_of(Store *st, const char *name, int64_t before, int64_t since, int max,
+                              Walk *w)
+{
+    memset(w, 0, sizeof *w);
+    CmError err;
+    if (store_history(st, name, before, since, max, walk_past, w, &err) != CM_OK)
+        fail_msg("store_history: %s", err.msg);
+    return w->text;
+}
+
+static int walk_body(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body)
+{
+    (void)audience, (void)at_ms;
+    Walk *w = ud;
+    w->len += (size_t)snprintf(w->text + w->len, sizeof w->text - w->len, "%lld %s\n",
+                               (long long)seq, body);
+    return 0;
+}
+
+/* A player's history, on a database of version 5 (the schema of the previous main) brought up
+ * to date: the games over in which the player held a seat, newest first, a page at a time
+ * ('before'), ended from 'since' on, with the player's seats; and of each only the events that
+ * say who sat where and what the end did to the ratings, through their index. */
+static void test_store_history(void **state)
+{
+    (void)state;
+    Db d;
+    CmError err;
+    db_path(&d);
+    Store *st = NULL;
+    assert_int_equal(store_open_old(d.path, 5, &st, &err), CM_OK);
+    exec(st, "INSERT INTO players (name, created) VALUES ('alice', 5), ('bob', 6), ('carol', 7);"
+             "INSERT INTO games (id, variant, created, status, result, termination, ended) VALUES"
+             " (1, 'camette', 10, 'over', 'W', 'resignation', 100),"
+             " (2, 'grand-cam', 20, 'over', 'R+B', 'time', 200),"
+             " (3, 'camette', 30, 'playing', NULL, NULL, NULL),"
+             " (4, 'camette', 40, 'over', 'draw', 'agreement', 400);"
+             "INSERT INTO game_players (game, seat, player) VALUES (1, 'W', 1), (1, 'B', 2),"
+             " (2, 'R', 1), (2, 'B', 1), (2, 'G', 3), (3, 'W', 1), (4, 'W', 2), (4, 'B', 3);"
+             "INSERT INTO events (game, seq, audience, at, body) VALUES"
+             " (1, 1, 0, 10, 'create camette 60+0 rated W=alice B=@bob'),"
+             " (1, 2, 0, 11, 'seat B bob'), (1, 3, 0, 12, 'move 0 C2-A4 a W=60000,B=60000'),"
+             " (1, 4, 1, 13, 'chat alice seat W hello'), (1, 5, 0, 14, 'end W resignation x'),"
+             " (1, 6, 0, 14, 'rating alice 1500 1662'), (1, 7, 0, 14, 'rating bob 1500 1338');");
+    store_close(st);
+    st = open_store(d.path);
+    assert_int_equal(store_version(st), STORE_VERSION);
+    Walk w;
+    assert_string_equal(history_of(st, "alice", 0, 0, 10, &w),
+                        "2 grand-cam R+B time 200 BR\n1 camette W resignation 100 W\n");
+    assert_string_equal(history_of(st, "alice", 0, 0, 1, &w), "2 grand-cam R+B time 200 BR\n");
+    assert_string_equal(history_of(st, "alice", 2, 0, 10, &w), "1 camette W resignation 100 W\n");
+    assert_string_equal(history_of(st, "alice", 0, 200, 10, &w), "2 grand-cam R+B time 200 BR\n");
+    assert_string_equal(history_of(st, "alice", 0, 201, 10, &w), "");
+    assert_string_equal(history_of(st, "bob", 0, 0, 10, &w),
+                        "4 camette draw agreement 400 W\n1 camette W resignation 100 B\n");
+    assert_string_equal(history_of(st, "nobody", 0, 0, 10, &w), "");
+    memset(&w, 0, sizeof w);
+    assert_int_equal(store_seat_events(st, 1, walk_body, &w, &err), CM_OK);
+    assert_string_equal(w.text, "1 create camette 60+0 rated W=alice B=@bob\n2 seat B bob\n"
+                                "6 rating alice 1500 1662\n7 rating bob 1500 1338\n");
+    store_close(st);
+    tu_remove_tree(d.dir);
+}
+
 /* When the server was last alive, and each player's chat of a day. */
 static void test_store_alive_and_chat(void **state)
 {
@@ -811,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_store_migration_to_3),
         cmocka_unit_test(test_store_keys),
         cmocka_unit_test(test_store_seen),
+        cmocka_unit_test(test_store_history),
         cmocka_unit_test(test_store_alive_and_chat),
         cmocka_unit_test(test_store_refuses_another_programs_database),
         cmocka_unit_test(test_store_refuses_a_damaged_database),

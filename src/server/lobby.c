@@ -180,7 +180,7 @@ static int past_lines(PastList *l, const char *verb)
         snprintf(p.after, sizeof p.after, "-");
         CmError err;
         cm_error_init(&err, NULL);
-        if (store_events(l->s->store, sp->id, 0, past_event, &p, &err) != CM_OK) {
+        if (store_seat_events(l->s->store, sp->id, past_event, &p, &err) != CM_OK) {
             srv_error(l->s, l->c, verb, "store", "%s", err.msg);
             return -1;
         }

@@ -25,6 +25,7 @@ enum {
     Q_GAMES_OPEN,
     Q_GAMES_OF,
     Q_HISTORY,
+    Q_SEAT_EVENTS,
     Q_RATING_GET,
     Q_RATING_PUT,
     Q_RATINGS,
@@ -54,6 +55,12 @@ enum {
     Q_COUNT
 };
 
+/* The events of a game that say who holds a seat ('create', 'seat', 'engine') and what its end
+ * did to the ratings ('rating'): the condition of their index (schema version 6), written the
+ * same in the statement that reads them, so that SQLite uses the index. */
+#define SEAT_EVENTS                                                                                \
+    "(substr(body, 1, 5) = 'seat ' OR substr(body, 1, 7) IN ('create ', 'engine ', 'rating '))"
+
 static const char *const query_sql[Q_COUNT] = {
     [Q_PLAYER_ADD] = "INSERT OR IGNORE INTO players (name, created) VALUES (?1, ?2)",
     [Q_GAME_NEW] = "INSERT INTO games (variant, created, status) VALUES (?1, ?2, 'waiting')",
@@ -70,6 +77,11 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_GAMES_OF] = "SELECT DISTINCT g.id, g.variant, g.status FROM games g "
                    "JOIN game_players gp ON gp.game = g.id JOIN players p ON p.id = gp.player "
                    "WHERE p.name = ?1 ORDER BY g.id DESC LIMIT ?2",
+    /* The events that say who sits where and what a game's end did to ratings, through their
+     * index (named: without statistics SQLite would take the primary key and read every move
+     * and chat message of the game, which may be thousands). */
+    [Q_SEAT_EVENTS] = "SELECT seq, audience, body, coalesce(at_ms, at * 1000) FROM events "
+                      "INDEXED BY events_seats WHERE game = ?1 AND " SEAT_EVENTS " ORDER BY seq",
     [Q_HISTORY] = "SELECT g.id, g.variant, coalesce(g.result, ''), coalesce(g.termination, ''),"
                   " coalesce(g.ended, 0), group_concat(gp.seat, '') FROM games g "
                   "JOIN game_players gp ON gp.game = g.id "
@@ -228,6 +240,9 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "CREATE INDEX walkaways_player ON walkaways (player, at);",
     /* Version 5: when each player was last connected (UTC seconds; 0, never since). */
     [5] = "ALTER TABLE players ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;",
+    /* Version 6: an index of the events that say who held each seat and what the end did to
+     * the ratings, for a player's history without reading a game's moves and chat. */
+    [6] = "CREATE INDEX events_seats ON events (game, seq) WHERE " SEAT_EVENTS ";",
 };
 
 /* The tables and views of each version, for telling a database of this program's from another
@@ -671,6 +686,14 @@ static int event_row(sqlite3_stmt *q, void *ud)
     EventWalk *w = ud;
     return w->fn(w->ud, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 1),
                  sqlite3_column_int64(q, 3), col_text(q, 2));
+}
+
+CmStatus store_seat_events(Store *st, int64_t game, StoreEventFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_SEAT_EVENTS];
+    sqlite3_bind_int64(q, 1, game);
+    EventWalk w = {fn, ud};
+    return rows(st, q, event_row, &w, err, "a game's events");
 }
 
 CmStatus store_events(Store *st, int64_t game, int64_t after, StoreEventFn fn, void *ud,

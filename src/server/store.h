@@ -11,7 +11,7 @@
 
 #include "camelot/error.h"
 
-#define STORE_VERSION 5 /* the schema this program writes */
+#define STORE_VERSION 6 /* the schema this program writes */
 /* The database's 'PRAGMA application_id', set in every database this program makes: "Caml". */
 #define STORE_APPLICATION_ID 0x43616D6C
 
@@ -82,6 +82,9 @@ CmStatus store_game_player(Store *st, int64_t game, char seat, const char *name,
 typedef int (*StoreEventFn)(void *ud, int64_t seq, int audience, int64_t at_ms, const char *body);
 CmStatus store_events(Store *st, int64_t game, int64_t after, StoreEventFn fn, void *ud,
                       CmError *err);
+/* Of those, only the events 'create', 'seat', 'engine' and 'rating' (who held each seat, and
+ * the ratings the end changed), for a player's history. */
+CmStatus store_seat_events(Store *st, int64_t game, StoreEventFn fn, void *ud, CmError *err);
 
 /* The games not over (oldest first), or, with 'name', the games of that player (newest
  * first, at most 'max'). */
