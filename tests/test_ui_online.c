@@ -906,6 +906,63 @@ static void test_ui_online_lobby_history(void **state)
     offline_close(&o);
 }
 
+/* A player's page: p asks for one's own and shows it (since when, the ratings, the people met
+ * most); Up/Down and Enter open the page of one of them; a refusal is said on the page; Esc goes
+ * back to the games. */
+static void test_ui_online_lobby_profile(void **state)
+{
+    (void)state;
+    Offline o;
+    offline_open(&o, "alice", keep_request);
+    Ui *ui = o.ui;
+    Lobby *l = o.l;
+    char bar[UI_KEYS_MAX];
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 'p', 1000);
+    assert_string_equal(last_sent, "profile alice");
+    assert_int_equal(ui->lobby_view, UI_LOBBY_PROFILE);
+    tu_assert_contains(page_text(ui), "asking the server...");
+    hear_line(l, "profile alice 1796083200 14");
+    hear_line(l, "standing camelot 1523 65 12");
+    hear_line(l, "standing four-handed-chivalry 1490 210 2");
+    hear_line(l, "versus bob 3 1 2");
+    hear_line(l, "versus Carados_the_Quite_Long_Named_One 0 0 1");
+    hear_line(l, "ok profile alice");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_PROFILE, LOBBY_EV_PROFILE);
+    const char *page = page_text(ui);
+    tu_assert_contains(page, "alice (you): here since 2026-12-01, 14 games over\n"
+                             "Ratings\n"
+                             "  camelot                 1523  +-65      12 games\n"
+                             "  four-handed-chivalry    1490  +-210      2 games\n"
+                             "Met most, in the last 200 games (Enter: their page)\n"
+                             "> bob                              won 3    drew 1    lost 2\n"
+                             "  Carados_the_Quite_Long_Named_One won 0    drew 0    lost 1\n");
+    assert_string_equal(ui_keys_text(ui, bar, sizeof bar),
+                        "Up/Down pick  Enter their page  p yours  Esc games  ? help  q quit");
+
+    /* Another's page, from one met; then a refusal. */
+    ui_handle_key(ui, UI_KEY_DOWN, 1000);
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(last_sent, "profile Carados_the_Quite_Long_Named_One");
+    tu_assert_contains(page_text(ui), "asking the server...");
+    hear_line(l, "profile Carados_the_Quite_Long_Named_One 1796083200 1");
+    hear_line(l, "ok profile Carados_the_Quite_Long_Named_One");
+    page = page_text(ui);
+    tu_assert_contains(page, "Carados_the_Quite_Long_Named_One: here since 2026-12-01, 1 game "
+                             "over\n");
+    tu_assert_contains(page, "  none yet: a rated game gives one\n");
+    tu_assert_contains(page, "  nobody yet\n");
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(ui->msg, "No one is picked.");
+    ui_handle_key(ui, 'p', 1000);
+    assert_string_equal(last_sent, "profile alice");
+    hear_line(l, "error profile store the server could not read its games");
+    tu_assert_contains(page_text(ui), "  the server could not read its games");
+    ui_handle_key(ui, UI_KEY_ESC, 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_GAMES);
+    offline_close(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -916,6 +973,7 @@ int main(void)
         cmocka_unit_test(test_ui_online_lobby_seat_by_letter),
         cmocka_unit_test(test_ui_online_lobby_keys),
         cmocka_unit_test(test_ui_online_lobby_history),
+        cmocka_unit_test(test_ui_online_lobby_profile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

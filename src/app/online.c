@@ -41,6 +41,7 @@ const char cli_online_help[] =
     "  variants                   the variants the server has\n"
     "  ratings VARIANT            the ratings table\n"
     "  history [GAME]             your games over, newest first (before GAME)\n"
+    "  profile [NAME]             a player's page: ratings, whom they met\n"
     "  create VARIANT [TC] [rated|casual] [SEAT=WHO ...]\n"
     "                a new game; TC is MINUTES+SECONDS ('10+5'), days:N\n"
     "                (correspondence) or none; WHO is me, open, engine:LEVEL or\n"
@@ -190,12 +191,38 @@ static int history_line(const NetMsg *m)
     return 0;
 }
 
+/* The lines of a player's page ('profile'), in words. Returns 1 when 'm' was one. */
+static int profile_line(const NetMsg *m)
+{
+    LobbyProfile p;
+    memset(&p, 0, sizeof p);
+    if (lobby_profile_read(m, &p) != 0)
+        return 0;
+    if (p.name[0]) {
+        char day[32] = "?";
+        time_t t = (time_t)p.joined;
+        struct tm tm;
+        if (p.joined > 0 && gmtime_r(&t, &tm) != NULL)
+            strftime(day, sizeof day, "%Y-%m-%d", &tm);
+        cli_line("%s: here since %s, %d game%s over.", p.name, day, p.games,
+                 p.games == 1 ? "" : "s");
+    } else if (p.nstandings == 1) {
+        cli_line("  %s: rating %d (+-%d), %d rated game%s.", p.standing[0].variant,
+                 p.standing[0].rating, p.standing[0].rd, p.standing[0].games,
+                 p.standing[0].games == 1 ? "" : "s");
+    } else if (p.nversus == 1) {
+        cli_line("  against %s: won %d, drew %d, lost %d.", p.versus[0].name, p.versus[0].won,
+                 p.versus[0].drawn, p.versus[0].lost);
+    }
+    return 1;
+}
+
 static void lobby_line(void *ud, const NetMsg *m)
 {
     Online *o = ud;
     const char *k = m->argv[0];
     char clean[NET_LINE_MAX + 1];
-    if (keys_line(m) || history_line(m))
+    if (keys_line(m) || history_line(m) || profile_line(m))
         return;
     LobbyAnswer a;
     if (lobby_answer_read(m, &a) == 0) {
@@ -565,6 +592,12 @@ static void command(Online *o, char *line)
             cli_line("refused: 'history GAME' lists the games over before game GAME");
         else if ((id > 0 ? remote_send(o->r, "history %lld", (long long)id)
                          : remote_send(o->r, "history")) != 0)
+            cli_line("not connected: %s", remote_status(o->r));
+    } else if (strcmp(k, "profile") == 0 && n <= 2) {
+        const char *who = n == 2 ? w[1] : remote_name(o->r);
+        if (!net_name_ok(who))
+            cli_line("refused: a player is named by their name");
+        else if (remote_send(o->r, "profile %s", who) != 0)
             cli_line("not connected: %s", remote_status(o->r));
     } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
         if (remote_send(o->r, "%s", k) != 0)

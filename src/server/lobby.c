@@ -277,6 +277,154 @@ static void ended_news(Server *s, Client *c)
     past_free(l);
 }
 
+/* ---- A player's page ------------------------------------------------------------------- */
+
+/* How one player did against each other person, over their last games. */
+typedef struct Versus {
+    char name[NET_NAME_MAX + 1];
+    int won, drawn, lost;
+} Versus;
+
+typedef struct Profile {
+    Server *s;
+    Client *c;
+    const char *me;
+    /* The game being read: its rows come together. */
+    int64_t game;
+    char variant[NETGAME_VARIANT_MAX], result[16];
+    int nseats;
+    char letter[CM_MAX_SEATS];
+    char who[CM_MAX_SEATS][NET_NAME_MAX + 1];
+    Versus *vs;
+    int nvs;
+} Profile;
+
+static Versus *versus_of(Profile *p, const char *name)
+{
+    for (int i = 0; i < p->nvs; i++)
+        if (strcmp(p->vs[i].name, name) == 0)
+            return &p->vs[i];
+    if (p->nvs == SRV_VERSUS_KEPT)
+        return NULL;
+    Versus *v = &p->vs[p->nvs++];
+    memset(v, 0, sizeof *v);
+    snprintf(v->name, sizeof v->name, "%s", name);
+    return v;
+}
+
+/* The game read: against each person of another team, a win (the player's team won), a draw,
+ * or a loss (that person's team won). A game with no result counts for nothing. */
+static void profile_game(Profile *p)
+{
+    if (p->nseats == 0 || p->result[0] == '\0')
+        return;
+    CmError err;
+    const CmVariant *v = catalog_get(&p->s->cat, p->variant, NULL, &err);
+    int team[CM_MAX_SEATS], mine = -1;
+    for (int k = 0; k < p->nseats; k++) {
+        team[k] = 100 + k; /* a variant gone from the server: each seat a team of its own */
+        for (int i = 0; v != NULL && i < v->nseats; i++)
+            if (v->seat[i].letter == p->letter[k])
+                team[k] = v->seat[i].team;
+        if (strcmp(p->who[k], p->me) == 0)
+            mine = k;
+    }
+    if (mine < 0)
+        return;
+    int draw = strcmp(p->result, "draw") == 0;
+    int won = !draw && strchr(p->result, p->letter[mine]) != NULL;
+    for (int k = 0; k < p->nseats; k++) {
+        if (team[k] == team[mine] || strcmp(p->who[k], p->me) == 0)
+            continue;
+        int they_won = !draw && strchr(p->result, p->letter[k]) != NULL;
+        Versus *vs = draw || won || they_won ? versus_of(p, p->who[k]) : NULL;
+        if (vs != NULL) {
+            vs->drawn += draw;
+            vs->won += won;
+            vs->lost += they_won;
+        }
+    }
+}
+
+static int profile_seat(void *ud, int64_t game, const char *variant, const char *result, char seat,
+                        const char *name)
+{
+    Profile *p = ud;
+    if (game != p->game) {
+        profile_game(p);
+        p->game = game;
+        p->nseats = 0;
+        snprintf(p->variant, sizeof p->variant, "%s", variant);
+        snprintf(p->result, sizeof p->result, "%s", result);
+    }
+    if (p->nseats < CM_MAX_SEATS) {
+        p->letter[p->nseats] = seat;
+        snprintf(p->who[p->nseats], sizeof p->who[p->nseats], "%s", name);
+        p->nseats++;
+    }
+    return 0;
+}
+
+static int profile_rating(void *ud, const char *variant, const StoreRating *r)
+{
+    Profile *p = ud;
+    srv_sendf(p->s, p->c, "standing %s %.0f %.0f %d", variant, r->rating, r->rd, r->games);
+    return 0;
+}
+
+static int versus_cmp(const void *a, const void *b)
+{
+    const Versus *x = a, *y = b;
+    int nx = x->won + x->drawn + x->lost, ny = y->won + y->drawn + y->lost;
+    return nx != ny ? ny - nx : strcmp(x->name, y->name);
+}
+
+/* 'profile NAME': a player's page: when they came, their games over, their rating in each
+ * variant, and how they did against the people they met most, over their last
+ * SRV_PROFILE_GAMES games. One's own page is there before one's first game (empty). */
+void lobby_req_profile(Server *s, Client *c, const NetMsg *m)
+{
+    const char *name = m->argv[1];
+    if (!net_name_ok(name)) {
+        srv_error(s, c, "profile", "bad-name", "a player is named by their name");
+        return;
+    }
+    int64_t created = 0;
+    int games = 0, found = 0;
+    CmError err;
+    cm_error_init(&err, NULL);
+    Profile p;
+    memset(&p, 0, sizeof p);
+    p.s = s;
+    p.c = c;
+    p.me = name;
+    p.vs = calloc(SRV_VERSUS_KEPT, sizeof *p.vs);
+    if (p.vs == NULL) {
+        srv_error(s, c, "profile", "busy", "the server is short of memory: try again");
+        return;
+    }
+    if (store_profile(s->store, name, &created, &games, &found, &err) != CM_OK ||
+        (found &&
+         store_seats_of(s->store, name, SRV_PROFILE_GAMES, profile_seat, &p, &err) != CM_OK)) {
+        srv_error(s, c, "profile", "store", "%s", err.msg);
+    } else if (!found && strcmp(name, c->name) != 0) {
+        srv_error(s, c, "profile", "no-player", "nobody called %s has played here", name);
+    } else {
+        profile_game(&p);
+        srv_sendf(s, c, "profile %s %lld %d", name, (long long)created, games);
+        if (store_ratings_of(s->store, name, profile_rating, &p, &err) != CM_OK) {
+            srv_error(s, c, "profile", "store", "%s", err.msg);
+        } else {
+            qsort(p.vs, (size_t)p.nvs, sizeof *p.vs, versus_cmp);
+            for (int i = 0; i < p.nvs && i < SRV_VERSUS_SHOWN; i++)
+                srv_sendf(s, c, "versus %s %d %d %d", p.vs[i].name, p.vs[i].won, p.vs[i].drawn,
+                          p.vs[i].lost);
+            srv_sendf(s, c, "ok profile %s", name);
+        }
+    }
+    free(p.vs);
+}
+
 void lobby_req_hello(Server *s, Client *c, const NetMsg *m)
 {
     int64_t version;

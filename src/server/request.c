@@ -55,6 +55,7 @@ static const Request requests[] = {
     {"games", "games", 0, 0, 0, lobby_req_games, NULL},
     {"ratings", "ratings VARIANT", 1, 1, 0, lobby_req_ratings, NULL},
     {"history", "history [BEFORE]", 0, 1, 0, lobby_req_history, NULL},
+    {"profile", "profile NAME", 1, 1, 0, lobby_req_profile, NULL},
     {"create", "create VARIANT TC RATED SEAT=WHO...", 4, 3 + CM_MAX_SEATS, W, game_req_create,
      NULL},
     {"join", "join ID [SEAT]", 1, 2, G | W, NULL, game_req_join},

@@ -34,6 +34,9 @@
 #define SRV_SEEN_MAX 4096        /* ... or at once when this many wait */
 #define SRV_PLAYERS_PAGE 500     /* players in one answer to 'players' (the host's) */
 #define SRV_HISTORY_PAGE 20      /* games in one answer to 'history', and told at 'hello' */
+#define SRV_PROFILE_GAMES 200    /* a player's last games over that their page counts, */
+#define SRV_VERSUS_KEPT 256      /* the people met in them it counts, */
+#define SRV_VERSUS_SHOWN 20      /* and those of them it shows, the most met first */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -385,6 +388,7 @@ void lobby_req_variants(Server *s, Client *c, const NetMsg *m);
 void lobby_req_games(Server *s, Client *c, const NetMsg *m);
 void lobby_req_ratings(Server *s, Client *c, const NetMsg *m);
 void lobby_req_history(Server *s, Client *c, const NetMsg *m);
+void lobby_req_profile(Server *s, Client *c, const NetMsg *m);
 void lobby_req_quit(Server *s, Client *c, const NetMsg *m);
 void game_req_create(Server *s, Client *c, const NetMsg *m);
 void game_req_open(Server *s, Client *c, SGame *g, const NetMsg *m);

@@ -26,6 +26,9 @@ enum {
     Q_GAMES_OF,
     Q_HISTORY,
     Q_SEAT_EVENTS,
+    Q_PROFILE,
+    Q_RATINGS_OF,
+    Q_SEATS_OF,
     Q_RATING_GET,
     Q_RATING_PUT,
     Q_RATINGS,
@@ -82,6 +85,24 @@ static const char *const query_sql[Q_COUNT] = {
      * and chat message of the game, which may be thousands). */
     [Q_SEAT_EVENTS] = "SELECT seq, audience, body, coalesce(at_ms, at * 1000) FROM events "
                       "INDEXED BY events_seats WHERE game = ?1 AND " SEAT_EVENTS " ORDER BY seq",
+    /* A player first written by a seat of theirs has no time of their own: their first
+     * game's. */
+    [Q_PROFILE] =
+        "SELECT coalesce(nullif(p.created, 0), (SELECT min(g.created) FROM game_players gp "
+        "JOIN games g ON g.id = gp.game WHERE gp.player = p.id), 0), "
+        "(SELECT count(DISTINCT gp.game) FROM game_players gp "
+        "JOIN games g ON g.id = gp.game WHERE gp.player = p.id AND g.status = 'over') "
+        "FROM players p WHERE p.name = ?1",
+    [Q_RATINGS_OF] = "SELECT r.variant, r.rating, r.rd, r.vol, r.games, r.updated FROM ratings r "
+                     "JOIN players p ON p.id = r.player WHERE p.name = ?1 "
+                     "ORDER BY r.games DESC, r.variant",
+    /* Every person's seat in the last games over of a player, a game's rows together. */
+    [Q_SEATS_OF] = "SELECT g.id, g.variant, coalesce(g.result, ''), o.seat, p.name "
+                   "FROM games g JOIN game_players o ON o.game = g.id "
+                   "JOIN players p ON p.id = o.player WHERE g.id IN (SELECT gp.game FROM "
+                   "game_players gp JOIN games x ON x.id = gp.game WHERE gp.player = "
+                   "(SELECT id FROM players WHERE name = ?1) AND x.status = 'over' "
+                   "ORDER BY gp.game DESC LIMIT ?2) ORDER BY g.id DESC, o.seat",
     [Q_HISTORY] = "SELECT g.id, g.variant, coalesce(g.result, ''), coalesce(g.termination, ''),"
                   " coalesce(g.ended, 0), group_concat(gp.seat, '') FROM games g "
                   "JOIN game_players gp ON gp.game = g.id "
@@ -744,6 +765,68 @@ static int past_row(sqlite3_stmt *q, void *ud)
     p.ended = sqlite3_column_int64(q, 4);
     snprintf(p.mine, sizeof p.mine, "%s", col_text(q, 5));
     return w->fn(w->ud, &p);
+}
+
+static void rating_cols(sqlite3_stmt *q, int i, StoreRating *r);
+
+CmStatus store_profile(Store *st, const char *name, int64_t *created, int *games, int *found,
+                       CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_PROFILE];
+    bind_text(q, 1, name);
+    int rc = sqlite3_step(q);
+    *found = rc == SQLITE_ROW;
+    *created = *found ? sqlite3_column_int64(q, 0) : 0;
+    *games = *found ? sqlite3_column_int(q, 1) : 0;
+    CmStatus out =
+        rc == SQLITE_ROW || rc == SQLITE_DONE ? CM_OK : db_error(st, err, "a player's games");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+typedef struct RatingOfWalk {
+    StoreRatingFn fn;
+    void *ud;
+} RatingOfWalk;
+
+static int rating_of_row(sqlite3_stmt *q, void *ud)
+{
+    RatingOfWalk *w = ud;
+    StoreRating r;
+    rating_cols(q, 1, &r);
+    return w->fn(w->ud, col_text(q, 0), &r);
+}
+
+CmStatus store_ratings_of(Store *st, const char *name, StoreRatingFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_RATINGS_OF];
+    bind_text(q, 1, name);
+    RatingOfWalk w = {fn, ud};
+    return rows(st, q, rating_of_row, &w, err, "a player's ratings");
+}
+
+typedef struct SeatWalk {
+    StoreSeatFn fn;
+    void *ud;
+} SeatWalk;
+
+static int seat_row(sqlite3_stmt *q, void *ud)
+{
+    SeatWalk *w = ud;
+    const char *seat = col_text(q, 3);
+    return w->fn(w->ud, sqlite3_column_int64(q, 0), col_text(q, 1), col_text(q, 2), seat[0],
+                 col_text(q, 4));
+}
+
+CmStatus store_seats_of(Store *st, const char *name, int max, StoreSeatFn fn, void *ud,
+                        CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_SEATS_OF];
+    bind_text(q, 1, name);
+    sqlite3_bind_int(q, 2, max);
+    SeatWalk w = {fn, ud};
+    return rows(st, q, seat_row, &w, err, "a player's games");
 }
 
 CmStatus store_history(Store *st, const char *name, int64_t before, int64_t since, int max,

@@ -123,6 +123,22 @@ typedef int (*StoreRatingFn)(void *ud, const char *name, const StoreRating *r);
 CmStatus store_ratings(Store *st, const char *variant, int max, StoreRatingFn fn, void *ud,
                        CmError *err);
 
+/* The player 'name': when they first came (UTC seconds) and how many games over they held a
+ * seat in; '*found' 0 for a name never seen. */
+CmStatus store_profile(Store *st, const char *name, int64_t *created, int *games, int *found,
+                       CmError *err);
+
+/* The ratings of the player 'name', one a variant ('fn' is given the variant as its name), the
+ * most played first. */
+CmStatus store_ratings_of(Store *st, const char *name, StoreRatingFn fn, void *ud, CmError *err);
+
+/* The seats of the people in the last 'max' games over of 'name', newest first, a game's rows
+ * together: its id, variant and result ("" when none), a seat's letter and its player. */
+typedef int (*StoreSeatFn)(void *ud, int64_t game, const char *variant, const char *result,
+                           char seat, const char *name);
+CmStatus store_seats_of(Store *st, const char *name, int max, StoreSeatFn fn, void *ud,
+                        CmError *err);
+
 /* When the server was last known to be alive (UTC ms), which it writes now and then while
  * clocks run and when it stops: '*found' 0 when never. */
 CmStatus store_alive_get(Store *st, int64_t *ms_out, int *found, CmError *err);

@@ -457,6 +457,47 @@ static void history_done(Lobby *l, const NetMsg *m)
     l->news |= LOBBY_EV_HISTORY;
 }
 
+/* ---- A player's page ------------------------------------------------------------------- */
+
+int lobby_profile_read(const NetMsg *m, LobbyProfile *p)
+{
+    const char *k = m->argc > 0 ? m->argv[0] : "";
+    int64_t a, b, c;
+    if (strcmp(k, "profile") == 0 && m->argc == 4 && net_name_ok(m->argv[1]) &&
+        net_int(m->argv[2], 0, INT64_MAX, &a) && net_int(m->argv[3], 0, INT32_MAX, &b)) {
+        memset(p, 0, sizeof *p);
+        snprintf(p->name, sizeof p->name, "%s", m->argv[1]);
+        p->joined = a;
+        p->games = (int)b;
+        return 0;
+    }
+    if (strcmp(k, "standing") == 0 && m->argc == 5 && strlen(m->argv[1]) < LOBBY_VARIANT_MAX &&
+        net_int(m->argv[2], 0, 100000, &a) && net_int(m->argv[3], 0, 100000, &b) &&
+        net_int(m->argv[4], 0, INT32_MAX, &c)) {
+        if (p->nstandings < LOBBY_STANDINGS_MAX) {
+            snprintf(p->standing[p->nstandings].variant, LOBBY_VARIANT_MAX, "%s", m->argv[1]);
+            p->standing[p->nstandings].rating = (int)a;
+            p->standing[p->nstandings].rd = (int)b;
+            p->standing[p->nstandings].games = (int)c;
+            p->nstandings++;
+        }
+        return 0;
+    }
+    if (strcmp(k, "versus") == 0 && m->argc == 5 && net_name_ok(m->argv[1]) &&
+        net_int(m->argv[2], 0, INT32_MAX, &a) && net_int(m->argv[3], 0, INT32_MAX, &b) &&
+        net_int(m->argv[4], 0, INT32_MAX, &c)) {
+        if (p->nversus < LOBBY_VERSUS_MAX) {
+            snprintf(p->versus[p->nversus].name, LOBBY_NAME_MAX + 1, "%s", m->argv[1]);
+            p->versus[p->nversus].won = (int)a;
+            p->versus[p->nversus].drawn = (int)b;
+            p->versus[p->nversus].lost = (int)c;
+            p->nversus++;
+        }
+        return 0;
+    }
+    return -1;
+}
+
 /* "variant NAME SEATS TEAMS" */
 static void variant_line(Lobby *l, const NetMsg *m)
 {
@@ -552,8 +593,9 @@ int lobby_refusal_read(const NetMsg *m, const char **verb, const char **code, ch
 /* 'error VERB CODE REASON' of a request of the lobby. */
 static void error_line(Lobby *l, const NetMsg *m)
 {
-    static const char *const verbs[] = {"games", "variants", "ratings", "create",  "join",   "open",
-                                        "leave", "keys",     "keycode", "dropkey", "history"};
+    static const char *const verbs[] = {"games",   "variants", "ratings", "create",
+                                        "join",    "open",     "leave",   "keys",
+                                        "keycode", "dropkey",  "history", "profile"};
     const char *verb, *code;
     char why[sizeof l->error];
     if (m->argc < 3 || lobby_refusal_read(m, &verb, &code, why, sizeof why) != 0)
@@ -572,6 +614,12 @@ static void error_line(Lobby *l, const NetMsg *m)
         l->nkey_coming = 0;
         memcpy(l->keys_error, why, sizeof l->keys_error);
         l->news |= LOBBY_EV_KEYS;
+        return;
+    }
+    if (strcmp(verb, "profile") == 0) {
+        /* The player's page says why, in place of the page. */
+        memcpy(l->profile_error, why, sizeof l->profile_error);
+        l->news |= LOBBY_EV_PROFILE;
         return;
     }
     if (strcmp(verb, "history") == 0) {
@@ -644,6 +692,11 @@ static void ok_line(Lobby *l, const NetMsg *m)
         l->games_at = 0;
     } else if (strcmp(verb, "history") == 0) {
         history_done(l, m);
+    } else if (strcmp(verb, "profile") == 0) {
+        l->profile = l->profile_coming;
+        l->profile_got = 1;
+        l->profile_error[0] = '\0';
+        l->news |= LOBBY_EV_PROFILE;
     } else {
         keys_answer(l, m);
     }
@@ -673,6 +726,8 @@ static void heard(Lobby *l, const NetMsg *m)
         notice_line(l, m);
     else if (strcmp(k, "past") == 0 || strcmp(k, "ended") == 0)
         past_line(l, m);
+    else if (strcmp(k, "profile") == 0 || strcmp(k, "standing") == 0 || strcmp(k, "versus") == 0)
+        lobby_profile_read(m, &l->profile_coming);
     else if (strcmp(k, "error") == 0)
         error_line(l, m);
     else if (strcmp(k, "ok") == 0 && m->argc >= 2)
@@ -842,6 +897,19 @@ CmStatus lobby_ask_history(Lobby *l, int64_t before, CmError *err)
     if (st == CM_OK) {
         l->npast_coming = 0;
         l->past_before = before;
+    }
+    return st;
+}
+
+CmStatus lobby_ask_profile(Lobby *l, const char *name, CmError *err)
+{
+    if (!net_name_ok(name))
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "a player is named by their name");
+    CmStatus st = request(l, err, "profile %s", name);
+    if (st == CM_OK) {
+        memset(&l->profile_coming, 0, sizeof l->profile_coming);
+        l->profile_got = 0;
+        l->profile_error[0] = '\0';
     }
     return st;
 }

@@ -34,6 +34,8 @@ struct NetMsg;
 #define LOBBY_KEYS_MAX 32      /* the player's keys shown */
 #define LOBBY_KEY_MAX 64       /* bytes in a key's fingerprint ("SHA256:" and 43), NUL included */
 #define LOBBY_PAST_MAX 20      /* games over in a page of the history (as the server sends) */
+#define LOBBY_STANDINGS_MAX 16 /* ratings on a player's page, one a variant */
+#define LOBBY_VERSUS_MAX 20    /* people on a player's page (as the server sends) */
 
 /* The sections of the list of games, in the order shown. */
 typedef enum LobbySection {
@@ -145,21 +147,46 @@ int lobby_refusal_read(const struct NetMsg *m, const char **verb, const char **c
 
 /* What 'lobby_news' reports, as bits. */
 enum {
-    LOBBY_EV_GAMES = 1,      /* the list of games changed */
-    LOBBY_EV_VARIANTS = 2,   /* the variants came */
-    LOBBY_EV_RATINGS = 4,    /* a ratings table came */
-    LOBBY_EV_INVITE = 8,     /* an invitation came ('invite', the latest last) */
-    LOBBY_EV_REFUSED = 16,   /* the server refused a request of the lobby ('error') */
-    LOBBY_EV_READY = 32,     /* the game asked for has come: 'ready' */
-    LOBBY_EV_LINK = 64,      /* the connection went down or came back */
-    LOBBY_EV_MADE = 128,     /* a game the player made has its number ('made') */
-    LOBBY_EV_NOTICE = 256,   /* the host of the server said something to everyone ('notice') */
-    LOBBY_EV_KEYS = 512,     /* the player's keys came, or were refused ('keys_error') */
-    LOBBY_EV_CODE = 1024,    /* a code to add a key came ('code') */
-    LOBBY_EV_DROPPED = 2048, /* a key of the player's was removed ('dropped') */
-    LOBBY_EV_HISTORY = 4096, /* a page of the player's games over came, or was refused */
-    LOBBY_EV_AWAY = 8192,    /* games of the player's that ended while they were away ('away') */
+    LOBBY_EV_GAMES = 1,       /* the list of games changed */
+    LOBBY_EV_VARIANTS = 2,    /* the variants came */
+    LOBBY_EV_RATINGS = 4,     /* a ratings table came */
+    LOBBY_EV_INVITE = 8,      /* an invitation came ('invite', the latest last) */
+    LOBBY_EV_REFUSED = 16,    /* the server refused a request of the lobby ('error') */
+    LOBBY_EV_READY = 32,      /* the game asked for has come: 'ready' */
+    LOBBY_EV_LINK = 64,       /* the connection went down or came back */
+    LOBBY_EV_MADE = 128,      /* a game the player made has its number ('made') */
+    LOBBY_EV_NOTICE = 256,    /* the host of the server said something to everyone ('notice') */
+    LOBBY_EV_KEYS = 512,      /* the player's keys came, or were refused ('keys_error') */
+    LOBBY_EV_CODE = 1024,     /* a code to add a key came ('code') */
+    LOBBY_EV_DROPPED = 2048,  /* a key of the player's was removed ('dropped') */
+    LOBBY_EV_HISTORY = 4096,  /* a page of the player's games over came, or was refused */
+    LOBBY_EV_AWAY = 8192,     /* games of the player's that ended while they were away ('away') */
+    LOBBY_EV_PROFILE = 16384, /* a player's page came, or was refused ('profile') */
 };
+
+/* A player's page, as the server gives it ('profile NAME', docs/network.md): when they came,
+ * their games over, their rating in each variant, and how they did against the people they
+ * met most. */
+typedef struct LobbyProfile {
+    char name[LOBBY_NAME_MAX + 1];
+    int64_t joined; /* UTC seconds; 0: not known */
+    int games;
+    struct {
+        char variant[LOBBY_VARIANT_MAX];
+        int rating, rd, games;
+    } standing[LOBBY_STANDINGS_MAX];
+    int nstandings;
+    struct {
+        char name[LOBBY_NAME_MAX + 1];
+        int won, drawn, lost;
+    } versus[LOBBY_VERSUS_MAX];
+    int nversus;
+} LobbyProfile;
+
+/* Reads a line of a player's page ('profile', 'standing' or 'versus') into 'p': 'profile'
+ * begins it anew. Returns 0, or -1 when it is no such line. The lobby and the text client read
+ * the page with it. */
+int lobby_profile_read(const struct NetMsg *m, LobbyProfile *p);
 
 /* A game over, as the server's history lists it ('past') or tells it at 'hello' ('ended'). */
 typedef struct LobbyPast {
@@ -267,6 +294,11 @@ typedef struct Lobby {
     char past_error[240];
     LobbyPast away[LOBBY_PAST_MAX];
     int naway;
+    /* The last player's page that came ('profile_got'), the one coming, and why the server
+     * would not give it ("" when it did). */
+    LobbyProfile profile, profile_coming;
+    int profile_got;
+    char profile_error[240];
     unsigned news; /* LOBBY_EV_* bits not yet taken */
 } Lobby;
 
@@ -324,6 +356,9 @@ CmStatus lobby_dropkey(Lobby *l, const char *fingerprint, CmError *err);
 /* Asks for a page of the player's games over, newest first: those below game 'before' (0: the
  * newest). It comes as LOBBY_EV_HISTORY. */
 CmStatus lobby_ask_history(Lobby *l, int64_t before, CmError *err);
+
+/* Asks for the page of the player 'name'. It comes as LOBBY_EV_PROFILE. */
+CmStatus lobby_ask_profile(Lobby *l, const char *name, CmError *err);
 
 /* Who a seat of a new game is for. */
 typedef enum LobbyWho {

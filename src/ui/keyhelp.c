@@ -226,7 +226,11 @@ static const UiKeyHelp lobby_keys[] = {
      "your games over, the newest first: Enter opens the one picked (to review it, export it "
      "or ask the engine's review), Right the older ones, Left the newest again",
      0},
-    {"Esc", NULL, "from the ratings table, the keys or the history back to the games", 0},
+    {"p", NULL,
+     "your page: your ratings, your games over, and how you did against the people you met "
+     "most; Enter on one of them opens theirs",
+     0},
+    {"Esc", NULL, "from the ratings table, the keys, the history or a page back to the games", 0},
     {"r", NULL, "ask the server for the list again (it is asked every few seconds anyway)", 0},
     {"?, F1", NULL, "this page; q or Esc closes it", 0},
     {"q, Ctrl-C", NULL, "quit; your games go on on the server", 0},

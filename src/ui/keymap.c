@@ -194,6 +194,7 @@ static const KeyBind lobby_keys[] = {
     {UI_KEY_TAB, UI_ACT_RATINGS},
     {'K', UI_ACT_KEYS},
     {'h', UI_ACT_HISTORY},
+    {'p', UI_ACT_PROFILE},
     {'r', UI_ACT_REFRESH},
     {'?', UI_ACT_RULES},
     {UI_KEY_F1, UI_ACT_RULES},

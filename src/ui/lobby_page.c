@@ -175,6 +175,7 @@ static unsigned page_other(Ui *ui, UiAction act, uint64_t now)
     case UI_ACT_RATINGS:
     case UI_ACT_KEYS:
     case UI_ACT_HISTORY:
+    case UI_ACT_PROFILE:
         ui->lobby_view = UI_LOBBY_GAMES;
         return ui_lobby_action(ui, act, now);
     case UI_ACT_RULES:
@@ -228,6 +229,44 @@ static unsigned history_action(Ui *ui, UiAction act, uint64_t now)
                    (long long)l->past[ui->lobby_past].id);
         return UI_DRAW_STATUS;
     case UI_ACT_HISTORY:
+    case UI_ACT_CANCEL:
+        ui->msg[0] = '\0';
+        ui->lobby_view = UI_LOBBY_GAMES;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    default:
+        return page_other(ui, act, now);
+    }
+}
+
+/* ---- A player's page --------------------------------------------------------------------- */
+
+static unsigned open_profile(Ui *ui, const char *name)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    ui->lobby_view = UI_LOBBY_PROFILE;
+    ui->lobby_person = 0;
+    ui->msg[0] = '\0';
+    if (lobby_ask_profile(ui->lobby, name, &err) != CM_OK)
+        ui_say_refused(ui, &err);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+static unsigned profile_action(Ui *ui, UiAction act, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    const LobbyProfile *p = &l->profile;
+    if (page_pick(&ui->lobby_person, l->profile_got ? p->nversus : 0, act))
+        return UI_DRAW_ALL;
+    switch (act) {
+    case UI_ACT_SELECT:
+        if (!l->profile_got || ui->lobby_person >= p->nversus) {
+            ui_message(ui, UI_ROLE_ERROR, "No one is picked.");
+            return UI_DRAW_STATUS;
+        }
+        return open_profile(ui, p->versus[ui->lobby_person].name);
+    case UI_ACT_PROFILE:
+        return open_profile(ui, l->me);
     case UI_ACT_CANCEL:
         ui->msg[0] = '\0';
         ui->lobby_view = UI_LOBBY_GAMES;
@@ -391,7 +430,11 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
         return keys_action(ui, act, now);
     if (ui->lobby_view == UI_LOBBY_HISTORY)
         return history_action(ui, act, now);
+    if (ui->lobby_view == UI_LOBBY_PROFILE)
+        return profile_action(ui, act, now);
     switch (act) {
+    case UI_ACT_PROFILE:
+        return open_profile(ui, l->me);
     case UI_ACT_KEYS:
         return open_keys(ui);
     case UI_ACT_HISTORY:
@@ -792,6 +835,50 @@ static int history_lines(const Ui *ui, int width, int height, UiLine *lines, int
     return n;
 }
 
+/* A player's page: who, since when, their ratings, then the people they met most, the one
+ * picked marked. */
+static int profile_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
+{
+    const Lobby *l = ui->lobby;
+    const LobbyProfile *p = &l->profile;
+    int n = 0;
+    (void)width;
+    if (l->profile_error[0] || !l->profile_got) {
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "%s", "A player's page");
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
+                           l->profile_error[0] ? l->profile_error : "asking the server...");
+    }
+    char day[32] = "?";
+    time_t t = (time_t)p->joined;
+    struct tm tm;
+    if (p->joined > 0 && gmtime_r(&t, &tm) != NULL)
+        strftime(day, sizeof day, "%Y-%m-%d", &tm);
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING,
+                    "%s%s: here since %s, %d game%s over", p->name,
+                    strcmp(p->name, l->me) == 0 ? " (you)" : "", day, p->games,
+                    p->games == 1 ? "" : "s");
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_TITLE, "%s", "Ratings");
+    if (p->nstandings == 0)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
+                        "none yet: a rated game gives one");
+    for (int i = 0; i < p->nstandings; i++)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_NORMAL,
+                        "  %-22s %5d  +-%-4d %5d game%s", p->standing[i].variant,
+                        p->standing[i].rating, p->standing[i].rd, p->standing[i].games,
+                        p->standing[i].games == 1 ? "" : "s");
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_TITLE, "%s",
+                    "Met most, in the last 200 games (Enter: their page)");
+    if (p->nversus == 0)
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s", "nobody yet");
+    for (int i = 0; i < p->nversus; i++) {
+        int pick = i == ui->lobby_person;
+        n = ui_line_add(lines, items, n, height, i, pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL,
+                        "%c %-32s won %-4d drew %-4d lost %d", pick ? '>' : ' ', p->versus[i].name,
+                        p->versus[i].won, p->versus[i].drawn, p->versus[i].lost);
+    }
+    return n;
+}
+
 static int ratings_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
 {
     const char *variant = ratings_variant(ui);
@@ -828,6 +915,8 @@ int ui_lobby_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *li
         return keys_lines(ui, width, height, lines, items);
     if (ui->lobby_view == UI_LOBBY_HISTORY)
         return history_lines(ui, width, height, lines, items);
+    if (ui->lobby_view == UI_LOBBY_PROFILE)
+        return profile_lines(ui, width, height, lines, items);
     return games_lines(ui, now, width, height, lines, items);
 }
 

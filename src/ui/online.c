@@ -149,6 +149,8 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
     }
     if ((ev & LOBBY_EV_AWAY) && !ui->at_table) /* the games page lists them */
         flags |= UI_DRAW_ALL;
+    if ((ev & LOBBY_EV_PROFILE) && ui->lobby_person >= l->profile.nversus)
+        ui->lobby_person = 0;
     if ((ev & LOBBY_EV_HISTORY) && ui->lobby_past >= l->npast)
         ui->lobby_past = l->npast > 0 ? l->npast - 1 : 0;
     if ((ev & LOBBY_EV_KEYS) && ui->lobby_key >= l->nkeys) /* a key removed: the last one */
@@ -175,7 +177,7 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
         flags |= UI_DRAW_PANEL;
     if (ui->mode == UI_MODE_LOBBY) {
         if (ev & (LOBBY_EV_GAMES | LOBBY_EV_RATINGS | LOBBY_EV_VARIANTS | LOBBY_EV_KEYS |
-                  LOBBY_EV_HISTORY))
+                  LOBBY_EV_HISTORY | LOBBY_EV_PROFILE))
             flags |= UI_DRAW_ALL;
         /* The clocks of the player's games count down. */
         if (now / 1000 != ui->seen.tick_s) {
@@ -861,6 +863,8 @@ const char *ui_online_keys(const Ui *ui)
                    ? "Left/Right variant  g games  r again  ? help  q quit"
                : ui->lobby_view == UI_LOBBY_KEYS
                    ? "Up/Down pick  n code to add a key  d remove  Esc games  ? help  q quit"
+               : ui->lobby_view == UI_LOBBY_PROFILE
+                   ? "Up/Down pick  Enter their page  p yours  Esc games  ? help  q quit"
                : ui->lobby_view == UI_LOBBY_HISTORY
                    ? "Up/Down pick  Enter open  Left/Right newer/older  Esc games  ? help  q quit"
                    : "Enter play/watch  n new  g ratings  h history  K keys  d leave  ? help  q "

@@ -115,6 +115,7 @@ typedef enum UiAction {
     UI_ACT_RATINGS,   /* 'g' or Tab in the lobby: the games, or the ratings */
     UI_ACT_KEYS,      /* 'K' in the lobby: the player's keys, or back to the games */
     UI_ACT_HISTORY,   /* 'h' in the lobby: the player's games over, or back to the games */
+    UI_ACT_PROFILE,   /* 'p' in the lobby: the player's own page */
     UI_ACT_NEXT_MARK, /* ']' in review: the next move the engine's review marked */
     UI_ACT_PREV_MARK, /* '[' in review: the one before */
     UI_ACT_MISTAKES,  /* 'm' in review: the list of each side's mistakes */
@@ -306,7 +307,7 @@ typedef struct UiSeen {
 } UiSeen;
 
 /* The lobby's pages. */
-enum { UI_LOBBY_GAMES, UI_LOBBY_RATINGS, UI_LOBBY_KEYS, UI_LOBBY_HISTORY };
+enum { UI_LOBBY_GAMES, UI_LOBBY_RATINGS, UI_LOBBY_KEYS, UI_LOBBY_HISTORY, UI_LOBBY_PROFILE };
 
 struct Ui {
     Session *s;         /* the game in progress; not owned */
@@ -370,6 +371,7 @@ struct Ui {
     int lobby_key;     /* the key picked on the page of keys: an index of the lobby's keys */
     int lobby_drop;    /* 'd' pressed once on the key picked: its index + 1; else 0 */
     int lobby_past;    /* the game picked on the page of history: an index of the lobby's page */
+    int lobby_person;  /* the person picked on a player's page: an index of its people met */
     UiSeen seen;
     int line_chat;        /* the line is a chat message, not a move */
     UiMode form_back;     /* where the new-game form goes back to */

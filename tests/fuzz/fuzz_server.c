@@ -241,10 +241,10 @@ static int one_of(const char *word, const char *const *list)
 /* A line from the server: shown text, read by the parser, a line the protocol has. */
 static void check_line(Conn *c, const char *line, size_t len)
 {
-    static const char *const verbs[] = {"ok",     "error",  "ev",     "sync",    "presence",
-                                        "invite", "ping",   "pong",   "variant", "game",
-                                        "rating", "record", "player", "limit",   "notice",
-                                        "pubkey", "past",   "ended",  NULL};
+    static const char *const verbs[] = {
+        "ok",      "error", "ev",      "sync",     "presence", "invite", "ping",   "pong",
+        "variant", "game",  "rating",  "record",   "player",   "limit",  "notice", "pubkey",
+        "past",    "ended", "profile", "standing", "versus",   NULL};
     /* The error codes of docs/network.md, of requests and of the connection as a whole. */
     static const char *const codes[] = {
         "syntax",   "hello",         "version", "unknown",  "bad-id", "no-game",   "no-variant",

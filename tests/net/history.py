@@ -5,7 +5,9 @@
 # games over of the one who asks, the newest first, twenty a page ('ok history 20 more', then
 # 'history ID' for those before game ID), each line with its result, termination, the asker's
 # seats and rating change, and who held each seat; it lists nobody else's games, and refuses an
-# id that is not one.
+# id that is not one. 'profile NAME' gives a player's page: their games over, their ratings,
+# and how they did against each person they met (engines are not people); one's own page is
+# there before one's first game; a name never seen is refused.
 #
 #     python3 tests/net/history.py CAMELOT SOURCE_DIR
 #
@@ -112,6 +114,23 @@ def test(env):
           "carol's second page: %r, %r" % (ids, answer))
     check([x for x in alice.ok_lines("history") if x.startswith("past ")] ==
           [" ".join(p) for p in past], "alice's history changed with carol's games")
+    # The players' pages.
+    lines = carol.ok_lines("profile alice")
+    check(re.match(r"^profile alice \d+ 2$", lines[0]) and
+          lines[1:] == ["standing camette %s 290 1" % past[1][10], "versus bob 1 0 0"],
+          "alice's page: %r" % lines)
+    lines = alice.ok_lines("profile bob")
+    check(lines[1:] == ["standing camette %d 290 1" % after, "versus alice 0 0 1"],
+          "bob's page: %r" % lines)
+    lines = carol.ok_lines("profile carol")
+    check(re.match(r"^profile carol \d+ 22$", lines[0]) and lines[1:] == [],
+          "carol's page (games against the engine only): %r" % lines)
+    carol.refused("profile nobody", "no-player")
+    carol.refused("profile a/b", "bad-name")
+    dave = netlib.Raw(server, "dave")
+    check(dave.ok_lines("profile dave") == ["profile dave 0 0"],
+          "the page of a player with no game yet")
+    dave.close()
     carol.refused("history twelve", "syntax")
     carol.refused("history 0", "syntax")
     say("history: pages of 20, newest first, the asker's games only")
