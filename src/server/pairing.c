@@ -1,0 +1,286 @@
+/* A tournament's pairings and standings (pairing.h).
+ * SPDX-License-Identifier: MIT */
+#include "pairing.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Pairings tried before a round's search gives up on a field that cannot be paired without a
+ * pair meeting twice (the search is then made again, such pairs allowed). */
+#define PAIR_STEPS 200000L
+
+/* What the games say of each entrant. */
+typedef struct Tally {
+    int score[PAIR_MAX];
+    int whites[PAIR_MAX], blacks[PAIR_MAX];
+    int last[PAIR_MAX]; /* the colour of the last game: 1 white, -1 black, 0 none */
+    int byes[PAIR_MAX];
+    unsigned char met[PAIR_MAX][PAIR_MAX];
+} Tally;
+
+static int valid(int n, const PairGame *x)
+{
+    return x->white >= 0 && x->white < n && x->black < n && x->black != x->white &&
+           x->result >= 0 && x->result <= 2;
+}
+
+static void tally(int n, const PairGame *g, int ng, Tally *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < ng; i++) {
+        const PairGame *x = &g[i];
+        if (!valid(n, x))
+            continue;
+        if (x->black < 0) {
+            t->score[x->white] += 2;
+            t->byes[x->white]++;
+            continue;
+        }
+        t->score[x->white] += x->result;
+        t->score[x->black] += 2 - x->result;
+        t->whites[x->white]++;
+        t->blacks[x->black]++;
+        t->last[x->white] = 1;
+        t->last[x->black] = -1;
+        t->met[x->white][x->black] = t->met[x->black][x->white] = 1;
+    }
+}
+
+/* ---- The Swiss -------------------------------------------------------------------------- */
+
+typedef struct Swiss {
+    const PairEntrant *e;
+    const Tally *t;
+    int m;               /* entrants to pair */
+    int order[PAIR_MAX]; /* them, best first */
+    int paired[PAIR_MAX];
+    int mate[PAIR_MAX]; /* by place in 'order' */
+    long steps;
+    int rematch; /* pairs that met before are allowed */
+} Swiss;
+
+/* Whether entrant 'x' ranks above 'y' for the pairing: score, then rating, then index. */
+static int ranks_above(const Swiss *w, int x, int y)
+{
+    const Tally *t = w->t;
+    if (t->score[x] != t->score[y])
+        return t->score[x] > t->score[y];
+    if (w->e[x].rating != w->e[y].rating)
+        return w->e[x].rating > w->e[y].rating;
+    return x < y;
+}
+
+/* Pairs the entrants of 'w' not yet paired, the best first: each with, in turn, those of their
+ * score below the middle of the unpaired of that score (the top half meets the bottom half),
+ * those above it, then those of lower scores. Returns 1 when all are paired. */
+static int pair_rest(Swiss *w)
+{
+    if (++w->steps > PAIR_STEPS)
+        return 0;
+    int i = 0;
+    while (i < w->m && w->paired[i])
+        i++;
+    if (i == w->m)
+        return 1;
+    int me = w->order[i], score = w->t->score[me];
+    int same[PAIR_MAX], nsame = 0, cand[PAIR_MAX], ncand = 0;
+    for (int j = i + 1; j < w->m; j++)
+        if (!w->paired[j] && w->t->score[w->order[j]] == score)
+            same[nsame++] = j;
+    int half = (nsame + 1) / 2 - 1; /* me and the 'nsame' others: the bottom half's first */
+    if (half < 0)
+        half = 0;
+    for (int k = half; k < nsame; k++)
+        cand[ncand++] = same[k];
+    for (int k = 0; k < half; k++)
+        cand[ncand++] = same[k];
+    for (int j = i + 1; j < w->m; j++)
+        if (!w->paired[j] && w->t->score[w->order[j]] != score)
+            cand[ncand++] = j;
+    w->paired[i] = 1;
+    for (int k = 0; k < ncand; k++) {
+        int j = cand[k];
+        if (!w->rematch && w->t->met[me][w->order[j]])
+            continue;
+        w->paired[j] = 1;
+        w->mate[i] = j;
+        w->mate[j] = i;
+        if (pair_rest(w))
+            return 1;
+        w->paired[j] = 0;
+    }
+    w->paired[i] = 0;
+    return 0;
+}
+
+/* Whether 'a' (the higher of the two, on board 'board') has white against 'b'. */
+static int white_first(const Tally *t, int a, int b, int board)
+{
+    int da = t->whites[a] - t->blacks[a], db = t->whites[b] - t->blacks[b];
+    if (da != db)
+        return da < db;
+    if (t->last[a] != t->last[b])
+        return t->last[a] < t->last[b];
+    if (t->last[a] == 0)
+        return board % 2 == 0; /* the first round: the higher white on every other board */
+    return t->last[a] < 0;     /* both had the same colour last: the higher has the other */
+}
+
+int pair_swiss(const PairEntrant *e, int n, const PairGame *g, int ng, PairRound *out)
+{
+    memset(out, 0, sizeof *out);
+    out->bye = -1;
+    if (n < 0 || n > PAIR_MAX)
+        return -1;
+    Tally *t = malloc(sizeof *t);
+    Swiss *w = calloc(1, sizeof *w);
+    if (t == NULL || w == NULL) {
+        free(t);
+        free(w);
+        return -1;
+    }
+    tally(n, g, ng, t);
+    w->e = e;
+    w->t = t;
+    for (int i = 0; i < n; i++)
+        if (!e[i].withdrawn)
+            w->order[w->m++] = i;
+    for (int i = 1; i < w->m; i++) /* a few dozen: by insertion */
+        for (int k = i; k > 0 && ranks_above(w, w->order[k], w->order[k - 1]); k--) {
+            int x = w->order[k];
+            w->order[k] = w->order[k - 1];
+            w->order[k - 1] = x;
+        }
+    int rc = w->m >= 2 ? 0 : -1;
+    if (rc == 0 && w->m % 2 == 1) {
+        /* The bye: the lowest who has had none (or the lowest, when all have). */
+        int at = w->m - 1;
+        for (int k = w->m - 1; k >= 0; k--)
+            if (t->byes[w->order[k]] == 0) {
+                at = k;
+                break;
+            }
+        out->bye = w->order[at];
+        memmove(&w->order[at], &w->order[at + 1], (size_t)(w->m - at - 1) * sizeof w->order[0]);
+        w->m--;
+    }
+    if (rc == 0 && !pair_rest(w)) {
+        memset(w->paired, 0, sizeof w->paired);
+        w->steps = 0;
+        w->rematch = 1;
+        rc = pair_rest(w) ? 0 : -1;
+    }
+    for (int i = 0; rc == 0 && i < w->m; i++) {
+        int j = w->mate[i];
+        if (j < i)
+            continue;
+        int a = w->order[i], b = w->order[j];
+        int first = white_first(t, a, b, out->npairs);
+        out->white[out->npairs] = first ? a : b;
+        out->black[out->npairs] = first ? b : a;
+        out->npairs++;
+    }
+    free(t);
+    free(w);
+    return rc;
+}
+
+/* ---- The round robin -------------------------------------------------------------------- */
+
+int pair_rounds(int n)
+{
+    return n < 2 ? 0 : n % 2 == 0 ? n - 1 : n;
+}
+
+int pair_round_robin(int n, int round, PairRound *out)
+{
+    memset(out, 0, sizeof *out);
+    out->bye = -1;
+    if (n < 2 || n > PAIR_MAX || round < 0 || round >= pair_rounds(n))
+        return -1;
+    /* The circle: place 0 keeps its entrant, the others turn one place a round; place k meets
+     * place m-1-k. With an odd number, place 0 holds nobody, and whoever meets it has the bye.
+     * White goes to the entrant on an odd place, and to the one on place 0 every other round:
+     * each entrant's colours then alternate as they go round. */
+    int m = n % 2 == 0 ? n : n + 1, at[PAIR_MAX + 1];
+    int fixed = n % 2 == 0 ? 0 : -1;
+    at[0] = fixed;
+    for (int k = 1; k < m; k++)
+        at[k] = (n % 2 == 0 ? 1 : 0) + (k - 1 + round) % (m - 1);
+    for (int k = 0; k < m / 2; k++) {
+        int a = at[k], b = at[m - 1 - k];
+        if (a < 0 || b < 0) {
+            out->bye = a < 0 ? b : a;
+            continue;
+        }
+        int a_white = k == 0 ? round % 2 == 0 : k % 2 == 1;
+        out->white[out->npairs] = a_white ? a : b;
+        out->black[out->npairs] = a_white ? b : a;
+        out->npairs++;
+    }
+    return 0;
+}
+
+/* ---- The standings ---------------------------------------------------------------------- */
+
+/* Whether 'x' stands above 'y': score, Buchholz, Sonneborn-Berger, rating, index. */
+static int stands_above(const PairEntrant *e, const PairStanding *x, const PairStanding *y)
+{
+    if (x->score != y->score)
+        return x->score > y->score;
+    if (x->buchholz != y->buchholz)
+        return x->buchholz > y->buchholz;
+    if (x->sonneborn != y->sonneborn)
+        return x->sonneborn > y->sonneborn;
+    if (e[x->entrant].rating != e[y->entrant].rating)
+        return e[x->entrant].rating > e[y->entrant].rating;
+    return x->entrant < y->entrant;
+}
+
+void pair_standings(const PairEntrant *e, int n, const PairGame *g, int ng, PairStanding *out)
+{
+    if (n < 0 || n > PAIR_MAX)
+        return;
+    Tally *t = malloc(sizeof *t);
+    if (t == NULL) {
+        memset(out, 0, (size_t)n * sizeof *out);
+        return;
+    }
+    tally(n, g, ng, t);
+    for (int i = 0; i < n; i++) {
+        memset(&out[i], 0, sizeof out[i]);
+        out[i].entrant = i;
+        out[i].score = t->score[i];
+        out[i].byes = t->byes[i];
+        out[i].whites = t->whites[i];
+        out[i].blacks = t->blacks[i];
+    }
+    for (int i = 0; i < ng; i++) {
+        const PairGame *x = &g[i];
+        if (!valid(n, x) || x->black < 0)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            int me = side == 0 ? x->white : x->black, them = side == 0 ? x->black : x->white;
+            int mine = side == 0 ? x->result : 2 - x->result;
+            PairStanding *s = &out[me];
+            s->games++;
+            s->buchholz += t->score[them];
+            if (mine == 2) {
+                s->won++;
+                s->sonneborn += 2 * t->score[them];
+            } else if (mine == 1) {
+                s->drawn++;
+                s->sonneborn += t->score[them];
+            } else {
+                s->lost++;
+            }
+        }
+    }
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && stands_above(e, &out[k], &out[k - 1]); k--) {
+            PairStanding x = out[k];
+            out[k] = out[k - 1];
+            out[k - 1] = x;
+        }
+    free(t);
+}
