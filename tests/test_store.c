@@ -683,7 +683,7 @@ static const char *history_of(Store *st, const char *name, int64_t before, int64
 {
     memset(w, 0, sizeof *w);
     CmError err;
-    if (store_history(st, name, before, since, max, walk_past, w, &err) != CM_OK)
+    if (store_history(st, name, before, since, max, 0, walk_past, w, &err) != CM_OK)
         fail_msg("store_history: %s", err.msg);
     return w->text;
 }

@@ -204,8 +204,8 @@ static int profile_line(const NetMsg *m)
         struct tm tm;
         if (p.joined > 0 && gmtime_r(&t, &tm) != NULL)
             strftime(day, sizeof day, "%Y-%m-%d", &tm);
-        cli_line("%s: here since %s, %d game%s over.", p.name, day, p.games,
-                 p.games == 1 ? "" : "s");
+        cli_line("%s: here since %s, %d%s game%s over.", p.name, day, p.games,
+                 p.games >= LOBBY_PROFILE_GAMES ? " or more" : "", p.games == 1 ? "" : "s");
     } else if (p.nstandings == 1) {
         cli_line("  %s: rating %d (+-%d), %d rated game%s.", p.standing[0].variant,
                  p.standing[0].rating, p.standing[0].rd, p.standing[0].games,

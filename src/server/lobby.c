@@ -96,6 +96,26 @@ void lobby_req_ratings(Server *s, Client *c, const NetMsg *m)
 
 /* ---- A player's history ------------------------------------------------------------------ */
 
+/* Whether 'c' may ask for another page ('history', 'profile'), which reads more of the store
+ * than a line of the lobby: SRV_PAGES_RATE a second, SRV_PAGES_BURST at once; else refused
+ * 'busy', said as the answer to 'verb'. */
+static int page_ok(Server *s, Client *c, const char *verb)
+{
+    if (c->pages_at == 0)
+        c->pages = SRV_PAGES_BURST;
+    else
+        c->pages += (double)(s->now - c->pages_at) * SRV_PAGES_RATE / 1000.0;
+    c->pages_at = s->now ? s->now : 1;
+    if (c->pages > SRV_PAGES_BURST)
+        c->pages = SRV_PAGES_BURST;
+    if (c->pages < 1) {
+        srv_error(s, c, verb, "busy", "at most %d pages a second: wait a moment", SRV_PAGES_RATE);
+        return 0;
+    }
+    c->pages -= 1;
+    return 1;
+}
+
 /* A game over, read from its events: who held each seat at the end (the 'create' event's
  * seats, then 'seat L WHO' and 'engine L N'), its clock, whether it was rated, and the rating
  * change of the player asked about. */
@@ -230,12 +250,14 @@ void lobby_req_history(Server *s, Client *c, const NetMsg *m)
         srv_syntax(s, c, "the list goes on before a game's id");
         return;
     }
+    if (!page_ok(s, c, "history"))
+        return;
     PastList *l = past_list(s, c, "past", "history");
     if (l == NULL)
         return;
     CmError err;
     cm_error_init(&err, NULL);
-    if (store_history(s->store, c->name, before, 0, SRV_HISTORY_PAGE + 1, past_row, l, &err) !=
+    if (store_history(s->store, c->name, before, 0, SRV_HISTORY_PAGE + 1, 0, past_row, l, &err) !=
         CM_OK)
         srv_error(s, c, "history", "store", "%s", err.msg);
     else if (past_lines(l, "history") == 0)
@@ -247,8 +269,10 @@ void lobby_req_history(Server *s, Client *c, const NetMsg *m)
 /* At 'hello': the games of the player that ended while they were away (from the second they
  * were last here, with no other connection of theirs: a game that ended in the second they
  * left is told too, rather than missed), a line 'ended ...' each, as 'history' gives them;
- * the newest SRV_HISTORY_PAGE. Nothing for a player never seen, or when the store fails (the
- * history has them). */
+ * the newest SRV_HISTORY_PAGE. Only the player's last seats are looked at, as many as they may
+ * have in games going on and a page more: a hello costs the same whatever their life of games.
+ * Nothing
+ * for a player never seen, or when the store fails (the history has them). */
 static void ended_news(Server *s, Client *c)
 {
     if (c->admin || c->guest)
@@ -270,7 +294,9 @@ static void ended_news(Server *s, Client *c)
     PastList *l = past_list(s, c, "ended", "hello");
     if (l == NULL)
         return;
-    if (store_history(s->store, c->name, 0, since, SRV_HISTORY_PAGE, past_row, l, &err) != CM_OK)
+    if (store_history(s->store, c->name, 0, since, SRV_HISTORY_PAGE,
+                      ((int)s->cfg.limit[LIMIT_GAMES] + SRV_HISTORY_PAGE) * CM_MAX_SEATS, past_row,
+                      l, &err) != CM_OK)
         srv_log(s, "%s", err.msg);
     else
         past_lines(l, "hello");
@@ -389,6 +415,8 @@ void lobby_req_profile(Server *s, Client *c, const NetMsg *m)
         srv_error(s, c, "profile", "bad-name", "a player is named by their name");
         return;
     }
+    if (!page_ok(s, c, "profile"))
+        return;
     int64_t created = 0;
     int games = 0, found = 0;
     CmError err;

@@ -34,6 +34,8 @@
 #define SRV_SEEN_MAX 4096        /* ... or at once when this many wait */
 #define SRV_PLAYERS_PAGE 500     /* players in one answer to 'players' (the host's) */
 #define SRV_HISTORY_PAGE 20      /* games in one answer to 'history', and told at 'hello' */
+#define SRV_PAGES_RATE 4         /* 'history' and 'profile' a client may ask a second, */
+#define SRV_PAGES_BURST 8        /* and at once */
 #define SRV_PROFILE_GAMES 200    /* a player's last games over that their page counts, */
 #define SRV_VERSUS_KEPT 256      /* the people met in them it counts, */
 #define SRV_VERSUS_SHOWN 20      /* and those of them it shows, the most met first */
@@ -119,6 +121,8 @@ typedef struct Client {
     int beat_i;    /* its place in the server's heap of heartbeats */
     double tokens; /* lines it may send now */
     uint64_t tokens_at;
+    double pages; /* of those, pages of history and players' pages it may ask for now */
+    uint64_t pages_at;
     int throttled;    /* not read from until it has tokens again */
     int warned;       /* told once that it sends too fast */
     int closing;      /* to be dropped at the end of the loop's turn */

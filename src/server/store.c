@@ -86,13 +86,12 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_SEAT_EVENTS] = "SELECT seq, audience, body, coalesce(at_ms, at * 1000) FROM events "
                       "INDEXED BY events_seats WHERE game = ?1 AND " SEAT_EVENTS " ORDER BY seq",
     /* A player first written by a seat of theirs has no time of their own: their first
-     * game's. */
-    [Q_PROFILE] =
-        "SELECT coalesce(nullif(p.created, 0), (SELECT min(g.created) FROM game_players gp "
-        "JOIN games g ON g.id = gp.game WHERE gp.player = p.id), 0), "
-        "(SELECT count(DISTINCT gp.game) FROM game_players gp "
-        "JOIN games g ON g.id = gp.game WHERE gp.player = p.id AND g.status = 'over') "
-        "FROM players p WHERE p.name = ?1",
+     * game's. Their games over are counted up to ?2, not on through a life of games. */
+    [Q_PROFILE] = "SELECT coalesce(nullif(p.created, 0), (SELECT g.created FROM game_players gp "
+                  "JOIN games g ON g.id = gp.game WHERE gp.player = p.id ORDER BY gp.game "
+                  "LIMIT 1), 0), (SELECT count(*) FROM (SELECT DISTINCT gp.game FROM "
+                  "game_players gp JOIN games g ON g.id = gp.game WHERE gp.player = p.id AND "
+                  "g.status = 'over' LIMIT ?2)) FROM players p WHERE p.name = ?1",
     [Q_RATINGS_OF] = "SELECT r.variant, r.rating, r.rd, r.vol, r.games, r.updated FROM ratings r "
                      "JOIN players p ON p.id = r.player WHERE p.name = ?1 "
                      "ORDER BY r.games DESC, r.variant",
@@ -103,12 +102,17 @@ static const char *const query_sql[Q_COUNT] = {
                    "game_players gp JOIN games x ON x.id = gp.game WHERE gp.player = "
                    "(SELECT id FROM players WHERE name = ?1) AND x.status = 'over' "
                    "ORDER BY gp.game DESC LIMIT ?2) ORDER BY g.id DESC, o.seat",
+    /* Grouped by the index's order (game_players_player), newest first: the page is read as
+     * it is sent, not after all the player's games. */
     [Q_HISTORY] = "SELECT g.id, g.variant, coalesce(g.result, ''), coalesce(g.termination, ''),"
-                  " coalesce(g.ended, 0), group_concat(gp.seat, '') FROM games g "
-                  "JOIN game_players gp ON gp.game = g.id "
-                  "WHERE gp.player = (SELECT id FROM players WHERE name = ?1) "
-                  "AND g.status = 'over' AND g.id < ?2 AND coalesce(g.ended, 0) >= ?3 "
-                  "GROUP BY g.id ORDER BY g.id DESC LIMIT ?4",
+                  " coalesce(g.ended, 0), group_concat(gp.seat, '') FROM game_players gp "
+                  "JOIN games g ON g.id = gp.game "
+                  "WHERE gp.player = (SELECT id FROM players WHERE name = ?1) AND gp.game < ?2 "
+                  "AND g.status = 'over' AND coalesce(g.ended, 0) >= ?3 "
+                  "AND (?5 < 0 OR gp.game >= coalesce((SELECT x.game FROM game_players x "
+                  "WHERE x.player = (SELECT id FROM players WHERE name = ?1) "
+                  "ORDER BY x.game DESC LIMIT 1 OFFSET ?5), 0)) "
+                  "GROUP BY gp.game ORDER BY gp.game DESC LIMIT ?4",
     [Q_RATING_GET] = "SELECT r.rating, r.rd, r.vol, r.games, r.updated FROM ratings r "
                      "JOIN players p ON p.id = r.player WHERE p.name = ?1 AND r.variant = ?2",
     [Q_RATING_PUT] = "INSERT OR REPLACE INTO ratings (player, variant, rating, rd, vol, games, "
@@ -764,6 +768,13 @@ static int past_row(sqlite3_stmt *q, void *ud)
     snprintf(p.termination, sizeof p.termination, "%s", col_text(q, 3));
     p.ended = sqlite3_column_int64(q, 4);
     snprintf(p.mine, sizeof p.mine, "%s", col_text(q, 5));
+    /* The letters in order: SQLite's group_concat keeps none. */
+    for (size_t i = 1; p.mine[0] != '\0' && p.mine[i] != '\0'; i++)
+        for (size_t k = i; k > 0 && p.mine[k] < p.mine[k - 1]; k--) {
+            char c = p.mine[k];
+            p.mine[k] = p.mine[k - 1];
+            p.mine[k - 1] = c;
+        }
     return w->fn(w->ud, &p);
 }
 
@@ -774,6 +785,7 @@ CmStatus store_profile(Store *st, const char *name, int64_t *created, int *games
 {
     sqlite3_stmt *q = st->q[Q_PROFILE];
     bind_text(q, 1, name);
+    sqlite3_bind_int(q, 2, STORE_PROFILE_GAMES_MAX);
     int rc = sqlite3_step(q);
     *found = rc == SQLITE_ROW;
     *created = *found ? sqlite3_column_int64(q, 0) : 0;
@@ -830,13 +842,14 @@ CmStatus store_seats_of(Store *st, const char *name, int max, StoreSeatFn fn, vo
 }
 
 CmStatus store_history(Store *st, const char *name, int64_t before, int64_t since, int max,
-                       StorePastFn fn, void *ud, CmError *err)
+                       int scan, StorePastFn fn, void *ud, CmError *err)
 {
     sqlite3_stmt *q = st->q[Q_HISTORY];
     bind_text(q, 1, name);
     sqlite3_bind_int64(q, 2, before > 0 ? before : INT64_MAX);
     sqlite3_bind_int64(q, 3, since);
     sqlite3_bind_int(q, 4, max);
+    sqlite3_bind_int(q, 5, scan > 0 ? scan - 1 : -1);
     PastWalk w = {fn, ud};
     return rows(st, q, past_row, &w, err, "the games");
 }

@@ -102,10 +102,10 @@ typedef struct StorePast {
 typedef int (*StorePastFn)(void *ud, const StorePast *p);
 
 /* The games over in which 'name' held a seat, newest first: at most 'max', of ids below
- * 'before' (0: any), ended at or after 'since' (UTC seconds; 0: any). 'fn' stops the walk by
- * returning nonzero. */
+ * 'before' (0: any), ended at or after 'since' (UTC seconds; 0: any), among the games of the
+ * player's last 'scan' seats (0: all of them). 'fn' stops the walk by returning nonzero. */
 CmStatus store_history(Store *st, const char *name, int64_t before, int64_t since, int max,
-                       StorePastFn fn, void *ud, CmError *err);
+                       int scan, StorePastFn fn, void *ud, CmError *err);
 
 /* A player's rating in a variant; '*found' 0 (and the values untouched) when they have none. */
 typedef struct StoreRating {
@@ -124,7 +124,8 @@ CmStatus store_ratings(Store *st, const char *variant, int max, StoreRatingFn fn
                        CmError *err);
 
 /* The player 'name': when they first came (UTC seconds) and how many games over they held a
- * seat in; '*found' 0 for a name never seen. */
+ * seat in, up to STORE_PROFILE_GAMES_MAX; '*found' 0 for a name never seen. */
+#define STORE_PROFILE_GAMES_MAX 1000
 CmStatus store_profile(Store *st, const char *name, int64_t *created, int *games, int *found,
                        CmError *err);
 

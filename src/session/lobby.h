@@ -18,24 +18,25 @@
 
 struct NetMsg;
 
-#define LOBBY_NAME_MAX 32      /* bytes in a player's name */
-#define LOBBY_VARIANT_MAX 64   /* bytes in a variant's name, NUL included */
-#define LOBBY_TEXT_MAX 400     /* bytes in a chat message */
-#define LOBBY_GAMES_MAX 200    /* games in the list (the server sends at most 200) */
-#define LOBBY_VARIANTS_MAX 64  /* variants of the server */
-#define LOBBY_RATINGS_MAX 100  /* players in a ratings table (the server sends the best 100) */
-#define LOBBY_TABLES_MAX 16    /* ratings tables kept, one a variant */
-#define LOBBY_INVITES_MAX 16   /* invitations kept, the latest */
-#define LOBBY_FOLLOW_MAX 8     /* the player's games followed for their clocks and turns */
-#define LOBBY_CHAT_SHOWN 8     /* chat messages a table holds, the latest */
-#define LOBBY_REFRESH_MS 5000  /* the list of games is asked for again this often */
-#define LOBBY_RATINGS_MS 30000 /* and the ratings of its variants */
-#define LOBBY_ASKED_MAX 16     /* ratings tables asked for and not yet come */
-#define LOBBY_KEYS_MAX 32      /* the player's keys shown */
-#define LOBBY_KEY_MAX 64       /* bytes in a key's fingerprint ("SHA256:" and 43), NUL included */
-#define LOBBY_PAST_MAX 20      /* games over in a page of the history (as the server sends) */
-#define LOBBY_STANDINGS_MAX 16 /* ratings on a player's page, one a variant */
-#define LOBBY_VERSUS_MAX 20    /* people on a player's page (as the server sends) */
+#define LOBBY_NAME_MAX 32        /* bytes in a player's name */
+#define LOBBY_VARIANT_MAX 64     /* bytes in a variant's name, NUL included */
+#define LOBBY_TEXT_MAX 400       /* bytes in a chat message */
+#define LOBBY_GAMES_MAX 200      /* games in the list (the server sends at most 200) */
+#define LOBBY_VARIANTS_MAX 64    /* variants of the server */
+#define LOBBY_RATINGS_MAX 100    /* players in a ratings table (the server sends the best 100) */
+#define LOBBY_TABLES_MAX 16      /* ratings tables kept, one a variant */
+#define LOBBY_INVITES_MAX 16     /* invitations kept, the latest */
+#define LOBBY_FOLLOW_MAX 8       /* the player's games followed for their clocks and turns */
+#define LOBBY_CHAT_SHOWN 8       /* chat messages a table holds, the latest */
+#define LOBBY_REFRESH_MS 5000    /* the list of games is asked for again this often */
+#define LOBBY_RATINGS_MS 30000   /* and the ratings of its variants */
+#define LOBBY_ASKED_MAX 16       /* ratings tables asked for and not yet come */
+#define LOBBY_KEYS_MAX 32        /* the player's keys shown */
+#define LOBBY_KEY_MAX 64         /* bytes in a key's fingerprint ("SHA256:" and 43), NUL included */
+#define LOBBY_PAST_MAX 20        /* games over in a page of the history (as the server sends) */
+#define LOBBY_STANDINGS_MAX 16   /* ratings on a player's page, one a variant */
+#define LOBBY_VERSUS_MAX 20      /* people on a player's page (as the server sends) */
+#define LOBBY_PROFILE_GAMES 1000 /* games over the server counts on a page, and no further */
 
 /* The sections of the list of games, in the order shown. */
 typedef enum LobbySection {

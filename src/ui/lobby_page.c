@@ -854,9 +854,9 @@ static int profile_lines(const Ui *ui, int width, int height, UiLine *lines, int
     if (p->joined > 0 && gmtime_r(&t, &tm) != NULL)
         strftime(day, sizeof day, "%Y-%m-%d", &tm);
     n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING,
-                    "%s%s: here since %s, %d game%s over", p->name,
+                    "%s%s: here since %s, %d%s game%s over", p->name,
                     strcmp(p->name, l->me) == 0 ? " (you)" : "", day, p->games,
-                    p->games == 1 ? "" : "s");
+                    p->games >= LOBBY_PROFILE_GAMES ? " or more" : "", p->games == 1 ? "" : "s");
     n = ui_line_add(lines, items, n, height, -1, UI_ROLE_TITLE, "%s", "Ratings");
     if (p->nstandings == 0)
         n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",

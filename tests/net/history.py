@@ -7,7 +7,8 @@
 # seats and rating change, and who held each seat; it lists nobody else's games, and refuses an
 # id that is not one. 'profile NAME' gives a player's page: their games over, their ratings,
 # and how they did against each person they met (engines are not people); one's own page is
-# there before one's first game; a name never seen is refused.
+# there before one's first game; a name never seen is refused. Pages are asked for 8 at once
+# at most, then 4 a second.
 #
 #     python3 tests/net/history.py CAMELOT SOURCE_DIR
 #
@@ -133,6 +134,17 @@ def test(env):
     dave.close()
     carol.refused("history twelve", "syntax")
     carol.refused("history 0", "syntax")
+    # Pages cost more than a line of the lobby: at most 8 at once, then 4 a second.
+    burst = netlib.Raw(server, "erin")
+    for _ in range(12):
+        burst.send("history")
+    answers = [burst.expect(rb"^(ok|error) history").decode() for _ in range(12)]
+    busy = [a for a in answers if a.startswith("error history busy ")]
+    check(len(busy) >= 1 and len(answers) - len(busy) >= 8,
+          "12 pages asked at once: %d refused of %r" % (len(busy), answers))
+    time.sleep(1.0)
+    burst.ok("history")
+    burst.close()
     say("history: pages of 20, newest first, the asker's games only")
     for c in (alice, again, carol):
         c.close()
