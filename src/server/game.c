@@ -104,6 +104,7 @@ int game_emit(Server *s, SGame *g, int audience, const char *fmt, ...)
         g->over_at = s->now;
         g->turn_t0 = 0;
         rate(s, g);
+        tourney_game_over(s, g);
     }
     return 0;
 }
@@ -797,6 +798,37 @@ void game_maybe_start(Server *s, SGame *g)
     }
 }
 
+SGame *game_make(Server *s, const char *variant, const char *tc, int rated, const char *seats)
+{
+    int64_t id;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (srv_write_begin(s, NULL) != 0)
+        return NULL;
+    if (store_game_new(s->store, variant, s->utc, &id, &err) != CM_OK) {
+        srv_write_failed(s, &err);
+        return NULL;
+    }
+    SGame *g = game_new(s, id);
+    if (g == NULL || srv_game_add(s, g) != 0) {
+        game_free(g);
+        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        srv_write_failed(s, &err);
+        return NULL;
+    }
+    g->created = s->utc;
+    if (game_emit(s, g, AUD_ALL, "create %s %s %s %s", variant, tc, rated ? "rated" : "casual",
+                  seats) != 0) {
+        /* The turn is rolled back, and the game with it. */
+        if (!s->tx_failed) {
+            cm_error_set(&err, CM_ERR_IO, 0, 0, "the new game could not be made");
+            srv_write_failed(s, &err);
+        }
+        return NULL;
+    }
+    return g;
+}
+
 SGame *game_new(Server *s, int64_t id)
 {
     SGame *g = calloc(1, sizeof *g);
@@ -868,20 +900,38 @@ int64_t game_tick(Server *s, SGame *g)
             return flag(s, g) == 0 ? INT64_MAX : 1;
         next = allowed - used + 1;
     } else if (g->first_t0 != 0 && waits_first_move(g)) {
-        /* A first move costs no time, but is not waited for without end. */
+        /* A first move costs no time, but is not waited for without end: the game is aborted,
+         * or, in a tournament, lost by the seat that did not come, once it has been gone (or
+         * silent) as long as a claim needs. */
         int64_t waited = (int64_t)(s->now - g->first_t0);
-        if (waited > s->cfg.first_move_ms) {
-            char sentence[160];
-            snprintf(sentence, sizeof sentence,
-                     "%s made no first move in %lld s: the game is "
-                     "aborted.",
-                     ng->v->seat[seat].name, (long long)(s->cfg.first_move_ms / 1000));
-            if (game_end(s, g, -1, "aborted", sentence) != 0 ||
+        int tourney = tourney_has_game(s, ng->id);
+        int64_t wait = tourney ? netgame_claim_ms(ng, s->cfg.claim_ms) : s->cfg.first_move_ms;
+        if (waited > wait) {
+            char sentence[200];
+            int rc;
+            if (tourney) {
+                int winner = cm_forfeit_winner(ng->v, seat);
+                CmOutcome o;
+                char won[96];
+                cm_outcome_off_board(ng->v, winner, &o);
+                text_seat_names(ng->v, o.seats, won, sizeof won);
+                snprintf(sentence, sizeof sentence,
+                         "%s made no first move in %lld s of a tournament game. %s win%s.",
+                         ng->v->seat[seat].name, (long long)(wait / 1000), won,
+                         __builtin_popcount(o.seats) > 1 ? "" : "s");
+                rc = game_end(s, g, winner, "abandoned", sentence);
+            } else {
+                snprintf(sentence, sizeof sentence,
+                         "%s made no first move in %lld s: the game is aborted.",
+                         ng->v->seat[seat].name, (long long)(wait / 1000));
+                rc = game_end(s, g, -1, "aborted", sentence);
+            }
+            if (rc != 0 ||
                 (ng->seat[seat].kind == NG_PLAYER && game_walked(s, g, ng->seat[seat].name) != 0))
                 return 1;
             return INT64_MAX;
         }
-        next = s->cfg.first_move_ms - waited + 1;
+        next = wait - waited + 1;
     }
     if (ng->offer != NG_OFFER_NONE && g->engine < 0 && !g->queued)
         game_offer_settle(s, g);

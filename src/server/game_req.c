@@ -149,29 +149,10 @@ void game_req_create(Server *s, Client *c, const NetMsg *m)
                   (long long)s->cfg.limit[LIMIT_FOLLOW]);
         return;
     }
-    int64_t id;
-    if (srv_write_begin(s, NULL) != 0)
+    SGame *g = game_make(s, variant, argv[1], strcmp(argv[2], "rated") == 0, seats);
+    if (g == NULL)
         return;
-    if (store_game_new(s->store, variant, s->utc, &id, &err) != CM_OK) {
-        srv_write_failed(s, &err);
-        return;
-    }
-    SGame *g = game_new(s, id);
-    if (g == NULL || srv_game_add(s, g) != 0) {
-        game_free(g);
-        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
-        srv_write_failed(s, &err);
-        return;
-    }
-    g->created = s->utc;
-    if (game_emit(s, g, AUD_ALL, "create %s %s %s %s", variant, argv[1], argv[2], seats) != 0) {
-        /* The turn is rolled back, and the game with it. */
-        if (!s->tx_failed) {
-            cm_error_set(&err, CM_ERR_IO, 0, 0, "the new game could not be made");
-            srv_write_failed(s, &err);
-        }
-        return;
-    }
+    int64_t id = g->ng.id;
     if (!game_attach_room(s, c, g, "create")) {
         cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
         srv_write_failed(s, &err);

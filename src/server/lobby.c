@@ -96,10 +96,7 @@ void lobby_req_ratings(Server *s, Client *c, const NetMsg *m)
 
 /* ---- A player's history ------------------------------------------------------------------ */
 
-/* Whether 'c' may ask for another page ('history', 'profile'), which reads more of the store
- * than a line of the lobby: SRV_PAGES_RATE a second, SRV_PAGES_BURST at once; else refused
- * 'busy', said as the answer to 'verb'. */
-static int page_ok(Server *s, Client *c, const char *verb)
+int lobby_page_ok(Server *s, Client *c, const char *verb)
 {
     if (c->pages_at == 0)
         c->pages = SRV_PAGES_BURST;
@@ -250,7 +247,7 @@ void lobby_req_history(Server *s, Client *c, const NetMsg *m)
         srv_syntax(s, c, "the list goes on before a game's id");
         return;
     }
-    if (!page_ok(s, c, "history"))
+    if (!lobby_page_ok(s, c, "history"))
         return;
     PastList *l = past_list(s, c, "past", "history");
     if (l == NULL)
@@ -415,7 +412,7 @@ void lobby_req_profile(Server *s, Client *c, const NetMsg *m)
         srv_error(s, c, "profile", "bad-name", "a player is named by their name");
         return;
     }
-    if (!page_ok(s, c, "profile"))
+    if (!lobby_page_ok(s, c, "profile"))
         return;
     int64_t created = 0;
     int games = 0, found = 0;

@@ -356,6 +356,7 @@ void srv_rollback(Server *s)
             game_forget(s, g);
     }
     free(games);
+    tourney_rollback(s, failed);
     s->tx_open = 0;
     srv_notes_send(s);
     for (int i = 0; i < s->ntx_marked; i++)
@@ -617,7 +618,8 @@ static CmStatus open_store(Server *s, CmError *err)
     Unfinished u = {s, 0};
     int found = 0;
     if (store_alive_get(s->store, &u.alive_ms, &found, err) != CM_OK ||
-        store_games(s->store, NULL, 0, load_unfinished, &u, err) != CM_OK)
+        store_games(s->store, NULL, 0, load_unfinished, &u, err) != CM_OK ||
+        tourney_load_all(s, err) != CM_OK)
         return CM_ERR_IO;
     if (!found)
         u.alive_ms = 0;
@@ -685,6 +687,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
         /* After the store failed, what waits for it is tried again once writes may be. */
         if (!srv_store_up(s) && (int64_t)(s->store_retry_at - s->now) < next)
             next = (int64_t)(s->store_retry_at - s->now);
+        tourney_tick(s);
         game_engines(s);
         for (int i = 0; i < s->nengines; i++)
             if (s->eng_game[i] != NULL && next > 10)
@@ -756,6 +759,7 @@ CmStatus server_run(const ServerConfig *cfg, CmError *err)
         if (s->games[i] != NULL)
             game_free(s->games[i]);
     free(s->games);
+    tourney_free_all(s);
     free(s->touched);
     free(s->beats);
     free(s->clients);

@@ -39,6 +39,12 @@
 #define SRV_PROFILE_GAMES 200    /* a player's last games over that their page counts, */
 #define SRV_VERSUS_KEPT 256      /* the people met in them it counts, */
 #define SRV_VERSUS_SHOWN 20      /* and those of them it shows, the most met first */
+#define SRV_TOURNEYS_MAX 64      /* tournaments not over on the server at once, */
+#define SRV_TOURNEYS_OWN 2       /* of them made by one player (the host: any number), */
+#define SRV_TOURNEYS_KEPT 20     /* those over read into memory at the start, */
+#define SRV_TOURNEY_ENGINES 8    /* engine entrants one may have, */
+#define SRV_TOURNEY_ROUNDS 20    /* rounds of a Swiss, */
+#define SRV_TOURNEY_AHEAD_S (30 * 86400) /* and how far ahead it may begin */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -177,6 +183,29 @@ typedef struct Seen {
     int64_t utc;
 } Seen;
 
+/* A tournament's entrant: a player's name or 'engine:LEVEL'; 'key' its number in the store. */
+typedef struct TEntrant {
+    char who[NET_NAME_MAX + 1];
+    int key;
+    int rating; /* when the tournament began (0 before) */
+    int withdrawn;
+} TEntrant;
+
+/* A tournament, as the store has it (tourney.c). */
+typedef struct Tourney {
+    int64_t id;
+    StoreTourney st;
+    int status;       /* T_ENTRY, T_PLAYING, T_OVER (tourney.c) */
+    TEntrant ent[64]; /* PAIR_MAX; in the order of their seeding once it has begun */
+    int nent;
+    int next_key;
+    StorePairing *pairs; /* every round's games and byes, in order */
+    int npairs, paircap;
+    int round;        /* the rounds paired so far */
+    unsigned tx;      /* the store's turn that last changed it */
+    uint64_t over_at; /* when it ended here (ms), for forgetting it */
+} Tourney;
+
 typedef struct Server {
     ServerConfig cfg;
     KeyCode codes[SRV_CODES_MAX];
@@ -221,6 +250,9 @@ typedef struct Server {
     SGame **touched;  /* ... but these games, changed since their last look */
     int ntouched, touchedcap;
     uint64_t forget_at; /* when finished games are next looked at, to be forgotten */
+    Tourney **tourneys; /* those not over, and those over lately */
+    int ntourneys, tourneycap;
+    uint64_t tourney_at; /* when they are next looked at (ms) */
 
     /* The store's turn: every write between two commits is one transaction, and nothing
      * written in it is told to anyone before it commits. Lines queued meanwhile wait behind
@@ -394,6 +426,15 @@ void lobby_req_ratings(Server *s, Client *c, const NetMsg *m);
 void lobby_req_history(Server *s, Client *c, const NetMsg *m);
 void lobby_req_profile(Server *s, Client *c, const NetMsg *m);
 void lobby_req_quit(Server *s, Client *c, const NetMsg *m);
+void tourney_req_create(Server *s, Client *c, const NetMsg *m);
+void tourney_req_list(Server *s, Client *c, const NetMsg *m);
+void tourney_req_enter(Server *s, Client *c, const NetMsg *m);
+void tourney_req_withdraw(Server *s, Client *c, const NetMsg *m);
+void tourney_req_standings(Server *s, Client *c, const NetMsg *m);
+/* Whether 'c' may ask for another page ('history', 'profile', 'standings'), which reads more
+ * of the store than a line of the lobby: SRV_PAGES_RATE a second, SRV_PAGES_BURST at once;
+ * else refused 'busy', said as the answer to 'verb'. */
+int lobby_page_ok(Server *s, Client *c, const char *verb);
 void game_req_create(Server *s, Client *c, const NetMsg *m);
 void game_req_open(Server *s, Client *c, SGame *g, const NetMsg *m);
 void game_req_close(Server *s, Client *c, SGame *g, const NetMsg *m);
@@ -412,6 +453,10 @@ void game_req_export(Server *s, Client *c, SGame *g, const NetMsg *m);
 
 /* A new game 'id' in memory, with nothing in it yet; NULL when memory ran out. */
 SGame *game_new(Server *s, int64_t id);
+/* Makes a new game in the store's turn and in memory, with its 'create' event (seats as that
+ * event writes them: 'L=NAME', 'L=open', 'L=@NAME', 'L=engine:N'), not yet started
+ * (game_maybe_start). NULL when it could not be: the turn is rolled back. */
+SGame *game_make(Server *s, const char *variant, const char *tc, int rated, const char *seats);
 /* Frees a game's memory (not its record in the store). */
 void game_free(SGame *g);
 
@@ -494,5 +539,21 @@ size_t game_lobby_line(const SGame *g, char *buf, size_t size);
 
 /* The name the variant 'ref' is listed and rated under: its own, however 'ref' writes it. */
 void game_variant_name(Server *s, const char *ref, char *buf, size_t size);
+
+/* ---- tourney.c: tournaments ---------------------------------------------------------------- */
+
+/* Reads the tournaments not over, and the last of those over, at the start. */
+CmStatus tourney_load_all(Server *s, CmError *err);
+void tourney_free_all(Server *s);
+/* Begins those whose time has come, pairs the next round of those whose round is over, ends
+ * those whose last round is (looked at once a second, and at once after a tournament game). */
+void tourney_tick(Server *s);
+/* The game 'g' has just ended: its result is counted (in the same turn) when it is a
+ * tournament's. */
+void tourney_game_over(Server *s, SGame *g);
+/* Whether game 'game' is one of a tournament under way. */
+int tourney_has_game(const Server *s, int64_t game);
+/* The store's turn 'failed' failed: the tournaments it changed are read again. */
+void tourney_rollback(Server *s, unsigned failed);
 
 #endif

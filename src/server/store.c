@@ -55,6 +55,17 @@ enum {
     Q_SEEN,
     Q_SEEN_GET,
     Q_WALKS_PRUNE,
+    Q_TOURNEY_NEW,
+    Q_TOURNEY_STATUS,
+    Q_TOURNEYS,
+    Q_TOURNEY_GET,
+    Q_ENTRANT_PUT,
+    Q_ENTRANT_DROP,
+    Q_ENTRANTS_CLEAR,
+    Q_ENTRANTS,
+    Q_PAIRING_PUT,
+    Q_PAIRING_RESULT,
+    Q_PAIRINGS,
     Q_COUNT
 };
 
@@ -156,6 +167,26 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_SEEN] = "UPDATE players SET seen = ?2 WHERE name = ?1 AND seen < ?2",
     [Q_WALKS_PRUNE] = "DELETE FROM walkaways WHERE at < ?1",
     [Q_SEEN_GET] = "SELECT seen FROM players WHERE name = ?1",
+    [Q_TOURNEY_NEW] = "INSERT INTO tourneys (kind, variant, tc, rated, rounds, starts, creator, "
+                      "created, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'entry')",
+    [Q_TOURNEY_STATUS] = "UPDATE tourneys SET status = ?2, rounds = ?3 WHERE id = ?1",
+    /* The tournaments not over, and the last ?1 that are. */
+    [Q_TOURNEYS] = "SELECT id FROM tourneys WHERE status <> 'over' UNION "
+                   "SELECT id FROM (SELECT id FROM tourneys WHERE status = 'over' "
+                   "ORDER BY id DESC LIMIT ?1) ORDER BY 1",
+    [Q_TOURNEY_GET] = "SELECT kind, variant, tc, rated, rounds, starts, creator, created, status "
+                      "FROM tourneys WHERE id = ?1",
+    [Q_ENTRANT_PUT] = "INSERT OR REPLACE INTO tourney_entrants (tourney, entrant, who, rating, "
+                      "withdrawn) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_ENTRANT_DROP] = "DELETE FROM tourney_entrants WHERE tourney = ?1 AND entrant = ?2",
+    [Q_ENTRANTS_CLEAR] = "DELETE FROM tourney_entrants WHERE tourney = ?1",
+    [Q_ENTRANTS] = "SELECT entrant, who, rating, withdrawn FROM tourney_entrants "
+                   "WHERE tourney = ?1 ORDER BY entrant",
+    [Q_PAIRING_PUT] = "INSERT INTO tourney_games (tourney, round, board, white, black, game, "
+                      "result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_PAIRING_RESULT] = "UPDATE tourney_games SET result = ?2 WHERE game = ?1",
+    [Q_PAIRINGS] = "SELECT round, board, white, black, coalesce(game, 0), coalesce(result, -1) "
+                   "FROM tourney_games WHERE tourney = ?1 ORDER BY round, board",
 };
 
 struct Store {
@@ -268,13 +299,46 @@ static const char *const schema_step[STORE_VERSION + 1] = {
     /* Version 6: an index of the events that say who held each seat and what the end did to
      * the ratings, for a player's history without reading a game's moves and chat. */
     [6] = "CREATE INDEX events_seats ON events (game, seq) WHERE " SEAT_EVENTS ";",
+    /* Version 7: tournaments, their entrants (a player's name or 'engine:LEVEL', numbered from
+     * 0 in the order of their seeding once the tournament begins, in the order they came in
+     * before), and the games of their rounds (a bye has no game and black -1; a result is 2
+     * when white won, 1 a draw, 0 when black won, none while the game goes on). */
+    [7] = "CREATE TABLE tourneys ("
+          "  id INTEGER PRIMARY KEY,"
+          "  kind TEXT NOT NULL,"
+          "  variant TEXT NOT NULL,"
+          "  tc TEXT NOT NULL,"
+          "  rated INTEGER NOT NULL,"
+          "  rounds INTEGER NOT NULL,"
+          "  starts INTEGER NOT NULL,"
+          "  creator TEXT NOT NULL,"
+          "  created INTEGER NOT NULL,"
+          "  status TEXT NOT NULL);"
+          "CREATE TABLE tourney_entrants ("
+          "  tourney INTEGER NOT NULL REFERENCES tourneys (id),"
+          "  entrant INTEGER NOT NULL,"
+          "  who TEXT NOT NULL,"
+          "  rating INTEGER NOT NULL,"
+          "  withdrawn INTEGER NOT NULL DEFAULT 0,"
+          "  PRIMARY KEY (tourney, entrant)) WITHOUT ROWID;"
+          "CREATE TABLE tourney_games ("
+          "  tourney INTEGER NOT NULL REFERENCES tourneys (id),"
+          "  round INTEGER NOT NULL,"
+          "  board INTEGER NOT NULL,"
+          "  white INTEGER NOT NULL,"
+          "  black INTEGER NOT NULL,"
+          "  game INTEGER REFERENCES games (id),"
+          "  result INTEGER,"
+          "  PRIMARY KEY (tourney, round, board)) WITHOUT ROWID;"
+          "CREATE INDEX tourney_games_game ON tourney_games (game);",
 };
 
 /* The tables and views of each version, for telling a database of this program's from another
  * program's. */
-static const char *const schema_tables[] = {"players",   "games", "events",       "ratings",
-                                            "moves",     "chat",  "game_players", "server_state",
-                                            "chat_days", "keys",  "walkaways"};
+static const char *const schema_tables[] = {
+    "players",   "games",        "events",           "ratings",      "moves",
+    "chat",      "game_players", "server_state",     "chat_days",    "keys",
+    "walkaways", "tourneys",     "tourney_entrants", "tourney_games"};
 
 static CmStatus db_error(Store *st, CmError *err, const char *what)
 {
@@ -1299,4 +1363,168 @@ CmStatus store_walkaways_prune(Store *st, int64_t before, CmError *err)
     sqlite3_stmt *q = st->q[Q_WALKS_PRUNE];
     sqlite3_bind_int64(q, 1, before);
     return run(st, q, err, "the games left long ago");
+}
+
+/* ---- Tournaments ------------------------------------------------------------------------- */
+
+CmStatus store_tourney_new(Store *st, const StoreTourney *t, int64_t *id_out, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_TOURNEY_NEW];
+    bind_text(q, 1, t->kind);
+    bind_text(q, 2, t->variant);
+    bind_text(q, 3, t->tc);
+    sqlite3_bind_int(q, 4, t->rated);
+    sqlite3_bind_int(q, 5, t->rounds);
+    sqlite3_bind_int64(q, 6, t->starts);
+    bind_text(q, 7, t->creator);
+    sqlite3_bind_int64(q, 8, t->created);
+    CmStatus rc = run(st, q, err, "a new tournament");
+    if (rc == CM_OK)
+        *id_out = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+CmStatus store_tourney_status(Store *st, int64_t id, const char *status, int rounds, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_TOURNEY_STATUS];
+    sqlite3_bind_int64(q, 1, id);
+    bind_text(q, 2, status);
+    sqlite3_bind_int(q, 3, rounds);
+    return run(st, q, err, "a tournament's status");
+}
+
+CmStatus store_tourneys(Store *st, int over, StoreIdFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_TOURNEYS];
+    sqlite3_bind_int(q, 1, over);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        if (fn(ud, sqlite3_column_int64(q, 0)) != 0) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    CmStatus out = rc == SQLITE_DONE ? CM_OK : db_error(st, err, "the tournaments");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+static void column_text(sqlite3_stmt *q, int i, char *buf, size_t size)
+{
+    const unsigned char *t = sqlite3_column_text(q, i);
+    snprintf(buf, size, "%s", t != NULL ? (const char *)t : "");
+}
+
+CmStatus store_tourney_get(Store *st, int64_t id, StoreTourney *t, int *found, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_TOURNEY_GET];
+    sqlite3_bind_int64(q, 1, id);
+    int rc = sqlite3_step(q);
+    CmStatus out = CM_OK;
+    *found = 0;
+    memset(t, 0, sizeof *t);
+    if (rc == SQLITE_ROW) {
+        *found = 1;
+        column_text(q, 0, t->kind, sizeof t->kind);
+        column_text(q, 1, t->variant, sizeof t->variant);
+        column_text(q, 2, t->tc, sizeof t->tc);
+        t->rated = sqlite3_column_int(q, 3);
+        t->rounds = sqlite3_column_int(q, 4);
+        t->starts = sqlite3_column_int64(q, 5);
+        column_text(q, 6, t->creator, sizeof t->creator);
+        t->created = sqlite3_column_int64(q, 7);
+        column_text(q, 8, t->status, sizeof t->status);
+    } else if (rc != SQLITE_DONE) {
+        out = db_error(st, err, "a tournament");
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_entrant_put(Store *st, int64_t tourney, int entrant, const char *who, int rating,
+                           int withdrawn, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_ENTRANT_PUT];
+    sqlite3_bind_int64(q, 1, tourney);
+    sqlite3_bind_int(q, 2, entrant);
+    bind_text(q, 3, who);
+    sqlite3_bind_int(q, 4, rating);
+    sqlite3_bind_int(q, 5, withdrawn);
+    return run(st, q, err, "a tournament's entrant");
+}
+
+CmStatus store_entrant_drop(Store *st, int64_t tourney, int entrant, CmError *err)
+{
+    sqlite3_stmt *q = st->q[entrant < 0 ? Q_ENTRANTS_CLEAR : Q_ENTRANT_DROP];
+    sqlite3_bind_int64(q, 1, tourney);
+    if (entrant >= 0)
+        sqlite3_bind_int(q, 2, entrant);
+    return run(st, q, err, "a tournament's entrant");
+}
+
+CmStatus store_entrants(Store *st, int64_t tourney, StoreEntrantFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_ENTRANTS];
+    sqlite3_bind_int64(q, 1, tourney);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const unsigned char *who = sqlite3_column_text(q, 1);
+        if (fn(ud, sqlite3_column_int(q, 0), who != NULL ? (const char *)who : "",
+               sqlite3_column_int(q, 2), sqlite3_column_int(q, 3)) != 0) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    CmStatus out = rc == SQLITE_DONE ? CM_OK : db_error(st, err, "a tournament's entrants");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_pairing_put(Store *st, int64_t tourney, const StorePairing *p, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_PAIRING_PUT];
+    sqlite3_bind_int64(q, 1, tourney);
+    sqlite3_bind_int(q, 2, p->round);
+    sqlite3_bind_int(q, 3, p->board);
+    sqlite3_bind_int(q, 4, p->white);
+    sqlite3_bind_int(q, 5, p->black);
+    if (p->game > 0)
+        sqlite3_bind_int64(q, 6, p->game);
+    else
+        sqlite3_bind_null(q, 6);
+    if (p->result >= 0)
+        sqlite3_bind_int(q, 7, p->result);
+    else
+        sqlite3_bind_null(q, 7);
+    return run(st, q, err, "a tournament's pairing");
+}
+
+CmStatus store_pairing_result(Store *st, int64_t game, int result, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_PAIRING_RESULT];
+    sqlite3_bind_int64(q, 1, game);
+    sqlite3_bind_int(q, 2, result);
+    return run(st, q, err, "a tournament game's result");
+}
+
+CmStatus store_pairings(Store *st, int64_t tourney, StorePairingFn fn, void *ud, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_PAIRINGS];
+    sqlite3_bind_int64(q, 1, tourney);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        StorePairing p = {sqlite3_column_int(q, 0),   sqlite3_column_int(q, 1),
+                          sqlite3_column_int(q, 2),   sqlite3_column_int(q, 3),
+                          sqlite3_column_int64(q, 4), sqlite3_column_int(q, 5)};
+        if (fn(ud, &p) != 0) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    CmStatus out = rc == SQLITE_DONE ? CM_OK : db_error(st, err, "a tournament's games");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
 }

@@ -11,7 +11,7 @@
 
 #include "camelot/error.h"
 
-#define STORE_VERSION 6 /* the schema this program writes */
+#define STORE_VERSION 7 /* the schema this program writes */
 /* The database's 'PRAGMA application_id', set in every database this program makes: "Caml". */
 #define STORE_APPLICATION_ID 0x43616D6C
 
@@ -229,5 +229,51 @@ CmStatus store_player_rename(Store *st, const char *name, const char *to, int *f
  * another process (the server) may be writing it: the copy is of one moment, each commit in it
  * or not. */
 CmStatus store_backup(const char *from, const char *to, CmError *err);
+
+/* ---- Tournaments (the server's tourney.c keeps them) ---------------------------------- */
+
+#define STORE_TOURNEY_KIND_MAX 8
+#define STORE_TOURNEY_TC_MAX 24
+#define STORE_TOURNEY_STATUS_MAX 12
+
+typedef struct StoreTourney {
+    char kind[STORE_TOURNEY_KIND_MAX]; /* "swiss" or "robin" */
+    char variant[64];
+    char tc[STORE_TOURNEY_TC_MAX]; /* as 'create' writes one */
+    int rated;
+    int rounds;     /* a round robin's are set when it begins */
+    int64_t starts; /* UTC seconds: the entry list closes then */
+    char creator[64];
+    int64_t created;
+    char status[STORE_TOURNEY_STATUS_MAX]; /* "entry", "playing" or "over" */
+} StoreTourney;
+
+/* A game of a round, or a bye ('black' -1, no game, result 2). 'result': 2 white won, 1 a
+ * draw, 0 black won, -1 not over. */
+typedef struct StorePairing {
+    int round, board, white, black;
+    int64_t game;
+    int result;
+} StorePairing;
+
+typedef int (*StoreIdFn)(void *ud, int64_t id);
+typedef int (*StoreEntrantFn)(void *ud, int entrant, const char *who, int rating, int withdrawn);
+typedef int (*StorePairingFn)(void *ud, const StorePairing *p);
+
+CmStatus store_tourney_new(Store *st, const StoreTourney *t, int64_t *id_out, CmError *err);
+CmStatus store_tourney_status(Store *st, int64_t id, const char *status, int rounds, CmError *err);
+/* The ids of the tournaments not over, and of the last 'over' that are, the oldest first. */
+CmStatus store_tourneys(Store *st, int over, StoreIdFn fn, void *ud, CmError *err);
+CmStatus store_tourney_get(Store *st, int64_t id, StoreTourney *t, int *found, CmError *err);
+/* Writes entrant 'entrant' of a tournament (replacing who was there); drops one, or with
+ * 'entrant' -1 all of them (before they are written again in the order of their seeding). */
+CmStatus store_entrant_put(Store *st, int64_t tourney, int entrant, const char *who, int rating,
+                           int withdrawn, CmError *err);
+CmStatus store_entrant_drop(Store *st, int64_t tourney, int entrant, CmError *err);
+CmStatus store_entrants(Store *st, int64_t tourney, StoreEntrantFn fn, void *ud, CmError *err);
+CmStatus store_pairing_put(Store *st, int64_t tourney, const StorePairing *p, CmError *err);
+/* The result of the tournament game 'game' (nothing when it is none). */
+CmStatus store_pairing_result(Store *st, int64_t game, int result, CmError *err);
+CmStatus store_pairings(Store *st, int64_t tourney, StorePairingFn fn, void *ud, CmError *err);
 
 #endif

@@ -1,0 +1,798 @@
+/* Tournaments on the server: made by a player or the host ('tourney'), entered and left
+ * ('enter', 'withdraw'), listed ('tourneys') and shown ('standings'); at their start the entry
+ * list closes and the entrants are seeded by rating, and each round is paired (pairing.c) and
+ * its games made and begun by the server, the next as soon as the last game of a round ends.
+ * Everything is in the store (its tables 'tourneys', 'tourney_entrants', 'tourney_games') in the
+ * same turn as the games it makes and the ends it counts, so that a server started again goes
+ * on where it was. docs/network.md gives the requests and the rules.
+ * SPDX-License-Identifier: MIT */
+#include "pairing.h"
+#include "rating.h"
+#include "server_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "camelot/grow.h"
+
+enum { T_ENTRY, T_PLAYING, T_OVER };
+
+_Static_assert(sizeof((Tourney *)0)->ent / sizeof(TEntrant) == PAIR_MAX,
+               "a tournament holds PAIR_MAX entrants");
+
+static const char *const status_names[] = {"entry", "playing", "over"};
+
+static int status_of(const char *name)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, status_names[i]) == 0)
+            return i;
+    return T_OVER;
+}
+
+/* ---- Memory and the store ---------------------------------------------------------------- */
+
+static void tourney_free(Tourney *t)
+{
+    if (t != NULL)
+        free(t->pairs);
+    free(t);
+}
+
+typedef struct ReadCtx {
+    Tourney *t;
+    int bad;
+} ReadCtx;
+
+static int read_entrant(void *ud, int entrant, const char *who, int rating, int withdrawn)
+{
+    ReadCtx *r = ud;
+    Tourney *t = r->t;
+    if (t->nent >= PAIR_MAX || strlen(who) > NET_NAME_MAX) {
+        r->bad = 1;
+        return 1;
+    }
+    TEntrant *e = &t->ent[t->nent++];
+    snprintf(e->who, sizeof e->who, "%s", who);
+    e->key = entrant;
+    e->rating = rating;
+    e->withdrawn = withdrawn;
+    if (entrant >= t->next_key)
+        t->next_key = entrant + 1;
+    return 0;
+}
+
+static int read_pairing(void *ud, const StorePairing *p)
+{
+    ReadCtx *r = ud;
+    Tourney *t = r->t;
+    if (cm_grow(&t->pairs, &t->paircap, t->npairs + 1, sizeof *t->pairs, 16) != 0) {
+        r->bad = 1;
+        return 1;
+    }
+    t->pairs[t->npairs++] = *p;
+    if (p->round > t->round)
+        t->round = p->round;
+    return 0;
+}
+
+/* Tournament 'id' as the store has it; NULL when there is none (or memory ran out, logged). */
+static Tourney *tourney_read(Server *s, int64_t id)
+{
+    Tourney *t = calloc(1, sizeof *t);
+    if (t == NULL)
+        return NULL;
+    t->id = id;
+    CmError err;
+    cm_error_init(&err, NULL);
+    int found = 0;
+    ReadCtx r = {t, 0};
+    if (store_tourney_get(s->store, id, &t->st, &found, &err) != CM_OK || !found ||
+        store_entrants(s->store, id, read_entrant, &r, &err) != CM_OK ||
+        store_pairings(s->store, id, read_pairing, &r, &err) != CM_OK || r.bad) {
+        if (found)
+            srv_log(s, "tournament %lld does not read: %s", (long long)id,
+                    r.bad ? "too many entrants, or out of memory" : err.msg);
+        tourney_free(t);
+        return NULL;
+    }
+    t->status = status_of(t->st.status);
+    return t;
+}
+
+static Tourney *tourney_find(Server *s, int64_t id)
+{
+    for (int i = 0; i < s->ntourneys; i++)
+        if (s->tourneys[i]->id == id)
+            return s->tourneys[i];
+    return NULL;
+}
+
+static int load_one(void *ud, int64_t id)
+{
+    Server *s = ud;
+    Tourney *t = tourney_read(s, id);
+    if (t != NULL && srv_push((void ***)&s->tourneys, &s->ntourneys, &s->tourneycap, t) != 0)
+        tourney_free(t);
+    return 0;
+}
+
+CmStatus tourney_load_all(Server *s, CmError *err)
+{
+    return store_tourneys(s->store, SRV_TOURNEYS_KEPT, load_one, s, err);
+}
+
+void tourney_free_all(Server *s)
+{
+    for (int i = 0; i < s->ntourneys; i++)
+        tourney_free(s->tourneys[i]);
+    free(s->tourneys);
+    s->tourneys = NULL;
+    s->ntourneys = s->tourneycap = 0;
+}
+
+/* Before a write for 't': the store's turn is opened, and 't' marked as changed in it. */
+static int t_write(Server *s, Tourney *t)
+{
+    if (srv_write_begin(s, NULL) != 0)
+        return -1;
+    t->tx = s->tx_no;
+    return 0;
+}
+
+static int t_failed(Server *s, const CmError *err)
+{
+    srv_write_failed(s, err);
+    return -1;
+}
+
+void tourney_rollback(Server *s, unsigned failed)
+{
+    for (int i = 0; i < s->ntourneys; i++) {
+        Tourney *t = s->tourneys[i];
+        if (t->tx != failed)
+            continue;
+        Tourney *fresh = tourney_read(s, t->id);
+        if (fresh == NULL) {
+            /* Made in the turn that failed, or unreadable now: forgotten. */
+            srv_unlist((void **)s->tourneys, &s->ntourneys, t);
+            tourney_free(t);
+            i--;
+            continue;
+        }
+        s->tourneys[i] = fresh;
+        tourney_free(t);
+    }
+}
+
+/* ---- What a tournament is now ------------------------------------------------------------- */
+
+static int is_engine(const char *who)
+{
+    return strncmp(who, "engine:", 7) == 0;
+}
+
+static int entrant_of(const Tourney *t, const char *name)
+{
+    for (int i = 0; i < t->nent; i++)
+        if (!is_engine(t->ent[i].who) && strcmp(t->ent[i].who, name) == 0)
+            return i;
+    return -1;
+}
+
+/* The games played (with their results) and the byes, as pairing.c takes them. */
+static int played(const Tourney *t, PairGame *g, int max)
+{
+    int n = 0;
+    for (int i = 0; i < t->npairs && n < max; i++) {
+        const StorePairing *p = &t->pairs[i];
+        if (p->result < 0)
+            continue;
+        g[n].white = p->white;
+        g[n].black = p->black;
+        g[n].result = p->result;
+        n++;
+    }
+    return n;
+}
+
+static void entrants_of(const Tourney *t, PairEntrant *e)
+{
+    for (int i = 0; i < t->nent; i++) {
+        e[i].rating = t->ent[i].rating;
+        e[i].withdrawn = t->ent[i].withdrawn;
+    }
+}
+
+static int pairs_max(const Tourney *t)
+{
+    return t->npairs + 1;
+}
+
+static void half_text(int halves, char *buf, size_t size)
+{
+    snprintf(buf, size, "%d%s", halves / 2, halves % 2 ? ".5" : "");
+}
+
+static void quarter_text(int quarters, char *buf, size_t size)
+{
+    static const char *const frac[] = {"", ".25", ".5", ".75"};
+    snprintf(buf, size, "%d%s", quarters / 4, frac[quarters % 4]);
+}
+
+static int round_over(const Tourney *t, int round)
+{
+    for (int i = 0; i < t->npairs; i++)
+        if (t->pairs[i].round == round && t->pairs[i].result < 0)
+            return 0;
+    return 1;
+}
+
+int tourney_has_game(const Server *s, int64_t game)
+{
+    for (int i = 0; i < s->ntourneys; i++) {
+        const Tourney *t = s->tourneys[i];
+        if (t->status != T_PLAYING)
+            continue;
+        for (int k = 0; k < t->npairs; k++)
+            if (t->pairs[k].game == game)
+                return 1;
+    }
+    return 0;
+}
+
+/* ---- Telling the entrants ------------------------------------------------------------------ */
+
+/* Sends 'line' to every connection of person 'who' (nothing for an engine). */
+static void tell(Server *s, const char *who, const char *line)
+{
+    if (is_engine(who))
+        return;
+    for (int i = 0; i < s->nclients; i++) {
+        Client *c = s->clients[i];
+        if (c->greeted && !c->closing && strcmp(c->name, who) == 0)
+            srv_send(s, c, line, strlen(line));
+    }
+}
+
+static void tell_all(Server *s, const Tourney *t, const char *line)
+{
+    for (int i = 0; i < t->nent; i++)
+        tell(s, t->ent[i].who, line);
+}
+
+/* ---- The rounds ---------------------------------------------------------------------------- */
+
+/* Makes and begins the game of one pair, and writes it. Returns 0, or -1 (the turn fails). */
+static int pair_play(Server *s, Tourney *t, int board, int white, int black)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    const CmVariant *v = catalog_get(&s->cat, t->st.variant, NULL, &err);
+    if (v == NULL || v->nseats != 2) {
+        cm_error_set(&err, CM_ERR_ARG, 0, 0, "tournament %lld: its variant %s is gone",
+                     (long long)t->id, t->st.variant);
+        return t_failed(s, &err);
+    }
+    char seats[2 * NET_NAME_MAX + 16];
+    snprintf(seats, sizeof seats, "%c=%s %c=%s", v->seat[0].letter, t->ent[white].who,
+             v->seat[1].letter, t->ent[black].who);
+    SGame *g = game_make(s, t->st.variant, t->st.tc, t->st.rated, seats);
+    if (g == NULL)
+        return -1;
+    StorePairing p = {t->round + 1, board, white, black, g->ng.id, -1};
+    if (t_write(s, t) != 0)
+        return -1;
+    if (store_pairing_put(s->store, t->id, &p, &err) != CM_OK)
+        return t_failed(s, &err);
+    if (cm_grow(&t->pairs, &t->paircap, t->npairs + 1, sizeof *t->pairs, 16) != 0) {
+        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        return t_failed(s, &err);
+    }
+    t->pairs[t->npairs++] = p;
+    srv_log(s, "tournament %lld: round %d, game %lld: %s", (long long)t->id, p.round,
+            (long long)g->ng.id, seats);
+    game_maybe_start(s, g);
+    char line[200];
+    snprintf(line, sizeof line, "paired %lld %d %lld %c %s", (long long)t->id, p.round,
+             (long long)g->ng.id, v->seat[0].letter, t->ent[black].who);
+    tell(s, t->ent[white].who, line);
+    snprintf(line, sizeof line, "paired %lld %d %lld %c %s", (long long)t->id, p.round,
+             (long long)g->ng.id, v->seat[1].letter, t->ent[white].who);
+    tell(s, t->ent[black].who, line);
+    return 0;
+}
+
+/* A bye (a win) for 'who' in the round being paired, or a game that cannot be played because
+ * the other withdrew. */
+static int pair_bye(Server *s, Tourney *t, int board, int who)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    StorePairing p = {t->round + 1, board, who, -1, 0, 2};
+    if (t_write(s, t) != 0)
+        return -1;
+    if (store_pairing_put(s->store, t->id, &p, &err) != CM_OK)
+        return t_failed(s, &err);
+    if (cm_grow(&t->pairs, &t->paircap, t->npairs + 1, sizeof *t->pairs, 16) != 0) {
+        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        return t_failed(s, &err);
+    }
+    t->pairs[t->npairs++] = p;
+    char line[120];
+    snprintf(line, sizeof line, "bye %lld %d", (long long)t->id, p.round);
+    tell(s, t->ent[who].who, line);
+    return 0;
+}
+
+static int set_status(Server *s, Tourney *t, int status)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (t_write(s, t) != 0)
+        return -1;
+    if (store_tourney_status(s->store, t->id, status_names[status], t->st.rounds, &err) != CM_OK)
+        return t_failed(s, &err);
+    t->status = status;
+    snprintf(t->st.status, sizeof t->st.status, "%s", status_names[status]);
+    return 0;
+}
+
+static int finish(Server *s, Tourney *t, const char *why)
+{
+    if (set_status(s, t, T_OVER) != 0)
+        return -1;
+    t->over_at = s->now ? s->now : 1;
+    srv_log(s, "tournament %lld is over: %s", (long long)t->id, why);
+    char line[200];
+    snprintf(line, sizeof line, "finished %lld %s", (long long)t->id, why);
+    tell_all(s, t, line);
+    return 0;
+}
+
+/* Pairs the next round and begins its games; ends the tournament after its last. */
+static int next_round(Server *s, Tourney *t)
+{
+    if (t->round >= t->st.rounds)
+        return finish(s, t, "all its rounds are played");
+    int n = t->nent;
+    PairEntrant e[PAIR_MAX];
+    entrants_of(t, e);
+    PairRound r;
+    int rc;
+    if (strcmp(t->st.kind, "robin") == 0) {
+        rc = pair_round_robin(n, t->round, &r);
+    } else {
+        PairGame *g = malloc((size_t)pairs_max(t) * sizeof *g);
+        if (g == NULL)
+            return -1;
+        rc = pair_swiss(e, n, g, played(t, g, pairs_max(t)), &r);
+        free(g);
+    }
+    if (rc != 0)
+        return finish(s, t, "fewer than two entrants are left");
+    int board = 1;
+    for (int i = 0; i < r.npairs; i++, board++) {
+        int w = r.white[i], b = r.black[i];
+        /* In a round robin one who withdrew plays no more: the other has a bye. */
+        if (t->ent[w].withdrawn && t->ent[b].withdrawn)
+            continue;
+        if (t->ent[w].withdrawn || t->ent[b].withdrawn) {
+            if (pair_bye(s, t, board, t->ent[w].withdrawn ? b : w) != 0)
+                return -1;
+            continue;
+        }
+        if (pair_play(s, t, board, w, b) != 0)
+            return -1;
+    }
+    if (r.bye >= 0 && !t->ent[r.bye].withdrawn && pair_bye(s, t, board, r.bye) != 0)
+        return -1;
+    t->round++;
+    char line[120];
+    snprintf(line, sizeof line, "round %lld %d %d", (long long)t->id, t->round, t->st.rounds);
+    tell_all(s, t, line);
+    return 0;
+}
+
+static int by_rating(const void *a, const void *b)
+{
+    const TEntrant *x = a, *y = b;
+    if (x->rating != y->rating)
+        return y->rating - x->rating;
+    return x->key - y->key;
+}
+
+/* The entry list closes: the entrants are seeded by their ratings now, and the first round
+ * begins. */
+static int begin(Server *s, Tourney *t)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (t->nent < 2)
+        return finish(s, t, "fewer than two entered");
+    if (t_write(s, t) != 0)
+        return -1;
+    for (int i = 0; i < t->nent; i++) {
+        TEntrant *e = &t->ent[i];
+        if (is_engine(e->who)) {
+            e->rating = (int)(rating_engine(atoi(e->who + 7)).rating + 0.5);
+            continue;
+        }
+        StoreRating r;
+        int found = 0;
+        if (store_rating_get(s->store, e->who, t->st.variant, &r, &found, &err) != CM_OK)
+            return t_failed(s, &err);
+        e->rating = (int)((found ? r.rating : rating_default().rating) + 0.5);
+    }
+    qsort(t->ent, (size_t)t->nent, sizeof *t->ent, by_rating);
+    if (store_entrant_drop(s->store, t->id, -1, &err) != CM_OK)
+        return t_failed(s, &err);
+    for (int i = 0; i < t->nent; i++) {
+        t->ent[i].key = i;
+        if (store_entrant_put(s->store, t->id, i, t->ent[i].who, t->ent[i].rating,
+                              t->ent[i].withdrawn, &err) != CM_OK)
+            return t_failed(s, &err);
+    }
+    t->next_key = t->nent;
+    if (strcmp(t->st.kind, "robin") == 0)
+        t->st.rounds = pair_rounds(t->nent);
+    if (set_status(s, t, T_PLAYING) != 0)
+        return -1;
+    srv_log(s, "tournament %lld begins: %d entrants, %d rounds", (long long)t->id, t->nent,
+            t->st.rounds);
+    return next_round(s, t);
+}
+
+void tourney_tick(Server *s)
+{
+    if (s->now < s->tourney_at || !srv_store_up(s))
+        return;
+    s->tourney_at = s->now + 1000;
+    for (int i = 0; i < s->ntourneys && !s->tx_failed; i++) {
+        Tourney *t = s->tourneys[i];
+        if (t->status == T_ENTRY && s->utc >= t->st.starts)
+            begin(s, t);
+        else if (t->status == T_PLAYING && round_over(t, t->round))
+            next_round(s, t);
+        else if (t->status == T_OVER && t->over_at != 0 && s->now - t->over_at > SRV_KEEP_OVER_MS) {
+            /* Shown from the store from now on, when asked for. */
+            srv_unlist((void **)s->tourneys, &s->ntourneys, t);
+            tourney_free(t);
+            i--;
+        }
+    }
+}
+
+void tourney_game_over(Server *s, SGame *g)
+{
+    const NetGame *ng = &g->ng;
+    for (int i = 0; i < s->ntourneys; i++) {
+        Tourney *t = s->tourneys[i];
+        if (t->status != T_PLAYING)
+            continue;
+        for (int k = 0; k < t->npairs; k++) {
+            StorePairing *p = &t->pairs[k];
+            if (p->game != ng->id || p->result >= 0)
+                continue;
+            int result = 1;
+            if (!ng->outcome.draw && ng->outcome.winner >= 0)
+                result = ng->outcome.winner == ng->v->seat[0].team ? 2 : 0;
+            CmError err;
+            cm_error_init(&err, NULL);
+            if (t_write(s, t) != 0)
+                return;
+            if (store_pairing_result(s->store, ng->id, result, &err) != CM_OK) {
+                t_failed(s, &err);
+                return;
+            }
+            p->result = result;
+            /* The next round is paired at once when this was the last game of its round. */
+            s->tourney_at = 0;
+            return;
+        }
+    }
+}
+
+/* ---- The requests -------------------------------------------------------------------------- */
+
+static void tourn_line(Server *s, Client *c, const Tourney *t)
+{
+    char tc[STORE_TOURNEY_TC_MAX];
+    snprintf(tc, sizeof tc, "%s", t->st.tc);
+    srv_sendf(s, c, "tourn %lld %s %s %s %s %d %s %d %lld %d %s %s", (long long)t->id, t->st.kind,
+              t->st.variant, tc, t->st.rated ? "rated" : "casual", t->st.rounds,
+              status_names[t->status], t->round, (long long)t->st.starts, t->nent, t->st.creator,
+              entrant_of(t, c->name) >= 0 ? "in" : "out");
+}
+
+/* The tournament named by the request's first word, from memory or the store ('*tmp' set when
+ * it was read for this request only, to be freed); NULL, answered, when there is none. */
+static Tourney *named(Server *s, Client *c, const NetMsg *m, const char *verb, Tourney **tmp)
+{
+    int64_t id;
+    if (tmp != NULL)
+        *tmp = NULL;
+    if (!net_game_id(m->argv[1], &id)) {
+        srv_syntax(s, c, "a tournament's id is a number ('tourneys')");
+        return NULL;
+    }
+    Tourney *t = tourney_find(s, id);
+    if (t == NULL && tmp != NULL)
+        t = *tmp = tourney_read(s, id);
+    if (t == NULL)
+        srv_error(s, c, verb, "no-tourney", "no tournament %lld on this server", (long long)id);
+    return t;
+}
+
+/* START: '+SECONDS' from now, or a time in UTC seconds; within SRV_TOURNEY_AHEAD_S. */
+static int start_parse(const Server *s, const char *text, int64_t *out)
+{
+    int64_t v;
+    if (text[0] == '+') {
+        if (!net_int(text + 1, 0, SRV_TOURNEY_AHEAD_S, &v))
+            return -1;
+        *out = s->utc + v;
+        return 0;
+    }
+    if (!net_int(text, s->utc - 60, s->utc + SRV_TOURNEY_AHEAD_S, &v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+void tourney_req_create(Server *s, Client *c, const NetMsg *m)
+{
+    const char *const *a = m->argv + 1;
+    int nengines = m->argc - 7;
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (c->guest) {
+        srv_error(s, c, "tourney", "denied", "a guest plays casual games only: sign up with a key");
+        return;
+    }
+    StoreTourney st;
+    memset(&st, 0, sizeof st);
+    if (strcmp(a[0], "swiss") != 0 && strcmp(a[0], "robin") != 0) {
+        srv_syntax(s, c, "a tournament is a 'swiss' or a 'robin' (round robin)");
+        return;
+    }
+    snprintf(st.kind, sizeof st.kind, "%s", a[0]);
+    const CmVariant *v = NULL;
+    if (!catalog_is_path(a[1]) && strlen(a[1]) < NETGAME_VARIANT_MAX)
+        v = catalog_get(&s->cat, a[1], NULL, &err);
+    if (v == NULL) {
+        char clean[80];
+        net_text_clean(a[1], strlen(a[1]), clean, sizeof clean);
+        srv_error(s, c, "tourney", "no-variant", "no variant '%s' on this server ('variants')",
+                  clean);
+        return;
+    }
+    if (v->nseats != 2) {
+        srv_error(s, c, "tourney", "denied",
+                  "tournaments are of the two-player variants on this server, for now");
+        return;
+    }
+    game_variant_name(s, a[1], st.variant, sizeof st.variant);
+    int64_t base, inc, rounds = 0;
+    int days;
+    if (strlen(a[2]) >= sizeof st.tc || netgame_tc_parse(a[2], &base, &inc, &days) != 0) {
+        srv_syntax(s, c,
+                   "a time control is SECONDS+SECONDS (at most 86400+600), days:N (1 to 60) or "
+                   "none");
+        return;
+    }
+    snprintf(st.tc, sizeof st.tc, "%s", a[2]);
+    if (strcmp(a[3], "rated") != 0 && strcmp(a[3], "casual") != 0) {
+        srv_syntax(s, c, "'rated' or 'casual' expected");
+        return;
+    }
+    st.rated = strcmp(a[3], "rated") == 0;
+    if (strcmp(st.kind, "robin") == 0 ? strcmp(a[4], "0") != 0
+                                      : !net_int(a[4], 1, SRV_TOURNEY_ROUNDS, &rounds)) {
+        srv_syntax(s, c,
+                   "a Swiss has 1 to 20 rounds; a round robin 0 (as many as its entrants "
+                   "need)");
+        return;
+    }
+    st.rounds = (int)rounds;
+    if (start_parse(s, a[5], &st.starts) != 0) {
+        srv_syntax(s, c, "START is +SECONDS from now or a time in UTC seconds, within 30 days");
+        return;
+    }
+    int levels[SRV_TOURNEY_ENGINES];
+    if (nengines > SRV_TOURNEY_ENGINES) {
+        srv_syntax(s, c, "at most 8 engine entrants");
+        return;
+    }
+    for (int i = 0; i < nengines; i++) {
+        int64_t level;
+        if (strncmp(a[6 + i], "engine:", 7) != 0 || !net_int(a[6 + i] + 7, 1, 10, &level)) {
+            srv_syntax(s, c, "an engine entrant is engine:LEVEL, its level 1 to 10");
+            return;
+        }
+        levels[i] = (int)level;
+    }
+    int open = 0, own = 0;
+    for (int i = 0; i < s->ntourneys; i++)
+        if (s->tourneys[i]->status != T_OVER) {
+            open++;
+            own += strcmp(s->tourneys[i]->st.creator, c->name) == 0;
+        }
+    if (open >= SRV_TOURNEYS_MAX || (!c->admin && own >= SRV_TOURNEYS_OWN)) {
+        srv_error(s, c, "tourney", "busy",
+                  open >= SRV_TOURNEYS_MAX
+                      ? "the server has %d tournaments not over, the most it holds: wait for one "
+                        "to end"
+                      : "a player may have %d tournaments of their own not over: wait for one to "
+                        "end",
+                  open >= SRV_TOURNEYS_MAX ? SRV_TOURNEYS_MAX : SRV_TOURNEYS_OWN);
+        return;
+    }
+    snprintf(st.creator, sizeof st.creator, "%s", c->name);
+    st.created = s->utc;
+    snprintf(st.status, sizeof st.status, "entry");
+    Tourney *t = calloc(1, sizeof *t);
+    if (t == NULL) {
+        cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        srv_write_failed(s, &err);
+        return;
+    }
+    t->st = st;
+    t->status = T_ENTRY;
+    if (srv_write_begin(s, NULL) != 0 || store_tourney_new(s->store, &st, &t->id, &err) != CM_OK ||
+        srv_push((void ***)&s->tourneys, &s->ntourneys, &s->tourneycap, t) != 0) {
+        if (!s->tx_failed) {
+            if (err.code == CM_OK)
+                cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+            srv_write_failed(s, &err);
+        }
+        tourney_free(t);
+        return;
+    }
+    t->tx = s->tx_no;
+    for (int i = 0; i < nengines; i++) {
+        TEntrant *e = &t->ent[t->nent];
+        snprintf(e->who, sizeof e->who, "engine:%d", levels[i]);
+        e->key = t->next_key++;
+        e->rating = (int)(rating_engine(levels[i]).rating + 0.5);
+        if (store_entrant_put(s->store, t->id, e->key, e->who, e->rating, 0, &err) != CM_OK) {
+            srv_write_failed(s, &err);
+            return;
+        }
+        t->nent++;
+    }
+    srv_log(s, "tournament %lld: %s made it (%s %s %s %s, %d rounds, %d engines)", (long long)t->id,
+            c->name, st.kind, st.variant, st.tc, a[3], st.rounds, nengines);
+    srv_sendf(s, c, "ok tourney %lld", (long long)t->id);
+    if (st.starts <= s->utc)
+        s->tourney_at = 0;
+}
+
+void tourney_req_list(Server *s, Client *c, const NetMsg *m)
+{
+    (void)m;
+    for (int i = 0; i < s->ntourneys; i++)
+        tourn_line(s, c, s->tourneys[i]);
+    srv_sendf(s, c, "ok tourneys %d", s->ntourneys);
+}
+
+void tourney_req_enter(Server *s, Client *c, const NetMsg *m)
+{
+    Tourney *t = named(s, c, m, "enter", NULL);
+    if (t == NULL)
+        return;
+    if (c->guest) {
+        srv_error(s, c, "enter", "denied", "a guest plays casual games only: sign up with a key");
+        return;
+    }
+    if (t->status != T_ENTRY) {
+        srv_error(s, c, "enter", "denied", "tournament %lld has begun: its entry list is closed",
+                  (long long)t->id);
+        return;
+    }
+    if (entrant_of(t, c->name) >= 0) {
+        srv_error(s, c, "enter", "denied", "you are in tournament %lld already", (long long)t->id);
+        return;
+    }
+    if (t->nent >= PAIR_MAX) {
+        srv_error(s, c, "enter", "busy", "tournament %lld has %d entrants, the most it may have",
+                  (long long)t->id, PAIR_MAX);
+        return;
+    }
+    if (t->st.rated && game_held(s, c, "enter"))
+        return;
+    CmError err;
+    cm_error_init(&err, NULL);
+    TEntrant *e = &t->ent[t->nent];
+    if (t_write(s, t) != 0)
+        return;
+    if (store_entrant_put(s->store, t->id, t->next_key, c->name, 0, 0, &err) != CM_OK) {
+        srv_write_failed(s, &err);
+        return;
+    }
+    snprintf(e->who, sizeof e->who, "%s", c->name);
+    e->key = t->next_key++;
+    e->rating = 0;
+    e->withdrawn = 0;
+    t->nent++;
+    srv_sendf(s, c, "ok enter %lld %d", (long long)t->id, t->nent);
+}
+
+void tourney_req_withdraw(Server *s, Client *c, const NetMsg *m)
+{
+    Tourney *t = named(s, c, m, "withdraw", NULL);
+    if (t == NULL)
+        return;
+    int i = entrant_of(t, c->name);
+    if (i < 0 || t->status == T_OVER || t->ent[i].withdrawn) {
+        srv_error(s, c, "withdraw", "denied",
+                  i < 0 ? "you are not in tournament %lld" : "tournament %lld is over for you",
+                  (long long)t->id);
+        return;
+    }
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (t_write(s, t) != 0)
+        return;
+    if (t->status == T_ENTRY) {
+        if (store_entrant_drop(s->store, t->id, t->ent[i].key, &err) != CM_OK) {
+            srv_write_failed(s, &err);
+            return;
+        }
+        memmove(&t->ent[i], &t->ent[i + 1], (size_t)(t->nent - i - 1) * sizeof *t->ent);
+        t->nent--;
+    } else {
+        if (store_entrant_put(s->store, t->id, t->ent[i].key, t->ent[i].who, t->ent[i].rating, 1,
+                              &err) != CM_OK) {
+            srv_write_failed(s, &err);
+            return;
+        }
+        t->ent[i].withdrawn = 1;
+    }
+    srv_sendf(s, c, "ok withdraw %lld", (long long)t->id);
+}
+
+void tourney_req_standings(Server *s, Client *c, const NetMsg *m)
+{
+    if (!lobby_page_ok(s, c, "standings"))
+        return;
+    Tourney *tmp;
+    Tourney *t = named(s, c, m, "standings", &tmp);
+    if (t == NULL)
+        return;
+    PairEntrant e[PAIR_MAX];
+    PairStanding st[PAIR_MAX];
+    PairGame *g = malloc((size_t)pairs_max(t) * sizeof *g);
+    if (g == NULL) {
+        srv_error(s, c, "standings", "busy", "out of memory");
+        tourney_free(tmp);
+        return;
+    }
+    entrants_of(t, e);
+    pair_standings(e, t->nent, g, played(t, g, pairs_max(t)), st);
+    free(g);
+    tourn_line(s, c, t);
+    for (int i = 0; i < t->nent; i++) {
+        const PairStanding *p = &st[i];
+        const TEntrant *who = &t->ent[p->entrant];
+        char score[16], buchholz[16], sb[24];
+        half_text(p->score, score, sizeof score);
+        half_text(p->buchholz, buchholz, sizeof buchholz);
+        quarter_text(p->sonneborn, sb, sizeof sb);
+        srv_sendf(s, c, "standing %d %d %s %d %s %s %s %d %d %d %d %d %d %d %s", i + 1, p->entrant,
+                  who->who, who->rating, score, buchholz, sb, p->games, p->won, p->drawn, p->lost,
+                  p->byes, p->whites, p->blacks, who->withdrawn ? "withdrawn" : "in");
+    }
+    static const char *const results[] = {"0-1", "1/2", "1-0"};
+    for (int i = 0; i < t->npairs; i++) {
+        const StorePairing *p = &t->pairs[i];
+        if (p->black < 0)
+            srv_sendf(s, c, "pairing %d %d %d - - bye", p->round, p->board, p->white);
+        else
+            srv_sendf(s, c, "pairing %d %d %d %d %lld %s", p->round, p->board, p->white, p->black,
+                      (long long)p->game, p->result >= 0 ? results[p->result] : "*");
+    }
+    srv_sendf(s, c, "ok standings %lld %d %d", (long long)t->id, t->nent, t->npairs);
+    tourney_free(tmp);
+}
