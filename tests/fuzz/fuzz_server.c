@@ -242,15 +242,16 @@ static int one_of(const char *word, const char *const *list)
 static void check_line(Conn *c, const char *line, size_t len)
 {
     static const char *const verbs[] = {
-        "ok",      "error", "ev",      "sync",     "presence", "invite", "ping",   "pong",
-        "variant", "game",  "rating",  "record",   "player",   "limit",  "notice", "pubkey",
-        "past",    "ended", "profile", "standing", "versus",   NULL};
+        "ok",     "error",   "ev",     "sync",   "presence", "invite",   "ping",
+        "pong",   "variant", "game",   "rating", "record",   "player",   "limit",
+        "notice", "pubkey",  "past",   "ended",  "profile",  "standing", "versus",
+        "tourn",  "pairing", "paired", "round",  "bye",      "finished", NULL};
     /* The error codes of docs/network.md, of requests and of the connection as a whole. */
     static const char *const codes[] = {
-        "syntax",   "hello",         "version", "unknown",  "bad-id", "no-game",   "no-variant",
-        "denied",   "not-your-turn", "stale",   "illegal",  "over",   "offer",     "full",
-        "bad-text", "bad-name",      "taken",   "signup",   "banned", "no-player", "held",
-        "busy",     "store",         "flood",   "too-long", NULL};
+        "syntax",     "hello",         "version", "unknown", "bad-id",   "no-game",   "no-variant",
+        "denied",     "not-your-turn", "stale",   "illegal", "over",     "offer",     "full",
+        "bad-text",   "bad-name",      "taken",   "signup",  "banned",   "no-player", "held",
+        "no-tourney", "busy",          "store",   "flood",   "too-long", NULL};
     if (show)
         fprintf(stderr, "%s< %.*s\n", c->name, (int)len, line);
     if (len > NET_LINE_MAX || net_text_check(line, len) != 0) {
