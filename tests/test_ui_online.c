@@ -963,6 +963,112 @@ static void test_ui_online_lobby_profile(void **state)
     offline_close(&o);
 }
 
+/* The tournaments: t lists them, e enters the one picked (and the list is asked for again),
+ * Enter shows its standings: a table of 16 entrants with names of 32 characters whole at 80x24,
+ * then, with Right, each round's games, Enter opening one; Esc goes back to the list, and a
+ * refusal is said in place of the page. */
+static void test_ui_online_lobby_tourneys(void **state)
+{
+    (void)state;
+    Offline o;
+    offline_open(&o, "alice", keep_request);
+    Ui *ui = o.ui;
+    Lobby *l = o.l;
+    char bar[UI_KEYS_MAX];
+    tu_assert_contains(ui_keys_text(ui, bar, sizeof bar), "t tourneys");
+    assert_true(columns(bar) <= 80);
+    last_sent[0] = '\0';
+    ui_handle_key(ui, 't', 1000);
+    assert_string_equal(last_sent, "tourneys");
+    assert_int_equal(ui->lobby_view, UI_LOBBY_TOURNS);
+    tu_assert_contains(page_text(ui), "asking the server...");
+    hear_line(l, "tourn 3 swiss camette 60+0 casual 5 playing 2 1796083200 16 bob out");
+    hear_line(l, "tourn 4 robin camelot days:3 rated 0 entry 0 1796083200 2 alice in");
+    hear_line(l, "ok tourneys 2");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_TOURNS, LOBBY_EV_TOURNS);
+    const char *page = page_text(ui);
+    tu_assert_contains(page,
+                       "  id     kind   variant        clock    rated   of   you state (UTC)\n"
+                       "> 3      swiss  camette        60+0     casual  16       round 2 of 5\n"
+                       "  4      robin  camelot        days:3   rated   2    in  starts "
+                       "2026-12-01 00:00\n");
+    assert_string_equal(
+        ui_keys_text(ui, bar, sizeof bar),
+        "Up/Down pick  Enter standings  e enter/withdraw  r again  Esc games  q quit");
+
+    /* e enters the one picked; the answer is said and the list asked for again. */
+    ui_handle_key(ui, 'e', 1000);
+    assert_string_equal(last_sent, "enter 3");
+    hear_line(l, "ok enter 3 17");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_TNEWS, LOBBY_EV_TNEWS);
+    assert_string_equal(l->tnews, "You are in tournament 3.");
+    assert_string_equal(last_sent, "tourneys");
+    hear_line(l, "tourn 3 swiss camette 60+0 casual 5 playing 2 1796083200 17 bob in");
+    hear_line(l, "tourn 4 robin camelot days:3 rated 0 entry 0 1796083200 2 alice in");
+    hear_line(l, "ok tourneys 2");
+    tu_assert_contains(page_text(ui), "> 3      swiss  camette        60+0     casual  17   in  "
+                                      "round 2 of 5\n");
+
+    /* The standings of 16, long names and all, fit the page. */
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(last_sent, "standings 3");
+    assert_int_equal(ui->lobby_view, UI_LOBBY_STANDINGS);
+    tu_assert_contains(page_text(ui), "asking the server...");
+    hear_line(l, "tourn 3 swiss camette 60+0 casual 5 playing 2 1796083200 16 bob in");
+    for (int i = 0; i < 16; i++)
+        hear_line(l,
+                  "place %d %d Sir_Bedivere_of_the_RoundTable%02d %d %d%s 10.5 7.25 2 %d 1 %d "
+                  "0 1 1 in",
+                  i + 1, i, i, 1900 - 10 * i, (32 - 2 * i) / 8, i % 2 ? ".5" : "", 2 - i / 8,
+                  i / 8);
+    for (int i = 0; i < 8; i++)
+        hear_line(l, "pairing 1 %d %d %d %d %s", i + 1, i, i + 8, 100 + i, "1-0");
+    for (int i = 0; i < 8; i++)
+        hear_line(l, "pairing 2 %d %d %d %d *", i + 1, i + 8, i, 110 + i);
+    hear_line(l, "ok standings 3 16 16");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_STANDINGS, LOBBY_EV_STANDINGS);
+    page = page_text(ui);
+    tu_assert_contains(page, "Swiss 3: camette 60+0 casual, round 2 of 5, you're in\n");
+    tu_assert_contains(
+        page, "    # player                           rating score    Bh     SB   W   D   L\n");
+    tu_assert_contains(
+        page, "    1 Sir_Bedivere_of_the_RoundTable00   1900     4  10.5   7.25   2   1   0\n");
+    tu_assert_contains(
+        page, "   16 Sir_Bedivere_of_the_RoundTable15   1750   0.5  10.5   7.25   1   1   1\n");
+    tu_assert_contains(page, "  Right: the games of round 1..2\n");
+    assert_string_equal(ui_keys_text(ui, bar, sizeof bar),
+                        "Right rounds' games  Up/Down scroll  e enter/withdraw  Esc list  q quit");
+
+    /* A round's games, and one of them opened. */
+    ui_handle_key(ui, UI_KEY_RIGHT, 1000);
+    page = page_text(ui);
+    tu_assert_contains(page, "Swiss 3, round 1 of 5: its games (Enter opens one)\n");
+    tu_assert_contains(page, "> board 1  game 100   Sir_Bedivere_of_the_Rou\u2026 "
+                             "Sir_Bedivere_of_the_Rou\u2026 1-0\n");
+    ui_handle_key(ui, UI_KEY_RIGHT, 1000);
+    ui_handle_key(ui, UI_KEY_DOWN, 1000);
+    tu_assert_contains(page_text(ui), "> board 2  game 111");
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(last_sent, "open 111");
+    assert_string_equal(ui->msg, "Opening game 111...");
+    ui_handle_key(ui, UI_KEY_RIGHT, 1000); /* no round 3 yet: it stays on 2 */
+    tu_assert_contains(page_text(ui), "round 2 of 5: its games");
+    ui_handle_key(ui, UI_KEY_LEFT, 1000);
+    ui_handle_key(ui, UI_KEY_LEFT, 1000);
+    tu_assert_contains(page_text(ui), "Right: the games of round 1..2");
+
+    /* Esc: the list again; a refusal in place of the standings. */
+    ui_handle_key(ui, UI_KEY_ESC, 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_TOURNS);
+    assert_string_equal(last_sent, "tourneys");
+    hear_line(l, "ok tourneys 0");
+    tu_assert_contains(page_text(ui), "none yet");
+    ui->lobby_tid = 9;
+    ui_handle_key(ui, UI_KEY_ESC, 1000);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_GAMES);
+    offline_close(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -974,6 +1080,7 @@ int main(void)
         cmocka_unit_test(test_ui_online_lobby_keys),
         cmocka_unit_test(test_ui_online_lobby_history),
         cmocka_unit_test(test_ui_online_lobby_profile),
+        cmocka_unit_test(test_ui_online_lobby_tourneys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,12 @@ const char cli_online_help[] =
     "  ratings VARIANT            the ratings table\n"
     "  history [GAME]             your games over, newest first (before GAME)\n"
     "  profile [NAME]             a player's page: ratings, whom they met\n"
+    "  tourneys                   the tournaments: those to enter, going on, over\n"
+    "  standings TOURNEY          a tournament's table and its rounds' games\n"
+    "  enter TOURNEY | withdraw TOURNEY\n"
+    "  tourney swiss|robin VARIANT TC rated|casual ROUNDS MINUTES [engine:LEVEL ...]\n"
+    "                a new tournament, beginning in MINUTES; TC as for create;\n"
+    "                ROUNDS 1 to 20 for a Swiss, 0 for a round robin\n"
     "  create VARIANT [TC] [rated|casual] [SEAT=WHO ...]\n"
     "                a new game; TC is MINUTES+SECONDS ('10+5'), days:N\n"
     "                (correspondence) or none; WHO is me, open, engine:LEVEL or\n"
@@ -217,12 +223,85 @@ static int profile_line(const NetMsg *m)
     return 1;
 }
 
+/* The lines of tournaments ('tourn', 'place', 'pairing', their answers and news), in words.
+ * Returns 1 when 'm' was one. */
+static int tourney_line(const NetMsg *m)
+{
+    /* The entrants of the standings being told, by number, for their pairings. */
+    static char names[LOBBY_PLACES_MAX][LOBBY_NAME_MAX + 1];
+    const char *k = m->argv[0];
+    char text[300], a[16], b[16], c[24];
+    LobbyTourn t;
+    LobbyPlace p;
+    LobbyPairing g;
+    if (lobby_tourn_read(m, &t) == 0) {
+        lobby_tourn_state(&t, text, sizeof text);
+        cli_line("tournament %lld: %s of %s, %s, %s; %s; %d entrant%s, made by %s%s.",
+                 (long long)t.id, strcmp(t.kind, "swiss") == 0 ? "a Swiss" : "a round robin",
+                 t.variant, t.tc, t.rated ? "rated" : "casual", text, t.entrants,
+                 t.entrants == 1 ? "" : "s", t.creator, t.in ? "; you are in" : "");
+        memset(names, 0, sizeof names);
+        return 1;
+    }
+    if (lobby_place_read(m, &p) == 0) {
+        if (p.entrant < LOBBY_PLACES_MAX)
+            snprintf(names[p.entrant], sizeof names[0], "%s", p.who);
+        lobby_halves_text(p.score, a, sizeof a);
+        lobby_halves_text(p.buchholz, b, sizeof b);
+        lobby_quarters_text(p.sb, c, sizeof c);
+        cli_line("  %d. %s (%d): %s points, Buchholz %s, Sonneborn-Berger %s; won %d, drew %d, "
+                 "lost %d%s%s",
+                 p.rank, p.who, p.rating, a, b, c, p.won, p.drawn, p.lost, p.byes ? ", a bye" : "",
+                 p.withdrawn ? "; withdrawn" : "");
+        return 1;
+    }
+    if (lobby_pairing_read(m, &g) == 0) {
+        static const char *const results[] = {"0-1", "1/2", "1-0"};
+        const char *white = names[g.white][0] ? names[g.white] : "?";
+        if (g.black < 0) {
+            cli_line("  round %d: %s has a bye", g.round, white);
+            return 1;
+        }
+        const char *black = names[g.black][0] ? names[g.black] : "?";
+        cli_line("  round %d, game %lld: %s - %s %s", g.round, (long long)g.game, white, black,
+                 g.result >= 0 ? results[g.result] : "(going on)");
+        return 1;
+    }
+    if (lobby_tnews_text(m, text, sizeof text) == 0) {
+        cli_line("%s", text);
+        return 1;
+    }
+    int64_t id, count;
+    if (strcmp(k, "ok") != 0 || m->argc < 3)
+        return 0;
+    if (strcmp(m->argv[1], "tourneys") == 0 && net_int(m->argv[2], 0, INT32_MAX, &count)) {
+        cli_line(count == 0 ? "no tournaments: 'tourney ...' makes one." : "%lld tournament%s.",
+                 (long long)count, count == 1 ? "" : "s");
+        return 1;
+    }
+    if (!net_game_id(m->argv[2], &id))
+        return 0;
+    if (strcmp(m->argv[1], "standings") == 0)
+        return 1;
+    if (strcmp(m->argv[1], "tourney") == 0)
+        cli_line("tournament %lld made; players join it with 'enter %lld'.", (long long)id,
+                 (long long)id);
+    else if (strcmp(m->argv[1], "enter") == 0)
+        cli_line("you are in tournament %lld (%s entrants).", (long long)id,
+                 m->argc >= 4 ? m->argv[3] : "?");
+    else if (strcmp(m->argv[1], "withdraw") == 0)
+        cli_line("you have withdrawn from tournament %lld.", (long long)id);
+    else
+        return 0;
+    return 1;
+}
+
 static void lobby_line(void *ud, const NetMsg *m)
 {
     Online *o = ud;
     const char *k = m->argv[0];
     char clean[NET_LINE_MAX + 1];
-    if (keys_line(m) || history_line(m) || profile_line(m))
+    if (keys_line(m) || history_line(m) || profile_line(m) || tourney_line(m))
         return;
     LobbyAnswer a;
     if (lobby_answer_read(m, &a) == 0) {
@@ -408,6 +487,43 @@ static void make_current(Online *o, int64_t id)
 
 /* ---- Commands ------------------------------------------------------------------------------ */
 
+/* A time control as a player types it (minutes, as the local game takes it: '10+5', days:N,
+ * none) as the server writes it (seconds) into 'buf'. Returns 0, or -1 (said). */
+static int server_tc(const char *tc, char *buf, size_t size)
+{
+    int64_t base, inc;
+    if (strcmp(tc, "none") == 0 || strncmp(tc, "days:", 5) == 0) {
+        snprintf(buf, size, "%s", tc);
+        return 0;
+    }
+    if (setup_parse_time(tc, &base, &inc) != 0) {
+        cli_line("refused: a time control is MINUTES+SECONDS ('10+5'), days:N or none");
+        return -1;
+    }
+    snprintf(buf, size, "%lld+%lld", (long long)((base + 999) / 1000), (long long)(inc / 1000));
+    return 0;
+}
+
+/* 'tourney swiss|robin VARIANT TC rated|casual ROUNDS MINUTES [engine:LEVEL ...]'. */
+static void cmd_tourney(Online *o, char **w, int n)
+{
+    int64_t minutes;
+    char tc[64], engines[200] = "";
+    if (n < 7 || !net_int(w[6], 0, 30 * 1440, &minutes)) {
+        cli_line("usage: tourney swiss|robin VARIANT TC rated|casual ROUNDS MINUTES "
+                 "[engine:LEVEL ...] (MINUTES from now, 0 to 43200)");
+        return;
+    }
+    if (server_tc(w[3], tc, sizeof tc) != 0)
+        return;
+    size_t len = 0;
+    for (int i = 7; i < n && len < sizeof engines - 1; i++)
+        len += (size_t)snprintf(engines + len, sizeof engines - len, " %.20s", w[i]);
+    if (remote_send(o->r, "tourney %s %s %s %s %s +%lld%s", w[1], w[2], tc, w[4], w[5],
+                    (long long)(minutes * 60), engines) != 0)
+        cli_line("not connected: %s", remote_status(o->r));
+}
+
 static void cmd_create(Online *o, char **w, int n)
 {
     if (n < 2) {
@@ -430,16 +546,9 @@ static void cmd_create(Online *o, char **w, int n)
     }
     /* A time control in minutes, as the local game takes it; the server counts seconds. */
     char tcs[64];
-    int64_t base, inc;
-    if (strcmp(tc, "none") != 0 && strncmp(tc, "days:", 5) != 0) {
-        if (setup_parse_time(tc, &base, &inc) != 0) {
-            cli_line("refused: a time control is MINUTES+SECONDS ('10+5'), days:N or none");
-            return;
-        }
-        snprintf(tcs, sizeof tcs, "%lld+%lld", (long long)((base + 999) / 1000),
-                 (long long)(inc / 1000));
-        tc = tcs;
-    }
+    if (server_tc(tc, tcs, sizeof tcs) != 0)
+        return;
+    tc = tcs;
     if (len == 0) {
         /* You take the first seat; the others are open. */
         CmError err;
@@ -599,6 +708,19 @@ static void command(Online *o, char *line)
             cli_line("refused: a player is named by their name");
         else if (remote_send(o->r, "profile %s", who) != 0)
             cli_line("not connected: %s", remote_status(o->r));
+    } else if (strcmp(k, "tourneys") == 0 && n == 1) {
+        if (remote_send(o->r, "tourneys") != 0)
+            cli_line("not connected: %s", remote_status(o->r));
+    } else if ((strcmp(k, "standings") == 0 || strcmp(k, "enter") == 0 ||
+                strcmp(k, "withdraw") == 0) &&
+               n == 2) {
+        int64_t id;
+        if (!net_game_id(w[1], &id))
+            cli_line("refused: a tournament is named by its number ('tourneys' lists them)");
+        else if (remote_send(o->r, "%s %lld", k, (long long)id) != 0)
+            cli_line("not connected: %s", remote_status(o->r));
+    } else if (strcmp(k, "tourney") == 0) {
+        cmd_tourney(o, w, n);
     } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
         if (remote_send(o->r, "%s", k) != 0)
             cli_line("not connected: %s", remote_status(o->r));

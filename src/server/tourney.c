@@ -780,7 +780,7 @@ void tourney_req_standings(Server *s, Client *c, const NetMsg *m)
         half_text(p->score, score, sizeof score);
         half_text(p->buchholz, buchholz, sizeof buchholz);
         quarter_text(p->sonneborn, sb, sizeof sb);
-        srv_sendf(s, c, "standing %d %d %s %d %s %s %s %d %d %d %d %d %d %d %s", i + 1, p->entrant,
+        srv_sendf(s, c, "place %d %d %s %d %s %s %s %d %d %d %d %d %d %d %s", i + 1, p->entrant,
                   who->who, who->rating, score, buchholz, sb, p->games, p->won, p->drawn, p->lost,
                   p->byes, p->whites, p->blacks, who->withdrawn ? "withdrawn" : "in");
     }

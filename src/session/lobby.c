@@ -64,8 +64,11 @@ void lobby_free(Lobby *l)
     free(l->games);
     free(l->coming);
     free(l->tables);
+    free(l->standings);
+    free(l->standings_coming);
     l->games = l->coming = NULL;
     l->tables = NULL;
+    l->standings = l->standings_coming = NULL;
 }
 
 unsigned lobby_news(Lobby *l)
@@ -712,6 +715,8 @@ static void notice_line(Lobby *l, const NetMsg *m)
 static void heard(Lobby *l, const NetMsg *m)
 {
     const char *k = m->argv[0];
+    if (lobby_tourney_heard(l, m))
+        return;
     if (strcmp(k, "game") == 0)
         game_line(l, m);
     else if (strcmp(k, "variant") == 0)

@@ -148,22 +148,89 @@ int lobby_refusal_read(const struct NetMsg *m, const char **verb, const char **c
 
 /* What 'lobby_news' reports, as bits. */
 enum {
-    LOBBY_EV_GAMES = 1,       /* the list of games changed */
-    LOBBY_EV_VARIANTS = 2,    /* the variants came */
-    LOBBY_EV_RATINGS = 4,     /* a ratings table came */
-    LOBBY_EV_INVITE = 8,      /* an invitation came ('invite', the latest last) */
-    LOBBY_EV_REFUSED = 16,    /* the server refused a request of the lobby ('error') */
-    LOBBY_EV_READY = 32,      /* the game asked for has come: 'ready' */
-    LOBBY_EV_LINK = 64,       /* the connection went down or came back */
-    LOBBY_EV_MADE = 128,      /* a game the player made has its number ('made') */
-    LOBBY_EV_NOTICE = 256,    /* the host of the server said something to everyone ('notice') */
-    LOBBY_EV_KEYS = 512,      /* the player's keys came, or were refused ('keys_error') */
-    LOBBY_EV_CODE = 1024,     /* a code to add a key came ('code') */
-    LOBBY_EV_DROPPED = 2048,  /* a key of the player's was removed ('dropped') */
-    LOBBY_EV_HISTORY = 4096,  /* a page of the player's games over came, or was refused */
-    LOBBY_EV_AWAY = 8192,     /* games of the player's that ended while they were away ('away') */
-    LOBBY_EV_PROFILE = 16384, /* a player's page came, or was refused ('profile') */
+    LOBBY_EV_GAMES = 1,         /* the list of games changed */
+    LOBBY_EV_VARIANTS = 2,      /* the variants came */
+    LOBBY_EV_RATINGS = 4,       /* a ratings table came */
+    LOBBY_EV_INVITE = 8,        /* an invitation came ('invite', the latest last) */
+    LOBBY_EV_REFUSED = 16,      /* the server refused a request of the lobby ('error') */
+    LOBBY_EV_READY = 32,        /* the game asked for has come: 'ready' */
+    LOBBY_EV_LINK = 64,         /* the connection went down or came back */
+    LOBBY_EV_MADE = 128,        /* a game the player made has its number ('made') */
+    LOBBY_EV_NOTICE = 256,      /* the host of the server said something to everyone ('notice') */
+    LOBBY_EV_KEYS = 512,        /* the player's keys came, or were refused ('keys_error') */
+    LOBBY_EV_CODE = 1024,       /* a code to add a key came ('code') */
+    LOBBY_EV_DROPPED = 2048,    /* a key of the player's was removed ('dropped') */
+    LOBBY_EV_HISTORY = 4096,    /* a page of the player's games over came, or was refused */
+    LOBBY_EV_AWAY = 8192,       /* games of the player's that ended while they were away ('away') */
+    LOBBY_EV_PROFILE = 16384,   /* a player's page came, or was refused ('profile') */
+    LOBBY_EV_TOURNS = 32768,    /* the list of tournaments came, or was refused ('tourns') */
+    LOBBY_EV_STANDINGS = 65536, /* a tournament's standings came, or were refused */
+    LOBBY_EV_TNEWS = 131072,    /* news of a tournament the player is in ('tnews'), or an
+                                 * answer to 'tourney', 'enter' or 'withdraw' */
 };
+
+/* ---- Tournaments (lobby_tourney.c; docs/network.md, "Tournaments") ---------------------- */
+
+#define LOBBY_TOURNS_MAX 64    /* tournaments in the list */
+#define LOBBY_PLACES_MAX 64    /* entrants of one */
+#define LOBBY_PAIRINGS_MAX 640 /* its games and byes: 20 rounds of 32 */
+
+/* A tournament as 'tourneys' and 'standings' give it ('tourn ...'). */
+typedef struct LobbyTourn {
+    int64_t id;
+    char kind[8]; /* "swiss" or "robin" */
+    char variant[LOBBY_VARIANT_MAX];
+    char tc[24];
+    int rated;
+    int rounds;
+    char status[12]; /* "entry", "playing" or "over" */
+    int round;       /* rounds paired so far */
+    int64_t starts;  /* UTC seconds */
+    int entrants;
+    char creator[LOBBY_NAME_MAX + 1];
+    int in; /* the player has entered it */
+} LobbyTourn;
+
+/* An entrant's line of the standings ('place ...'). Scores in half points, Sonneborn-Berger
+ * in quarter points. */
+typedef struct LobbyPlace {
+    int rank, entrant;
+    char who[LOBBY_NAME_MAX + 1]; /* a player, or "engine:LEVEL" */
+    int rating;
+    int score, buchholz, sb;
+    int games, won, drawn, lost, byes, whites, blacks;
+    int withdrawn;
+} LobbyPlace;
+
+/* A game of a round, or a bye ('black' -1). 'result': 2 White won, 1 a draw, 0 Black won,
+ * -1 not over; a bye 2. */
+typedef struct LobbyPairing {
+    int round, board, white, black;
+    int64_t game;
+    int result;
+} LobbyPairing;
+
+typedef struct LobbyStandings {
+    LobbyTourn t;
+    LobbyPlace place[LOBBY_PLACES_MAX];
+    int nplaces;
+    LobbyPairing pairing[LOBBY_PAIRINGS_MAX];
+    int npairings;
+} LobbyStandings;
+
+/* Read the lines 'tourn', 'place' and 'pairing'. Each returns 0, or -1 when 'm' is no such
+ * line. */
+int lobby_tourn_read(const struct NetMsg *m, LobbyTourn *out);
+int lobby_place_read(const struct NetMsg *m, LobbyPlace *out);
+int lobby_pairing_read(const struct NetMsg *m, LobbyPairing *out);
+/* The news of a tournament ('round', 'paired', 'bye', 'finished') in words into 'buf'.
+ * Returns 0, or -1 when 'm' is no such line. */
+int lobby_tnews_text(const struct NetMsg *m, char *buf, size_t size);
+/* A score in half points as text ("2", "2.5"); quarter points ("1.75"). */
+void lobby_halves_text(int halves, char *buf, size_t size);
+void lobby_quarters_text(int quarters, char *buf, size_t size);
+/* "round 2 of 5", "starts 2026-12-05 14:05 UTC", "over", "entry closes ..." */
+void lobby_tourn_state(const LobbyTourn *t, char *buf, size_t size);
 
 /* A player's page, as the server gives it ('profile NAME', docs/network.md): when they came,
  * their games over, their rating in each variant, and how they did against the people they
@@ -300,6 +367,20 @@ typedef struct Lobby {
     LobbyProfile profile, profile_coming;
     int profile_got;
     char profile_error[240];
+    /* Tournaments: the list as it last came ('tourns_got') and the one coming; the standings
+     * of the last asked for, as they came ('standings_got'), and those coming (both allocated
+     * when first asked for); why the server refused either; the answers awaited, in the order
+     * asked ('t' the list, 's' standings: both begin with 'tourn' lines); the last news of a
+     * tournament, or answer to entering one, in words. */
+    LobbyTourn tourns[LOBBY_TOURNS_MAX], tourns_coming[LOBBY_TOURNS_MAX];
+    int ntourns, ntourns_coming, tourns_got;
+    char tourns_error[240];
+    LobbyStandings *standings, *standings_coming;
+    int standings_got;
+    char standings_error[240];
+    char tq[16];
+    int ntq;
+    char tnews[240];
     unsigned news; /* LOBBY_EV_* bits not yet taken */
 } Lobby;
 
@@ -360,6 +441,16 @@ CmStatus lobby_ask_history(Lobby *l, int64_t before, CmError *err);
 
 /* Asks for the page of the player 'name'. It comes as LOBBY_EV_PROFILE. */
 CmStatus lobby_ask_profile(Lobby *l, const char *name, CmError *err);
+
+/* Asks for the list of tournaments (LOBBY_EV_TOURNS), for the standings of tournament 'id'
+ * (LOBBY_EV_STANDINGS), to enter or withdraw from one (LOBBY_EV_TNEWS, and the list is asked
+ * for again). */
+CmStatus lobby_ask_tourns(Lobby *l, CmError *err);
+CmStatus lobby_ask_standings(Lobby *l, int64_t id, CmError *err);
+CmStatus lobby_enter(Lobby *l, int64_t id, int withdraw, CmError *err);
+/* For lobby.c: a line of the tournaments' (their lines, the answers to their requests, their
+ * news). Returns 1 when 'm' was one. */
+int lobby_tourney_heard(Lobby *l, const struct NetMsg *m);
 
 /* Who a seat of a new game is for. */
 typedef enum LobbyWho {

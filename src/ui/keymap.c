@@ -195,6 +195,8 @@ static const KeyBind lobby_keys[] = {
     {'K', UI_ACT_KEYS},
     {'h', UI_ACT_HISTORY},
     {'p', UI_ACT_PROFILE},
+    {'t', UI_ACT_TOURNEYS},
+    {'e', UI_ACT_ENTER},
     {'r', UI_ACT_REFRESH},
     {'?', UI_ACT_RULES},
     {UI_KEY_F1, UI_ACT_RULES},

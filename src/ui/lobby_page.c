@@ -176,6 +176,7 @@ static unsigned page_other(Ui *ui, UiAction act, uint64_t now)
     case UI_ACT_KEYS:
     case UI_ACT_HISTORY:
     case UI_ACT_PROFILE:
+    case UI_ACT_TOURNEYS:
         ui->lobby_view = UI_LOBBY_GAMES;
         return ui_lobby_action(ui, act, now);
     case UI_ACT_RULES:
@@ -268,6 +269,173 @@ static unsigned profile_action(Ui *ui, UiAction act, uint64_t now)
     case UI_ACT_PROFILE:
         return open_profile(ui, l->me);
     case UI_ACT_CANCEL:
+        ui->msg[0] = '\0';
+        ui->lobby_view = UI_LOBBY_GAMES;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    default:
+        return page_other(ui, act, now);
+    }
+}
+
+/* ---- Tournaments ------------------------------------------------------------------------ */
+
+static unsigned open_tourns(Ui *ui)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    ui->lobby_view = UI_LOBBY_TOURNS;
+    ui->msg[0] = '\0';
+    if (lobby_ask_tourns(ui->lobby, &err) != CM_OK)
+        ui_say_refused(ui, &err);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+static unsigned open_standings(Ui *ui, int64_t id)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (ui->lobby_view != UI_LOBBY_STANDINGS || ui->lobby_tid != id) {
+        ui->lobby_tround = 0;
+        ui->lobby_tpick = 0;
+    }
+    ui->lobby_view = UI_LOBBY_STANDINGS;
+    ui->lobby_tid = id;
+    ui->msg[0] = '\0';
+    if (lobby_ask_standings(ui->lobby, id, &err) != CM_OK)
+        ui_say_refused(ui, &err);
+    return UI_DRAW_ALL | UI_DRAW_CLEAR;
+}
+
+/* The standings shown, when they are those of the tournament asked for. */
+static const LobbyStandings *shown_standings(const Ui *ui)
+{
+    const Lobby *l = ui->lobby;
+    if (!l->standings_got || l->standings == NULL || l->standings->t.id != ui->lobby_tid)
+        return NULL;
+    return l->standings;
+}
+
+/* The pairings of round 'round' of 'st': their indexes into 'out'. */
+static int round_games(const LobbyStandings *st, int round, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < st->npairings && n < LOBBY_PAIRINGS_MAX; i++)
+        if (st->pairing[i].round == round)
+            out[n++] = i;
+    return n;
+}
+
+/* 'e': enter the tournament, or withdraw from it when the player is in. */
+static unsigned enter_tourn(Ui *ui, const LobbyTourn *t)
+{
+    CmError err;
+    cm_error_init(&err, NULL);
+    if (t == NULL) {
+        ui_message(ui, UI_ROLE_ERROR, "No tournament is picked.");
+        return UI_DRAW_STATUS;
+    }
+    if (lobby_enter(ui->lobby, t->id, t->in, &err) != CM_OK)
+        return ui_say_refused(ui, &err);
+    ui_message(ui, UI_ROLE_NORMAL, "%s tournament %lld...", t->in ? "Withdrawing from" : "Entering",
+               (long long)t->id);
+    return UI_DRAW_STATUS;
+}
+
+static unsigned tourns_action(Ui *ui, UiAction act, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    if (page_pick(&ui->lobby_tourn, l->ntourns, act))
+        return UI_DRAW_ALL;
+    const LobbyTourn *t =
+        ui->lobby_tourn >= 0 && ui->lobby_tourn < l->ntourns ? &l->tourns[ui->lobby_tourn] : NULL;
+    switch (act) {
+    case UI_ACT_SELECT:
+        if (t == NULL) {
+            ui_message(ui, UI_ROLE_ERROR, "No tournament is picked.");
+            return UI_DRAW_STATUS;
+        }
+        return open_standings(ui, t->id);
+    case UI_ACT_ENTER:
+        return enter_tourn(ui, t);
+    case UI_ACT_REFRESH:
+        return open_tourns(ui);
+    case UI_ACT_TOURNEYS:
+    case UI_ACT_CANCEL:
+        ui->msg[0] = '\0';
+        ui->lobby_view = UI_LOBBY_GAMES;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    default:
+        return page_other(ui, act, now);
+    }
+}
+
+static unsigned standings_action(Ui *ui, UiAction act, uint64_t now)
+{
+    Lobby *l = ui->lobby;
+    const LobbyStandings *st = shown_standings(ui);
+    CmError err;
+    cm_error_init(&err, NULL);
+    int idx[LOBBY_PAIRINGS_MAX];
+    int rounds = st != NULL ? st->t.round : 0;
+    int n = st != NULL && ui->lobby_tround > 0 ? round_games(st, ui->lobby_tround, idx) : 0;
+    if (ui->lobby_tround > 0 && page_pick(&ui->lobby_tpick, n, act))
+        return UI_DRAW_ALL;
+    switch (act) {
+    case UI_ACT_UP:
+    case UI_ACT_DOWN:
+    case UI_ACT_SCROLL_UP:
+    case UI_ACT_SCROLL_DOWN:
+    case UI_ACT_HOME: {
+        /* The table scrolls: the first row shown. */
+        int most = st != NULL ? st->nplaces - 1 : 0;
+        int step = act == UI_ACT_UP          ? -1
+                   : act == UI_ACT_DOWN      ? 1
+                   : act == UI_ACT_HOME      ? -1000
+                   : act == UI_ACT_SCROLL_UP ? -10
+                                             : 10;
+        ui->lobby_tpick += step;
+        if (ui->lobby_tpick > most)
+            ui->lobby_tpick = most;
+        if (ui->lobby_tpick < 0)
+            ui->lobby_tpick = 0;
+        return UI_DRAW_ALL;
+    }
+    case UI_ACT_RIGHT:
+    case UI_ACT_LEFT:
+        if (rounds == 0) {
+            ui_message(ui, UI_ROLE_ERROR, "No round is paired yet.");
+            return UI_DRAW_STATUS;
+        }
+        ui->lobby_tround += act == UI_ACT_RIGHT ? 1 : -1;
+        if (ui->lobby_tround > rounds)
+            ui->lobby_tround = rounds;
+        if (ui->lobby_tround < 0)
+            ui->lobby_tround = 0;
+        ui->lobby_tpick = 0;
+        return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    case UI_ACT_SELECT:
+        if (ui->lobby_tround == 0) {
+            ui->lobby_tround = rounds > 0 ? rounds : 0;
+            ui->lobby_tpick = 0;
+            return UI_DRAW_ALL | UI_DRAW_CLEAR;
+        }
+        if (ui->lobby_tpick < 0 || ui->lobby_tpick >= n ||
+            st->pairing[idx[ui->lobby_tpick]].game == 0) {
+            ui_message(ui, UI_ROLE_ERROR, "No game is picked (a bye has none).");
+            return UI_DRAW_STATUS;
+        }
+        if (lobby_open(l, st->pairing[idx[ui->lobby_tpick]].game, &err) != CM_OK)
+            return ui_say_refused(ui, &err);
+        ui_message(ui, UI_ROLE_NORMAL, "Opening game %lld...",
+                   (long long)st->pairing[idx[ui->lobby_tpick]].game);
+        return UI_DRAW_STATUS;
+    case UI_ACT_ENTER:
+        return enter_tourn(ui, st != NULL ? &st->t : NULL);
+    case UI_ACT_REFRESH:
+        return open_standings(ui, ui->lobby_tid);
+    case UI_ACT_CANCEL:
+        return open_tourns(ui);
+    case UI_ACT_TOURNEYS:
         ui->msg[0] = '\0';
         ui->lobby_view = UI_LOBBY_GAMES;
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
@@ -432,9 +600,15 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
         return history_action(ui, act, now);
     if (ui->lobby_view == UI_LOBBY_PROFILE)
         return profile_action(ui, act, now);
+    if (ui->lobby_view == UI_LOBBY_TOURNS)
+        return tourns_action(ui, act, now);
+    if (ui->lobby_view == UI_LOBBY_STANDINGS)
+        return standings_action(ui, act, now);
     switch (act) {
     case UI_ACT_PROFILE:
         return open_profile(ui, l->me);
+    case UI_ACT_TOURNEYS:
+        return open_tourns(ui);
     case UI_ACT_KEYS:
         return open_keys(ui);
     case UI_ACT_HISTORY:
@@ -879,6 +1053,159 @@ static int profile_lines(const Ui *ui, int width, int height, UiLine *lines, int
     return n;
 }
 
+/* The list of tournaments: one a line, the one picked marked. */
+static int tourns_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
+{
+    const Lobby *l = ui->lobby;
+    const char *mark = ui->opt.ascii ? "~" : "\u2026";
+    int n = 0;
+    (void)width;
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "%s", "Tournaments");
+    if (l->tourns_error[0])
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s", l->tourns_error);
+    if (!l->tourns_got)
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  asking the server...");
+    if (l->ntourns == 0)
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
+                           "none yet: 'camelot online --text' makes one ('tourney ...')");
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM,
+                    "  %-6s %-6s %-14s %-8s %-7s %-4s %-3s %s", "id", "kind", "variant", "clock",
+                    "rated", "of", "you", "state (UTC)");
+    for (int i = 0; i < l->ntourns; i++) {
+        const LobbyTourn *t = &l->tourns[i];
+        char head[24], variant[LOBBY_VARIANT_MAX + 4], tc[32], state[80], count[16];
+        char row[sizeof lines[0].text];
+        int pick = i == ui->lobby_tourn;
+        size_t len = 0;
+        snprintf(head, sizeof head, "%c %lld", pick ? '>' : ' ', (long long)t->id);
+        snprintf(variant, sizeof variant, "%s", t->variant);
+        ui_cut_to(variant, sizeof variant, 14, mark);
+        snprintf(tc, sizeof tc, "%s", t->tc);
+        ui_cut_to(tc, sizeof tc, 8, mark);
+        snprintf(count, sizeof count, "%d", t->entrants);
+        lobby_tourn_state(t, state, sizeof state);
+        if (strcmp(t->status, "entry") == 0 && strlen(state) > 4)
+            state[strlen(state) - 4] = '\0'; /* " UTC": the heading says so */
+        put_cell(row, sizeof row, &len, head, 9);
+        put_cell(row, sizeof row, &len, strcmp(t->kind, "swiss") == 0 ? "swiss" : "robin", 7);
+        put_cell(row, sizeof row, &len, variant, 15);
+        put_cell(row, sizeof row, &len, tc, 9);
+        put_cell(row, sizeof row, &len, t->rated ? "rated" : "casual", 8);
+        put_cell(row, sizeof row, &len, count, 5);
+        put_cell(row, sizeof row, &len, t->in ? "in" : "", 4);
+        put_cell(row, sizeof row, &len, state, 0);
+        n = ui_line_add(lines, items, n, height, i,
+                        pick    ? UI_ROLE_FIELD
+                        : t->in ? UI_ROLE_TITLE
+                                : UI_ROLE_NORMAL,
+                        "%s", row);
+    }
+    return n;
+}
+
+/* An entrant of the standings by number, for the games of a round. */
+static const char *entrant_name(const LobbyStandings *st, int entrant)
+{
+    for (int i = 0; i < st->nplaces; i++)
+        if (st->place[i].entrant == entrant)
+            return st->place[i].who;
+    return "?";
+}
+
+/* One tournament: its table (a line an entrant, from the first row scrolled to), or the games
+ * of one of its rounds. */
+static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
+{
+    const Lobby *l = ui->lobby;
+    const LobbyStandings *st = shown_standings(ui);
+    const char *mark = ui->opt.ascii ? "~" : "\u2026";
+    int n = 0;
+    (void)width;
+    if (st == NULL) {
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "Tournament %lld",
+                        (long long)ui->lobby_tid);
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
+                           l->standings_error[0] ? l->standings_error : "asking the server...");
+    }
+    const LobbyTourn *t = &st->t;
+    char state[80];
+    lobby_tourn_state(t, state, sizeof state);
+    if (ui->lobby_tround > 0) {
+        int idx[LOBBY_PAIRINGS_MAX];
+        int ng = round_games(st, ui->lobby_tround, idx);
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING,
+                        "%s %lld, round %d of %d: its games (Enter opens one)",
+                        strcmp(t->kind, "swiss") == 0 ? "Swiss" : "Round robin", (long long)t->id,
+                        ui->lobby_tround, t->rounds);
+        for (int i = 0; i < ng; i++) {
+            const LobbyPairing *p = &st->pairing[idx[i]];
+            static const char *const results[] = {"0-1", "1/2", "1-0"};
+            int pick = i == ui->lobby_tpick;
+            if (p->black < 0) {
+                n = ui_line_add(lines, items, n, height, i, pick ? UI_ROLE_FIELD : UI_ROLE_DIM,
+                                "%c board %-2d        %s has a bye", pick ? '>' : ' ', p->board,
+                                entrant_name(st, p->white));
+                continue;
+            }
+            char game[24], white[LOBBY_NAME_MAX + 4], black[LOBBY_NAME_MAX + 4];
+            char row[sizeof lines[0].text];
+            size_t len = 0;
+            snprintf(game, sizeof game, "%c board %d  game %lld", pick ? '>' : ' ', p->board,
+                     (long long)p->game);
+            snprintf(white, sizeof white, "%s", entrant_name(st, p->white));
+            snprintf(black, sizeof black, "%s", entrant_name(st, p->black));
+            ui_cut_to(white, sizeof white, 24, mark);
+            ui_cut_to(black, sizeof black, 24, mark);
+            put_cell(row, sizeof row, &len, game, 22);
+            put_cell(row, sizeof row, &len, white, 25);
+            put_cell(row, sizeof row, &len, black, 25);
+            put_cell(row, sizeof row, &len, p->result >= 0 ? results[p->result] : "*", 0);
+            n = ui_line_add(lines, items, n, height, i, pick ? UI_ROLE_FIELD : UI_ROLE_NORMAL, "%s",
+                            row);
+        }
+        return n;
+    }
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "%s %lld: %s %s %s, %s%s",
+                    strcmp(t->kind, "swiss") == 0 ? "Swiss" : "Round robin", (long long)t->id,
+                    t->variant, t->tc, t->rated ? "rated" : "casual", state,
+                    t->in ? ", you're in" : "");
+    if (st->nplaces == 0)
+        return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
+                           "nobody has entered yet: e enters");
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM,
+                    "  %3s %-32s %6s %5s %5s %6s %3s %3s %3s", "#", "player", "rating", "score",
+                    "Bh", "SB", "W", "D", "L");
+    int room = height - n - 1; /* a line for the way to the rounds, or to more rows */
+    int first = ui->lobby_tpick;
+    if (first > st->nplaces - room)
+        first = st->nplaces - room;
+    if (first < 0)
+        first = 0;
+    for (int i = first; i < st->nplaces && n < height - 1; i++) {
+        const LobbyPlace *p = &st->place[i];
+        char score[16], bh[16], sb[24];
+        lobby_halves_text(p->score, score, sizeof score);
+        lobby_halves_text(p->buchholz, bh, sizeof bh);
+        lobby_quarters_text(p->sb, sb, sizeof sb);
+        n = ui_line_add(lines, items, n, height, -1,
+                        strcmp(p->who, l->me) == 0 ? UI_ROLE_TITLE
+                        : p->withdrawn             ? UI_ROLE_DIM
+                                                   : UI_ROLE_NORMAL,
+                        "  %3d %-32s %6d %5s %5s %6s %3d %3d %3d", p->rank, p->who, p->rating,
+                        score, bh, sb, p->won, p->drawn, p->lost);
+    }
+    char more[120] = "";
+    if (first > 0 || first + room < st->nplaces)
+        snprintf(more, sizeof more, "rows %d-%d of %d (Up/Down)  ", first + 1,
+                 first + room < st->nplaces ? first + room : st->nplaces, st->nplaces);
+    if (t->round > 0)
+        snprintf(more + strlen(more), sizeof more - strlen(more), "Right: the games of round 1..%d",
+                 t->round);
+    if (more[0])
+        n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s", more);
+    return n;
+}
+
 static int ratings_lines(const Ui *ui, int width, int height, UiLine *lines, int *items)
 {
     const char *variant = ratings_variant(ui);
@@ -917,6 +1244,10 @@ int ui_lobby_lines(const Ui *ui, uint64_t now, int width, int height, UiLine *li
         return history_lines(ui, width, height, lines, items);
     if (ui->lobby_view == UI_LOBBY_PROFILE)
         return profile_lines(ui, width, height, lines, items);
+    if (ui->lobby_view == UI_LOBBY_TOURNS)
+        return tourns_lines(ui, width, height, lines, items);
+    if (ui->lobby_view == UI_LOBBY_STANDINGS)
+        return standings_lines(ui, width, height, lines, items);
     return games_lines(ui, now, width, height, lines, items);
 }
 

@@ -151,6 +151,16 @@ unsigned ui_online_tick(Ui *ui, uint64_t now, int *game)
         flags |= UI_DRAW_ALL;
     if ((ev & LOBBY_EV_PROFILE) && ui->lobby_person >= l->profile.nversus)
         ui->lobby_person = 0;
+    if ((ev & LOBBY_EV_TOURNS) && ui->lobby_tourn >= l->ntourns)
+        ui->lobby_tourn = l->ntourns > 0 ? l->ntourns - 1 : 0;
+    if (ev & (LOBBY_EV_TOURNS | LOBBY_EV_STANDINGS))
+        flags |= UI_DRAW_ALL;
+    if ((ev & LOBBY_EV_TNEWS) && !ui->at_table) {
+        ui_message(ui,
+                   strncmp(l->tnews, "The server refused", 18) == 0 ? UI_ROLE_ERROR : UI_ROLE_GOOD,
+                   "%s", l->tnews);
+        flags |= UI_DRAW_ALL;
+    }
     if ((ev & LOBBY_EV_HISTORY) && ui->lobby_past >= l->npast)
         ui->lobby_past = l->npast > 0 ? l->npast - 1 : 0;
     if ((ev & LOBBY_EV_KEYS) && ui->lobby_key >= l->nkeys) /* a key removed: the last one */
@@ -867,8 +877,13 @@ const char *ui_online_keys(const Ui *ui)
                    ? "Up/Down pick  Enter their page  p yours  Esc games  ? help  q quit"
                : ui->lobby_view == UI_LOBBY_HISTORY
                    ? "Up/Down pick  Enter open  Left/Right newer/older  Esc games  ? help  q quit"
-                   : "Enter play/watch  n new  g ratings  h history  K keys  d leave  ? help  q "
-                     "quit";
+               : ui->lobby_view == UI_LOBBY_TOURNS
+                   ? "Up/Down pick  Enter standings  e enter/withdraw  r again  Esc games  q quit"
+               : ui->lobby_view == UI_LOBBY_STANDINGS && ui->lobby_tround > 0
+                   ? "Up/Down pick  Enter open the game  Left/Right round  Esc list  q quit"
+               : ui->lobby_view == UI_LOBBY_STANDINGS
+                   ? "Right rounds' games  Up/Down scroll  e enter/withdraw  Esc list  q quit"
+                   : "Enter play  n new  g ratings  h history  t tourneys  K keys  ? help  q quit";
     if (!table(ui, ui->now, &t))
         return "";
     if (ui->mode == UI_MODE_LINE && ui->line_chat)

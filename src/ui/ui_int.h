@@ -115,6 +115,8 @@ typedef enum UiAction {
     UI_ACT_RATINGS,   /* 'g' or Tab in the lobby: the games, or the ratings */
     UI_ACT_KEYS,      /* 'K' in the lobby: the player's keys, or back to the games */
     UI_ACT_HISTORY,   /* 'h' in the lobby: the player's games over, or back to the games */
+    UI_ACT_TOURNEYS,  /* 't' in the lobby: the tournaments, or back to the games */
+    UI_ACT_ENTER,     /* 'e' on the tournaments: enter the one picked, or withdraw */
     UI_ACT_PROFILE,   /* 'p' in the lobby: the player's own page */
     UI_ACT_NEXT_MARK, /* ']' in review: the next move the engine's review marked */
     UI_ACT_PREV_MARK, /* '[' in review: the one before */
@@ -307,7 +309,15 @@ typedef struct UiSeen {
 } UiSeen;
 
 /* The lobby's pages. */
-enum { UI_LOBBY_GAMES, UI_LOBBY_RATINGS, UI_LOBBY_KEYS, UI_LOBBY_HISTORY, UI_LOBBY_PROFILE };
+enum {
+    UI_LOBBY_GAMES,
+    UI_LOBBY_RATINGS,
+    UI_LOBBY_KEYS,
+    UI_LOBBY_HISTORY,
+    UI_LOBBY_PROFILE,
+    UI_LOBBY_TOURNS,    /* the list of tournaments */
+    UI_LOBBY_STANDINGS, /* one tournament: its table, or a round's games */
+};
 
 struct Ui {
     Session *s;         /* the game in progress; not owned */
@@ -372,6 +382,10 @@ struct Ui {
     int lobby_drop;    /* 'd' pressed once on the key picked: its index + 1; else 0 */
     int lobby_past;    /* the game picked on the page of history: an index of the lobby's page */
     int lobby_person;  /* the person picked on a player's page: an index of its people met */
+    int lobby_tourn;   /* the tournament picked in the list: an index of the lobby's list */
+    int64_t lobby_tid; /* the tournament whose standings are shown */
+    int lobby_tround;  /* on its page: 0 the table, else the games of that round */
+    int lobby_tpick;   /* the game picked among them; on the table, its first row shown */
     UiSeen seen;
     int line_chat;        /* the line is a chat message, not a move */
     UiMode form_back;     /* where the new-game form goes back to */
