@@ -242,10 +242,10 @@ static int one_of(const char *word, const char *const *list)
 static void check_line(Conn *c, const char *line, size_t len)
 {
     static const char *const verbs[] = {
-        "ok",     "error",   "ev",     "sync",   "presence", "invite",   "ping",
-        "pong",   "variant", "game",   "rating", "record",   "player",   "limit",
-        "notice", "pubkey",  "past",   "ended",  "profile",  "standing", "versus",
-        "tourn",  "pairing", "paired", "round",  "bye",      "finished", NULL};
+        "ok",      "error", "ev",      "sync",     "presence", "invite", "ping",   "pong",
+        "variant", "game",  "rating",  "record",   "player",   "limit",  "notice", "pubkey",
+        "past",    "ended", "profile", "standing", "versus",   "tourn",  "place",  "pairing",
+        "paired",  "round", "bye",     "finished", NULL};
     /* The error codes of docs/network.md, of requests and of the connection as a whole. */
     static const char *const codes[] = {
         "syntax",     "hello",         "version", "unknown", "bad-id",   "no-game",   "no-variant",

@@ -29,12 +29,12 @@ LONG = 120 * netlib.time_factor()  # an engines' game, or a round, at most
 
 
 def standings(conn, tid):
-    """The server's standings of tournament 'tid': (the tourn line's words, the standing lines
-    as word lists, the pairing lines as word lists)."""
+    """The server's standings of tournament 'tid': (the tourn line's words, the place lines as
+    word lists, the pairing lines as word lists)."""
     lines = conn.ok_lines("standings %d" % tid)
     tourn = [x.split() for x in lines if x.startswith("tourn ")]
     check(len(tourn) == 1, "standings %d: %r" % (tid, lines))
-    return (tourn[0], [x.split() for x in lines if x.startswith("standing ")],
+    return (tourn[0], [x.split() for x in lines if x.startswith("place ")],
             [x.split() for x in lines if x.startswith("pairing ")])
 
 
