@@ -44,7 +44,8 @@ const char cli_online_help[] =
     "  profile [NAME]             a player's page: ratings, whom they met\n"
     "  tourneys                   the tournaments: those to enter, going on, over\n"
     "  standings TOURNEY          a tournament's table and its rounds' games\n"
-    "  enter TOURNEY | withdraw TOURNEY\n"
+    "  enter TOURNEY [PARTNER] | withdraw TOURNEY\n"
+    "                enter (a game of four: with PARTNER, who enters with you)\n"
     "  tourney swiss|robin VARIANT TC rated|casual ROUNDS MINUTES [engine:LEVEL ...]\n"
     "                a new tournament, beginning in MINUTES; TC as for create;\n"
     "                ROUNDS 1 to 20 for a Swiss, 0 for a round robin\n"
@@ -228,7 +229,7 @@ static int profile_line(const NetMsg *m)
 static int tourney_line(const NetMsg *m)
 {
     /* The entrants of the standings being told, by number, for their pairings. */
-    static char names[LOBBY_PLACES_MAX][LOBBY_NAME_MAX + 1];
+    static char names[LOBBY_PLACES_MAX][LOBBY_WHO_MAX + 1];
     const char *k = m->argv[0];
     char text[300], a[16], b[16], c[24];
     LobbyTourn t;
@@ -285,6 +286,9 @@ static int tourney_line(const NetMsg *m)
         return 1;
     if (strcmp(m->argv[1], "tourney") == 0)
         cli_line("tournament %lld made; players join it with 'enter %lld'.", (long long)id,
+                 (long long)id);
+    else if (strcmp(m->argv[1], "enter") == 0 && m->argc >= 5 && strcmp(m->argv[4], "partner") == 0)
+        cli_line("tournament %lld: your partnership waits for your partner to enter with you.",
                  (long long)id);
     else if (strcmp(m->argv[1], "enter") == 0)
         cli_line("you are in tournament %lld (%s entrants).", (long long)id,

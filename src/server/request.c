@@ -73,7 +73,7 @@ static const Request requests[] = {
     {"tourney", "tourney swiss|robin VARIANT TC RATED ROUNDS START [engine:LEVEL...]", 6,
      6 + SRV_TOURNEY_ENGINES, W, tourney_req_create, NULL},
     {"tourneys", "tourneys", 0, 0, 0, tourney_req_list, NULL},
-    {"enter", "enter TOURNEY", 1, 1, W, tourney_req_enter, NULL},
+    {"enter", "enter TOURNEY [PARTNER]", 1, 2, W, tourney_req_enter, NULL},
     {"withdraw", "withdraw TOURNEY", 1, 1, W, tourney_req_withdraw, NULL},
     {"standings", "standings TOURNEY", 1, 1, 0, tourney_req_standings, NULL},
     {"keys", "keys", 0, 0, 0, lobby_req_keys, NULL},

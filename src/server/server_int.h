@@ -183,9 +183,13 @@ typedef struct Seen {
     int64_t utc;
 } Seen;
 
-/* A tournament's entrant: a player's name or 'engine:LEVEL'; 'key' its number in the store. */
+/* A tournament's entrant: a player's name, a partnership ('alice+bob', in a variant of two
+ * teams of two seats: the first plays the team's first seat) or 'engine:LEVEL'; 'key' its
+ * number in the store; 'withdrawn' 1 when withdrawn, 2 for a partnership that waits for the
+ * partner's own 'enter' (dropped at the start if it still does). */
+#define SRV_WHO_MAX (2 * NET_NAME_MAX + 1)
 typedef struct TEntrant {
-    char who[NET_NAME_MAX + 1];
+    char who[SRV_WHO_MAX + 1];
     int key;
     int rating; /* when the tournament began (0 before) */
     int withdrawn;

@@ -49,7 +49,7 @@ static int read_entrant(void *ud, int entrant, const char *who, int rating, int 
 {
     ReadCtx *r = ud;
     Tourney *t = r->t;
-    if (t->nent >= PAIR_MAX || strlen(who) > NET_NAME_MAX) {
+    if (t->nent >= PAIR_MAX || strlen(who) > SRV_WHO_MAX) {
         r->bad = 1;
         return 1;
     }
@@ -173,12 +173,50 @@ static int is_engine(const char *who)
     return strncmp(who, "engine:", 7) == 0;
 }
 
+/* Part 'k' (0 or 1) of a partnership 'who' ("alice+bob"; a player alone is part 0 only) into
+ * 'buf'; "" when there is none. */
+static void part_of(const char *who, int k, char *buf, size_t size)
+{
+    const char *plus = strchr(who, '+');
+    if (k == 0)
+        snprintf(buf, size, "%.*s", plus != NULL ? (int)(plus - who) : (int)strlen(who), who);
+    else
+        snprintf(buf, size, "%s", plus != NULL ? plus + 1 : "");
+}
+
+/* Whether player 'name' is (one of) entrant 'who'. */
+static int is_of(const char *who, const char *name)
+{
+    char part[NET_NAME_MAX + 2];
+    if (is_engine(who))
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        part_of(who, k, part, sizeof part);
+        if (part[0] && strcmp(part, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static int entrant_of(const Tourney *t, const char *name)
 {
     for (int i = 0; i < t->nent; i++)
-        if (!is_engine(t->ent[i].who) && strcmp(t->ent[i].who, name) == 0)
+        if (is_of(t->ent[i].who, name))
             return i;
     return -1;
+}
+
+/* Whether a variant is played by partnerships of two (each team two seats), not alone. */
+static int partnered(const CmVariant *v)
+{
+    return v->nteams == 2 && __builtin_popcount(v->team_seats[0]) == 2 &&
+           __builtin_popcount(v->team_seats[1]) == 2;
+}
+
+/* Whether tournaments may be of 'v': two teams, of one seat each or of two. */
+static int tourney_variant(const CmVariant *v)
+{
+    return v->nteams == 2 && (v->nseats == 2 || partnered(v));
 }
 
 /* The games played (with their results) and the byes, as pairing.c takes them. */
@@ -244,14 +282,23 @@ int tourney_has_game(const Server *s, int64_t game)
 
 /* ---- Telling the entrants ------------------------------------------------------------------ */
 
-/* Sends 'line' to every connection of person 'who' (nothing for an engine). */
+/* Sends 'line' to every connection of entrant 'who' (both players of a partnership; nothing
+ * for an engine). */
 static void tell(Server *s, const char *who, const char *line)
 {
-    if (is_engine(who))
-        return;
     for (int i = 0; i < s->nclients; i++) {
         Client *c = s->clients[i];
-        if (c->greeted && !c->closing && strcmp(c->name, who) == 0)
+        if (c->greeted && !c->closing && is_of(who, c->name))
+            srv_send(s, c, line, strlen(line));
+    }
+}
+
+/* Sends 'line' to every connection of the one player 'name'. */
+static void tell_one(Server *s, const char *name, const char *line)
+{
+    for (int i = 0; i < s->nclients; i++) {
+        Client *c = s->clients[i];
+        if (c->greeted && !c->closing && strcmp(c->name, name) == 0)
             srv_send(s, c, line, strlen(line));
     }
 }
@@ -270,14 +317,29 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black)
     CmError err;
     cm_error_init(&err, NULL);
     const CmVariant *v = catalog_get(&s->cat, t->st.variant, NULL, &err);
-    if (v == NULL || v->nseats != 2) {
+    if (v == NULL || !tourney_variant(v)) {
         cm_error_set(&err, CM_ERR_ARG, 0, 0, "tournament %lld: its variant %s is gone",
                      (long long)t->id, t->st.variant);
         return t_failed(s, &err);
     }
-    char seats[2 * NET_NAME_MAX + 16];
-    snprintf(seats, sizeof seats, "%c=%s %c=%s", v->seat[0].letter, t->ent[white].who,
-             v->seat[1].letter, t->ent[black].who);
+    /* White's team is the first seat's; a partnership's first player holds its team's first
+     * seat, the second its other. */
+    char seats[CM_MAX_SEATS * (NET_NAME_MAX + 4) + 1], who[CM_MAX_SEATS][NET_NAME_MAX + 2];
+    int entrant[CM_MAX_SEATS];
+    size_t len = 0;
+    int nth[2] = {0, 0};
+    for (int k = 0; k < v->nseats; k++) {
+        int team = v->seat[k].team == v->seat[0].team ? 0 : 1;
+        entrant[k] = team == 0 ? white : black;
+        const char *of = t->ent[entrant[k]].who;
+        if (is_engine(of))
+            snprintf(who[k], sizeof who[k], "%s", of);
+        else
+            part_of(of, nth[team], who[k], sizeof who[k]);
+        nth[team]++;
+        len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%c=%s", k ? " " : "",
+                                v->seat[k].letter, who[k]);
+    }
     SGame *g = game_make(s, t->st.variant, t->st.tc, t->st.rated, seats);
     if (g == NULL)
         return -1;
@@ -294,13 +356,16 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black)
     srv_log(s, "tournament %lld: round %d, game %lld: %s", (long long)t->id, p.round,
             (long long)g->ng.id, seats);
     game_maybe_start(s, g);
-    char line[200];
-    snprintf(line, sizeof line, "paired %lld %d %lld %c %s", (long long)t->id, p.round,
-             (long long)g->ng.id, v->seat[0].letter, t->ent[black].who);
-    tell(s, t->ent[white].who, line);
-    snprintf(line, sizeof line, "paired %lld %d %lld %c %s", (long long)t->id, p.round,
-             (long long)g->ng.id, v->seat[1].letter, t->ent[white].who);
-    tell(s, t->ent[black].who, line);
+    /* Each person is told their own seat, and whom they meet. */
+    char line[300];
+    for (int k = 0; k < v->nseats; k++) {
+        if (is_engine(who[k]))
+            continue;
+        snprintf(line, sizeof line, "paired %lld %d %lld %c %s", (long long)t->id, p.round,
+                 (long long)g->ng.id, v->seat[k].letter,
+                 t->ent[entrant[k] == white ? black : white].who);
+        tell_one(s, who[k], line);
+    }
     return 0;
 }
 
@@ -409,21 +474,37 @@ static int begin(Server *s, Tourney *t)
 {
     CmError err;
     cm_error_init(&err, NULL);
-    if (t->nent < 2)
-        return finish(s, t, "fewer than two entered");
     if (t_write(s, t) != 0)
         return -1;
+    /* A partnership whose partner never came is not in it. */
+    for (int i = 0; i < t->nent; i++)
+        if (t->ent[i].withdrawn == 2) {
+            memmove(&t->ent[i], &t->ent[i + 1], (size_t)(t->nent - i - 1) * sizeof *t->ent);
+            t->nent--;
+            i--;
+        }
     for (int i = 0; i < t->nent; i++) {
         TEntrant *e = &t->ent[i];
         if (is_engine(e->who)) {
             e->rating = (int)(rating_engine(atoi(e->who + 7)).rating + 0.5);
             continue;
         }
-        StoreRating r;
-        int found = 0;
-        if (store_rating_get(s->store, e->who, t->st.variant, &r, &found, &err) != CM_OK)
-            return t_failed(s, &err);
-        e->rating = (int)((found ? r.rating : rating_default().rating) + 0.5);
+        /* A partnership at the mean of its players' ratings. */
+        double sum = 0;
+        int parts = 0;
+        for (int k = 0; k < 2; k++) {
+            char name[NET_NAME_MAX + 2];
+            StoreRating r;
+            int found = 0;
+            part_of(e->who, k, name, sizeof name);
+            if (!name[0])
+                continue;
+            if (store_rating_get(s->store, name, t->st.variant, &r, &found, &err) != CM_OK)
+                return t_failed(s, &err);
+            sum += found ? r.rating : rating_default().rating;
+            parts++;
+        }
+        e->rating = (int)(sum / (parts ? parts : 1) + 0.5);
     }
     qsort(t->ent, (size_t)t->nent, sizeof *t->ent, by_rating);
     if (store_entrant_drop(s->store, t->id, -1, &err) != CM_OK)
@@ -435,6 +516,8 @@ static int begin(Server *s, Tourney *t)
             return t_failed(s, &err);
     }
     t->next_key = t->nent;
+    if (t->nent < 2)
+        return finish(s, t, "fewer than two entered");
     if (strcmp(t->st.kind, "robin") == 0)
         t->st.rounds = pair_rounds(t->nent);
     if (set_status(s, t, T_PLAYING) != 0)
@@ -568,9 +651,10 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
                   clean);
         return;
     }
-    if (v->nseats != 2) {
+    if (!tourney_variant(v)) {
         srv_error(s, c, "tourney", "denied",
-                  "tournaments are of the two-player variants on this server, for now");
+                  "a tournament is of a variant of two sides: two seats, or two partnerships of "
+                  "two (not a game of each alone)");
         return;
     }
     game_variant_name(s, a[1], st.variant, sizeof st.variant);
@@ -677,6 +761,32 @@ void tourney_req_list(Server *s, Client *c, const NetMsg *m)
     srv_sendf(s, c, "ok tourneys %d", s->ntourneys);
 }
 
+/* A partnership entered by 'c' with 'partner': it waits for the partner's own 'enter' with
+ * 'c' (withdrawn 2); that 'enter' confirms it. Returns the entrant's index, or -1 (answered). */
+static int partnership(Server *s, Client *c, Tourney *t, const char *partner, int *confirm)
+{
+    *confirm = 0;
+    if (!net_name_ok(partner) || strcmp(partner, c->name) == 0 || srv_guest_name(partner)) {
+        srv_syntax(s, c, "a partner is another player, by their name");
+        return -1;
+    }
+    int i = entrant_of(t, partner);
+    if (i >= 0) {
+        char first[NET_NAME_MAX + 2], second[NET_NAME_MAX + 2];
+        part_of(t->ent[i].who, 0, first, sizeof first);
+        part_of(t->ent[i].who, 1, second, sizeof second);
+        if (t->ent[i].withdrawn == 2 && strcmp(first, partner) == 0 &&
+            strcmp(second, c->name) == 0) {
+            *confirm = 1;
+            return i;
+        }
+        srv_error(s, c, "enter", "denied", "%s is in tournament %lld already, with another",
+                  partner, (long long)t->id);
+        return -1;
+    }
+    return t->nent;
+}
+
 void tourney_req_enter(Server *s, Client *c, const NetMsg *m)
 {
     Tourney *t = named(s, c, m, "enter", NULL);
@@ -691,32 +801,57 @@ void tourney_req_enter(Server *s, Client *c, const NetMsg *m)
                   (long long)t->id);
         return;
     }
-    if (entrant_of(t, c->name) >= 0) {
+    CmError err;
+    cm_error_init(&err, NULL);
+    const CmVariant *v = catalog_get(&s->cat, t->st.variant, NULL, &err);
+    int teams = v != NULL && partnered(v);
+    if (teams != (m->argc == 3)) {
+        srv_syntax(s, c,
+                   teams ? "the games of this tournament are played by partnerships: enter "
+                           "TOURNEY PARTNER (and the partner enters with you)"
+                         : "a tournament of two seats has no partners: enter TOURNEY");
+        return;
+    }
+    int confirm = 0, i = teams ? partnership(s, c, t, m->argv[2], &confirm) : t->nent;
+    if (i < 0)
+        return;
+    if (!confirm && entrant_of(t, c->name) >= 0) {
         srv_error(s, c, "enter", "denied", "you are in tournament %lld already", (long long)t->id);
         return;
     }
-    if (t->nent >= PAIR_MAX) {
+    if (!confirm && t->nent >= PAIR_MAX) {
         srv_error(s, c, "enter", "busy", "tournament %lld has %d entrants, the most it may have",
                   (long long)t->id, PAIR_MAX);
         return;
     }
     if (t->st.rated && game_held(s, c, "enter"))
         return;
-    CmError err;
-    cm_error_init(&err, NULL);
-    TEntrant *e = &t->ent[t->nent];
+    TEntrant e = confirm ? t->ent[i] : (TEntrant){.key = t->next_key, .withdrawn = teams ? 2 : 0};
+    if (confirm)
+        e.withdrawn = 0;
+    else if (teams)
+        snprintf(e.who, sizeof e.who, "%s+%s", c->name, m->argv[2]);
+    else
+        snprintf(e.who, sizeof e.who, "%s", c->name);
     if (t_write(s, t) != 0)
         return;
-    if (store_entrant_put(s->store, t->id, t->next_key, c->name, 0, 0, &err) != CM_OK) {
+    if (store_entrant_put(s->store, t->id, e.key, e.who, 0, e.withdrawn, &err) != CM_OK) {
         srv_write_failed(s, &err);
         return;
     }
-    snprintf(e->who, sizeof e->who, "%s", c->name);
-    e->key = t->next_key++;
-    e->rating = 0;
-    e->withdrawn = 0;
-    t->nent++;
-    srv_sendf(s, c, "ok enter %lld %d", (long long)t->id, t->nent);
+    t->ent[i] = e;
+    if (!confirm) {
+        t->next_key++;
+        t->nent++;
+    }
+    if (e.withdrawn == 2) {
+        char line[200];
+        snprintf(line, sizeof line, "partner %lld %s", (long long)t->id, c->name);
+        tell_one(s, m->argv[2], line);
+        srv_sendf(s, c, "ok enter %lld %d partner", (long long)t->id, t->nent);
+    } else {
+        srv_sendf(s, c, "ok enter %lld %d", (long long)t->id, t->nent);
+    }
 }
 
 void tourney_req_withdraw(Server *s, Client *c, const NetMsg *m)
@@ -725,7 +860,7 @@ void tourney_req_withdraw(Server *s, Client *c, const NetMsg *m)
     if (t == NULL)
         return;
     int i = entrant_of(t, c->name);
-    if (i < 0 || t->status == T_OVER || t->ent[i].withdrawn) {
+    if (i < 0 || t->status == T_OVER || (t->status == T_PLAYING && t->ent[i].withdrawn)) {
         srv_error(s, c, "withdraw", "denied",
                   i < 0 ? "you are not in tournament %lld" : "tournament %lld is over for you",
                   (long long)t->id);
@@ -782,7 +917,10 @@ void tourney_req_standings(Server *s, Client *c, const NetMsg *m)
         quarter_text(p->sonneborn, sb, sizeof sb);
         srv_sendf(s, c, "place %d %d %s %d %s %s %s %d %d %d %d %d %d %d %s", i + 1, p->entrant,
                   who->who, who->rating, score, buchholz, sb, p->games, p->won, p->drawn, p->lost,
-                  p->byes, p->whites, p->blacks, who->withdrawn ? "withdrawn" : "in");
+                  p->byes, p->whites, p->blacks,
+                  who->withdrawn == 2 ? "waiting"
+                  : who->withdrawn    ? "withdrawn"
+                                      : "in");
     }
     static const char *const results[] = {"0-1", "1/2", "1-0"};
     for (int i = 0; i < t->npairs; i++) {

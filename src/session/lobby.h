@@ -171,9 +171,10 @@ enum {
 
 /* ---- Tournaments (lobby_tourney.c; docs/network.md, "Tournaments") ---------------------- */
 
-#define LOBBY_TOURNS_MAX 64    /* tournaments in the list */
-#define LOBBY_PLACES_MAX 64    /* entrants of one */
-#define LOBBY_PAIRINGS_MAX 640 /* its games and byes: 20 rounds of 32 */
+#define LOBBY_TOURNS_MAX 64                    /* tournaments in the list */
+#define LOBBY_PLACES_MAX 64                    /* entrants of one */
+#define LOBBY_PAIRINGS_MAX 640                 /* its games and byes: 20 rounds of 32 */
+#define LOBBY_WHO_MAX (2 * LOBBY_NAME_MAX + 1) /* an entrant: a partnership "alice+bob" */
 
 /* A tournament as 'tourneys' and 'standings' give it ('tourn ...'). */
 typedef struct LobbyTourn {
@@ -195,11 +196,11 @@ typedef struct LobbyTourn {
  * in quarter points. */
 typedef struct LobbyPlace {
     int rank, entrant;
-    char who[LOBBY_NAME_MAX + 1]; /* a player, or "engine:LEVEL" */
+    char who[LOBBY_WHO_MAX + 1]; /* a player, a partnership "alice+bob", or "engine:LEVEL" */
     int rating;
     int score, buchholz, sb;
     int games, won, drawn, lost, byes, whites, blacks;
-    int withdrawn;
+    int withdrawn; /* 1 withdrawn; 2 a partnership waiting for the partner to enter */
 } LobbyPlace;
 
 /* A game of a round, or a bye ('black' -1). 'result': 2 White won, 1 a draw, 0 Black won,
@@ -223,7 +224,8 @@ typedef struct LobbyStandings {
 int lobby_tourn_read(const struct NetMsg *m, LobbyTourn *out);
 int lobby_place_read(const struct NetMsg *m, LobbyPlace *out);
 int lobby_pairing_read(const struct NetMsg *m, LobbyPairing *out);
-/* The news of a tournament ('round', 'paired', 'bye', 'finished') in words into 'buf'.
+/* The news of a tournament ('round', 'paired', 'bye', 'finished', 'partner') in words into
+ * 'buf'.
  * Returns 0, or -1 when 'm' is no such line. */
 int lobby_tnews_text(const struct NetMsg *m, char *buf, size_t size);
 /* A score in half points as text ("2", "2.5"); quarter points ("1.75"). */
@@ -381,7 +383,9 @@ typedef struct Lobby {
     char tq[16];
     int ntq;
     char tnews[240];
-    unsigned news; /* LOBBY_EV_* bits not yet taken */
+    int64_t partner_tid;              /* the last tournament a player asked the player to enter */
+    char partner[LOBBY_NAME_MAX + 1]; /* with them as partners, and who: 'lobby_enter' takes it */
+    unsigned news;                    /* LOBBY_EV_* bits not yet taken */
 } Lobby;
 
 /* Sets up a lobby on the connection 'r' (remote.h: it becomes the connection's listener) with

@@ -69,9 +69,20 @@ int lobby_tourn_read(const NetMsg *m, LobbyTourn *out)
     return 0;
 }
 
+/* An entrant: a player, a partnership of two ("alice+bob") or "engine:LEVEL". */
 static int who_ok(const char *who)
 {
     int64_t level;
+    const char *plus = strchr(who, '+');
+    if (plus != NULL) {
+        char first[LOBBY_NAME_MAX + 2];
+        size_t len = (size_t)(plus - who);
+        if (len == 0 || len > LOBBY_NAME_MAX)
+            return 0;
+        memcpy(first, who, len);
+        first[len] = '\0';
+        return net_name_ok(first) && net_name_ok(plus + 1);
+    }
     return net_name_ok(who) || (strncmp(who, "engine:", 7) == 0 && net_int(who + 7, 1, 10, &level));
 }
 
@@ -99,7 +110,9 @@ int lobby_place_read(const NetMsg *m, LobbyPlace *out)
     out->byes = (int)v[7];
     out->whites = (int)v[8];
     out->blacks = (int)v[9];
-    out->withdrawn = strcmp(m->argv[15], "withdrawn") == 0;
+    out->withdrawn = strcmp(m->argv[15], "withdrawn") == 0 ? 1
+                     : strcmp(m->argv[15], "waiting") == 0 ? 2
+                                                           : 0;
     return 0;
 }
 
@@ -182,6 +195,13 @@ int lobby_tnews_text(const NetMsg *m, char *buf, size_t size)
                  (long long)round);
         return 0;
     }
+    if (strcmp(k, "partner") == 0 && m->argc == 3 && net_name_ok(m->argv[2])) {
+        snprintf(buf, size,
+                 "%s asks you to play tournament %lld as partners: e on it accepts ('enter %lld "
+                 "%s').",
+                 m->argv[2], (long long)id, (long long)id, m->argv[2]);
+        return 0;
+    }
     if (strcmp(k, "finished") == 0) {
         char why[160];
         net_text_clean(m->rest[2], strlen(m->rest[2]), why, sizeof why);
@@ -261,6 +281,8 @@ CmStatus lobby_ask_standings(Lobby *l, int64_t id, CmError *err)
 
 CmStatus lobby_enter(Lobby *l, int64_t id, int withdraw, CmError *err)
 {
+    if (!withdraw && l->partner_tid == id && l->partner[0])
+        return tsend(l, err, "enter %lld %s", (long long)id, l->partner);
     return tsend(l, err, "%s %lld", withdraw ? "withdraw" : "enter", (long long)id);
 }
 
@@ -301,8 +323,12 @@ int lobby_tourney_heard(Lobby *l, const NetMsg *m)
         return 1;
     }
     if (strcmp(k, "round") == 0 || strcmp(k, "paired") == 0 || strcmp(k, "bye") == 0 ||
-        strcmp(k, "finished") == 0) {
+        strcmp(k, "finished") == 0 || strcmp(k, "partner") == 0) {
         if (lobby_tnews_text(m, l->tnews, sizeof l->tnews) == 0) {
+            if (strcmp(k, "partner") == 0) {
+                net_game_id(m->argv[1], &l->partner_tid);
+                snprintf(l->partner, sizeof l->partner, "%s", m->argv[2]);
+            }
             l->news |= LOBBY_EV_TNEWS;
             l->games_at = 0; /* a new game of the player's is in the list soon */
         }

@@ -1187,12 +1187,15 @@ static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, i
         lobby_halves_text(p->score, score, sizeof score);
         lobby_halves_text(p->buchholz, bh, sizeof bh);
         lobby_quarters_text(p->sb, sb, sizeof sb);
+        char who[LOBBY_WHO_MAX + 4];
+        snprintf(who, sizeof who, "%s", p->who);
+        ui_cut_to(who, sizeof who, 32, mark);
         n = ui_line_add(lines, items, n, height, -1,
                         strcmp(p->who, l->me) == 0 ? UI_ROLE_TITLE
                         : p->withdrawn             ? UI_ROLE_DIM
                                                    : UI_ROLE_NORMAL,
-                        "  %3d %-32s %6d %5s %5s %6s %3d %3d %3d", p->rank, p->who, p->rating,
-                        score, bh, sb, p->won, p->drawn, p->lost);
+                        "  %3d %-32s %6d %5s %5s %6s %3d %3d %3d", p->rank, who, p->rating, score,
+                        bh, sb, p->won, p->drawn, p->lost);
     }
     char more[120] = "";
     if (first > 0 || first + room < st->nplaces)

@@ -245,7 +245,7 @@ static void check_line(Conn *c, const char *line, size_t len)
         "ok",      "error", "ev",      "sync",     "presence", "invite", "ping",   "pong",
         "variant", "game",  "rating",  "record",   "player",   "limit",  "notice", "pubkey",
         "past",    "ended", "profile", "standing", "versus",   "tourn",  "place",  "pairing",
-        "paired",  "round", "bye",     "finished", NULL};
+        "paired",  "round", "bye",     "finished", "partner",  NULL};
     /* The error codes of docs/network.md, of requests and of the connection as a whole. */
     static const char *const codes[] = {
         "syntax",     "hello",         "version", "unknown", "bad-id",   "no-game",   "no-variant",

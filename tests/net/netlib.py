@@ -325,6 +325,23 @@ class Raw:
             got = [x.decode(errors="replace") for x in self.lines[start:]]
         return got[:got.index(answer)] if answer in got else got
 
+    def page_lines(self, line, timeout=WAIT):
+        """As ok_lines, for a page ('history', 'profile', 'standings'): when the server says
+        that pages come too fast for this connection ('error VERB busy', four a second), asks
+        again a moment later."""
+        end = time.monotonic() + timeout
+        while True:
+            with self.lock:
+                start = len(self.lines)
+            got = self.request(line, timeout)
+            if got.startswith("ok "):
+                with self.lock:
+                    lines = [x.decode(errors="replace") for x in self.lines[start:]]
+                return lines[:lines.index(got)] if got in lines else lines
+            check(got.split()[2] == "busy" and time.monotonic() < end,
+                  "%s: %r was refused: %s" % (self.name, line, got))
+            time.sleep(0.5)
+
     def refused(self, line, code, timeout=WAIT):
         got = self.request(line, timeout)
         check(got.startswith("error ") and got.split()[2] == code,

@@ -7,8 +7,8 @@
 # At the end: no pair met twice, every game of every round is over, and each entrant's score,
 # Buchholz and Sonneborn-Berger as the server gives them equal those computed here from the
 # results the players saw, by the rules of docs/network.md. Before all that, what the requests
-# refuse: a bad kind, variant, clock, number of rounds or start, a tournament of four seats,
-# entering twice, a third tournament of one's own, entering one that has begun.
+# refuse: a bad kind, variant, clock, number of rounds or start, a tournament of a game each
+# plays alone, entering twice, a third tournament of one's own, entering one that has begun.
 #
 #     python3 tests/net/tourney.py CAMELOT SOURCE_DIR
 #
@@ -31,7 +31,7 @@ LONG = 120 * netlib.time_factor()  # an engines' game, or a round, at most
 def standings(conn, tid):
     """The server's standings of tournament 'tid': (the tourn line's words, the place lines as
     word lists, the pairing lines as word lists)."""
-    lines = conn.ok_lines("standings %d" % tid)
+    lines = conn.page_lines("standings %d" % tid)
     tourn = [x.split() for x in lines if x.startswith("tourn ")]
     check(len(tourn) == 1, "standings %d: %r" % (tid, lines))
     return (tourn[0], [x.split() for x in lines if x.startswith("place ")],
@@ -66,7 +66,7 @@ def refusals(server):
             ("tourney swiss camette 60+0 casual 3 soon", "syntax"),
             ("tourney swiss camette 60+0 casual 3 +60 engine:11", "syntax"),
             ("tourney swiss camette 60+0 casual 3 +60 alice", "syntax"),
-            ("tourney swiss grand-camelot 60+0 casual 3 +60", "denied"),
+            ("tourney swiss four-handed-chivalry-solo 60+0 casual 3 +60", "denied"),
             ("enter 999", "no-tourney"),
             ("enter x", "syntax"),
             ("withdraw 999", "no-tourney"),
