@@ -164,7 +164,8 @@ static void test_requests_each_has_a_command_of_online(void **state)
 }
 
 /* The words a request's form allows after its verb: '[X]' may be left out, 'X...' is one or
- * more of at most four (a seat each), 'TEXT' is the rest of the line. */
+ * more of at most four (a seat each), '[X...]' none to eight (a tournament's engine entrants),
+ * 'TEXT' is the rest of the line. */
 static void counts_of(const char *usage, int *min, int *max)
 {
     *min = *max = 0;
@@ -173,7 +174,9 @@ static void counts_of(const char *usage, int *min, int *max)
         p++;
         const char *end = strchr(p, ' ');
         size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (p[0] == '[') {
+        if (p[0] == '[' && n > 4 && memcmp(p + n - 4, "...]", 4) == 0) {
+            *max += 8;
+        } else if (p[0] == '[') {
             (*max)++;
         } else if (n > 3 && memcmp(p + n - 3, "...", 3) == 0) {
             (*min)++;

@@ -1063,6 +1063,28 @@ static void test_ui_online_lobby_tourneys(void **state)
     assert_string_equal(last_sent, "tourneys");
     hear_line(l, "ok tourneys 0");
     tu_assert_contains(page_text(ui), "none yet");
+
+    /* A tournament of partnerships: a partner's request is said, e accepts it, and a
+     * partnership's long names are cut to their column. */
+    hear_line(l, "partner 5 bob");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_TNEWS, LOBBY_EV_TNEWS);
+    assert_string_equal(l->tnews, "bob asks you to play tournament 5 as partners: e on it accepts "
+                                  "('enter 5 bob').");
+    hear_line(l, "tourn 5 robin grand-camelot 300+0 casual 0 entry 0 1796083200 1 bob asked");
+    hear_line(l, "ok tourneys 1");
+    tu_assert_contains(page_text(ui), "ask starts 2026-12-01 00:00\n");
+    ui_handle_key(ui, 'e', 1000);
+    assert_string_equal(last_sent, "enter 5 bob");
+    ui_handle_key(ui, UI_KEY_ENTER, 1000);
+    assert_string_equal(last_sent, "standings 5");
+    hear_line(l, "tourn 5 robin grand-camelot 300+0 casual 0 entry 0 1796083200 1 bob asked");
+    hear_line(l, "place 1 0 bob+Sir_Gawain_the_Green_Knights_Foe 0 0 0 0 0 0 0 0 0 0 0 waiting");
+    hear_line(l, "ok standings 5 1 0");
+    tu_assert_contains(
+        page_text(ui),
+        "    1 bob+Sir_Gawain_the_Green_Knight\u2026      0     0     0      0   0   0   0\n");
+    ui_handle_key(ui, UI_KEY_ESC, 1000);
+    hear_line(l, "ok tourneys 0");
     ui->lobby_tid = 9;
     ui_handle_key(ui, UI_KEY_ESC, 1000);
     assert_int_equal(ui->lobby_view, UI_LOBBY_GAMES);

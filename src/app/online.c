@@ -240,7 +240,10 @@ static int tourney_line(const NetMsg *m)
         cli_line("tournament %lld: %s of %s, %s, %s; %s; %d entrant%s, made by %s%s.",
                  (long long)t.id, strcmp(t.kind, "swiss") == 0 ? "a Swiss" : "a round robin",
                  t.variant, t.tc, t.rated ? "rated" : "casual", text, t.entrants,
-                 t.entrants == 1 ? "" : "s", t.creator, t.in ? "; you are in" : "");
+                 t.entrants == 1 ? "" : "s", t.creator,
+                 t.in == 1   ? "; you are in"
+                 : t.in == 2 ? "; a partner asks you to enter"
+                             : "");
         memset(names, 0, sizeof names);
         return 1;
     }

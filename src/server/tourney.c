@@ -579,6 +579,18 @@ void tourney_game_over(Server *s, SGame *g)
 
 /* ---- The requests -------------------------------------------------------------------------- */
 
+/* The asker's part in 't': "in", "asked" (named the partner of a partnership that waits for
+ * them to enter), or "out". */
+static const char *part_in(const Tourney *t, const char *name)
+{
+    int i = entrant_of(t, name);
+    if (i < 0)
+        return "out";
+    char first[NET_NAME_MAX + 2];
+    part_of(t->ent[i].who, 0, first, sizeof first);
+    return t->ent[i].withdrawn == 2 && strcmp(first, name) != 0 ? "asked" : "in";
+}
+
 static void tourn_line(Server *s, Client *c, const Tourney *t)
 {
     char tc[STORE_TOURNEY_TC_MAX];
@@ -586,7 +598,7 @@ static void tourn_line(Server *s, Client *c, const Tourney *t)
     srv_sendf(s, c, "tourn %lld %s %s %s %s %d %s %d %lld %d %s %s", (long long)t->id, t->st.kind,
               t->st.variant, tc, t->st.rated ? "rated" : "casual", t->st.rounds,
               status_names[t->status], t->round, (long long)t->st.starts, t->nent, t->st.creator,
-              entrant_of(t, c->name) >= 0 ? "in" : "out");
+              part_in(t, c->name));
 }
 
 /* The tournament named by the request's first word, from memory or the store ('*tmp' set when

@@ -189,7 +189,7 @@ typedef struct LobbyTourn {
     int64_t starts;  /* UTC seconds */
     int entrants;
     char creator[LOBBY_NAME_MAX + 1];
-    int in; /* the player has entered it */
+    int in; /* 1: the player has entered it; 2: a partner asked them to (they have not) */
 } LobbyTourn;
 
 /* An entrant's line of the standings ('place ...'). Scores in half points, Sonneborn-Berger

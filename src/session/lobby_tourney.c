@@ -65,7 +65,7 @@ int lobby_tourn_read(const NetMsg *m, LobbyTourn *out)
     out->starts = starts;
     out->entrants = (int)n;
     snprintf(out->creator, sizeof out->creator, "%s", m->argv[11]);
-    out->in = strcmp(m->argv[12], "in") == 0;
+    out->in = strcmp(m->argv[12], "in") == 0 ? 1 : strcmp(m->argv[12], "asked") == 0 ? 2 : 0;
     return 0;
 }
 

@@ -230,7 +230,18 @@ static const UiKeyHelp lobby_keys[] = {
      "your page: your ratings, your games over, and how you did against the people you met "
      "most; Enter on one of them opens theirs",
      0},
-    {"Esc", NULL, "from the ratings table, the keys, the history or a page back to the games", 0},
+    {"t", NULL,
+     "the tournaments: Enter shows the standings of the one picked (Right and Left, its rounds' "
+     "games; Enter opens one), r asks for the list again",
+     0},
+    {"e", NULL,
+     "on the tournaments: enter the one picked, or withdraw from it (a tournament of "
+     "partnerships: with the partner who asked you)",
+     0},
+    {"Esc", NULL,
+     "from the ratings table, the keys, the history, a page or the tournaments back to the games "
+     "(from a tournament's standings, to the list)",
+     0},
     {"r", NULL, "ask the server for the list again (it is asked every few seconds anyway)", 0},
     {"?, F1", NULL, "this page; q or Esc closes it", 0},
     {"q, Ctrl-C", NULL, "quit; your games go on on the server", 0},

@@ -334,10 +334,10 @@ static unsigned enter_tourn(Ui *ui, const LobbyTourn *t)
         ui_message(ui, UI_ROLE_ERROR, "No tournament is picked.");
         return UI_DRAW_STATUS;
     }
-    if (lobby_enter(ui->lobby, t->id, t->in, &err) != CM_OK)
+    if (lobby_enter(ui->lobby, t->id, t->in == 1, &err) != CM_OK)
         return ui_say_refused(ui, &err);
-    ui_message(ui, UI_ROLE_NORMAL, "%s tournament %lld...", t->in ? "Withdrawing from" : "Entering",
-               (long long)t->id);
+    ui_message(ui, UI_ROLE_NORMAL, "%s tournament %lld...",
+               t->in == 1 ? "Withdrawing from" : "Entering", (long long)t->id);
     return UI_DRAW_STATUS;
 }
 
@@ -1092,7 +1092,7 @@ static int tourns_lines(const Ui *ui, int width, int height, UiLine *lines, int 
         put_cell(row, sizeof row, &len, tc, 9);
         put_cell(row, sizeof row, &len, t->rated ? "rated" : "casual", 8);
         put_cell(row, sizeof row, &len, count, 5);
-        put_cell(row, sizeof row, &len, t->in ? "in" : "", 4);
+        put_cell(row, sizeof row, &len, t->in == 1 ? "in" : t->in == 2 ? "ask" : "", 4);
         put_cell(row, sizeof row, &len, state, 0);
         n = ui_line_add(lines, items, n, height, i,
                         pick    ? UI_ROLE_FIELD
@@ -1120,7 +1120,6 @@ static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, i
     const LobbyStandings *st = shown_standings(ui);
     const char *mark = ui->opt.ascii ? "~" : "\u2026";
     int n = 0;
-    (void)width;
     if (st == NULL) {
         n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "Tournament %lld",
                         (long long)ui->lobby_tid);
@@ -1165,10 +1164,16 @@ static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, i
         }
         return n;
     }
-    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "%s %lld: %s %s %s, %s%s",
-                    strcmp(t->kind, "swiss") == 0 ? "Swiss" : "Round robin", (long long)t->id,
-                    t->variant, t->tc, t->rated ? "rated" : "casual", state,
-                    t->in ? ", you're in" : "");
+    char head[sizeof lines[0].text + 64];
+    snprintf(head, sizeof head, "%s %lld: %s %s %s, %s%s",
+             strcmp(t->kind, "swiss") == 0 ? "Swiss" : "Round robin", (long long)t->id, t->variant,
+             t->tc, t->rated ? "rated" : "casual", state,
+             t->in == 1   ? ", you're in"
+             : t->in == 2 ? ", a partner asks"
+                          : "");
+    ui_cut_to(head, sizeof head, width, mark);
+    n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING, "%.*s",
+                    (int)sizeof lines[0].text - 1, head);
     if (st->nplaces == 0)
         return ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "  %s",
                            "nobody has entered yet: e enters");
@@ -1190,12 +1195,19 @@ static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, i
         char who[LOBBY_WHO_MAX + 4];
         snprintf(who, sizeof who, "%s", p->who);
         ui_cut_to(who, sizeof who, 32, mark);
+        char row[sizeof lines[0].text], cell[16], rest[80];
+        size_t len = 0;
+        snprintf(cell, sizeof cell, "  %3d ", p->rank);
+        put_cell(row, sizeof row, &len, cell, 0);
+        put_cell(row, sizeof row, &len, who, 33);
+        snprintf(rest, sizeof rest, "%6d %5s %5s %6s %3d %3d %3d", p->rating, score, bh, sb, p->won,
+                 p->drawn, p->lost);
+        put_cell(row, sizeof row, &len, rest, 0);
         n = ui_line_add(lines, items, n, height, -1,
                         strcmp(p->who, l->me) == 0 ? UI_ROLE_TITLE
                         : p->withdrawn             ? UI_ROLE_DIM
                                                    : UI_ROLE_NORMAL,
-                        "  %3d %-32s %6d %5s %5s %6s %3d %3d %3d", p->rank, who, p->rating, score,
-                        bh, sb, p->won, p->drawn, p->lost);
+                        "%s", row);
     }
     char more[120] = "";
     if (first > 0 || first + room < st->nplaces)
