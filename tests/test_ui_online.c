@@ -337,6 +337,29 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     ui_over_box(ui, box, 64, &y, &x, &w, &h);
     assert_true(y >= 0 && y + h <= foot.top);
 
+    /* A public server's session for a key runs on the server's host, as its account: x
+     * writes nothing there. Elsewhere x asks for the path. */
+    ui->opt.no_files = 1;
+    press(f, 'x');
+    assert_int_equal(ui->mode, UI_MODE_OVER);
+    assert_string_equal(ui->msg,
+                        "No export here: this session runs on the server's machine, not yours.");
+    ui->opt.no_files = 0;
+    /* Nor does a guest's, which runs on the host as the guests' account. */
+    char me[sizeof f->l.me];
+    snprintf(me, sizeof me, "%s", f->l.me);
+    snprintf(f->l.me, sizeof f->l.me, "guest-ab12c");
+    ui->msg[0] = '\0';
+    press(f, 'x');
+    assert_int_equal(ui->mode, UI_MODE_OVER);
+    tu_assert_contains(ui->msg, "No export here");
+    snprintf(f->l.me, sizeof f->l.me, "%s", me);
+    press(f, 'x');
+    assert_int_equal(ui->mode, UI_MODE_LINE);
+    assert_true(ui->line_export);
+    press(f, UI_KEY_ESC);
+    assert_int_equal(ui->mode, UI_MODE_OVER);
+
     /* The rematch: the seats turned round, bob invited. */
     press(f, 'm');
     snprintf(line, sizeof line, "invite %lld %s camette", (long long)game_id(f) + 1, f->l.me);

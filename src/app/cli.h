@@ -269,9 +269,11 @@ int cli_server_ask(const char *sock, const char *const *lines, int n,
 
 struct NetAddr;
 /* Plays on the server at 'addr' as 'camelot online' does: the full screen on a terminal
- * (unless 'text'), else one command a line; 'where' names the server to the player. Returns
- * an exit code (online.c). */
-int cli_online_at(CliCtx *ctx, const struct NetAddr *addr, int text, const char *where);
+ * (unless 'text'), else one command a line; 'where' names the server to the player; with
+ * 'no_files' (a public server's session for a key, on its host) the screen writes no file.
+ * Returns an exit code (online.c). */
+int cli_online_at(CliCtx *ctx, const struct NetAddr *addr, int text, const char *where,
+                  int no_files);
 
 /* What 'camelot puzzle --generate' was asked for (puzzlegen.c). */
 typedef struct CliPuzzleGen {
@@ -321,9 +323,10 @@ int cli_review_played(const CmGame *game, const char *name, const struct UiOptio
 
 /* 'camelot online' on a terminal (online_screen.c): the lobby and the games of the server at
  * the other end of 'r', a connection made and greeted, on the full screen; 'where' names the
- * server for the title. Returns an exit code; the connection stays the caller's. */
+ * server for the title; 'no_files' as for 'cli_online_at'. Returns an exit code; the
+ * connection stays the caller's. */
 struct Remote;
-int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where);
+int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where, int no_files);
 
 /* The text game (textplay.c) of the started session 's': people type moves and commands,
  * read from 'in', and the engine plays the seats the session gives it, each move told on

@@ -546,7 +546,7 @@ static int session(CliCtx *ctx, int argc, char **argv)
         memset(&addr, 0, sizeof addr);
         snprintf(addr.path, sizeof addr.path, "%s", sock);
         snprintf(addr.key, sizeof addr.key, "%s", key);
-        rc = cli_online_at(ctx, &addr, a.value[S_TEXT] != NULL || ask == ASK_TEXT, host);
+        rc = cli_online_at(ctx, &addr, a.value[S_TEXT] != NULL || ask == ASK_TEXT, host, 1);
     }
     cli_args_free(&a);
     return rc;

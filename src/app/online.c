@@ -814,12 +814,12 @@ int cli_online(CliCtx *ctx, int argc, char **argv)
         host[sizeof host - 1] = '\0';
         where = host;
     }
-    rc = cli_online_at(ctx, &addr, a.value[O_TEXT] != NULL, where);
+    rc = cli_online_at(ctx, &addr, a.value[O_TEXT] != NULL, where, 0);
     cli_args_free(&a);
     return rc;
 }
 
-int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
+int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where, int no_files)
 {
     signal(SIGPIPE, SIG_IGN);
     Online o;
@@ -836,7 +836,7 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where)
     }
     if (!text && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
         /* A terminal: the lobby and the games on the full screen. */
-        int rc = cli_online_screen(ctx, o.r, where);
+        int rc = cli_online_screen(ctx, o.r, where, no_files);
         remote_close(o.r);
         return rc;
     }

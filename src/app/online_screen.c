@@ -16,7 +16,7 @@
 #define ENGINE_TT_BYTES ((size_t)16 << 20) /* hints in casual games */
 #define ENGINE_LEAVE_MS 100
 
-int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where)
+int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where, int no_files)
 {
     Lobby *lobby = malloc(sizeof *lobby);
     Session *s = malloc(sizeof *s);
@@ -35,6 +35,7 @@ int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where)
     UiOptions opt;
     CliScreenFlags f = {0, 0, 0, 0, 0};
     cli_screen_options(&f, NULL, &opt);
+    opt.no_files = no_files;
     Ui *ui = ui_new_online(s, lobby, &opt);
     if (ui == NULL) {
         rc = cli_out_of_memory();

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "unicode_int.h"
 
@@ -182,6 +183,11 @@ int net_name_reserved(const char *name)
         (name[2] != 'd' && name[2] != 'D') || name[3] == '\0')
         return 0;
     return strspn(name + 3, "0123456789") == strlen(name + 3);
+}
+
+int net_name_guest(const char *name)
+{
+    return strncasecmp(name, "guest-", 6) == 0;
 }
 
 int net_key_ok(const char *s)

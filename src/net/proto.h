@@ -87,6 +87,10 @@ int net_name_ok(const char *s);
  * "uid" and its number, and no relay and no other user can ever be that player). */
 int net_name_reserved(const char *name);
 
+/* Whether 'name' is a guest's ("guest-" in any case): the server gives such names to guests
+ * only, and no player, relay or key may take one. */
+int net_name_guest(const char *name);
+
 /* Checks a public key's fingerprint as OpenSSH writes it (sshd's %f, 'ssh-keygen -l'):
  * "SHA256:" and the 43 characters of base64 (no '=') of the key's SHA-256. Returns 1 or 0. */
 int net_key_ok(const char *s);

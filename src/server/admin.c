@@ -170,7 +170,7 @@ void admin_req_end(Server *s, Client *c, SGame *g, const NetMsg *m)
 void admin_req_rename(Server *s, Client *c, const NetMsg *m)
 {
     const char *name = m->argv[1], *to = m->argv[2];
-    if (!net_name_ok(name) || !net_name_ok(to) || net_name_reserved(to) || srv_guest_name(to)) {
+    if (!net_name_ok(name) || !net_name_ok(to) || net_name_reserved(to) || net_name_guest(to)) {
         srv_error(s, c, "rename", "bad-name",
                   "rename NAME NEW: names of 1 to 32 letters, digits, '_', '-' or '.'; the new "
                   "one not 'open', 'uid' and a number or 'guest-...'");

@@ -281,11 +281,6 @@ void srv_unname(Server *s, Client *c)
     person_add(s, c);
 }
 
-int srv_guest_name(const char *name)
-{
-    return strncasecmp(name, "guest-", 6) == 0;
-}
-
 /* A name for a guest: "guest-" and five letters or digits, that no one connected has. */
 static void guest_name(Server *s, char *buf, size_t size)
 {

@@ -89,7 +89,7 @@ void lobby_req_signup(Server *s, Client *c, const NetMsg *m)
                   "only a key new to this server signs up, once, before 'hello'");
         return;
     }
-    if (!net_name_ok(name) || net_name_reserved(name) || srv_guest_name(name)) {
+    if (!net_name_ok(name) || net_name_reserved(name) || net_name_guest(name)) {
         srv_error(s, c, "signup", "bad-name",
                   "a name is 1 to 32 letters, digits, '_', '-' or '.', beginning with a "
                   "letter or digit; not 'open', nor 'uid' and a number, nor 'guest-...'");

@@ -509,7 +509,7 @@ void lobby_req_as(Server *s, Client *c, const NetMsg *m)
         return;
     }
     if (m->argc != 2 || !net_name_ok(m->argv[1]) || net_name_reserved(m->argv[1]) ||
-        srv_guest_name(m->argv[1])) {
+        net_name_guest(m->argv[1])) {
         srv_error(s, c, "as", "bad-name",
                   "a name is 1 to 32 letters, digits, '_', '-' or '.', beginning with a "
                   "letter or digit; not 'open', nor 'uid' and a number, nor 'guest-...'");

@@ -359,8 +359,6 @@ int srv_person_here(Server *s, const char *name);
  * player's name), and counted under that name, so that a key has as many connections before
  * it signs up as a player has. */
 void srv_unname(Server *s, Client *c);
-/* Whether 'name' is a guest's ("guest-" in any case), which nobody else may take. */
-int srv_guest_name(const char *name);
 /* 'c' is no longer counted among its person's connections (its name is about to change). */
 void srv_uncount(Server *s, Client *c);
 

@@ -778,7 +778,7 @@ void tourney_req_list(Server *s, Client *c, const NetMsg *m)
 static int partnership(Server *s, Client *c, Tourney *t, const char *partner, int *confirm)
 {
     *confirm = 0;
-    if (!net_name_ok(partner) || strcmp(partner, c->name) == 0 || srv_guest_name(partner)) {
+    if (!net_name_ok(partner) || strcmp(partner, c->name) == 0 || net_name_guest(partner)) {
         srv_syntax(s, c, "a partner is another player, by their name");
         return -1;
     }

@@ -78,6 +78,11 @@ unsigned lobby_news(Lobby *l)
     return ev;
 }
 
+int lobby_is_guest(const Lobby *l)
+{
+    return net_name_guest(l->me);
+}
+
 int lobby_link(const Lobby *l, char *buf, size_t size)
 {
     int up = l->r == NULL || remote_up(l->r);

@@ -425,6 +425,9 @@ unsigned lobby_news(Lobby *l);
 /* Whether the connection is up; the connection's state in words into 'buf' ("" when up). */
 int lobby_link(const Lobby *l, char *buf, size_t size);
 
+/* Whether the player is a guest: a session of the server's guests' account, on its host. */
+int lobby_is_guest(const Lobby *l);
+
 /* ---- Requests --------------------------------------------------------------------------
  * Each returns CM_OK once the request is sent, or CM_ERR_IO when the connection is down (the
  * reason in 'err'); the answer comes later, as news. */

@@ -27,6 +27,8 @@ typedef struct UiOptions {
     int mouse;         /* the mouse is on */
     FILE *latency_log; /* where each key's time to the screen goes (microseconds, one a line),
                           or NULL; opened and closed by the caller */
+    int no_files;      /* the screen runs on a server's host for someone who came in by ssh:
+                          nothing it does writes a file there (no export) */
 } UiOptions;
 
 typedef struct Ui Ui;
