@@ -1,6 +1,7 @@
 /* A tournament's pairings and standings (src/server/pairing.c): a Swiss of six played by hand
  * for three rounds, each pairing, colour, score and tie-break worked out in the comments; the
- * bye of an odd field; no pair twice in a Swiss as long as a round without one exists; and
+ * bye of an odd field; no pair twice in a Swiss as long as a round without one exists, and the
+ * fewest rematches when one is needed; and
  * round robins of 2 to 12 in which everyone meets everyone once, with balanced colours.
  * SPDX-License-Identifier: MIT */
 #include <setjmp.h>
@@ -172,6 +173,58 @@ static void test_pairing_swiss_no_pair_twice(void **state)
 
 /* Round robins of 2 to 12: every pair once, a bye a round for an odd field and once each,
  * nobody twice in a round; white and black in each entrant's games differ by one at most. */
+/* When a round needs a rematch, it has as few as it can: 22 entrants, eleven (0 .. 10) who
+ * have each met each of the eleven others (11 .. 21) once, are paired with one rematch only
+ * (the two groups are odd: one pair of them must cross). And over many rounds in a small
+ * field no pair meets a third time before every pair has met twice: the meetings stay even. */
+static void test_pairing_swiss_fewest_rematches(void **state)
+{
+    (void)state;
+    enum { N = 22 };
+    PairEntrant e[N];
+    memset(e, 0, sizeof e);
+    for (int i = 0; i < N; i++)
+        e[i].rating = 2000 - 10 * i;
+    static PairGame g[N * N];
+    int ng = 0;
+    for (int round = 0; round < 11; round++)
+        for (int a = 0; a < 11; a++)
+            ng = add_game(g, ng, a, 11 + (a + round) % 11, 1);
+    PairRound r;
+    assert_int_equal(pair_swiss(e, N, g, ng, &r), 0);
+    assert_int_equal(r.npairs, 11);
+    int crossing = 0;
+    for (int k = 0; k < r.npairs; k++)
+        crossing += (r.white[k] < 11) != (r.black[k] < 11);
+    assert_int_equal(crossing, 1);
+
+    for (int n = 4; n <= 8; n += 2) {
+        int met[8][8];
+        memset(met, 0, sizeof met);
+        ng = 0;
+        for (int round = 0; round < 20; round++) {
+            assert_int_equal(pair_swiss(e, n, g, ng, &r), 0);
+            assert_int_equal(r.npairs, n / 2);
+            for (int k = 0; k < r.npairs; k++) {
+                int a = r.white[k], b = r.black[k];
+                met[a][b]++;
+                met[b][a]++;
+                ng = add_game(g, ng, a, b, a < b ? 2 : 0); /* the higher rated wins */
+            }
+            int least = 1000, most = 0;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++)
+                    if (a != b) {
+                        least = met[a][b] < least ? met[a][b] : least;
+                        most = met[a][b] > most ? met[a][b] : most;
+                    }
+            if (most > least + 1)
+                fail_msg("%d entrants, round %d: a pair met %d times, another %d", n, round + 1,
+                         most, least);
+        }
+    }
+}
+
 static void test_pairing_round_robin(void **state)
 {
     (void)state;
@@ -227,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_pairing_swiss_by_hand),
         cmocka_unit_test(test_pairing_swiss_bye),
         cmocka_unit_test(test_pairing_swiss_no_pair_twice),
+        cmocka_unit_test(test_pairing_swiss_fewest_rematches),
         cmocka_unit_test(test_pairing_round_robin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

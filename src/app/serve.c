@@ -69,6 +69,8 @@ const char cli_serve_help[] =
     "      output=512        KiB waiting for a client that reads nothing, before\n"
     "                        it is dropped\n"
     "      guests=64         guests connected at once, in all\n"
+    "      tourneys=2        tournaments not over that a player made\n"
+    "      day-tourneys=6    tournaments a player may make a day, over or not\n"
     "  --quiet           no log\n\n"
     "The data directory is locked while the server runs: a second server on it is\n"
     "refused. The database must be one camelot made; one of another program, or\n"

@@ -203,6 +203,7 @@ void admin_req_rename(Server *s, Client *c, const NetMsg *m)
         srv_error(s, c, "rename", "no-player", "no player %s here", name);
         return;
     }
+    tourney_renamed(s, name, to);
     /* Their connections end: they come back as the new name. */
     for (int i = 0; i < s->nclients; i++) {
         Client *o = s->clients[i];

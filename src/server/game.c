@@ -611,13 +611,30 @@ static void engine_queue(Server *s, SGame *g, int purpose, int seat)
     g->engine_seat = seat;
 }
 
+/* Whether a person plays a seat of 'g'. */
+static int has_person(const SGame *g)
+{
+    for (int k = 0; k < g->ng.v->nseats; k++)
+        if (g->ng.seat[k].kind == NG_PLAYER)
+            return 1;
+    return 0;
+}
+
 void game_engines(Server *s)
 {
     for (int i = 0; i < s->nengines && s->nwaiting > 0; i++) {
         if (s->eng_game[i] != NULL)
             continue;
-        SGame *g = s->waiting[0];
-        memmove(s->waiting, s->waiting + 1, (size_t)(s->nwaiting - 1) * sizeof *s->waiting);
+        /* First come, first served, but a game of engines alone (two engine entrants of a
+         * tournament) waits while any game of a person does: nobody waits for them. */
+        int pick = 0;
+        while (pick < s->nwaiting && !has_person(s->waiting[pick]))
+            pick++;
+        if (pick == s->nwaiting)
+            pick = 0;
+        SGame *g = s->waiting[pick];
+        memmove(s->waiting + pick, s->waiting + pick + 1,
+                (size_t)(s->nwaiting - pick - 1) * sizeof *s->waiting);
         s->nwaiting--;
         g->queued = 0;
         if (g->ng.status != NG_PLAYING)

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Pairings tried before a round's search gives up on a field that cannot be paired without a
- * pair meeting twice (the search is then made again, such pairs allowed). */
+/* Pairings tried, in all, before a round's search gives up on a field that cannot be paired
+ * with no pair meeting more than so many times (the search is made again with one more
+ * allowed; once this is spent, with every pair allowed). */
 #define PAIR_STEPS 200000L
 
 /* What the games say of each entrant. */
@@ -15,7 +16,7 @@ typedef struct Tally {
     int whites[PAIR_MAX], blacks[PAIR_MAX];
     int last[PAIR_MAX]; /* the colour of the last game: 1 white, -1 black, 0 none */
     int byes[PAIR_MAX];
-    unsigned char met[PAIR_MAX][PAIR_MAX];
+    unsigned char met[PAIR_MAX][PAIR_MAX]; /* the times each pair met (at most 255) */
 } Tally;
 
 static int valid(int n, const PairGame *x)
@@ -42,7 +43,9 @@ static void tally(int n, const PairGame *g, int ng, Tally *t)
         t->blacks[x->black]++;
         t->last[x->white] = 1;
         t->last[x->black] = -1;
-        t->met[x->white][x->black] = t->met[x->black][x->white] = 1;
+        if (t->met[x->white][x->black] < 255)
+            t->met[x->white][x->black] = t->met[x->black][x->white] =
+                (unsigned char)(t->met[x->white][x->black] + 1);
     }
 }
 
@@ -56,7 +59,8 @@ typedef struct Swiss {
     int paired[PAIR_MAX];
     int mate[PAIR_MAX]; /* by place in 'order' */
     long steps;
-    int rematch; /* pairs that met before are allowed */
+    int rematch; /* the most times a pair may have met before (0: never) */
+    int most;    /* the most times any pair has met: with 'rematch' that, anyone may meet */
 } Swiss;
 
 /* Whether entrant 'x' ranks above 'y' for the pairing: score, then rating, then index. */
@@ -75,7 +79,7 @@ static int ranks_above(const Swiss *w, int x, int y)
  * those above it, then those of lower scores. Returns 1 when all are paired. */
 static int pair_rest(Swiss *w)
 {
-    if (++w->steps > PAIR_STEPS)
+    if (++w->steps > PAIR_STEPS && w->rematch < w->most)
         return 0;
     int i = 0;
     while (i < w->m && w->paired[i])
@@ -97,10 +101,20 @@ static int pair_rest(Swiss *w)
     for (int j = i + 1; j < w->m; j++)
         if (!w->paired[j] && w->t->score[w->order[j]] != score)
             cand[ncand++] = j;
+    /* Once pairs may meet 'rematch' times, those who met fewer times come first, in their
+     * order, then those who met that many. */
+    if (w->rematch > 0) {
+        int sorted[PAIR_MAX], ns = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < ncand; k++)
+                if ((w->t->met[me][w->order[cand[k]]] < w->rematch) == (pass == 0))
+                    sorted[ns++] = cand[k];
+        memcpy(cand, sorted, (size_t)ns * sizeof *cand);
+    }
     w->paired[i] = 1;
     for (int k = 0; k < ncand; k++) {
         int j = cand[k];
-        if (!w->rematch && w->t->met[me][w->order[j]])
+        if (w->t->met[me][w->order[j]] > w->rematch)
             continue;
         w->paired[j] = 1;
         w->mate[i] = j;
@@ -164,11 +178,24 @@ int pair_swiss(const PairEntrant *e, int n, const PairGame *g, int ng, PairRound
         memmove(&w->order[at], &w->order[at + 1], (size_t)(w->m - at - 1) * sizeof w->order[0]);
         w->m--;
     }
-    if (rc == 0 && !pair_rest(w)) {
+    /* No pair meets twice while the field can be paired so; else none three times, and so on:
+     * up to the most any pair has met, where everyone may meet everyone. */
+    int most = 0;
+    for (int i = 0; i < w->m; i++)
+        for (int k = 0; k < w->m; k++)
+            if (t->met[w->order[i]][w->order[k]] > most)
+                most = t->met[w->order[i]][w->order[k]];
+    w->most = most;
+    while (rc == 0 && !pair_rest(w)) {
+        if (w->rematch >= most) {
+            rc = -1;
+            break;
+        }
+        /* The searches share one budget: once it is spent, everyone may meet everyone. */
         memset(w->paired, 0, sizeof w->paired);
-        w->steps = 0;
-        w->rematch = 1;
-        rc = pair_rest(w) ? 0 : -1;
+        w->rematch = w->steps > PAIR_STEPS ? most : w->rematch + 1;
+        if (w->rematch == most)
+            w->steps = 0;
     }
     for (int i = 0; rc == 0 && i < w->m; i++) {
         int j = w->mate[i];

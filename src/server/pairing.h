@@ -43,7 +43,8 @@ typedef struct PairStanding {
 /* The next round of a Swiss among the 'n' entrants 'e', after the games 'g' ('ng' of them,
  * byes among them). Entrants are taken by score, then rating, then their index; each is paired
  * with the first below them whom they have not met and with whom the others can still be
- * paired; when nobody can be, a pair that met before is allowed (a small field, many rounds).
+ * paired; when nobody can be, pairs that met once are allowed, those who met fewer times
+ * first, then pairs that met twice, and so on (a small field, many rounds).
  * With an odd number, the lowest who has had no bye has it. Of a pair, white is the one who
  * has had white fewer times than black, then the one who had black last, then the higher.
  * Returns 0, or -1 when fewer than two entrants are left. */

@@ -33,6 +33,9 @@ const ServerLimitInfo server_limits[LIMIT_COUNT] = {
     [LIMIT_OUTPUT_KIB] = {"output", 512, 64, 1048576,
                           "KiB that may wait for a client reading nothing before it is dropped"},
     [LIMIT_GUESTS] = {"guests", 64, 0, SERVER_CLIENTS_MAX, "guests connected at once, in all"},
+    [LIMIT_TOURNEYS] = {"tourneys", 2, 0, 64, "tournaments not over that one player made"},
+    [LIMIT_DAY_TOURNEYS] = {"day-tourneys", 6, 0, 10000,
+                            "tournaments one player may make in a day, over or not"},
 };
 
 void server_config_default(ServerConfig *cfg)

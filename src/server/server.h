@@ -29,6 +29,8 @@ typedef enum ServerLimit {
     LIMIT_DAY_CHAT,     /* chat messages one player may send in a day (UTC) */
     LIMIT_OUTPUT_KIB,   /* KiB waiting for a client that reads nothing before it is dropped */
     LIMIT_GUESTS,       /* guests connected at once, in all (--guests) */
+    LIMIT_TOURNEYS,     /* tournaments not over that one player made */
+    LIMIT_DAY_TOURNEYS, /* tournaments one player may make in a day, over or not */
     LIMIT_COUNT
 } ServerLimit;
 

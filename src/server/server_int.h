@@ -39,12 +39,15 @@
 #define SRV_PROFILE_GAMES 200    /* a player's last games over that their page counts, */
 #define SRV_VERSUS_KEPT 256      /* the people met in them it counts, */
 #define SRV_VERSUS_SHOWN 20      /* and those of them it shows, the most met first */
-#define SRV_TOURNEYS_MAX 64      /* tournaments not over on the server at once, */
-#define SRV_TOURNEYS_OWN 2       /* of them made by one player (the host: any number), */
-#define SRV_TOURNEYS_KEPT 20     /* those over read into memory at the start, */
-#define SRV_TOURNEY_ENGINES 8    /* engine entrants one may have, */
-#define SRV_TOURNEY_ROUNDS 20    /* rounds of a Swiss, */
+#define SRV_TOURNEYS_MAX                                                                           \
+    64                         /* tournaments not over on the server at once (one player's:        \
+                                  the limits tourneys and day-tourneys; the host's any), */
+#define SRV_TOURNEYS_LISTED 16 /* those over that 'tourneys' lists (the latest), */
+#define SRV_TOURNEYS_KEPT 20   /* those over read into memory at the start, */
+#define SRV_TOURNEY_ENGINES 8  /* engine entrants one may have, */
+#define SRV_TOURNEY_ROUNDS 20  /* rounds of a Swiss, */
 #define SRV_TOURNEY_AHEAD_S (30 * 86400) /* and how far ahead it may begin */
+#define SRV_TOURNEY_RETRY_MS 60000       /* a tournament whose turn failed waits this long */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -205,9 +208,11 @@ typedef struct Tourney {
     int next_key;
     StorePairing *pairs; /* every round's games and byes, in order */
     int npairs, paircap;
-    int round;        /* the rounds paired so far */
-    unsigned tx;      /* the store's turn that last changed it */
-    uint64_t over_at; /* when it ended here (ms), for forgetting it */
+    int round;         /* the rounds paired so far */
+    unsigned tx;       /* the store's turn that last changed it */
+    uint64_t over_at;  /* when it ended here (ms), for forgetting it */
+    uint64_t retry_at; /* after a turn of its own failed: not tried again before (ms) */
+    int reread;        /* a rollback could not read it again: read before anything else */
 } Tourney;
 
 typedef struct Server {
@@ -557,5 +562,8 @@ void tourney_game_over(Server *s, SGame *g);
 int tourney_has_game(const Server *s, int64_t game);
 /* The store's turn 'failed' failed: the tournaments it changed are read again. */
 void tourney_rollback(Server *s, unsigned failed);
+/* The host renamed player 'name' 'to' (in the store, in this turn): so do the tournaments in
+ * memory, where they are an entrant, part of one, or the maker. */
+void tourney_renamed(Server *s, const char *name, const char *to);
 
 #endif

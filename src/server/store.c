@@ -52,6 +52,8 @@ enum {
     Q_KEYS_OF,
     Q_KEY_DROP,
     Q_RENAME,
+    Q_RENAME_ENTRANT,
+    Q_RENAME_CREATOR,
     Q_SEEN,
     Q_SEEN_GET,
     Q_WALKS_PRUNE,
@@ -59,6 +61,7 @@ enum {
     Q_TOURNEY_STATUS,
     Q_TOURNEYS,
     Q_TOURNEY_GET,
+    Q_TOURNEYS_MADE,
     Q_ENTRANT_PUT,
     Q_ENTRANT_DROP,
     Q_ENTRANTS_CLEAR,
@@ -164,6 +167,15 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_KEY_DROP] = "DELETE FROM keys WHERE fingerprint = ?1 AND player = "
                    "(SELECT id FROM players WHERE name = ?2)",
     [Q_RENAME] = "UPDATE players SET name = ?2 WHERE name = ?1",
+    /* A tournament's entrant is a player, or a partnership "first+second". */
+    [Q_RENAME_ENTRANT] = "UPDATE tourney_entrants SET who = CASE"
+                         " WHEN who = ?1 THEN ?2"
+                         " WHEN substr(who, 1, length(?1) + 1) = ?1 || '+'"
+                         "  THEN ?2 || substr(who, length(?1) + 1)"
+                         " ELSE substr(who, 1, length(who) - length(?1)) || ?2 END "
+                         "WHERE who = ?1 OR substr(who, 1, length(?1) + 1) = ?1 || '+'"
+                         " OR substr(who, -length(?1) - 1) = '+' || ?1",
+    [Q_RENAME_CREATOR] = "UPDATE tourneys SET creator = ?2 WHERE creator = ?1",
     [Q_SEEN] = "UPDATE players SET seen = ?2 WHERE name = ?1 AND seen < ?2",
     [Q_WALKS_PRUNE] = "DELETE FROM walkaways WHERE at < ?1",
     [Q_SEEN_GET] = "SELECT seen FROM players WHERE name = ?1",
@@ -176,6 +188,7 @@ static const char *const query_sql[Q_COUNT] = {
                    "ORDER BY id DESC LIMIT ?1) ORDER BY 1",
     [Q_TOURNEY_GET] = "SELECT kind, variant, tc, rated, rounds, starts, creator, created, status "
                       "FROM tourneys WHERE id = ?1",
+    [Q_TOURNEYS_MADE] = "SELECT count(*) FROM tourneys WHERE creator = ?1 AND created >= ?2",
     [Q_ENTRANT_PUT] = "INSERT OR REPLACE INTO tourney_entrants (tourney, entrant, who, rating, "
                       "withdrawn) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_ENTRANT_DROP] = "DELETE FROM tourney_entrants WHERE tourney = ?1 AND entrant = ?2",
@@ -682,6 +695,11 @@ static CmStatus player_add(Store *st, const char *name, int64_t utc, CmError *er
     bind_text(q, 1, name);
     sqlite3_bind_int64(q, 2, utc);
     return run(st, q, err, "a new player");
+}
+
+CmStatus store_player_known(Store *st, const char *name, int64_t utc, CmError *err)
+{
+    return player_add(st, name, utc, err);
 }
 
 CmStatus store_game_new(Store *st, const char *variant, int64_t utc, int64_t *id_out, CmError *err)
@@ -1333,6 +1351,13 @@ CmStatus store_player_rename(Store *st, const char *name, const char *to, int *f
     bind_text(q, 2, to);
     CmStatus rc = run(st, q, err, "a player's name");
     *found = rc == CM_OK ? sqlite3_changes(st->db) : 0;
+    /* The tournaments they entered, or made. */
+    for (int k = Q_RENAME_ENTRANT; rc == CM_OK && *found && k <= Q_RENAME_CREATOR; k++) {
+        q = st->q[k];
+        bind_text(q, 1, name);
+        bind_text(q, 2, to);
+        rc = run(st, q, err, "a player's name in the tournaments");
+    }
     return rc;
 }
 
@@ -1404,6 +1429,22 @@ CmStatus store_tourneys(Store *st, int over, StoreIdFn fn, void *ud, CmError *er
             break;
         }
     CmStatus out = rc == SQLITE_DONE ? CM_OK : db_error(st, err, "the tournaments");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return out;
+}
+
+CmStatus store_tourneys_made(Store *st, const char *creator, int64_t since, int *n, CmError *err)
+{
+    sqlite3_stmt *q = st->q[Q_TOURNEYS_MADE];
+    bind_text(q, 1, creator);
+    sqlite3_bind_int64(q, 2, since);
+    CmStatus out = CM_OK;
+    *n = 0;
+    if (sqlite3_step(q) == SQLITE_ROW)
+        *n = sqlite3_column_int(q, 0);
+    else
+        out = db_error(st, err, "the tournaments a player made");
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     return out;

@@ -221,8 +221,12 @@ CmStatus store_key_drop(Store *st, const char *fingerprint, const char *name, in
  * game, whose id would be given again); a game of a guest and a player stays the player's. */
 CmStatus store_guests_purge(Store *st, int64_t before, CmError *err);
 
-/* Renames the player 'name' to 'to' (their keys, ratings and games follow; the records of their
- * games keep the name they had). '*found' 0 when there is no such player. */
+/* Makes 'name' a player of the store (made at 'utc') when they are not one yet: one who enters
+ * a tournament, say, before any game. */
+CmStatus store_player_known(Store *st, const char *name, int64_t utc, CmError *err);
+
+/* Renames the player 'name' to 'to' (their keys, ratings, games and tournaments follow; the
+ * records of their games keep the name they had). '*found' 0 when there is no such player. */
 CmStatus store_player_rename(Store *st, const char *name, const char *to, int *found, CmError *err);
 
 /* Copies the database 'from' whole into 'to' (made, or replaced) with SQLite's backup, while
@@ -265,6 +269,8 @@ CmStatus store_tourney_status(Store *st, int64_t id, const char *status, int rou
 /* The ids of the tournaments not over, and of the last 'over' that are, the oldest first. */
 CmStatus store_tourneys(Store *st, int over, StoreIdFn fn, void *ud, CmError *err);
 CmStatus store_tourney_get(Store *st, int64_t id, StoreTourney *t, int *found, CmError *err);
+/* How many tournaments 'creator' made at 'since' (UTC seconds) or after, over or not. */
+CmStatus store_tourneys_made(Store *st, const char *creator, int64_t since, int *n, CmError *err);
 /* Writes entrant 'entrant' of a tournament (replacing who was there); drops one, or with
  * 'entrant' -1 all of them (before they are written again in the order of their seeding). */
 CmStatus store_entrant_put(Store *st, int64_t tourney, int entrant, const char *who, int rating,

@@ -77,9 +77,12 @@ static int read_pairing(void *ud, const StorePairing *p)
     return 0;
 }
 
-/* Tournament 'id' as the store has it; NULL when there is none (or memory ran out, logged). */
-static Tourney *tourney_read(Server *s, int64_t id)
+/* Tournament 'id' as the store has it; NULL when there is none ('*gone' set, when given) or
+ * it cannot be read now (memory, the store: logged). */
+static Tourney *tourney_read(Server *s, int64_t id, int *gone)
 {
+    if (gone != NULL)
+        *gone = 0;
     Tourney *t = calloc(1, sizeof *t);
     if (t == NULL)
         return NULL;
@@ -94,6 +97,8 @@ static Tourney *tourney_read(Server *s, int64_t id)
         if (found)
             srv_log(s, "tournament %lld does not read: %s", (long long)id,
                     r.bad ? "too many entrants, or out of memory" : err.msg);
+        else if (gone != NULL && err.code == CM_OK)
+            *gone = 1;
         tourney_free(t);
         return NULL;
     }
@@ -112,7 +117,7 @@ static Tourney *tourney_find(Server *s, int64_t id)
 static int load_one(void *ud, int64_t id)
 {
     Server *s = ud;
-    Tourney *t = tourney_read(s, id);
+    Tourney *t = tourney_read(s, id, NULL);
     if (t != NULL && srv_push((void ***)&s->tourneys, &s->ntourneys, &s->tourneycap, t) != 0)
         tourney_free(t);
     return 0;
@@ -153,17 +158,43 @@ void tourney_rollback(Server *s, unsigned failed)
         Tourney *t = s->tourneys[i];
         if (t->tx != failed)
             continue;
-        Tourney *fresh = tourney_read(s, t->id);
-        if (fresh == NULL) {
-            /* Made in the turn that failed, or unreadable now: forgotten. */
+        int gone;
+        Tourney *fresh = tourney_read(s, t->id, &gone);
+        if (fresh == NULL && gone) {
+            /* Made in the turn that failed: forgotten. */
             srv_unlist((void **)s->tourneys, &s->ntourneys, t);
             tourney_free(t);
             i--;
             continue;
         }
+        if (fresh == NULL) {
+            /* Unreadable now (memory, the store): kept, but left alone until it is read again,
+             * so that the ends of its games are still counted (in the store) meanwhile. */
+            t->reread = 1;
+            continue;
+        }
+        fresh->retry_at = t->retry_at;
         s->tourneys[i] = fresh;
         tourney_free(t);
     }
+}
+
+/* Reads again a tournament that a rollback could not. Returns 0 once it is read. */
+static int reread(Server *s, int i)
+{
+    Tourney *t = s->tourneys[i];
+    int gone;
+    Tourney *fresh = tourney_read(s, t->id, &gone);
+    if (fresh == NULL && !gone)
+        return -1;
+    if (fresh == NULL) {
+        srv_unlist((void **)s->tourneys, &s->ntourneys, t);
+        tourney_free(t);
+        return -1;
+    }
+    s->tourneys[i] = fresh;
+    tourney_free(t);
+    return 0;
 }
 
 /* ---- What a tournament is now ------------------------------------------------------------- */
@@ -204,6 +235,32 @@ static int entrant_of(const Tourney *t, const char *name)
         if (is_of(t->ent[i].who, name))
             return i;
     return -1;
+}
+
+void tourney_renamed(Server *s, const char *name, const char *to)
+{
+    for (int i = 0; i < s->ntourneys; i++) {
+        Tourney *t = s->tourneys[i];
+        int k = entrant_of(t, name);
+        if (k >= 0) {
+            char part[2][NET_NAME_MAX + 2];
+            for (int j = 0; j < 2; j++) {
+                part_of(t->ent[k].who, j, part[j], sizeof part[j]);
+                if (strcmp(part[j], name) == 0)
+                    snprintf(part[j], sizeof part[j], "%s", to);
+            }
+            char who[2 * sizeof part[0] + 1];
+            size_t len = (size_t)snprintf(who, sizeof who, "%s%s%s", part[0], part[1][0] ? "+" : "",
+                                          part[1]);
+            if (len < sizeof t->ent[k].who) /* two names of NET_NAME_MAX at most: it fits */
+                memcpy(t->ent[k].who, who, len + 1);
+            t->tx = s->tx_no;
+        }
+        if (strcmp(t->st.creator, name) == 0) {
+            snprintf(t->st.creator, sizeof t->st.creator, "%s", to);
+            t->tx = s->tx_no;
+        }
+    }
 }
 
 /* Whether a variant is played by partnerships of two (each team two seats), not alone. */
@@ -421,6 +478,15 @@ static int next_round(Server *s, Tourney *t)
 {
     if (t->round >= t->st.rounds)
         return finish(s, t, "all its rounds are played");
+    CmError err;
+    cm_error_init(&err, NULL);
+    const CmVariant *v = catalog_get(&s->cat, t->st.variant, NULL, &err);
+    if (v == NULL || !tourney_variant(v)) {
+        /* The host took the variant away (its file, at a restart): nothing more can be
+         * played. */
+        srv_log(s, "tournament %lld: its variant %s is gone", (long long)t->id, t->st.variant);
+        return finish(s, t, "its variant is no longer on this server");
+    }
     int n = t->nent;
     PairEntrant e[PAIR_MAX];
     entrants_of(t, e);
@@ -533,17 +599,32 @@ void tourney_tick(Server *s)
         return;
     s->tourney_at = s->now + 1000;
     for (int i = 0; i < s->ntourneys && !s->tx_failed; i++) {
+        if (s->tourneys[i]->reread) {
+            int n = s->ntourneys;
+            if (reread(s, i) != 0) {
+                i -= s->ntourneys < n; /* gone from the store: forgotten */
+                continue;
+            }
+        }
         Tourney *t = s->tourneys[i];
+        if (t->retry_at > s->now)
+            continue;
+        int rc = 0;
         if (t->status == T_ENTRY && s->utc >= t->st.starts)
-            begin(s, t);
+            rc = begin(s, t);
         else if (t->status == T_PLAYING && round_over(t, t->round))
-            next_round(s, t);
+            rc = next_round(s, t);
         else if (t->status == T_OVER && t->over_at != 0 && s->now - t->over_at > SRV_KEEP_OVER_MS) {
             /* Shown from the store from now on, when asked for. */
             srv_unlist((void **)s->tourneys, &s->ntourneys, t);
             tourney_free(t);
             i--;
         }
+        /* A tournament whose turn failed waits before it is tried again: the store refuses
+         * every write for a while after a failure, and one tournament that cannot go on must
+         * not keep the whole server from writing. */
+        if (rc != 0)
+            t->retry_at = s->now + SRV_TOURNEY_RETRY_MS;
     }
 }
 
@@ -614,7 +695,7 @@ static Tourney *named(Server *s, Client *c, const NetMsg *m, const char *verb, T
     }
     Tourney *t = tourney_find(s, id);
     if (t == NULL && tmp != NULL)
-        t = *tmp = tourney_read(s, id);
+        t = *tmp = tourney_read(s, id, NULL);
     if (t == NULL)
         srv_error(s, c, verb, "no-tourney", "no tournament %lld on this server", (long long)id);
     return t;
@@ -678,6 +759,13 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
                    "none");
         return;
     }
+    if (base == 0 && days == 0) {
+        /* With no clock, one who never moves would hold the round, and the tournament, up. */
+        srv_error(s, c, "tourney", "denied",
+                  "a tournament's games need a clock: SECONDS+SECONDS, or days:N for "
+                  "correspondence");
+        return;
+    }
     snprintf(st.tc, sizeof st.tc, "%s", a[2]);
     if (strcmp(a[3], "rated") != 0 && strcmp(a[3], "casual") != 0) {
         srv_syntax(s, c, "'rated' or 'casual' expected");
@@ -715,15 +803,31 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
             open++;
             own += strcmp(s->tourneys[i]->st.creator, c->name) == 0;
         }
-    if (open >= SRV_TOURNEYS_MAX || (!c->admin && own >= SRV_TOURNEYS_OWN)) {
+    if (open >= SRV_TOURNEYS_MAX || (!c->admin && own >= s->cfg.limit[LIMIT_TOURNEYS])) {
         srv_error(s, c, "tourney", "busy",
                   open >= SRV_TOURNEYS_MAX
                       ? "the server has %d tournaments not over, the most it holds: wait for one "
                         "to end"
                       : "a player may have %d tournaments of their own not over: wait for one to "
                         "end",
-                  open >= SRV_TOURNEYS_MAX ? SRV_TOURNEYS_MAX : SRV_TOURNEYS_OWN);
+                  open >= SRV_TOURNEYS_MAX ? SRV_TOURNEYS_MAX : (int)s->cfg.limit[LIMIT_TOURNEYS]);
         return;
+    }
+    /* Those that end as they begin (nobody entered) count too: each stays in the store, and in
+     * the list for a while. */
+    int made = 0;
+    if (!c->admin) {
+        if (store_tourneys_made(s->store, c->name, s->utc - 86400, &made, &err) != CM_OK) {
+            srv_error(s, c, "tourney", "store", "the store: %s", err.msg);
+            return;
+        }
+        if (made >= s->cfg.limit[LIMIT_DAY_TOURNEYS]) {
+            srv_error(s, c, "tourney", "busy",
+                      "a player may make %d tournaments in a day: %d made since this time "
+                      "yesterday",
+                      (int)s->cfg.limit[LIMIT_DAY_TOURNEYS], made);
+            return;
+        }
     }
     snprintf(st.creator, sizeof st.creator, "%s", c->name);
     st.created = s->utc;
@@ -736,13 +840,16 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
     }
     t->st = st;
     t->status = T_ENTRY;
-    if (srv_write_begin(s, NULL) != 0 || store_tourney_new(s->store, &st, &t->id, &err) != CM_OK ||
+    /* A write refused (the store failed a moment ago) is answered as such: not a new failure. */
+    if (srv_write_begin(s, NULL) != 0) {
+        tourney_free(t);
+        return;
+    }
+    if (store_tourney_new(s->store, &st, &t->id, &err) != CM_OK ||
         srv_push((void ***)&s->tourneys, &s->ntourneys, &s->tourneycap, t) != 0) {
-        if (!s->tx_failed) {
-            if (err.code == CM_OK)
-                cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
-            srv_write_failed(s, &err);
-        }
+        if (err.code == CM_OK)
+            cm_error_set(&err, CM_ERR_NOMEM, 0, 0, "out of memory");
+        srv_write_failed(s, &err);
         tourney_free(t);
         return;
     }
@@ -768,9 +875,20 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
 void tourney_req_list(Server *s, Client *c, const NetMsg *m)
 {
     (void)m;
+    /* Every one not over, and the latest of those over. */
+    int over = 0, n = 0;
     for (int i = 0; i < s->ntourneys; i++)
+        over += s->tourneys[i]->status == T_OVER;
+    int skip = over > SRV_TOURNEYS_LISTED ? over - SRV_TOURNEYS_LISTED : 0;
+    for (int i = 0; i < s->ntourneys; i++) {
+        if (s->tourneys[i]->status == T_OVER && skip > 0) {
+            skip--;
+            continue;
+        }
         tourn_line(s, c, s->tourneys[i]);
-    srv_sendf(s, c, "ok tourneys %d", s->ntourneys);
+        n++;
+    }
+    srv_sendf(s, c, "ok tourneys %d", n);
 }
 
 /* A partnership entered by 'c' with 'partner': it waits for the partner's own 'enter' with
@@ -778,7 +896,8 @@ void tourney_req_list(Server *s, Client *c, const NetMsg *m)
 static int partnership(Server *s, Client *c, Tourney *t, const char *partner, int *confirm)
 {
     *confirm = 0;
-    if (!net_name_ok(partner) || strcmp(partner, c->name) == 0 || net_name_guest(partner)) {
+    if (!net_name_ok(partner) || strcmp(partner, c->name) == 0 || net_name_reserved(partner) ||
+        net_name_guest(partner)) {
         srv_syntax(s, c, "a partner is another player, by their name");
         return -1;
     }
@@ -847,7 +966,10 @@ void tourney_req_enter(Server *s, Client *c, const NetMsg *m)
         snprintf(e.who, sizeof e.who, "%s", c->name);
     if (t_write(s, t) != 0)
         return;
-    if (store_entrant_put(s->store, t->id, e.key, e.who, 0, e.withdrawn, &err) != CM_OK) {
+    /* The one who enters is a player of the store from now on (the name theirs, and followed
+     * by a rename); a partner named is only when they enter. */
+    if (store_player_known(s->store, c->name, s->utc, &err) != CM_OK ||
+        store_entrant_put(s->store, t->id, e.key, e.who, 0, e.withdrawn, &err) != CM_OK) {
         srv_write_failed(s, &err);
         return;
     }

@@ -171,9 +171,9 @@ enum {
 
 /* ---- Tournaments (lobby_tourney.c; docs/network.md, "Tournaments") ---------------------- */
 
-#define LOBBY_TOURNS_MAX 64                    /* tournaments in the list */
-#define LOBBY_PLACES_MAX 64                    /* entrants of one */
-#define LOBBY_PAIRINGS_MAX 640                 /* its games and byes: 20 rounds of 32 */
+#define LOBBY_TOURNS_MAX 80     /* tournaments in the list: 64 and 16 over */
+#define LOBBY_PLACES_MAX 64     /* entrants of one */
+#define LOBBY_PAIRINGS_MAX 2048 /* its games and byes: a round robin of 64, 63 rounds of 32 */
 #define LOBBY_WHO_MAX (2 * LOBBY_NAME_MAX + 1) /* an entrant: a partnership "alice+bob" */
 
 /* A tournament as 'tourneys' and 'standings' give it ('tourn ...'). */

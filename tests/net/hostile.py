@@ -387,6 +387,49 @@ def engine_queue(env):
     say("engine_queue: the engine seat's clock waited with it in the queue")
 
 
+def engines_alone(env):
+    """A tournament of engine entrants alone (any player may make one) keeps the engine busy
+    with games nobody plays; a person's engine seat is served first all the same: between a
+    person's move and their engine's reply, at most the one search already under way of those
+    games ends (each of the four always waits in the queue, first come first served, while
+    the others search)."""
+    server = server_at(env, "alone", "--engines", "1")
+    hank = netlib.Raw(server, "hank")
+    tid = int(hank.ok("tourney robin camette 30+0 casual 0 +0 " + " ".join(["engine:8"] * 8))[2])
+    lines = []
+
+    def paired():
+        got = hank.page_lines("standings %d" % tid)
+        lines[:] = [x.split() for x in got if x.startswith("pairing 1 ")]
+        return len(lines) == 4
+    netlib.wait_for(paired, 30 * netlib.time_factor(), "round 1 paired", step=0.5)
+    theirs = [int(w[5]) for w in lines]
+    for g in theirs:
+        hank.ok("open %d" % g)
+    mine = int(hank.ok("create camette 600+0 casual W=me B=engine:1")[2])
+    hank.ok("move %d 0 a %s 5" % (mine, first_move(env)))
+    hank.wait_ply(mine, 2, 60 * netlib.time_factor())
+    # Their games are under way: each has moved.
+    for g in theirs:
+        hank.wait_ply(g, 2, 60 * netlib.time_factor())
+    reply = netlib.engine_reply(env, "camette", hank.moves(mine))
+    hank.ok("move %d 2 b %s 5" % (mine, reply))
+    hank.wait_ply(mine, 4, 60 * netlib.time_factor())
+    # The events as this connection heard them, in the server's order.
+    sent = b"ev %d " % mine
+    with hank.lock:
+        heard = list(hank.lines)
+    at = [i for i, x in enumerate(heard) if x.startswith(sent) and b" move 2 " in x][0]
+    until = [i for i, x in enumerate(heard) if x.startswith(sent) and b" move 3 " in x][0]
+    between = [x for x in heard[at:until]
+               if any(x.startswith(b"ev %d " % g) and b" move " in x for g in theirs)]
+    check(len(between) <= 1, "the engines' games made %d moves before the person's engine "
+          "replied: %r" % (len(between), between))
+    hank.close()
+    server.stop()
+    say("engines_alone: %d move of the engines' tournament came between" % len(between))
+
+
 def connections(env, server):
     held = [netlib.Raw(server, "mallory") for _ in range(16)]
     r = netlib.Raw(server, None, hello=False)
@@ -1298,6 +1341,7 @@ CHECKS = [
     ("offer_engine", with_server(offer_engine)),
     ("full_disk", full_disk),
     ("engine_queue", engine_queue),
+    ("engines_alone", engines_alone),
     ("quotas", quotas),
     ("damaged_store", damaged_store),
     ("restart_clock", restart_clock),

@@ -86,6 +86,55 @@ def refusals(server):
     say("bad requests are refused with their codes; a player has two tournaments at most")
 
 
+def host(server):
+    """The host's connection: 'admin' first, as 'camelot admin' says it."""
+    r = netlib.Raw(server, None, hello=False)
+    r.send("admin")
+    r.ok("hello 1")
+    return r
+
+
+def abuse(server):
+    """What a hostile player meets: no tournament without a clock (one who never moves would
+    hold it up); tournaments that end as they begin (nobody entered) still count, six a day a
+    player; the list gives those not over and the latest 16 over, however many the host made;
+    a player the host renames stays the entrant under the new name (nobody taking the old one
+    plays in their place), and the maker of a tournament too."""
+    frank = netlib.Raw(server, "frank")
+    frank.refused("tourney swiss camette none casual 3 +60", "denied")
+    for _ in range(6):
+        tid = int(frank.ok("tourney swiss camette 60+0 casual 1 +0")[2])
+        wait_tourn(frank, tid, 7, "over", 10 * netlib.time_factor(), "tournament %d to end" % tid)
+    line = frank.refused("tourney swiss camette 60+0 casual 1 +0", "busy")
+    check("6 tournaments in a day" in line, "the refusal says why: %r" % line)
+    admin = host(server)
+    made = [int(admin.ok("tourney swiss camette 60+0 casual 1 +0")[2]) for _ in range(12)]
+    wait_tourn(admin, made[-1], 7, "over", 10 * netlib.time_factor(), "the host's last to end")
+    listed = [x.split() for x in admin.ok_lines("tourneys") if x.startswith("tourn ")]
+    over = [w for w in listed if w[7] == "over"]
+    check(len(over) == 16 and int(over[-1][1]) == made[-1],
+          "16 over listed, the latest last: %r" % over)
+    check(all(w[7] != "over" for w in listed[:len(listed) - 16]), "those not over first")
+
+    gina = netlib.Raw(server, "gina")
+    tid = int(gina.ok("tourney swiss camette 60+0 casual 3 +3600")[2])
+    gina.ok("enter %d" % tid)
+    gina.close()
+    admin.ok("rename gina gwen")
+    _, table, _ = standings(admin, tid)
+    check([w[3] for w in table] == ["gwen"], "the entrant renamed: %r" % table)
+    newgina = netlib.Raw(server, "gina")
+    newgina.refused("withdraw %d" % tid, "denied")
+    newgina.close()
+    gwen = netlib.Raw(server, "gwen")
+    mine = [x.split() for x in gwen.ok_lines("tourneys") if x.startswith("tourn %d " % tid)]
+    check(mine and mine[0][11] == "gwen" and mine[0][12] == "in", "gwen's own: %r" % mine)
+    gwen.ok("withdraw %d" % tid)
+    for conn in (frank, admin, gwen):
+        conn.close()
+    say("no tournament without a clock; six a day a player; 16 over listed; a rename followed")
+
+
 def result_of(end_body):
     """2, 1 or 0 (white won, a draw, black won) from a game's 'end' event."""
     result = end_body.split()[1]
@@ -181,6 +230,7 @@ class People:
 def test(env):
     server = netlib.Server(env, "--claim-after", str(CLAIM_AFTER)).start()
     refusals(server)
+    abuse(server)
 
     people = People(env, server)
     alice = people.conns["alice"]

@@ -45,6 +45,8 @@ def test(env):
     # Entering as partners.
     alice.refused("enter %d" % tid, "syntax")
     alice.refused("enter %d alice" % tid, "syntax")
+    alice.refused("enter %d open" % tid, "syntax")  # a seat's word, no player's name
+    alice.refused("enter %d uid1000" % tid, "syntax")
     got = alice.ok("enter %d bob" % tid)
     check(got[4:] == ["partner"], "alice's entry waits for bob: %r" % got)
     netlib.wait_for(lambda: b"partner %d alice" % tid in people["bob"].lines, 10,
