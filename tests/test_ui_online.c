@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "camelot/movegen.h"
 #include "camelot/notation.h"
@@ -1059,8 +1060,54 @@ static void test_ui_online_lobby_tourneys(void **state)
     tu_assert_contains(
         page, "   16 Sir_Bedivere_of_the_RoundTable15   1750   0.5  10.5   7.25   1   1   1\n");
     tu_assert_contains(page, "  Right: the games of round 1..2\n");
-    assert_string_equal(ui_keys_text(ui, bar, sizeof bar),
-                        "Right rounds' games  Up/Down scroll  e enter/withdraw  Esc list  q quit");
+    assert_string_equal(
+        ui_keys_text(ui, bar, sizeof bar),
+        "Right rounds  Up/Down scroll  e enter/withdraw  x crosstable  Esc list  q quit");
+
+    /* x: the crosstable, into tournament-3.txt in the current directory; written over when it
+     * is this tournament's, never over another file; not on a server's host. */
+    char here[4096], dir[4096];
+    assert_non_null(getcwd(here, sizeof here));
+    tu_temp_dir(dir, sizeof dir);
+    assert_int_equal(chdir(dir), 0);
+    ui_handle_key(ui, 'x', 1000);
+    assert_string_equal(ui->msg, "The crosstable is in tournament-3.txt.");
+    size_t len = 0;
+    char *cross = tu_read_file("tournament-3.txt", &len);
+    assert_non_null(cross);
+    tu_assert_contains(cross, "Crosstable of tournament 3\nA Swiss of camette, 60+0, casual, 5 "
+                              "rounds; round 2 of 5. Made by bob; 16 entrants.\n");
+    tu_assert_contains(cross, " #  Entrant                           Rating  1      2      Score  "
+                              "Buchholz  S-B\n");
+    /* Place 1 (entrant 0) beat place 9 (entrant 8) with White, and has Black against them in
+     * round 2, going on. */
+    tu_assert_contains(cross,
+                       "\n 1  Sir_Bedivere_of_the_RoundTable00    1900  9w+    9b*    4      "
+                       "10.5      7.25\n");
+    tu_assert_contains(cross,
+                       "\n16  Sir_Bedivere_of_the_RoundTable15    1750  8b-    8w*    0.5    "
+                       "10.5      7.25\n");
+    free(cross);
+    ui_handle_key(ui, 'x', 1000);
+    assert_string_equal(ui->msg, "The crosstable is in tournament-3.txt.");
+    FILE *other = fopen("tournament-3.txt", "w");
+    assert_non_null(other);
+    fputs("someone's notes\n", other);
+    fclose(other);
+    ui_handle_key(ui, 'x', 1000);
+    tu_assert_contains(ui->msg, "Not exported: ");
+    tu_assert_contains(ui->msg, "is there already, and is not this tournament's crosstable");
+    cross = tu_read_file("tournament-3.txt", &len);
+    assert_string_equal(cross, "someone's notes\n");
+    free(cross);
+    remove("tournament-3.txt");
+    ui->opt.no_files = 1;
+    ui_handle_key(ui, 'x', 1000);
+    tu_assert_contains(ui->msg, "No export here");
+    assert_int_equal(access("tournament-3.txt", F_OK), -1);
+    ui->opt.no_files = 0;
+    assert_int_equal(chdir(here), 0);
+    rmdir(dir);
 
     /* A round's games, and one of them opened. */
     ui_handle_key(ui, UI_KEY_RIGHT, 1000);

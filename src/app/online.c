@@ -44,6 +44,7 @@ const char cli_online_help[] =
     "  profile [NAME]             a player's page: ratings, whom they met\n"
     "  tourneys                   the tournaments: those to enter, going on, over\n"
     "  standings TOURNEY          a tournament's table and its rounds' games\n"
+    "  crosstable TOURNEY         its crosstable: each one's games, round by round\n"
     "  enter TOURNEY [PARTNER] | withdraw TOURNEY\n"
     "                enter (a game of four: with PARTNER, who enters with you)\n"
     "  tourney swiss|robin VARIANT TC rated|casual ROUNDS MINUTES [engine:LEVEL ...]\n"
@@ -88,6 +89,11 @@ typedef struct Online {
     unsigned bye;  /* the last 'ping byeN' sent while leaving, 0: none yet */
     unsigned long bye_sent; /* the lines sent up to it */
     int quit;               /* they came (or the wait is over): the client ends */
+    /* The 'standings' asked for, in order: 1 for a crosstable (collected into 'cross', then
+     * printed whole), 0 for the lines as they come. */
+    char standq[32];
+    int nstandq;
+    LobbyStandings *cross;
 } Online;
 
 /* ---- What the server says --------------------------------------------------------------- */
@@ -226,7 +232,7 @@ static int profile_line(const NetMsg *m)
 
 /* The lines of tournaments ('tourn', 'place', 'pairing', their answers and news), in words.
  * Returns 1 when 'm' was one. */
-static int tourney_line(const NetMsg *m)
+static int tourney_line(Online *o, const NetMsg *m)
 {
     /* The entrants of the standings being told, by number, for their pairings. */
     static char names[LOBBY_PLACES_MAX][LOBBY_WHO_MAX + 1];
@@ -235,6 +241,29 @@ static int tourney_line(const NetMsg *m)
     LobbyTourn t;
     LobbyPlace p;
     LobbyPairing g;
+    int crossing = o->nstandq > 0 && o->standq[0] && o->cross != NULL;
+    if (m->argc >= 2 && strcmp(k, "error") == 0 && strcmp(m->argv[1], "standings") == 0 &&
+        o->nstandq > 0)
+        memmove(o->standq, o->standq + 1, (size_t)--o->nstandq); /* told as any refusal */
+    if (crossing) {
+        /* A crosstable asked for: its lines are kept, and printed at the answer. */
+        LobbyStandings *x = o->cross;
+        if (lobby_tourn_read(m, &t) == 0) {
+            memset(x, 0, sizeof *x);
+            x->t = t;
+            return 1;
+        }
+        if (lobby_place_read(m, &p) == 0) {
+            if (x->nplaces < LOBBY_PLACES_MAX)
+                x->place[x->nplaces++] = p;
+            return 1;
+        }
+        if (lobby_pairing_read(m, &g) == 0) {
+            if (x->npairings < LOBBY_PAIRINGS_MAX)
+                x->pairing[x->npairings++] = g;
+            return 1;
+        }
+    }
     if (lobby_tourn_read(m, &t) == 0) {
         lobby_tourn_state(&t, text, sizeof text);
         cli_line("tournament %lld: %s of %s, %s, %s; %s; %d entrant%s, made by %s%s.",
@@ -285,8 +314,17 @@ static int tourney_line(const NetMsg *m)
     }
     if (!net_game_id(m->argv[2], &id))
         return 0;
-    if (strcmp(m->argv[1], "standings") == 0)
+    if (strcmp(m->argv[1], "standings") == 0) {
+        if (o->nstandq > 0)
+            memmove(o->standq, o->standq + 1, (size_t)--o->nstandq);
+        char *table = crossing ? lobby_crosstable(o->cross) : NULL;
+        if (crossing && table == NULL)
+            cli_line("refused: out of memory");
+        else if (table != NULL)
+            cli_line("%.*s", (int)strlen(table) - 1, table); /* its last newline */
+        free(table);
         return 1;
+    }
     if (strcmp(m->argv[1], "tourney") == 0)
         cli_line("tournament %lld made; players join it with 'enter %lld'.", (long long)id,
                  (long long)id);
@@ -308,7 +346,7 @@ static void lobby_line(void *ud, const NetMsg *m)
     Online *o = ud;
     const char *k = m->argv[0];
     char clean[NET_LINE_MAX + 1];
-    if (keys_line(m) || history_line(m) || profile_line(m) || tourney_line(m))
+    if (keys_line(m) || history_line(m) || profile_line(m) || tourney_line(o, m))
         return;
     LobbyAnswer a;
     if (lobby_answer_read(m, &a) == 0) {
@@ -718,14 +756,21 @@ static void command(Online *o, char *line)
     } else if (strcmp(k, "tourneys") == 0 && n == 1) {
         if (remote_send(o->r, "tourneys") != 0)
             cli_line("not connected: %s", remote_status(o->r));
-    } else if ((strcmp(k, "standings") == 0 || strcmp(k, "enter") == 0 ||
-                strcmp(k, "withdraw") == 0) &&
+    } else if ((strcmp(k, "standings") == 0 || strcmp(k, "crosstable") == 0 ||
+                strcmp(k, "enter") == 0 || strcmp(k, "withdraw") == 0) &&
                n == 2) {
         int64_t id;
+        int cross = strcmp(k, "crosstable") == 0, asks = cross || strcmp(k, "standings") == 0;
         if (!net_game_id(w[1], &id))
             cli_line("refused: a tournament is named by its number ('tourneys' lists them)");
-        else if (remote_send(o->r, "%s %lld", k, (long long)id) != 0)
+        else if (asks && o->nstandq >= (int)sizeof o->standq)
+            cli_line("refused: %d tables are being asked for already", o->nstandq);
+        else if (cross && o->cross == NULL && (o->cross = malloc(sizeof *o->cross)) == NULL)
+            cli_line("refused: out of memory");
+        else if (remote_send(o->r, "%s %lld", asks ? "standings" : k, (long long)id) != 0)
             cli_line("not connected: %s", remote_status(o->r));
+        else if (asks)
+            o->standq[o->nstandq++] = (char)cross;
     } else if (strcmp(k, "tourney") == 0) {
         cmd_tourney(o, w, n);
     } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
@@ -915,6 +960,7 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where,
         }
     }
     session_free(&o.s);
+    free(o.cross);
     remote_close(o.r);
     return rc;
 }

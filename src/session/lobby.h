@@ -234,6 +234,15 @@ void lobby_quarters_text(int quarters, char *buf, size_t size);
 /* "round 2 of 5", "starts 2026-12-05 14:05 UTC", "over", "entry closes ..." */
 void lobby_tourn_state(const LobbyTourn *t, char *buf, size_t size);
 
+/* The first line of a crosstable of tournament 'id': how an export of one is known again. */
+#define LOBBY_CROSS_HEAD "Crosstable of tournament %lld"
+/* The crosstable of 'st' as text, for a file or a screen reader: a line an entrant in the
+ * order of the standings, each round's game as the opponent's place, the colour and the
+ * result ("4w+": against the 4th, White, won), then the score and the tie-breaks; a key to it
+ * after. Lines are as wide as the rounds need (wider than 80 columns past 8 rounds or so).
+ * NULL when out of memory; the caller frees it. */
+char *lobby_crosstable(const LobbyStandings *st);
+
 /* A player's page, as the server gives it ('profile NAME', docs/network.md): when they came,
  * their games over, their rating in each variant, and how they did against the people they
  * met most. */
@@ -427,6 +436,11 @@ int lobby_link(const Lobby *l, char *buf, size_t size);
 
 /* Whether the player is a guest: a session of the server's guests' account, on its host. */
 int lobby_is_guest(const Lobby *l);
+
+/* Writes the crosstable of the standings shown into "tournament-ID.txt" in the current
+ * directory ('path' gets the name): over a crosstable of the same tournament written before,
+ * never over another file (CM_ERR_EXISTS). */
+CmStatus lobby_crosstable_write(const Lobby *l, char *path, size_t size, CmError *err);
 
 /* ---- Requests --------------------------------------------------------------------------
  * Each returns CM_OK once the request is sent, or CM_ERR_IO when the connection is down (the

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "io/io.h"
 #include "net/proto.h"
 
 /* ---- Reading the lines ------------------------------------------------------------------- */
@@ -170,6 +171,145 @@ void lobby_tourn_state(const LobbyTourn *t, char *buf, size_t size)
     } else {
         snprintf(buf, size, "over");
     }
+}
+
+/* ---- The crosstable ------------------------------------------------------------------------ */
+
+typedef struct Text {
+    char *buf;
+    size_t len, cap;
+    int bad; /* out of memory */
+} Text;
+
+static void add(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(Text *t, const char *fmt, ...)
+{
+    if (t->bad)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            t->bad = 1;
+            return;
+        }
+        if ((size_t)n < t->cap - t->len) {
+            t->len += (size_t)n;
+            return;
+        }
+        size_t cap = (t->cap + (size_t)n) * 2;
+        char *grown = realloc(t->buf, cap);
+        if (grown == NULL) {
+            t->bad = 1;
+            return;
+        }
+        t->buf = grown;
+        t->cap = cap;
+    }
+}
+
+char *lobby_crosstable(const LobbyStandings *st)
+{
+    const LobbyTourn *tn = &st->t;
+    int place_of[LOBBY_PLACES_MAX]; /* entrant -> place (1 ..), 0 none */
+    memset(place_of, 0, sizeof place_of);
+    int width = 7; /* "Entrant" */
+    for (int i = 0; i < st->nplaces; i++) {
+        const LobbyPlace *p = &st->place[i];
+        if (p->entrant >= 0 && p->entrant < LOBBY_PLACES_MAX)
+            place_of[p->entrant] = p->rank;
+        int w = (int)strlen(p->who);
+        width = w > width ? w : width;
+    }
+    int rounds = tn->round;
+    Text t = {malloc(4096), 0, 4096, 0};
+    if (t.buf == NULL)
+        return NULL;
+    t.buf[0] = '\0';
+    char state[80];
+    lobby_tourn_state(tn, state, sizeof state);
+    add(&t, LOBBY_CROSS_HEAD "\n", (long long)tn->id);
+    add(&t, "%s of %s, %s, %s, %d round%s; %s. Made by %s; %d entrant%s.\n\n",
+        strcmp(tn->kind, "swiss") == 0 ? "A Swiss" : "A round robin", tn->variant, tn->tc,
+        tn->rated ? "rated" : "casual", tn->rounds, tn->rounds == 1 ? "" : "s", state, tn->creator,
+        st->nplaces, st->nplaces == 1 ? "" : "s");
+    add(&t, " #  %-*s  Rating", width, "Entrant");
+    for (int r = 1; r <= rounds; r++)
+        add(&t, "  %-5d", r);
+    add(&t, "  Score  Buchholz  S-B\n");
+    for (int i = 0; i < st->nplaces; i++) {
+        const LobbyPlace *p = &st->place[i];
+        add(&t, "%2d  %-*s  %6d", p->rank, width, p->who, p->rating);
+        for (int r = 1; r <= rounds; r++) {
+            char cell[16] = "--";
+            for (int k = 0; k < st->npairings; k++) {
+                const LobbyPairing *g = &st->pairing[k];
+                if (g->round != r || (g->white != p->entrant && g->black != p->entrant))
+                    continue;
+                if (g->black < 0) {
+                    snprintf(cell, sizeof cell, "bye");
+                    break;
+                }
+                int white = g->white == p->entrant;
+                int other = white ? g->black : g->white;
+                int mine = g->result < 0 ? -1 : white ? g->result : 2 - g->result;
+                int at = other >= 0 && other < LOBBY_PLACES_MAX ? place_of[other] : 0;
+                snprintf(cell, sizeof cell, "%d%c%c", at, white ? 'w' : 'b',
+                         mine < 0 ? '*' : "-=+"[mine]);
+                break;
+            }
+            add(&t, "  %-5s", cell);
+        }
+        char score[16], buchholz[16], sb[24];
+        lobby_halves_text(p->score, score, sizeof score);
+        lobby_halves_text(p->buchholz, buchholz, sizeof buchholz);
+        lobby_quarters_text(p->sb, sb, sizeof sb);
+        add(&t, "  %-5s  %-8s  %s%s\n", score, buchholz, sb,
+            p->withdrawn == 1   ? "  (withdrew)"
+            : p->withdrawn == 2 ? "  (waiting for a partner)"
+                                : "");
+    }
+    add(&t, "\nEach round: the place of the one met, w White or b Black (in a game of four, the\n"
+            "first seat's team or the other), + won, = drawn, - lost, * going on; bye: a bye,\n"
+            "scored as a win; --: no game. Score: a win 1, a draw 1/2. Buchholz: the scores\n"
+            "of those met. S-B (Sonneborn-Berger): the scores of those beaten, and half the\n"
+            "scores of those drawn with.\n");
+    if (t.bad) {
+        free(t.buf);
+        return NULL;
+    }
+    return t.buf;
+}
+
+CmStatus lobby_crosstable_write(const Lobby *l, char *path, size_t size, CmError *err)
+{
+    const LobbyStandings *st = l->standings;
+    cm_error_init(err, NULL);
+    if (!l->standings_got || st == NULL)
+        return cm_error_set(err, CM_ERR_ARG, 0, 0, "no standings have come yet");
+    snprintf(path, size, "tournament-%lld.txt", (long long)st->t.id);
+    cm_error_init(err, path);
+    if (io_exists(path)) {
+        /* Only an export of this same tournament is written over. */
+        char head[64], *old = NULL;
+        size_t len = 0;
+        snprintf(head, sizeof head, LOBBY_CROSS_HEAD "\n", (long long)st->t.id);
+        CmError rd;
+        int ours = io_read_file(path, 1 << 20, &old, &len, &rd) == CM_OK && len >= strlen(head) &&
+                   memcmp(old, head, strlen(head)) == 0;
+        free(old);
+        if (!ours)
+            return cm_error_set(err, CM_ERR_EXISTS, 0, 0,
+                                "is there already, and is not this tournament's crosstable");
+    }
+    char *text = lobby_crosstable(st);
+    if (text == NULL)
+        return cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
+    CmStatus rc = io_write_atomic(path, text, strlen(text), err);
+    free(text);
+    return rc;
 }
 
 int lobby_tnews_text(const NetMsg *m, char *buf, size_t size)

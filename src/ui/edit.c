@@ -147,15 +147,22 @@ void ui_edit_status(const Ui *ui, char *buf, size_t size)
 
 /* ---- Export ------------------------------------------------------------------------------ */
 
+int ui_may_write(Ui *ui)
+{
+    if (ui->opt.no_files || (ui_online(ui) && ui->lobby != NULL && lobby_is_guest(ui->lobby))) {
+        ui_message(ui, UI_ROLE_ERROR,
+                   "No export here: this session runs on the server's machine, not yours.");
+        return 0;
+    }
+    return 1;
+}
+
 unsigned ui_export_begin(Ui *ui)
 {
     /* A stranger's session on a public server's host (a key's, or a guest's) writes nothing
      * into the files of the account it runs as: among them, the server's own. */
-    if (ui->opt.no_files || (ui_online(ui) && ui->lobby != NULL && lobby_is_guest(ui->lobby))) {
-        ui_message(ui, UI_ROLE_ERROR,
-                   "No export here: this session runs on the server's machine, not yours.");
+    if (!ui_may_write(ui))
         return UI_DRAW_STATUS;
-    }
     ui_clear_selection(ui);
     ui->line_back = ui->mode;
     ui->mode = UI_MODE_LINE;

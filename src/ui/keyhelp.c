@@ -238,6 +238,10 @@ static const UiKeyHelp lobby_keys[] = {
      "on the tournaments: enter the one picked, or withdraw from it (a tournament of "
      "partnerships: with the partner who asked you)",
      0},
+    {"x", NULL,
+     "on a tournament's standings: its crosstable (each entrant's games, round by round) into "
+     "the file tournament-N.txt here",
+     0},
     {"Esc", NULL,
      "from the ratings table, the keys, the history, a page or the tournaments back to the games "
      "(from a tournament's standings, to the list)",

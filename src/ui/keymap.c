@@ -197,6 +197,7 @@ static const KeyBind lobby_keys[] = {
     {'p', UI_ACT_PROFILE},
     {'t', UI_ACT_TOURNEYS},
     {'e', UI_ACT_ENTER},
+    {'x', UI_ACT_EXPORT},
     {'r', UI_ACT_REFRESH},
     {'?', UI_ACT_RULES},
     {UI_KEY_F1, UI_ACT_RULES},

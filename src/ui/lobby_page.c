@@ -431,6 +431,23 @@ static unsigned standings_action(Ui *ui, UiAction act, uint64_t now)
         return UI_DRAW_STATUS;
     case UI_ACT_ENTER:
         return enter_tourn(ui, st != NULL ? &st->t : NULL);
+    case UI_ACT_EXPORT: {
+        char path[64];
+        if (st == NULL) {
+            ui_message(ui, UI_ROLE_ERROR, "No standings have come yet.");
+            return UI_DRAW_STATUS;
+        }
+        if (!ui_may_write(ui))
+            return UI_DRAW_STATUS;
+        if (lobby_crosstable_write(l, path, sizeof path, &err) != CM_OK) {
+            char msg[CM_ERROR_TEXT_MAX];
+            cm_error_format(&err, msg, sizeof msg);
+            ui_message(ui, UI_ROLE_ERROR, "Not exported: %s", msg);
+        } else {
+            ui_message(ui, UI_ROLE_GOOD, "The crosstable is in %s.", path);
+        }
+        return UI_DRAW_STATUS;
+    }
     case UI_ACT_REFRESH:
         return open_standings(ui, ui->lobby_tid);
     case UI_ACT_CANCEL:

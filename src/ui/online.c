@@ -882,7 +882,8 @@ const char *ui_online_keys(const Ui *ui)
                : ui->lobby_view == UI_LOBBY_STANDINGS && ui->lobby_tround > 0
                    ? "Up/Down pick  Enter open the game  Left/Right round  Esc list  q quit"
                : ui->lobby_view == UI_LOBBY_STANDINGS
-                   ? "Right rounds' games  Up/Down scroll  e enter/withdraw  Esc list  q quit"
+                   ? "Right rounds  Up/Down scroll  e enter/withdraw  x crosstable  Esc list  q "
+                     "quit"
                    : "Enter play  n new  g ratings  h history  t tourneys  K keys  ? help  q quit";
     if (!table(ui, ui->now, &t))
         return "";

@@ -633,6 +633,9 @@ unsigned ui_edit_begin(Ui *ui);
 unsigned ui_edit_action(Ui *ui, UiAction act);
 unsigned ui_edit_click(Ui *ui, CmSquare sq);
 void ui_edit_status(const Ui *ui, char *buf, size_t size);
+/* Whether the screen may write files; when not (a stranger's session on a server's host: a
+ * key's or a guest's), it says so. */
+int ui_may_write(Ui *ui);
 unsigned ui_export_begin(Ui *ui);
 unsigned ui_export_enter(Ui *ui, uint64_t now);
 /* The answer to UI_ASK_EXPORT: 'yes' writes over the files there, else nothing is written. */

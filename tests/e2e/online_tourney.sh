@@ -3,7 +3,7 @@
 # finds it with t in her lobby and enters it with e; seven more players enter, their names of
 # up to 32 letters. When it begins, Enter on it shows the standings: the table of all 16
 # entrants whole, each row within 80 columns, and its key line; Right shows the games of round
-# 1, and Enter on one opens it on the board.
+# 1, and Enter on one opens it on the board; x writes its crosstable, a row an entrant.
 # Exits 77 (a skip) when tmux is missing. Run as: bash online_tourney.sh PATH_TO_camelot SOURCE_DIR
 # SPDX-License-Identifier: MIT
 set -u
@@ -76,9 +76,13 @@ check "the engines and alice among them" \
     eval 'screen | grep -q " engine:8 " && screen | grep -q " alice "'
 check "the way to the rounds" wait_for "Right: the games of round 1..1"
 check "the page's key line, whole" \
-    wait_for "Right rounds' games  Up/Down scroll  e enter/withdraw  Esc list  q quit"
+    wait_for "Right rounds  Up/Down scroll  e enter/withdraw  x crosstable  Esc list  q quit"
 check "every row of the page fits 80 columns" \
     eval '[ "$(screen | awk "length > 80" | wc -l)" -eq 0 ]'
+keys x
+check "x writes the crosstable" wait_for "The crosstable is in tournament-1.txt."
+check "a row for each of the 16, round 1's game in it" \
+    eval '[ "$(grep -cE "^ ?[0-9]+  [A-Za-z_:0-9]+ +[0-9]+  [0-9]+[wb]\*" "$TMP/tournament-1.txt")" -eq 16 ]'
 
 # ---- a round's games, and one opened ---------------------------------------------------------
 keys Right

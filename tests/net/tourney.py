@@ -317,6 +317,34 @@ def test(env):
     check(order == sorted(order, reverse=True), "the standings are not in order: %r" % table)
     say("standings: " + "; ".join("%s %s (Bh %s, SB %s)" % (w[3], w[5], w[6], w[7])
                                   for w in table))
+
+    # The crosstable, from the text client: a row an entrant in the order of the standings,
+    # each round's game as the place met, the colour and the result, as the pairings say.
+    got = env.run(["online", "--text", "--server", server.sock],
+                  input="crosstable %d\nquit\n" % tid)
+    check(got.returncode == 0, "the text client: %s" % got.stderr)
+    out = got.stdout.split("\n")
+    check("Crosstable of tournament %d" % tid in out, "no crosstable: %r" % got.stdout)
+    place = {int(w[2]): int(w[1]) for w in table}  # entrant -> place
+    for w in table:
+        e = int(w[2])
+        row = [x for x in out if x.startswith("%2d  %s " % (place[e], w[3]))]
+        check(len(row) == 1, "%s: no row of the crosstable: %r" % (w[3], got.stdout))
+        want = []
+        for rnd in range(1, ROUNDS + 1):
+            cell = "--"
+            for p in pairs:
+                if int(p[1]) != rnd or e not in (int(p[3]), int(p[4])):
+                    continue
+                white = int(p[3]) == e
+                other = int(p[4]) if white else int(p[3])
+                mine = {"1-0": 2, "1/2": 1, "0-1": 0}[p[6]]
+                mine = mine if white else 2 - mine
+                cell = "%d%s%s" % (place[other], "w" if white else "b", "-=+"[mine])
+            want.append(cell)
+        cells = row[0][len("%2d  %s " % (place[e], w[3])):].split()[1:1 + ROUNDS]
+        check(cells == want, "%s: the crosstable says %r, the pairings %r" % (w[3], cells, want))
+    say("the crosstable's rows: %r" % [x for x in out if x[:2].strip().isdigit()][:2])
     people.close()
     server.stop()
 
