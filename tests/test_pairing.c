@@ -48,7 +48,7 @@ static void test_pairing_swiss_by_hand(void **state)
     memset(e, 0, sizeof e);
     for (int i = 0; i < 6; i++)
         e[i].rating = 1600 - 100 * i;
-    PairGame g[32] = {{0, 0, 0}};
+    PairGame g[32] = {{0}};
     int ng = 0;
     PairRound r;
 
@@ -108,7 +108,7 @@ static void test_pairing_swiss_bye(void **state)
     memset(e, 0, sizeof e);
     for (int i = 0; i < 5; i++)
         e[i].rating = 2000 - 10 * i;
-    PairGame g[16] = {{0, 0, 0}};
+    PairGame g[16] = {{0}};
     int ng = 0;
     PairRound r;
     assert_int_equal(pair_swiss(e, 5, g, ng, &r), 0);
@@ -149,7 +149,7 @@ static void test_pairing_swiss_no_pair_twice(void **state)
         memset(e, 0, sizeof e);
         for (int i = 0; i < n; i++)
             e[i].rating = 1500 + 37 * ((i * 7) % n);
-        PairGame g[12 * 12] = {{0, 0, 0}};
+        PairGame g[12 * 12] = {{0}};
         int ng = 0, met[12][12];
         memset(met, 0, sizeof met);
         for (int round = 0; round < n - 1; round++) {
@@ -225,6 +225,89 @@ static void test_pairing_swiss_fewest_rematches(void **state)
     }
 }
 
+/* Changing partnerships among 4, 8 and 12: in n - 1 rounds each entrant partners every other
+ * once and plays every round, on a side of two; White and Black by turns as even as the
+ * partnerships allow. And the standings of 4 after three games, by hand: 0+3 beat 1+2, 0+2
+ * drew 1+3, 0+1 lost to 2+3. */
+static void test_pairing_rotating(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 12; n += 4) {
+        int partners[12][12];
+        memset(partners, 0, sizeof partners);
+        for (int round = 0; round < n - 1; round++) {
+            PairRound r;
+            assert_int_equal(pair_rotating(n, round, &r), 0);
+            assert_int_equal(r.npairs, n / 4);
+            assert_int_equal(r.bye, -1);
+            int seen[12] = {0};
+            for (int k = 0; k < r.npairs; k++) {
+                int who[4] = {r.white[k], r.white2[k], r.black[k], r.black2[k]};
+                for (int i = 0; i < 4; i++) {
+                    assert_true(who[i] >= 0 && who[i] < n && !seen[who[i]]);
+                    seen[who[i]] = 1;
+                }
+                partners[who[0]][who[1]]++;
+                partners[who[1]][who[0]]++;
+                partners[who[2]][who[3]]++;
+                partners[who[3]][who[2]]++;
+            }
+        }
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++)
+                if (a != b && partners[a][b] != 1)
+                    fail_msg("%d entrants: %d and %d partnered %d times", n, a, b, partners[a][b]);
+        PairRound r;
+        assert_int_equal(pair_rotating(n, n - 1, &r), -1);
+    }
+    PairRound r;
+    assert_int_equal(pair_rotating(6, 0, &r), -1); /* not a multiple of 4 */
+
+    PairEntrant e[4];
+    memset(e, 0, sizeof e);
+    for (int i = 0; i < 4; i++)
+        e[i].rating = 1600 - 50 * i;
+    PairGame g[3] = {{0, 1, 2, 1, 3, 2}, {0, 1, 1, 1, 2, 3}, {0, 2, 0, 1, 1, 3}};
+    PairStanding st[4];
+    pair_standings(e, 4, g, 3, st);
+    int score[4] = {0}, buch[4] = {0}, sb[4] = {0};
+    for (int i = 0; i < 3; i++) {
+        int side[2][2] = {{g[i].white, g[i].white2}, {g[i].black, g[i].black2}};
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < 2; k++)
+                score[side[s][k]] += s == 0 ? g[i].result : 2 - g[i].result;
+    }
+    for (int i = 0; i < 3; i++) {
+        int side[2][2] = {{g[i].white, g[i].white2}, {g[i].black, g[i].black2}};
+        for (int s = 0; s < 2; s++) {
+            int theirs = score[side[1 - s][0]] + score[side[1 - s][1]];
+            int mine = s == 0 ? g[i].result : 2 - g[i].result;
+            for (int k = 0; k < 2; k++) {
+                buch[side[s][k]] += theirs;
+                sb[side[s][k]] += mine * theirs;
+            }
+        }
+    }
+    /* By hand: scores (half points) 0: 2+1+0 = 3, 1: 0+1+0 = 1, 2: 0+1+2 = 3, 3: 2+1+2 = 5. */
+    assert_int_equal(score[0], 3);
+    assert_int_equal(score[1], 1);
+    assert_int_equal(score[2], 3);
+    assert_int_equal(score[3], 5);
+    /* 3 first (5); then 0 and 2 on 3 each, with the same Buchholz, the scores of both
+     * opponents of each game (0: (1+3) + (1+5) + (3+5) = 18; 2: (3+5) + (1+5) + (3+1) = 18)
+     * and the same Sonneborn-Berger in quarters (0: 2*4 + 6 + 0 = 14; 2: 0 + 6 + 2*4 = 14):
+     * 0, rated higher, above 2; 1 last. */
+    assert_int_equal(buch[0], 18);
+    assert_int_equal(sb[2], 14);
+    assert_standing(&st[0], 3, 5, buch[3], sb[3]);
+    assert_standing(&st[1], 0, 3, 18, 14);
+    assert_standing(&st[2], 2, 3, 18, 14);
+    assert_standing(&st[3], 1, 1, buch[1], sb[1]);
+    assert_int_equal(st[0].games, 3);
+    assert_int_equal(st[0].won, 2);
+    assert_int_equal(st[0].drawn, 1);
+}
+
 static void test_pairing_round_robin(void **state)
 {
     (void)state;
@@ -281,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_pairing_swiss_bye),
         cmocka_unit_test(test_pairing_swiss_no_pair_twice),
         cmocka_unit_test(test_pairing_swiss_fewest_rematches),
+        cmocka_unit_test(test_pairing_rotating),
         cmocka_unit_test(test_pairing_round_robin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,9 +47,11 @@ const char cli_online_help[] =
     "  crosstable TOURNEY         its crosstable: each one's games, round by round\n"
     "  enter TOURNEY [PARTNER] | withdraw TOURNEY\n"
     "                enter (a game of four: with PARTNER, who enters with you)\n"
-    "  tourney swiss|robin VARIANT TC rated|casual ROUNDS MINUTES [engine:LEVEL ...]\n"
+    "  tourney KIND VARIANT TC rated|casual ROUNDS MINUTES [engine:LEVEL ...]\n"
     "                a new tournament, beginning in MINUTES; TC as for create;\n"
-    "                ROUNDS 1 to 20 for a Swiss, 0 for a round robin\n"
+    "                KIND swiss (ROUNDS 1 to 20), robin (a round robin, ROUNDS 0)\n"
+    "                or rotate (a round robin of a game of four, a new partner\n"
+    "                each round, ROUNDS 0)\n"
     "  create VARIANT [TC] [rated|casual] [SEAT=WHO ...]\n"
     "                a new game; TC is MINUTES+SECONDS ('10+5'), days:N\n"
     "                (correspondence) or none; WHO is me, open, engine:LEVEL or\n"
@@ -266,10 +268,10 @@ static int tourney_line(Online *o, const NetMsg *m)
     }
     if (lobby_tourn_read(m, &t) == 0) {
         lobby_tourn_state(&t, text, sizeof text);
-        cli_line("tournament %lld: %s of %s, %s, %s; %s; %d entrant%s, made by %s%s.",
-                 (long long)t.id, strcmp(t.kind, "swiss") == 0 ? "a Swiss" : "a round robin",
-                 t.variant, t.tc, t.rated ? "rated" : "casual", text, t.entrants,
-                 t.entrants == 1 ? "" : "s", t.creator,
+        cli_line("tournament %lld: %s, of %s, %s, %s; %s; %d entrant%s, made by %s%s.",
+                 (long long)t.id, lobby_kind_name(&t), t.variant, t.tc,
+                 t.rated ? "rated" : "casual", text, t.entrants, t.entrants == 1 ? "" : "s",
+                 t.creator,
                  t.in == 1   ? "; you are in"
                  : t.in == 2 ? "; a partner asks you to enter"
                              : "");
@@ -296,6 +298,14 @@ static int tourney_line(Online *o, const NetMsg *m)
             return 1;
         }
         const char *black = names[g.black][0] ? names[g.black] : "?";
+        if (g.white2 >= 0 && g.black2 >= 0) {
+            /* Changing partnerships: two a side. */
+            cli_line("  round %d, game %lld: %s+%s - %s+%s %s", g.round, (long long)g.game, white,
+                     names[g.white2][0] ? names[g.white2] : "?", black,
+                     names[g.black2][0] ? names[g.black2] : "?",
+                     g.result >= 0 ? results[g.result] : "(going on)");
+            return 1;
+        }
         cli_line("  round %d, game %lld: %s - %s %s", g.round, (long long)g.game, white, black,
                  g.result >= 0 ? results[g.result] : "(going on)");
         return 1;
@@ -555,7 +565,7 @@ static void cmd_tourney(Online *o, char **w, int n)
     int64_t minutes;
     char tc[64], engines[200] = "";
     if (n < 7 || !net_int(w[6], 0, 30 * 1440, &minutes)) {
-        cli_line("usage: tourney swiss|robin VARIANT TC rated|casual ROUNDS MINUTES "
+        cli_line("usage: tourney swiss|robin|rotate VARIANT TC rated|casual ROUNDS MINUTES "
                  "[engine:LEVEL ...] (MINUTES from now, 0 to 43200)");
         return;
     }

@@ -21,8 +21,20 @@ typedef struct Tally {
 
 static int valid(int n, const PairGame *x)
 {
+    if (x->four && (x->black < 0 || x->white2 < 0 || x->white2 >= n || x->black2 < 0 ||
+                    x->black2 >= n || x->white2 == x->white || x->white2 == x->black ||
+                    x->white2 == x->black2 || x->black2 == x->white || x->black2 == x->black))
+        return 0;
     return x->white >= 0 && x->white < n && x->black < n && x->black != x->white &&
            x->result >= 0 && x->result <= 2;
+}
+
+/* The entrants of side 'side' (0 White, 1 Black) of 'x' into 'who': 1 or 2 of them. */
+static int side_of(const PairGame *x, int side, int who[2])
+{
+    who[0] = side == 0 ? x->white : x->black;
+    who[1] = side == 0 ? x->white2 : x->black2;
+    return x->four ? 2 : 1;
 }
 
 static void tally(int n, const PairGame *g, int ng, Tally *t)
@@ -37,15 +49,23 @@ static void tally(int n, const PairGame *g, int ng, Tally *t)
             t->byes[x->white]++;
             continue;
         }
-        t->score[x->white] += x->result;
-        t->score[x->black] += 2 - x->result;
-        t->whites[x->white]++;
-        t->blacks[x->black]++;
-        t->last[x->white] = 1;
-        t->last[x->black] = -1;
-        if (t->met[x->white][x->black] < 255)
-            t->met[x->white][x->black] = t->met[x->black][x->white] =
-                (unsigned char)(t->met[x->white][x->black] + 1);
+        int who[2][2], nw = side_of(x, 0, who[0]), nb = side_of(x, 1, who[1]);
+        for (int k = 0; k < nw; k++) {
+            t->score[who[0][k]] += x->result;
+            t->whites[who[0][k]]++;
+            t->last[who[0][k]] = 1;
+        }
+        for (int k = 0; k < nb; k++) {
+            t->score[who[1][k]] += 2 - x->result;
+            t->blacks[who[1][k]]++;
+            t->last[who[1][k]] = -1;
+        }
+        for (int a = 0; a < nw; a++)
+            for (int b = 0; b < nb; b++) {
+                int w = who[0][a], k = who[1][b];
+                if (t->met[w][k] < 255)
+                    t->met[w][k] = t->met[k][w] = (unsigned char)(t->met[w][k] + 1);
+            }
     }
 }
 
@@ -248,6 +268,24 @@ int pair_round_robin(int n, int round, PairRound *out)
     return 0;
 }
 
+int pair_rotating(int n, int round, PairRound *out)
+{
+    PairRound r;
+    memset(out, 0, sizeof *out);
+    out->bye = -1;
+    if (n < 4 || n % 4 != 0 || pair_round_robin(n, round, &r) != 0)
+        return -1;
+    for (int k = 0; k + 1 < r.npairs; k += 2) {
+        int first = round % 2 == 0 ? k : k + 1, second = round % 2 == 0 ? k + 1 : k;
+        out->white[out->npairs] = r.white[first];
+        out->white2[out->npairs] = r.black[first];
+        out->black[out->npairs] = r.white[second];
+        out->black2[out->npairs] = r.black[second];
+        out->npairs++;
+    }
+    return 0;
+}
+
 /* ---- The standings ---------------------------------------------------------------------- */
 
 /* Whether 'x' stands above 'y': score, Buchholz, Sonneborn-Berger, rating, index. */
@@ -287,19 +325,24 @@ void pair_standings(const PairEntrant *e, int n, const PairGame *g, int ng, Pair
         if (!valid(n, x) || x->black < 0)
             continue;
         for (int side = 0; side < 2; side++) {
-            int me = side == 0 ? x->white : x->black, them = side == 0 ? x->black : x->white;
-            int mine = side == 0 ? x->result : 2 - x->result;
-            PairStanding *s = &out[me];
-            s->games++;
-            s->buchholz += t->score[them];
-            if (mine == 2) {
-                s->won++;
-                s->sonneborn += 2 * t->score[them];
-            } else if (mine == 1) {
-                s->drawn++;
-                s->sonneborn += t->score[them];
-            } else {
-                s->lost++;
+            int us[2], them[2];
+            int nus = side_of(x, side, us), nthem = side_of(x, 1 - side, them);
+            int mine = side == 0 ? x->result : 2 - x->result, theirs = 0;
+            for (int k = 0; k < nthem; k++)
+                theirs += t->score[them[k]];
+            for (int k = 0; k < nus; k++) {
+                PairStanding *s = &out[us[k]];
+                s->games++;
+                s->buchholz += theirs;
+                if (mine == 2) {
+                    s->won++;
+                    s->sonneborn += 2 * theirs;
+                } else if (mine == 1) {
+                    s->drawn++;
+                    s->sonneborn += theirs;
+                } else {
+                    s->lost++;
+                }
             }
         }
     }

@@ -11,10 +11,14 @@
 #define PAIR_MAX 64 /* entrants of a tournament */
 
 /* A game played, or a bye ('black' -1): 'result' 2 white won, 1 a draw, 0 black won; for a
- * bye, 2. A game not yet over is not one of these. */
+ * bye, 2. A game not yet over is not one of these. In a round robin of changing partnerships
+ * ('four' set) each side is two entrants: 'white' and 'white2' against 'black' and 'black2',
+ * each with the side's result. */
 typedef struct PairGame {
     int white, black;
     int result;
+    int four;
+    int white2, black2;
 } PairGame;
 
 /* One entrant as the pairing sees them. */
@@ -23,10 +27,12 @@ typedef struct PairEntrant {
     int withdrawn; /* paired no more; their games played still count */
 } PairEntrant;
 
-/* A round's pairs, and who has the bye (-1: nobody). */
+/* A round's pairs, and who has the bye (-1: nobody); of changing partnerships, the second of
+ * each side too. */
 typedef struct PairRound {
     int npairs;
     int white[PAIR_MAX / 2], black[PAIR_MAX / 2];
+    int white2[PAIR_MAX / 4], black2[PAIR_MAX / 4];
     int bye;
 } PairRound;
 
@@ -34,7 +40,8 @@ typedef struct PairRound {
 typedef struct PairStanding {
     int entrant;
     int score;     /* half points */
-    int buchholz;  /* the sum of the scores of the entrants met (half points; a bye adds none) */
+    int buchholz;  /* the sum of the scores of the entrants met (half points; a bye adds none;
+                      of changing partnerships, both opponents) */
     int sonneborn; /* the scores of those beaten, and half of those drawn with (quarter points) */
     int games, won, drawn, lost, byes;
     int whites, blacks;
@@ -56,6 +63,14 @@ int pair_swiss(const PairEntrant *e, int n, const PairGame *g, int ng, PairRound
  * -1 when there is no such round. */
 int pair_round_robin(int n, int round, PairRound *out);
 int pair_rounds(int n);
+
+/* Round 'round' (0 .. n-2) of a round robin of changing partnerships among 'n' entrants (a
+ * multiple of 4): the round robin's pairs of that round are its partnerships, so that each
+ * entrant partners every other once in n - 1 rounds, and the partnerships meet two by two in
+ * their order (the first two, the next two...), the first of each game with White on odd
+ * rounds, Black on even ones. 'out' gets n/4 games. Returns 0, or -1 when there is no such
+ * round. */
+int pair_rotating(int n, int round, PairRound *out);
 
 /* The standings after the games 'g': 'out' gets one line an entrant, the first best (score,
  * then Buchholz, then Sonneborn-Berger, then rating, then index). */

@@ -70,7 +70,7 @@ static const Request requests[] = {
     {"claim", "claim ID [win|engine]", 1, 2, SEAT | W, NULL, game_req_claim},
     {"say", "say ID TEXT", 2, ARGS_ANY, G | W, NULL, game_req_say},
     {"export", "export ID", 1, 1, G, NULL, game_req_export},
-    {"tourney", "tourney swiss|robin VARIANT TC RATED ROUNDS START [engine:LEVEL...]", 6,
+    {"tourney", "tourney swiss|robin|rotate VARIANT TC RATED ROUNDS START [engine:LEVEL...]", 6,
      6 + SRV_TOURNEY_ENGINES, W, tourney_req_create, NULL},
     {"tourneys", "tourneys", 0, 0, 0, tourney_req_list, NULL},
     {"enter", "enter TOURNEY [PARTNER]", 1, 2, W, tourney_req_enter, NULL},

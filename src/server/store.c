@@ -196,10 +196,11 @@ static const char *const query_sql[Q_COUNT] = {
     [Q_ENTRANTS] = "SELECT entrant, who, rating, withdrawn FROM tourney_entrants "
                    "WHERE tourney = ?1 ORDER BY entrant",
     [Q_PAIRING_PUT] = "INSERT INTO tourney_games (tourney, round, board, white, black, game, "
-                      "result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                      "result, white2, black2) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     [Q_PAIRING_RESULT] = "UPDATE tourney_games SET result = ?2 WHERE game = ?1",
-    [Q_PAIRINGS] = "SELECT round, board, white, black, coalesce(game, 0), coalesce(result, -1) "
-                   "FROM tourney_games WHERE tourney = ?1 ORDER BY round, board",
+    [Q_PAIRINGS] = "SELECT round, board, white, black, coalesce(game, 0), coalesce(result, -1), "
+                   "coalesce(white2, -1), coalesce(black2, -1) FROM tourney_games "
+                   "WHERE tourney = ?1 ORDER BY round, board",
 };
 
 struct Store {
@@ -344,6 +345,9 @@ static const char *const schema_step[STORE_VERSION + 1] = {
           "  result INTEGER,"
           "  PRIMARY KEY (tourney, round, board)) WITHOUT ROWID;"
           "CREATE INDEX tourney_games_game ON tourney_games (game);",
+    /* Round robins of changing partnerships: each side's second entrant. */
+    [8] = "ALTER TABLE tourney_games ADD COLUMN white2 INTEGER;"
+          "ALTER TABLE tourney_games ADD COLUMN black2 INTEGER;",
 };
 
 /* The tables and views of each version, for telling a database of this program's from another
@@ -1539,6 +1543,13 @@ CmStatus store_pairing_put(Store *st, int64_t tourney, const StorePairing *p, Cm
         sqlite3_bind_int(q, 7, p->result);
     else
         sqlite3_bind_null(q, 7);
+    for (int k = 0; k < 2; k++) {
+        int who = k == 0 ? p->white2 : p->black2;
+        if (who >= 0)
+            sqlite3_bind_int(q, 8 + k, who);
+        else
+            sqlite3_bind_null(q, 8 + k);
+    }
     return run(st, q, err, "a tournament's pairing");
 }
 
@@ -1558,7 +1569,8 @@ CmStatus store_pairings(Store *st, int64_t tourney, StorePairingFn fn, void *ud,
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         StorePairing p = {sqlite3_column_int(q, 0),   sqlite3_column_int(q, 1),
                           sqlite3_column_int(q, 2),   sqlite3_column_int(q, 3),
-                          sqlite3_column_int64(q, 4), sqlite3_column_int(q, 5)};
+                          sqlite3_column_int64(q, 4), sqlite3_column_int(q, 5),
+                          sqlite3_column_int(q, 6),   sqlite3_column_int(q, 7)};
         if (fn(ud, &p) != 0) {
             rc = SQLITE_DONE;
             break;

@@ -11,7 +11,7 @@
 
 #include "camelot/error.h"
 
-#define STORE_VERSION 7 /* the schema this program writes */
+#define STORE_VERSION 8 /* the schema this program writes */
 /* The database's 'PRAGMA application_id', set in every database this program makes: "Caml". */
 #define STORE_APPLICATION_ID 0x43616D6C
 
@@ -258,6 +258,7 @@ typedef struct StorePairing {
     int round, board, white, black;
     int64_t game;
     int result;
+    int white2, black2; /* of changing partnerships, each side's second; else -1 */
 } StorePairing;
 
 typedef int (*StoreIdFn)(void *ud, int64_t id);

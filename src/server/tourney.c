@@ -270,6 +270,13 @@ static int partnered(const CmVariant *v)
            __builtin_popcount(v->team_seats[1]) == 2;
 }
 
+/* Whether 't' is a round robin of changing partnerships: its entrants are players alone, two
+ * of them a side, a new partner each round. */
+static int rotating(const Tourney *t)
+{
+    return strcmp(t->st.kind, "rotate") == 0;
+}
+
 /* Whether tournaments may be of 'v': two teams, of one seat each or of two. */
 static int tourney_variant(const CmVariant *v)
 {
@@ -287,6 +294,9 @@ static int played(const Tourney *t, PairGame *g, int max)
         g[n].white = p->white;
         g[n].black = p->black;
         g[n].result = p->result;
+        g[n].four = p->white2 >= 0 && p->black2 >= 0;
+        g[n].white2 = p->white2;
+        g[n].black2 = p->black2;
         n++;
     }
     return n;
@@ -368,8 +378,9 @@ static void tell_all(Server *s, const Tourney *t, const char *line)
 
 /* ---- The rounds ---------------------------------------------------------------------------- */
 
-/* Makes and begins the game of one pair, and writes it. Returns 0, or -1 (the turn fails). */
-static int pair_play(Server *s, Tourney *t, int board, int white, int black)
+/* Makes and begins the game of one pair ('white2' and 'black2' -1), or of two pairs of
+ * changing partnerships, and writes it. Returns 0, or -1 (the turn fails). */
+static int pair_play(Server *s, Tourney *t, int board, int white, int black, int white2, int black2)
 {
     CmError err;
     cm_error_init(&err, NULL);
@@ -380,7 +391,8 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black)
         return t_failed(s, &err);
     }
     /* White's team is the first seat's; a partnership's first player holds its team's first
-     * seat, the second its other. */
+     * seat, the second its other; of changing partnerships, 'white' and 'black' the first
+     * seats, and one who withdrew is played by the engine at level 5. */
     char seats[CM_MAX_SEATS * (NET_NAME_MAX + 4) + 1], who[CM_MAX_SEATS][NET_NAME_MAX + 2];
     int entrant[CM_MAX_SEATS];
     size_t len = 0;
@@ -388,11 +400,15 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black)
     for (int k = 0; k < v->nseats; k++) {
         int team = v->seat[k].team == v->seat[0].team ? 0 : 1;
         entrant[k] = team == 0 ? white : black;
+        if (white2 >= 0 && nth[team] == 1)
+            entrant[k] = team == 0 ? white2 : black2;
         const char *of = t->ent[entrant[k]].who;
         if (is_engine(of))
             snprintf(who[k], sizeof who[k], "%s", of);
+        else if (white2 >= 0 && t->ent[entrant[k]].withdrawn)
+            snprintf(who[k], sizeof who[k], "engine:5");
         else
-            part_of(of, nth[team], who[k], sizeof who[k]);
+            part_of(of, white2 >= 0 ? 0 : nth[team], who[k], sizeof who[k]);
         nth[team]++;
         len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%c=%s", k ? " " : "",
                                 v->seat[k].letter, who[k]);
@@ -400,7 +416,7 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black)
     SGame *g = game_make(s, t->st.variant, t->st.tc, t->st.rated, seats);
     if (g == NULL)
         return -1;
-    StorePairing p = {t->round + 1, board, white, black, g->ng.id, -1};
+    StorePairing p = {t->round + 1, board, white, black, g->ng.id, -1, white2, black2};
     if (t_write(s, t) != 0)
         return -1;
     if (store_pairing_put(s->store, t->id, &p, &err) != CM_OK)
@@ -414,13 +430,18 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black)
             (long long)g->ng.id, seats);
     game_maybe_start(s, g);
     /* Each person is told their own seat, and whom they meet. */
-    char line[300];
+    char line[300], them[2][SRV_WHO_MAX + NET_NAME_MAX + 2];
+    for (int team = 0; team < 2; team++) {
+        int a = team == 0 ? black : white, b = team == 0 ? black2 : white2;
+        snprintf(them[team], sizeof them[team], "%s%s%s", t->ent[a].who, b >= 0 ? "+" : "",
+                 b >= 0 ? t->ent[b].who : "");
+    }
     for (int k = 0; k < v->nseats; k++) {
         if (is_engine(who[k]))
             continue;
+        int team = v->seat[k].team == v->seat[0].team ? 0 : 1;
         snprintf(line, sizeof line, "paired %lld %d %lld %c %s", (long long)t->id, p.round,
-                 (long long)g->ng.id, v->seat[k].letter,
-                 t->ent[entrant[k] == white ? black : white].who);
+                 (long long)g->ng.id, v->seat[k].letter, them[team]);
         tell_one(s, who[k], line);
     }
     return 0;
@@ -432,7 +453,7 @@ static int pair_bye(Server *s, Tourney *t, int board, int who)
 {
     CmError err;
     cm_error_init(&err, NULL);
-    StorePairing p = {t->round + 1, board, who, -1, 0, 2};
+    StorePairing p = {t->round + 1, board, who, -1, 0, 2, -1, -1};
     if (t_write(s, t) != 0)
         return -1;
     if (store_pairing_put(s->store, t->id, &p, &err) != CM_OK)
@@ -492,7 +513,15 @@ static int next_round(Server *s, Tourney *t)
     entrants_of(t, e);
     PairRound r;
     int rc;
-    if (strcmp(t->st.kind, "robin") == 0) {
+    if (rotating(t)) {
+        rc = pair_rotating(n, t->round, &r);
+        if (rc != 0)
+            return finish(s, t, "its entrants are not a multiple of 4");
+        for (int i = 0; i < r.npairs; i++)
+            if (pair_play(s, t, i + 1, r.white[i], r.black[i], r.white2[i], r.black2[i]) != 0)
+                return -1;
+        r.npairs = 0; /* played */
+    } else if (strcmp(t->st.kind, "robin") == 0) {
         rc = pair_round_robin(n, t->round, &r);
     } else {
         PairGame *g = malloc((size_t)pairs_max(t) * sizeof *g);
@@ -514,7 +543,7 @@ static int next_round(Server *s, Tourney *t)
                 return -1;
             continue;
         }
-        if (pair_play(s, t, board, w, b) != 0)
+        if (pair_play(s, t, board, w, b, -1, -1) != 0)
             return -1;
     }
     if (r.bye >= 0 && !t->ent[r.bye].withdrawn && pair_bye(s, t, board, r.bye) != 0)
@@ -584,8 +613,21 @@ static int begin(Server *s, Tourney *t)
     t->next_key = t->nent;
     if (t->nent < 2)
         return finish(s, t, "fewer than two entered");
+    /* Changing partnerships need a multiple of 4: the engine at level 5 makes the field up. */
+    while (rotating(t) && t->nent % 4 != 0) {
+        TEntrant *e = &t->ent[t->nent];
+        memset(e, 0, sizeof *e);
+        snprintf(e->who, sizeof e->who, "engine:5");
+        e->key = t->next_key++;
+        e->rating = (int)(rating_engine(5).rating + 0.5);
+        if (store_entrant_put(s->store, t->id, e->key, e->who, e->rating, 0, &err) != CM_OK)
+            return t_failed(s, &err);
+        t->nent++;
+    }
     if (strcmp(t->st.kind, "robin") == 0)
         t->st.rounds = pair_rounds(t->nent);
+    if (rotating(t))
+        t->st.rounds = t->nent - 1;
     if (set_status(s, t, T_PLAYING) != 0)
         return -1;
     srv_log(s, "tournament %lld begins: %d entrants, %d rounds", (long long)t->id, t->nent,
@@ -729,8 +771,10 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
     }
     StoreTourney st;
     memset(&st, 0, sizeof st);
-    if (strcmp(a[0], "swiss") != 0 && strcmp(a[0], "robin") != 0) {
-        srv_syntax(s, c, "a tournament is a 'swiss' or a 'robin' (round robin)");
+    if (strcmp(a[0], "swiss") != 0 && strcmp(a[0], "robin") != 0 && strcmp(a[0], "rotate") != 0) {
+        srv_syntax(s, c,
+                   "a tournament is a 'swiss', a 'robin' (round robin) or a 'rotate' (a round "
+                   "robin of changing partnerships)");
         return;
     }
     snprintf(st.kind, sizeof st.kind, "%s", a[0]);
@@ -748,6 +792,12 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
         srv_error(s, c, "tourney", "denied",
                   "a tournament is of a variant of two sides: two seats, or two partnerships of "
                   "two (not a game of each alone)");
+        return;
+    }
+    if (strcmp(st.kind, "rotate") == 0 && !partnered(v)) {
+        srv_error(s, c, "tourney", "denied",
+                  "changing partnerships are of a game of two partnerships (Grand Cam, Grand "
+                  "Camelot, Four-Handed Chivalry)");
         return;
     }
     game_variant_name(s, a[1], st.variant, sizeof st.variant);
@@ -772,7 +822,7 @@ void tourney_req_create(Server *s, Client *c, const NetMsg *m)
         return;
     }
     st.rated = strcmp(a[3], "rated") == 0;
-    if (strcmp(st.kind, "robin") == 0 ? strcmp(a[4], "0") != 0
+    if (strcmp(st.kind, "swiss") != 0 ? strcmp(a[4], "0") != 0
                                       : !net_int(a[4], 1, SRV_TOURNEY_ROUNDS, &rounds)) {
         srv_syntax(s, c,
                    "a Swiss has 1 to 20 rounds; a round robin 0 (as many as its entrants "
@@ -935,12 +985,13 @@ void tourney_req_enter(Server *s, Client *c, const NetMsg *m)
     CmError err;
     cm_error_init(&err, NULL);
     const CmVariant *v = catalog_get(&s->cat, t->st.variant, NULL, &err);
-    int teams = v != NULL && partnered(v);
+    int teams = v != NULL && partnered(v) && !rotating(t);
     if (teams != (m->argc == 3)) {
         srv_syntax(s, c,
                    teams ? "the games of this tournament are played by partnerships: enter "
                            "TOURNEY PARTNER (and the partner enters with you)"
-                         : "a tournament of two seats has no partners: enter TOURNEY");
+                         : "a tournament of two seats, or of changing partnerships, has no fixed "
+                           "partners: enter TOURNEY");
         return;
     }
     int confirm = 0, i = teams ? partnership(s, c, t, m->argv[2], &confirm) : t->nent;
@@ -1061,6 +1112,10 @@ void tourney_req_standings(Server *s, Client *c, const NetMsg *m)
         const StorePairing *p = &t->pairs[i];
         if (p->black < 0)
             srv_sendf(s, c, "pairing %d %d %d - - bye", p->round, p->board, p->white);
+        else if (p->white2 >= 0 && p->black2 >= 0)
+            srv_sendf(s, c, "pairing %d %d %d %d %lld %s %d %d", p->round, p->board, p->white,
+                      p->black, (long long)p->game, p->result >= 0 ? results[p->result] : "*",
+                      p->white2, p->black2);
         else
             srv_sendf(s, c, "pairing %d %d %d %d %lld %s", p->round, p->board, p->white, p->black,
                       (long long)p->game, p->result >= 0 ? results[p->result] : "*");

@@ -179,7 +179,7 @@ enum {
 /* A tournament as 'tourneys' and 'standings' give it ('tourn ...'). */
 typedef struct LobbyTourn {
     int64_t id;
-    char kind[8]; /* "swiss" or "robin" */
+    char kind[8]; /* "swiss", "robin" or "rotate" (a round robin of changing partnerships) */
     char variant[LOBBY_VARIANT_MAX];
     char tc[24];
     int rated;
@@ -209,6 +209,7 @@ typedef struct LobbyPairing {
     int round, board, white, black;
     int64_t game;
     int result;
+    int white2, black2; /* of changing partnerships, each side's second; else -1 */
 } LobbyPairing;
 
 typedef struct LobbyStandings {
@@ -231,6 +232,8 @@ int lobby_tnews_text(const struct NetMsg *m, char *buf, size_t size);
 /* A score in half points as text ("2", "2.5"); quarter points ("1.75"). */
 void lobby_halves_text(int halves, char *buf, size_t size);
 void lobby_quarters_text(int quarters, char *buf, size_t size);
+/* "Swiss", "Round robin", "Round robin of changing partners". */
+const char *lobby_kind_name(const LobbyTourn *t);
 /* "round 2 of 5", "starts 2026-12-05 14:05 UTC", "over", "entry closes ..." */
 void lobby_tourn_state(const LobbyTourn *t, char *buf, size_t size);
 

@@ -48,7 +48,8 @@ int lobby_tourn_read(const NetMsg *m, LobbyTourn *out)
 {
     int64_t id, rounds, round, starts, n;
     if (m->argc != 13 || strcmp(m->argv[0], "tourn") != 0 || !net_game_id(m->argv[1], &id) ||
-        (strcmp(m->argv[2], "swiss") != 0 && strcmp(m->argv[2], "robin") != 0) ||
+        (strcmp(m->argv[2], "swiss") != 0 && strcmp(m->argv[2], "robin") != 0 &&
+         strcmp(m->argv[2], "rotate") != 0) ||
         strlen(m->argv[3]) >= sizeof out->variant || strlen(m->argv[4]) >= sizeof out->tc ||
         !net_int(m->argv[6], 0, 1000, &rounds) || strlen(m->argv[7]) >= sizeof out->status ||
         !net_int(m->argv[8], 0, 1000, &round) || !net_int(m->argv[9], 0, INT64_MAX, &starts) ||
@@ -119,8 +120,8 @@ int lobby_place_read(const NetMsg *m, LobbyPlace *out)
 
 int lobby_pairing_read(const NetMsg *m, LobbyPairing *out)
 {
-    int64_t round, board, white, black = -1, game = 0;
-    if (m->argc != 7 || strcmp(m->argv[0], "pairing") != 0 ||
+    int64_t round, board, white, black = -1, game = 0, white2 = -1, black2 = -1;
+    if ((m->argc != 7 && m->argc != 9) || strcmp(m->argv[0], "pairing") != 0 ||
         !net_int(m->argv[1], 1, 1000, &round) || !net_int(m->argv[2], 1, 1000, &board) ||
         !net_int(m->argv[3], 0, LOBBY_PLACES_MAX - 1, &white))
         return -1;
@@ -138,11 +139,17 @@ int lobby_pairing_read(const NetMsg *m, LobbyPairing *out)
             !net_game_id(m->argv[5], &game))
             return -1;
     }
+    /* Changing partnerships: each side's second. */
+    if (m->argc == 9 && (black < 0 || !net_int(m->argv[7], 0, LOBBY_PLACES_MAX - 1, &white2) ||
+                         !net_int(m->argv[8], 0, LOBBY_PLACES_MAX - 1, &black2)))
+        return -1;
     out->round = (int)round;
     out->board = (int)board;
     out->white = (int)white;
     out->black = (int)black;
     out->game = game;
+    out->white2 = (int)white2;
+    out->black2 = (int)black2;
     return 0;
 }
 
@@ -155,6 +162,13 @@ void lobby_quarters_text(int quarters, char *buf, size_t size)
 {
     static const char *const frac[] = {"", ".25", ".5", ".75"};
     snprintf(buf, size, "%d%s", quarters / 4, frac[quarters % 4]);
+}
+
+const char *lobby_kind_name(const LobbyTourn *t)
+{
+    return strcmp(t->kind, "swiss") == 0    ? "Swiss"
+           : strcmp(t->kind, "rotate") == 0 ? "Round robin of changing partners"
+                                            : "Round robin";
 }
 
 void lobby_tourn_state(const LobbyTourn *t, char *buf, size_t size)
@@ -231,10 +245,9 @@ char *lobby_crosstable(const LobbyStandings *st)
     char state[80];
     lobby_tourn_state(tn, state, sizeof state);
     add(&t, LOBBY_CROSS_HEAD "\n", (long long)tn->id);
-    add(&t, "%s of %s, %s, %s, %d round%s; %s. Made by %s; %d entrant%s.\n\n",
-        strcmp(tn->kind, "swiss") == 0 ? "A Swiss" : "A round robin", tn->variant, tn->tc,
-        tn->rated ? "rated" : "casual", tn->rounds, tn->rounds == 1 ? "" : "s", state, tn->creator,
-        st->nplaces, st->nplaces == 1 ? "" : "s");
+    add(&t, "%s, %s, %s, %s, %d round%s; %s. Made by %s; %d entrant%s.\n\n", lobby_kind_name(tn),
+        tn->variant, tn->tc, tn->rated ? "rated" : "casual", tn->rounds, tn->rounds == 1 ? "" : "s",
+        state, tn->creator, st->nplaces, st->nplaces == 1 ? "" : "s");
     add(&t, " #  %-*s  Rating", width, "Entrant");
     for (int r = 1; r <= rounds; r++)
         add(&t, "  %-5d", r);
@@ -246,17 +259,22 @@ char *lobby_crosstable(const LobbyStandings *st)
             char cell[16] = "--";
             for (int k = 0; k < st->npairings; k++) {
                 const LobbyPairing *g = &st->pairing[k];
-                if (g->round != r || (g->white != p->entrant && g->black != p->entrant))
+                int four = g->white2 >= 0 && g->black2 >= 0;
+                int white = g->white == p->entrant || (four && g->white2 == p->entrant);
+                int black = g->black == p->entrant || (four && g->black2 == p->entrant);
+                if (g->round != r || (!white && !black))
                     continue;
                 if (g->black < 0) {
                     snprintf(cell, sizeof cell, "bye");
                     break;
                 }
-                int white = g->white == p->entrant;
-                int other = white ? g->black : g->white;
+                /* The one met; of changing partnerships, the partner ("&3"). */
+                int other = !four   ? (white ? g->black : g->white)
+                            : white ? (g->white == p->entrant ? g->white2 : g->white)
+                                    : (g->black == p->entrant ? g->black2 : g->black);
                 int mine = g->result < 0 ? -1 : white ? g->result : 2 - g->result;
                 int at = other >= 0 && other < LOBBY_PLACES_MAX ? place_of[other] : 0;
-                snprintf(cell, sizeof cell, "%d%c%c", at, white ? 'w' : 'b',
+                snprintf(cell, sizeof cell, "%s%d%c%c", four ? "&" : "", at, white ? 'w' : 'b',
                          mine < 0 ? '*' : "-=+"[mine]);
                 break;
             }
@@ -276,6 +294,9 @@ char *lobby_crosstable(const LobbyStandings *st)
             "scored as a win; --: no game. Score: a win 1, a draw 1/2. Buchholz: the scores\n"
             "of those met. S-B (Sonneborn-Berger): the scores of those beaten, and half the\n"
             "scores of those drawn with.\n");
+    if (strcmp(tn->kind, "rotate") == 0)
+        add(&t, "Changing partners: &3 is a game with the 3rd as partner; Buchholz and S-B\n"
+                "count the scores of both opponents.\n");
     if (t.bad) {
         free(t.buf);
         return NULL;

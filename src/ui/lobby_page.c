@@ -1104,7 +1104,7 @@ static int tourns_lines(const Ui *ui, int width, int height, UiLine *lines, int 
         if (strcmp(t->status, "entry") == 0 && strlen(state) > 4)
             state[strlen(state) - 4] = '\0'; /* " UTC": the heading says so */
         put_cell(row, sizeof row, &len, head, 9);
-        put_cell(row, sizeof row, &len, strcmp(t->kind, "swiss") == 0 ? "swiss" : "robin", 7);
+        put_cell(row, sizeof row, &len, t->kind, 7);
         put_cell(row, sizeof row, &len, variant, 15);
         put_cell(row, sizeof row, &len, tc, 9);
         put_cell(row, sizeof row, &len, t->rated ? "rated" : "casual", 8);
@@ -1150,9 +1150,8 @@ static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, i
         int idx[LOBBY_PAIRINGS_MAX];
         int ng = round_games(st, ui->lobby_tround, idx);
         n = ui_line_add(lines, items, n, height, -1, UI_ROLE_HEADING,
-                        "%s %lld, round %d of %d: its games (Enter opens one)",
-                        strcmp(t->kind, "swiss") == 0 ? "Swiss" : "Round robin", (long long)t->id,
-                        ui->lobby_tround, t->rounds);
+                        "%s %lld, round %d of %d: its games (Enter opens one)", lobby_kind_name(t),
+                        (long long)t->id, ui->lobby_tround, t->rounds);
         for (int i = 0; i < ng; i++) {
             const LobbyPairing *p = &st->pairing[idx[i]];
             static const char *const results[] = {"0-1", "1/2", "1-0"};
@@ -1163,13 +1162,17 @@ static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, i
                                 entrant_name(st, p->white));
                 continue;
             }
-            char game[24], white[LOBBY_NAME_MAX + 4], black[LOBBY_NAME_MAX + 4];
+            char game[24], white[2 * LOBBY_WHO_MAX + 4], black[2 * LOBBY_WHO_MAX + 4];
             char row[sizeof lines[0].text];
             size_t len = 0;
             snprintf(game, sizeof game, "%c board %d  game %lld", pick ? '>' : ' ', p->board,
                      (long long)p->game);
-            snprintf(white, sizeof white, "%s", entrant_name(st, p->white));
-            snprintf(black, sizeof black, "%s", entrant_name(st, p->black));
+            /* Of changing partnerships, each side's two. */
+            int four = p->white2 >= 0 && p->black2 >= 0;
+            snprintf(white, sizeof white, "%s%s%s", entrant_name(st, p->white), four ? "+" : "",
+                     four ? entrant_name(st, p->white2) : "");
+            snprintf(black, sizeof black, "%s%s%s", entrant_name(st, p->black), four ? "+" : "",
+                     four ? entrant_name(st, p->black2) : "");
             ui_cut_to(white, sizeof white, 24, mark);
             ui_cut_to(black, sizeof black, 24, mark);
             put_cell(row, sizeof row, &len, game, 22);
@@ -1182,9 +1185,8 @@ static int standings_lines(const Ui *ui, int width, int height, UiLine *lines, i
         return n;
     }
     char head[sizeof lines[0].text + 64];
-    snprintf(head, sizeof head, "%s %lld: %s %s %s, %s%s",
-             strcmp(t->kind, "swiss") == 0 ? "Swiss" : "Round robin", (long long)t->id, t->variant,
-             t->tc, t->rated ? "rated" : "casual", state,
+    snprintf(head, sizeof head, "%s %lld: %s %s %s, %s%s", lobby_kind_name(t), (long long)t->id,
+             t->variant, t->tc, t->rated ? "rated" : "casual", state,
              t->in == 1   ? ", you're in"
              : t->in == 2 ? ", a partner asks"
                           : "");
