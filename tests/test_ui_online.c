@@ -1134,6 +1134,11 @@ static void test_ui_online_lobby_tourneys(void **state)
     hear_line(l, "ok tourneys 0");
     tu_assert_contains(page_text(ui), "none yet");
 
+    /* Of changing partnerships, the opponents told are a side of two, the engine one of them. */
+    hear_line(l, "paired 6 1 120 G engine:5+bob");
+    assert_int_equal(lobby_news(l) & LOBBY_EV_TNEWS, LOBBY_EV_TNEWS);
+    tu_assert_contains(l->tnews, "your game 120 against engine:5+bob");
+
     /* A tournament of partnerships: a partner's request is said, e accepts it, and a
      * partnership's long names are cut to their column. */
     hear_line(l, "partner 5 bob");

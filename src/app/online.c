@@ -91,11 +91,13 @@ typedef struct Online {
     unsigned bye;  /* the last 'ping byeN' sent while leaving, 0: none yet */
     unsigned long bye_sent; /* the lines sent up to it */
     int quit;               /* they came (or the wait is over): the client ends */
-    /* The 'standings' asked for, in order: 1 for a crosstable (collected into 'cross', then
-     * printed whole), 0 for the lines as they come. */
+    /* The tournaments' tables asked for, in order (TQ_*): a crosstable's lines are collected
+     * into 'cross' ('cross_open' once its 'tourn' line came), then printed whole; the others
+     * as they come. Emptied when the link drops: what was asked before is not answered. */
     char standq[32];
     int nstandq;
     LobbyStandings *cross;
+    int cross_open;
 } Online;
 
 /* ---- What the server says --------------------------------------------------------------- */
@@ -232,6 +234,15 @@ static int profile_line(const NetMsg *m)
     return 1;
 }
 
+enum { TQ_STANDINGS, TQ_CROSS, TQ_LIST };
+
+static void standq_pop(Online *o)
+{
+    if (o->nstandq > 0)
+        memmove(o->standq, o->standq + 1, (size_t)--o->nstandq);
+    o->cross_open = 0;
+}
+
 /* The lines of tournaments ('tourn', 'place', 'pairing', their answers and news), in words.
  * Returns 1 when 'm' was one. */
 static int tourney_line(Online *o, const NetMsg *m)
@@ -243,24 +254,26 @@ static int tourney_line(Online *o, const NetMsg *m)
     LobbyTourn t;
     LobbyPlace p;
     LobbyPairing g;
-    int crossing = o->nstandq > 0 && o->standq[0] && o->cross != NULL;
-    if (m->argc >= 2 && strcmp(k, "error") == 0 && strcmp(m->argv[1], "standings") == 0 &&
-        o->nstandq > 0)
-        memmove(o->standq, o->standq + 1, (size_t)--o->nstandq); /* told as any refusal */
+    int crossing = o->nstandq > 0 && o->standq[0] == TQ_CROSS && o->cross != NULL;
+    if (m->argc >= 2 && strcmp(k, "error") == 0 &&
+        (strcmp(m->argv[1], "standings") == 0 || strcmp(m->argv[1], "tourneys") == 0))
+        standq_pop(o); /* told as any refusal */
     if (crossing) {
         /* A crosstable asked for: its lines are kept, and printed at the answer. */
         LobbyStandings *x = o->cross;
-        if (lobby_tourn_read(m, &t) == 0) {
+        if (lobby_tourn_read(m, &t) == 0 && !o->cross_open) {
             memset(x, 0, sizeof *x);
             x->t = t;
+            o->cross_open = 1;
             return 1;
         }
-        if (lobby_place_read(m, &p) == 0) {
+        /* Nothing of it counts before its 'tourn' line. */
+        if (o->cross_open && lobby_place_read(m, &p) == 0) {
             if (x->nplaces < LOBBY_PLACES_MAX)
                 x->place[x->nplaces++] = p;
             return 1;
         }
-        if (lobby_pairing_read(m, &g) == 0) {
+        if (o->cross_open && lobby_pairing_read(m, &g) == 0) {
             if (x->npairings < LOBBY_PAIRINGS_MAX)
                 x->pairing[x->npairings++] = g;
             return 1;
@@ -318,6 +331,8 @@ static int tourney_line(Online *o, const NetMsg *m)
     if (strcmp(k, "ok") != 0 || m->argc < 3)
         return 0;
     if (strcmp(m->argv[1], "tourneys") == 0 && net_int(m->argv[2], 0, INT32_MAX, &count)) {
+        if (o->nstandq > 0 && o->standq[0] == TQ_LIST)
+            standq_pop(o);
         cli_line(count == 0 ? "no tournaments: 'tourney ...' makes one." : "%lld tournament%s.",
                  (long long)count, count == 1 ? "" : "s");
         return 1;
@@ -325,8 +340,8 @@ static int tourney_line(Online *o, const NetMsg *m)
     if (!net_game_id(m->argv[2], &id))
         return 0;
     if (strcmp(m->argv[1], "standings") == 0) {
-        if (o->nstandq > 0)
-            memmove(o->standq, o->standq + 1, (size_t)--o->nstandq);
+        crossing = crossing && o->cross_open;
+        standq_pop(o);
         char *table = crossing ? lobby_crosstable(o->cross) : NULL;
         if (crossing && table == NULL)
             cli_line("refused: out of memory");
@@ -436,6 +451,7 @@ static void tell_one(void *ud, const News *n)
         news_seat(s, n->seat, who, sizeof who);
     switch (n->kind) {
     case NEWS_LINK:
+        o->nstandq = 0; /* the tables asked for before it dropped are not answered */
         cli_line("%s", n->up ? "connected again." : n->text);
         break;
     case NEWS_REFUSED:
@@ -764,8 +780,12 @@ static void command(Online *o, char *line)
         else if (remote_send(o->r, "profile %s", who) != 0)
             cli_line("not connected: %s", remote_status(o->r));
     } else if (strcmp(k, "tourneys") == 0 && n == 1) {
-        if (remote_send(o->r, "tourneys") != 0)
+        if (o->nstandq >= (int)sizeof o->standq)
+            cli_line("refused: %d tables are being asked for already", o->nstandq);
+        else if (remote_send(o->r, "tourneys") != 0)
             cli_line("not connected: %s", remote_status(o->r));
+        else
+            o->standq[o->nstandq++] = TQ_LIST;
     } else if ((strcmp(k, "standings") == 0 || strcmp(k, "crosstable") == 0 ||
                 strcmp(k, "enter") == 0 || strcmp(k, "withdraw") == 0) &&
                n == 2) {
@@ -775,12 +795,12 @@ static void command(Online *o, char *line)
             cli_line("refused: a tournament is named by its number ('tourneys' lists them)");
         else if (asks && o->nstandq >= (int)sizeof o->standq)
             cli_line("refused: %d tables are being asked for already", o->nstandq);
-        else if (cross && o->cross == NULL && (o->cross = malloc(sizeof *o->cross)) == NULL)
+        else if (cross && o->cross == NULL && (o->cross = calloc(1, sizeof *o->cross)) == NULL)
             cli_line("refused: out of memory");
         else if (remote_send(o->r, "%s %lld", asks ? "standings" : k, (long long)id) != 0)
             cli_line("not connected: %s", remote_status(o->r));
         else if (asks)
-            o->standq[o->nstandq++] = (char)cross;
+            o->standq[o->nstandq++] = cross ? TQ_CROSS : TQ_STANDINGS;
     } else if (strcmp(k, "tourney") == 0) {
         cmd_tourney(o, w, n);
     } else if (strcmp(k, "games") == 0 || strcmp(k, "variants") == 0) {
@@ -914,6 +934,7 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where,
             ev = session_tick(&o.s, now);
         } else if (remote_poll(o.r, now) & REMOTE_EV_LINK) {
             /* In the lobby the link's news has no game to come with. */
+            o.nstandq = 0;
             cli_line("%s", remote_up(o.r) ? "connected again." : remote_status(o.r));
         }
         if (o.next != 0)

@@ -625,14 +625,19 @@ void game_engines(Server *s)
     for (int i = 0; i < s->nengines && s->nwaiting > 0; i++) {
         if (s->eng_game[i] != NULL)
             continue;
-        /* First come, first served, but a game of engines alone (two engine entrants of a
-         * tournament) waits while any game of a person does: nobody waits for them. */
+        /* First come, first served, but a game of engines alone (engine entrants of a
+         * tournament) lets a game of a person go first, nobody waiting for it: a few times
+         * each turn, so that it is never held up for good. */
         int pick = 0;
-        while (pick < s->nwaiting && !has_person(s->waiting[pick]))
+        while (pick < s->nwaiting && !has_person(s->waiting[pick]) &&
+               s->waiting[pick]->passed < SRV_ENGINE_PASSES)
             pick++;
         if (pick == s->nwaiting)
             pick = 0;
+        for (int k = 0; k < pick; k++)
+            s->waiting[k]->passed++;
         SGame *g = s->waiting[pick];
+        g->passed = 0;
         memmove(s->waiting + pick, s->waiting + pick + 1,
                 (size_t)(s->nwaiting - pick - 1) * sizeof *s->waiting);
         s->nwaiting--;

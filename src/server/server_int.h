@@ -48,6 +48,7 @@
 #define SRV_TOURNEY_ROUNDS 20  /* rounds of a Swiss, */
 #define SRV_TOURNEY_AHEAD_S (30 * 86400) /* and how far ahead it may begin */
 #define SRV_TOURNEY_RETRY_MS 60000       /* a tournament whose turn failed waits this long */
+#define SRV_ENGINE_PASSES 3 /* a game of engines alone lets a person's go first this often */
 
 enum { AUD_ALL = 0, AUD_PLAYERS = 1, AUD_SPECTATORS = 2 };
 
@@ -95,6 +96,7 @@ typedef struct SGame {
     int engine_purpose; /* ENGINE_JOB_MOVE or ENGINE_JOB_DRAW */
     int engine_seat;    /* the seat it plays or answers for */
     int queued;         /* waiting for an engine thread */
+    int passed;         /* of engines alone: the times a person's game went first */
     uint64_t over_at;   /* when it ended (ms), for forgetting it later */
     int64_t created;    /* UTC seconds */
     int touched;        /* in the server's list of games to tick at the next turn */

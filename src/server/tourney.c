@@ -338,7 +338,7 @@ int tourney_has_game(const Server *s, int64_t game)
 {
     for (int i = 0; i < s->ntourneys; i++) {
         const Tourney *t = s->tourneys[i];
-        if (t->status != T_PLAYING)
+        if (t->status != T_PLAYING || t->reread)
             continue;
         for (int k = 0; k < t->npairs; k++)
             if (t->pairs[k].game == game)
@@ -392,7 +392,7 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black, int
     }
     /* White's team is the first seat's; a partnership's first player holds its team's first
      * seat, the second its other; of changing partnerships, 'white' and 'black' the first
-     * seats, and one who withdrew is played by the engine at level 5. */
+     * seats. */
     char seats[CM_MAX_SEATS * (NET_NAME_MAX + 4) + 1], who[CM_MAX_SEATS][NET_NAME_MAX + 2];
     int entrant[CM_MAX_SEATS];
     size_t len = 0;
@@ -405,8 +405,6 @@ static int pair_play(Server *s, Tourney *t, int board, int white, int black, int
         const char *of = t->ent[entrant[k]].who;
         if (is_engine(of))
             snprintf(who[k], sizeof who[k], "%s", of);
-        else if (white2 >= 0 && t->ent[entrant[k]].withdrawn)
-            snprintf(who[k], sizeof who[k], "engine:5");
         else
             part_of(of, white2 >= 0 ? 0 : nth[team], who[k], sizeof who[k]);
         nth[team]++;
@@ -502,9 +500,12 @@ static int next_round(Server *s, Tourney *t)
     CmError err;
     cm_error_init(&err, NULL);
     const CmVariant *v = catalog_get(&s->cat, t->st.variant, NULL, &err);
-    if (v == NULL || !tourney_variant(v)) {
-        /* The host took the variant away (its file, at a restart): nothing more can be
-         * played. */
+    int pairs = rotating(t);
+    for (int i = 0; i < t->nent; i++)
+        pairs |= strchr(t->ent[i].who, '+') != NULL;
+    if (v == NULL || !tourney_variant(v) || (pairs && !partnered(v))) {
+        /* The host took the variant away (its file, at a restart), or made it another game:
+         * nothing more can be played. */
         srv_log(s, "tournament %lld: its variant %s is gone", (long long)t->id, t->st.variant);
         return finish(s, t, "its variant is no longer on this server");
     }
@@ -736,6 +737,16 @@ static Tourney *named(Server *s, Client *c, const NetMsg *m, const char *verb, T
         return NULL;
     }
     Tourney *t = tourney_find(s, id);
+    if (t != NULL && t->reread) {
+        /* What memory has of it may be of a turn that failed: to read it is to read the store;
+         * to change it waits for it to be read again. */
+        if (tmp == NULL) {
+            srv_error(s, c, verb, "busy", "tournament %lld is being read again: try in a moment",
+                      (long long)id);
+            return NULL;
+        }
+        t = NULL;
+    }
     if (t == NULL && tmp != NULL)
         t = *tmp = tourney_read(s, id, NULL);
     if (t == NULL)
@@ -1062,6 +1073,15 @@ void tourney_req_withdraw(Server *s, Client *c, const NetMsg *m)
         }
         memmove(&t->ent[i], &t->ent[i + 1], (size_t)(t->nent - i - 1) * sizeof *t->ent);
         t->nent--;
+    } else if (rotating(t)) {
+        /* Their partners of the rounds to come still need one: the engine at level 5 takes
+         * the place, its score with it, so that nobody scores by being away. */
+        if (store_entrant_put(s->store, t->id, t->ent[i].key, "engine:5", t->ent[i].rating, 0,
+                              &err) != CM_OK) {
+            srv_write_failed(s, &err);
+            return;
+        }
+        snprintf(t->ent[i].who, sizeof t->ent[i].who, "engine:5");
     } else {
         if (store_entrant_put(s->store, t->id, t->ent[i].key, t->ent[i].who, t->ent[i].rating, 1,
                               &err) != CM_OK) {

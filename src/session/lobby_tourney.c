@@ -72,9 +72,16 @@ int lobby_tourn_read(const NetMsg *m, LobbyTourn *out)
 }
 
 /* An entrant: a player, a partnership of two ("alice+bob") or "engine:LEVEL". */
-static int who_ok(const char *who)
+/* A player, or the engine at a level ("engine:5"). */
+static int one_ok(const char *who)
 {
     int64_t level;
+    return net_name_ok(who) || (strncmp(who, "engine:", 7) == 0 && net_int(who + 7, 1, 10, &level));
+}
+
+/* An entrant, or a side of a game of changing partnerships: one, or two with '+' between. */
+static int who_ok(const char *who)
+{
     const char *plus = strchr(who, '+');
     if (plus != NULL) {
         char first[LOBBY_NAME_MAX + 2];
@@ -83,9 +90,9 @@ static int who_ok(const char *who)
             return 0;
         memcpy(first, who, len);
         first[len] = '\0';
-        return net_name_ok(first) && net_name_ok(plus + 1);
+        return one_ok(first) && one_ok(plus + 1);
     }
-    return net_name_ok(who) || (strncmp(who, "engine:", 7) == 0 && net_int(who + 7, 1, 10, &level));
+    return one_ok(who);
 }
 
 int lobby_place_read(const NetMsg *m, LobbyPlace *out)
@@ -238,9 +245,26 @@ char *lobby_crosstable(const LobbyStandings *st)
         width = w > width ? w : width;
     }
     int rounds = tn->round;
+    /* Each entrant's game of each round, by one pass over the pairings: 'game_at[e * rounds +
+     * r - 1]' the pairing's index, or -1. */
+    int *game_at =
+        rounds > 0 ? malloc((size_t)LOBBY_PLACES_MAX * (size_t)rounds * sizeof *game_at) : NULL;
     Text t = {malloc(4096), 0, 4096, 0};
-    if (t.buf == NULL)
+    if (t.buf == NULL || (rounds > 0 && game_at == NULL)) {
+        free(t.buf);
+        free(game_at);
         return NULL;
+    }
+    for (int i = 0; i < LOBBY_PLACES_MAX * rounds; i++)
+        game_at[i] = -1;
+    for (int k = 0; k < st->npairings; k++) {
+        const LobbyPairing *g = &st->pairing[k];
+        int four = g->white2 >= 0 && g->black2 >= 0;
+        int who[4] = {g->white, g->black, four ? g->white2 : -1, four ? g->black2 : -1};
+        for (int j = 0; j < 4 && g->round >= 1 && g->round <= rounds; j++)
+            if (who[j] >= 0 && who[j] < LOBBY_PLACES_MAX)
+                game_at[who[j] * rounds + g->round - 1] = k;
+    }
     t.buf[0] = '\0';
     char state[80];
     lobby_tourn_state(tn, state, sizeof state);
@@ -257,26 +281,23 @@ char *lobby_crosstable(const LobbyStandings *st)
         add(&t, "%2d  %-*s  %6d", p->rank, width, p->who, p->rating);
         for (int r = 1; r <= rounds; r++) {
             char cell[16] = "--";
-            for (int k = 0; k < st->npairings; k++) {
-                const LobbyPairing *g = &st->pairing[k];
+            int k = p->entrant >= 0 && p->entrant < LOBBY_PLACES_MAX
+                        ? game_at[p->entrant * rounds + r - 1]
+                        : -1;
+            const LobbyPairing *g = k >= 0 ? &st->pairing[k] : NULL;
+            if (g != NULL && g->black < 0) {
+                snprintf(cell, sizeof cell, "bye");
+            } else if (g != NULL) {
                 int four = g->white2 >= 0 && g->black2 >= 0;
                 int white = g->white == p->entrant || (four && g->white2 == p->entrant);
-                int black = g->black == p->entrant || (four && g->black2 == p->entrant);
-                if (g->round != r || (!white && !black))
-                    continue;
-                if (g->black < 0) {
-                    snprintf(cell, sizeof cell, "bye");
-                    break;
-                }
                 /* The one met; of changing partnerships, the partner ("&3"). */
                 int other = !four   ? (white ? g->black : g->white)
                             : white ? (g->white == p->entrant ? g->white2 : g->white)
                                     : (g->black == p->entrant ? g->black2 : g->black);
                 int mine = g->result < 0 ? -1 : white ? g->result : 2 - g->result;
-                int at = other >= 0 && other < LOBBY_PLACES_MAX ? place_of[other] : 0;
-                snprintf(cell, sizeof cell, "%s%d%c%c", four ? "&" : "", at, white ? 'w' : 'b',
+                int place = other >= 0 && other < LOBBY_PLACES_MAX ? place_of[other] : 0;
+                snprintf(cell, sizeof cell, "%s%d%c%c", four ? "&" : "", place, white ? 'w' : 'b',
                          mine < 0 ? '*' : "-=+"[mine]);
-                break;
             }
             add(&t, "  %-5s", cell);
         }
@@ -297,6 +318,7 @@ char *lobby_crosstable(const LobbyStandings *st)
     if (strcmp(tn->kind, "rotate") == 0)
         add(&t, "Changing partners: &3 is a game with the 3rd as partner; Buchholz and S-B\n"
                 "count the scores of both opponents.\n");
+    free(game_at);
     if (t.bad) {
         free(t.buf);
         return NULL;

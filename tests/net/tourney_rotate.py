@@ -5,7 +5,7 @@
 # Black's (the partner agreeing). At the end each game counts what its players saw, and every
 # entrant's score, Buchholz (the scores of both opponents of each game) and Sonneborn-Berger are
 # those computed here. A second tournament, of three, is made up to four by the engine at level
-# 5 when it begins. First, what such a tournament refuses: a game of two seats, a partner named.
+# 5 when it begins, and one who withdraws from it hands the place to that engine. First, what such a tournament refuses: a game of two seats, a partner named.
 #
 #     python3 tests/net/tourney_rotate.py CAMELOT SOURCE_DIR
 #
@@ -140,6 +140,13 @@ def test(env):
     check(sorted(w[3] for w in table) == ["bob", "carol", "dave", "engine:5"] and
           tourn[6] == "3" and len(pairs) == 1, "made up to four: %r %r" % (table, pairs))
     say("three and the engine at level 5: %r" % [w[3] for w in table])
+    # One who withdraws hands the place, and its score, to the engine at level 5.
+    people["dave"].ok("withdraw %d" % made_up)
+    people["dave"].refused("withdraw %d" % made_up, "denied")
+    _, table, _ = standings(alice, made_up)
+    check(sorted(w[3] for w in table) == ["bob", "carol", "engine:5", "engine:5"],
+          "dave's place is the engine's: %r" % table)
+    say("dave withdrew: his place is the engine's")
     for c in people.values():
         c.close()
     server.stop()
