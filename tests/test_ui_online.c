@@ -385,7 +385,13 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
         press(f, UI_KEY_RIGHT);
     WAIT_FOR(f, shows(f, "Ratings of camette") && shows(f, " bob "), "the ratings table");
     assert_true(shows(f, f->l.me));
-    press(f, 'g');
+    /* A player picked in it, and their page opened; Esc goes back to the games. */
+    assert_true(shows(f, " >   1. "));
+    press(f, UI_KEY_DOWN);
+    assert_true(shows(f, " >   2. "));
+    press(f, UI_KEY_ENTER);
+    assert_int_equal(ui->lobby_view, UI_LOBBY_PROFILE);
+    press(f, UI_KEY_ESC);
     assert_true(shows(f, "Your games"));
 }
 

@@ -216,7 +216,10 @@ static const UiKeyHelp lobby_keys[] = {
      "you invite by name, or the engine at a level), a live clock or days a move, rated or not",
      0},
     {"d, Del", NULL, "give back your seat in a game that has not begun", 0},
-    {"g, Tab", NULL, "the ratings table; Left and Right choose the variant", 0},
+    {"g, Tab", NULL,
+     "the ratings table; Left and Right choose the variant, Up and Down a player, Enter opens "
+     "their page",
+     0},
     {"Left, Right", NULL, "on the ratings table, the variant before or after", 0},
     {"K", NULL,
      "your keys on the server: n makes a code that adds another key of yours (type it in that "

@@ -606,11 +606,35 @@ static int keys_lines(const Ui *ui, int width, int height, UiLine *lines, int *i
     return n;
 }
 
+/* The ratings table: Up and Down pick a player, Enter opens their page. Returns 1 when 'act'
+ * was one of these, its flags in '*flags'. */
+static int ratings_action(Ui *ui, UiAction act, unsigned *flags)
+{
+    const LobbyTableOfRatings *t = lobby_ratings(ui->lobby, ratings_variant(ui));
+    int count = t != NULL ? t->n : 0;
+    if (page_pick(&ui->lobby_rated, count, act)) {
+        *flags = UI_DRAW_ALL;
+        return 1;
+    }
+    if (act != UI_ACT_SELECT)
+        return 0;
+    if (ui->lobby_rated < 0 || ui->lobby_rated >= count) {
+        ui_message(ui, UI_ROLE_ERROR, "No one is picked.");
+        *flags = UI_DRAW_STATUS;
+        return 1;
+    }
+    *flags = open_profile(ui, t->r[ui->lobby_rated].name);
+    return 1;
+}
+
 unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
 {
     Lobby *l = ui->lobby;
     int order[LOBBY_GAMES_MAX];
     int n = lobby_order(l, order, LOBBY_GAMES_MAX);
+    unsigned flags;
+    if (ui->lobby_view == UI_LOBBY_RATINGS && ratings_action(ui, act, &flags))
+        return flags;
     if (ui->lobby_view == UI_LOBBY_KEYS)
         return keys_action(ui, act, now);
     if (ui->lobby_view == UI_LOBBY_HISTORY)
@@ -658,10 +682,12 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
         if (ui->lobby_view != UI_LOBBY_RATINGS)
             return 0;
         ui->lobby_variant += act == UI_ACT_LEFT ? -1 : 1;
+        ui->lobby_rated = 0;
         lobby_ask_ratings(l, ratings_variant(ui), NULL);
         return UI_DRAW_ALL;
     case UI_ACT_RATINGS:
         ui->lobby_view = ui->lobby_view == UI_LOBBY_GAMES ? UI_LOBBY_RATINGS : UI_LOBBY_GAMES;
+        ui->lobby_rated = 0;
         if (ui->lobby_view == UI_LOBBY_RATINGS) {
             /* The table of the game picked, or of Camelot. */
             int idx[LOBBY_VARIANTS_MAX];
@@ -1257,11 +1283,17 @@ static int ratings_lines(const Ui *ui, int width, int height, UiLine *lines, int
                            "  nobody yet: a rated game (Rated: yes in the form) makes the first");
     n = ui_line_add(lines, items, n, height, -1, UI_ROLE_DIM, "   %-4s %-32s %6s %5s %6s", "",
                     "player", "rating", "+-", "games");
-    for (int i = 0; i < t->n && n < height; i++) {
+    /* From the row that keeps the one picked on the page. */
+    int first = ui->lobby_rated - (height - n - 1);
+    for (int i = first > 0 ? first : 0; i < t->n && n < height; i++) {
         const LobbyRating *r = &t->r[i];
-        n = ui_line_add(lines, items, n, height, -1,
-                        strcmp(r->name, ui->lobby->me) == 0 ? UI_ROLE_TITLE : UI_ROLE_NORMAL,
-                        "   %3d. %-32s %6d %5d %6d", i + 1, r->name, r->rating, r->rd, r->games);
+        int pick = i == ui->lobby_rated;
+        n = ui_line_add(lines, items, n, height, i,
+                        pick                                  ? UI_ROLE_FIELD
+                        : strcmp(r->name, ui->lobby->me) == 0 ? UI_ROLE_TITLE
+                                                              : UI_ROLE_NORMAL,
+                        " %c %3d. %-32s %6d %5d %6d", pick ? '>' : ' ', i + 1, r->name, r->rating,
+                        r->rd, r->games);
     }
     return n;
 }

@@ -870,7 +870,7 @@ const char *ui_online_keys(const Ui *ui)
     LobbyTable t;
     if (ui->mode == UI_MODE_LOBBY)
         return ui->lobby_view == UI_LOBBY_RATINGS
-                   ? "Left/Right variant  g games  r again  ? help  q quit"
+                   ? "Up/Down pick  Enter their page  Left/Right variant  g games  q quit"
                : ui->lobby_view == UI_LOBBY_KEYS
                    ? "Up/Down pick  n code to add a key  d remove  Esc games  ? help  q quit"
                : ui->lobby_view == UI_LOBBY_PROFILE

@@ -378,6 +378,7 @@ struct Ui {
     int lobby_view;    /* 'UI_LOBBY_*' */
     int lobby_pick;    /* the game picked: an index of the lobby's order */
     int lobby_variant; /* the ratings shown: an index of the lobby's variants */
+    int lobby_rated;   /* the row picked in them */
     int lobby_key;     /* the key picked on the page of keys: an index of the lobby's keys */
     int lobby_drop;    /* 'd' pressed once on the key picked: its index + 1; else 0 */
     int lobby_past;    /* the game picked on the page of history: an index of the lobby's page */
