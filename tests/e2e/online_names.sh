@@ -208,7 +208,7 @@ done
 check "of Grand Camelot" wait_for "Ratings of grand-camelot"
 for k in 0 1 2 3; do
     check "${NAMES[$k]} whole in the ratings, with ${RATINGS[$k]}" \
-        wait_match "^ +[1-4]\\. ${NAMES[$k]} +${RATINGS[$k]} "
+        wait_match "^ [ >] +[1-4]\\. ${NAMES[$k]} +${RATINGS[$k]} "
 done
 keys g
 check "back to the games" wait_for "Your games"
