@@ -338,6 +338,17 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     ui_over_box(ui, box, 64, &y, &x, &w, &h);
     assert_true(y >= 0 && y + h <= foot.top);
 
+    /* The move review of a game of the server offers no analysis board (it is for a game of
+     * this screen). */
+    press(f, 'v');
+    assert_int_equal(ui->mode, UI_MODE_REVIEW);
+    char keyline[UI_KEYS_MAX];
+    ui_keys_text(ui, keyline, sizeof keyline);
+    tu_assert_contains(keyline, "Esc back");
+    assert_null(strstr(keyline, "A analysis"));
+    press(f, UI_KEY_ESC);
+    assert_int_equal(ui->mode, UI_MODE_OVER);
+
     /* A public server's session for a key runs on the server's host, as its account: x
      * writes nothing there. Elsewhere x asks for the path. */
     ui->opt.no_files = 1;

@@ -14,6 +14,7 @@
 #define LAST UI_KEYS_LAST
 #define MARKED UI_KEYS_MARKED
 #define ENDED UI_KEYS_ENDED
+#define HERE UI_KEYS_HERE
 
 /* A game at one keyboard: a person plays, or the engines play alone. */
 static const UiKeyHelp game_keys[] = {
@@ -92,7 +93,7 @@ static const UiKeyHelp review_keys[] = {
      "the move before, or after, that the engine's review marked (a, once the game is over)",
      MARKED},
     {"m", "m mistakes", "the list of each side's marked moves, with the better move", MARKED},
-    {"A", "A analysis", "the analysis board from the position shown", 0},
+    {"A", "A analysis", "the analysis board from the position shown (a game of this screen)", HERE},
     {"f", NULL, "turn the board round", 0},
     {"n", NULL, "new game", 0},
     {"?, F1", NULL, "these rules and keys", 0},
@@ -292,7 +293,7 @@ int ui_key_set(const Ui *ui, UiMode mode, unsigned *state_out)
     case UI_MODE_OVER:
         return UI_KEYS_OVER;
     case UI_MODE_REVIEW:
-        *state_out = ui->nreviewed > 0 ? MARKED : 0;
+        *state_out = (ui->nreviewed > 0 ? MARKED : 0) | (ui_online(ui) ? 0 : HERE);
         return UI_KEYS_REVIEW;
     default:
         return -1;

@@ -483,6 +483,7 @@ enum {
     UI_KEYS_LAST = 16,   /* the last lesson done, with another not done yet */
     UI_KEYS_MARKED = 32, /* the engine's review has marked moves of the game */
     UI_KEYS_ENDED = 64,  /* the board of a game that is over (the game-over box closed) */
+    UI_KEYS_HERE = 128,  /* a game of this screen, not a server's (the analysis board is) */
 };
 
 typedef struct UiKeyHelp {
