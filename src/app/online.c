@@ -66,7 +66,7 @@ const char cli_online_help[] =
     "  draw | takeback | resign   offer a draw, ask to take back, resign\n"
     "  yes | no                   answer an offer made to you\n"
     "  claim [win|engine]         against a player to move gone too long\n"
-    "  board | moves              the board; the legal moves\n"
+    "  board | moves              the board and clocks; the legal moves\n"
     "  export                     the game as a record\n"
     "  keys                       your keys on a public server (docs/hosting.md)\n"
     "  keycode                    a code that adds another key of yours to you\n"
@@ -719,6 +719,30 @@ static void cmd_game(Online *o, const char *verb, const char *arg)
         cli_line("refused: %s", err.msg);
 }
 
+/* After the board: each seat's clock, or the deadline of the seat to move. */
+static void board_clocks(Online *o)
+{
+    const Session *s = &o->s;
+    const RemoteGame *g = session_remote_game(s);
+    char who[96], left[32], line[600];
+    if (g == NULL || g->ng.v == NULL || g->ng.status != NG_PLAYING)
+        return;
+    if (s->setup.time_base_ms > 0) {
+        size_t len = (size_t)snprintf(line, sizeof line, "clocks:");
+        for (int seat = 0; seat < g->ng.v->nseats && len < sizeof line; seat++) {
+            news_seat(s, seat, who, sizeof who);
+            text_clock(session_clock_left(s, seat, clock_ms()), left, sizeof left);
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s %s %s", seat ? "," : "", who,
+                                    left);
+        }
+        cli_line("%s.", line);
+    } else if (g->ng.days > 0 && g->ng.deadline > 0) {
+        news_seat(s, s->g.pos.to_move, who, sizeof who);
+        text_until(g->ng.deadline, clock_utc(), left, sizeof left);
+        cli_line("%s to move within %s.", who, left);
+    }
+}
+
 static void cmd_moves(Online *o)
 {
     if (current(o) == 0)
@@ -834,8 +858,10 @@ static void command(Online *o, char *line)
                strcmp(k, "export") == 0) {
         cmd_game(o, k, NULL);
     } else if (strcmp(k, "board") == 0) {
-        if (current(o) != 0)
+        if (current(o) != 0) {
             cli_board_print(stdout, &o->s.g.pos);
+            board_clocks(o);
+        }
     } else if (strcmp(k, "moves") == 0) {
         cmd_moves(o);
     } else if (strcmp(k, "move") == 0 && n >= 2) {

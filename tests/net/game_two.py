@@ -66,6 +66,9 @@ def test(env):
             long = " ".join("word%d" % i for i in range(50))
             alice.send("say " + long)
             bob.expect(r"^alice says: %s$" % long)
+            # 'board' during the game: the board, then each seat's clock.
+            alice.board()
+            alice.expect(r"^clocks: White \(you\) \d+:\d\d, Black \(bob\) \d+:\d\d\.$")
     for c in players:
         c.expect(r"^game over: ")
         # The rated game's end says what it did to both ratings.
