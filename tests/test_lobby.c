@@ -544,6 +544,9 @@ static void test_lobby_with_a_server(void **state)
     h = heard(&w, NEWS_TAKEN_BACK, before_takeback);
     assert_int_equal(h->from, 0);
     assert_int_equal(h->ply, 0);
+    char took[240];
+    assert_string_equal(news_takeback_who(s, h->from, took, sizeof took),
+                        "White (you) asked and Black (bob) accepted");
     h = heard(&w, NEWS_OFFER, before_takeback);
     assert_non_null(h);
     assert_int_equal(h->offer, NG_OFFER_TAKEBACK);

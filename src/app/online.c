@@ -458,11 +458,13 @@ static void tell_one(void *ud, const News *n)
         cli_line("refused: %s", n->text);
         break;
     case NEWS_TAKEN_BACK:
-        if (n->from >= 0)
-            cli_line("moves taken back, as %s asked: the game is at move %d.",
-                     news_seat(s, n->from, who, sizeof who), n->ply / s->v->nseats + 1);
-        else
+        if (n->from >= 0) {
+            char took[240];
+            cli_line("moves taken back (%s): the game is at move %d.",
+                     news_takeback_who(s, n->from, took, sizeof took), n->ply / s->v->nseats + 1);
+        } else {
             cli_line("moves taken back: the game is at move %d.", n->ply / s->v->nseats + 1);
+        }
         break;
     case NEWS_MOVE:
         cli_line("%s plays %s.", who, n->text);

@@ -28,6 +28,24 @@ int news_present(const Session *s, int seat)
            mine(s, g, seat);
 }
 
+const char *news_takeback_who(const Session *s, int from, char *buf, size_t size)
+{
+    const RemoteGame *g = session_remote_game(s);
+    char asked[96], other[96];
+    buf[0] = '\0';
+    if (g == NULL || g->ng.v == NULL || from < 0 || from >= g->ng.v->nseats)
+        return buf;
+    news_seat(s, from, asked, sizeof asked);
+    int n = g->ng.v->nseats;
+    if (n == 2)
+        snprintf(buf, size, "%s asked and %s accepted", asked,
+                 news_seat(s, 1 - from, other, sizeof other));
+    else
+        snprintf(buf, size, "%s asked and the %s others accepted", asked,
+                 n == 4 ? "three" : "other");
+    return buf;
+}
+
 const char *news_seat(const Session *s, int seat, char *buf, size_t size)
 {
     const RemoteGame *g = session_remote_game(s);

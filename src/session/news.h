@@ -81,6 +81,11 @@ int news_present(const Session *s, int seat);
  * "Blue (carol, invited)", "Green (open)". Returns 'buf'. */
 const char *news_seat(const Session *s, int seat, char *buf, size_t size);
 
+/* Who took the moves back, seat 'from' having asked: "White (you) asked and Black (bob)
+ * accepted", "Red (alice) asked and the three others accepted"; "" when 'from' is none.
+ * Returns 'buf'. */
+const char *news_takeback_who(const Session *s, int from, char *buf, size_t size);
+
 /* What a seat does with offer 'k', after its name: "offers a draw", or in the past
  * ('past' 1) "offered a draw". */
 const char *news_offer_words(NgOfferKind k, int past);

@@ -218,11 +218,13 @@ static void tell_one(void *ud, const News *n)
         ui_message(ui, UI_ROLE_ERROR, "The server refused: %s", n->text);
         break;
     case NEWS_TAKEN_BACK:
-        if (n->from >= 0)
-            ui_message(ui, UI_ROLE_NORMAL, "The move was taken back, as %s asked.",
-                       news_seat(s, n->from, w2, sizeof w2));
-        else
+        if (n->from >= 0) {
+            char took[240];
+            ui_message(ui, UI_ROLE_NORMAL, "The move was taken back: %s.",
+                       news_takeback_who(s, n->from, took, sizeof took));
+        } else {
             ui_message(ui, UI_ROLE_NORMAL, "The move was taken back.");
+        }
         break;
     case NEWS_MOVE:
         break; /* the board shows it */
