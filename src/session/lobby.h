@@ -232,7 +232,7 @@ int lobby_tnews_text(const struct NetMsg *m, char *buf, size_t size);
 /* A score in half points as text ("2", "2.5"); quarter points ("1.75"). */
 void lobby_halves_text(int halves, char *buf, size_t size);
 void lobby_quarters_text(int quarters, char *buf, size_t size);
-/* "Swiss", "Round robin", "Round robin of changing partners". */
+/* "Swiss", "Round robin", "Rotating partners" (a round robin of changing partnerships). */
 const char *lobby_kind_name(const LobbyTourn *t);
 /* "round 2 of 5", "starts 2026-12-05 14:05 UTC", "over", "entry closes ..." */
 void lobby_tourn_state(const LobbyTourn *t, char *buf, size_t size);

@@ -174,7 +174,7 @@ void lobby_quarters_text(int quarters, char *buf, size_t size)
 const char *lobby_kind_name(const LobbyTourn *t)
 {
     return strcmp(t->kind, "swiss") == 0    ? "Swiss"
-           : strcmp(t->kind, "rotate") == 0 ? "Round robin of changing partners"
+           : strcmp(t->kind, "rotate") == 0 ? "Rotating partners"
                                             : "Round robin";
 }
 
