@@ -1093,7 +1093,7 @@ static void test_ui_online_lobby_tourneys(void **state)
     char *cross = tu_read_file("tournament-3.txt", &len);
     assert_non_null(cross);
     tu_assert_contains(cross, "Crosstable of tournament 3\nSwiss, camette, 60+0, casual, 5 "
-                              "rounds; round 2 of 5. Made by bob; 16 entrants.\n");
+                              "rounds; round 2 of 5.\nMade by bob; 16 entrants.\n");
     tu_assert_contains(cross, " #  Entrant                           Rating  1      2      Score  "
                               "Buchholz  S-B\n");
     /* Place 1 (entrant 0) beat place 9 (entrant 8) with White, and has Black against them in

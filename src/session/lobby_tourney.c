@@ -269,7 +269,7 @@ char *lobby_crosstable(const LobbyStandings *st)
     char state[80];
     lobby_tourn_state(tn, state, sizeof state);
     add(&t, LOBBY_CROSS_HEAD "\n", (long long)tn->id);
-    add(&t, "%s, %s, %s, %s, %d round%s; %s. Made by %s; %d entrant%s.\n\n", lobby_kind_name(tn),
+    add(&t, "%s, %s, %s, %s, %d round%s; %s.\nMade by %s; %d entrant%s.\n\n", lobby_kind_name(tn),
         tn->variant, tn->tc, tn->rated ? "rated" : "casual", tn->rounds, tn->rounds == 1 ? "" : "s",
         state, tn->creator, st->nplaces, st->nplaces == 1 ? "" : "s");
     add(&t, " #  %-*s  Rating", width, "Entrant");
