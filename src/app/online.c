@@ -46,7 +46,7 @@ const char cli_online_help[] =
     "  standings TOURNEY          a tournament's table and its rounds' games\n"
     "  crosstable TOURNEY         its crosstable: each one's games, round by round\n"
     "  enter TOURNEY [PARTNER] | withdraw TOURNEY\n"
-    "                enter (a game of four: with PARTNER, who enters with you)\n"
+    "                enter (fixed partners: with PARTNER, who enters with you)\n"
     "  tourney KIND VARIANT TC rated|casual ROUNDS MINUTES [engine:LEVEL ...]\n"
     "                a new tournament, beginning in MINUTES; TC as for create;\n"
     "                KIND swiss (ROUNDS 1 to 20), robin (a round robin, ROUNDS 0)\n"
