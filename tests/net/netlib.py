@@ -415,6 +415,22 @@ class Raw:
         return BAD_BYTES.search(raw.replace(b"\n", b"")) is None
 
 
+
+def standings(conn, tid):
+    """The server's standings of tournament 'tid', asked on 'conn' (a Raw): the tourn line's
+    words, the place lines as word lists, the pairing lines as word lists."""
+    lines = conn.page_lines("standings %d" % tid)
+    tourn = [x.split() for x in lines if x.startswith("tourn ")]
+    check(len(tourn) == 1, "standings %d: %r" % (tid, lines))
+    return (tourn[0], [x.split() for x in lines if x.startswith("place ")],
+            [x.split() for x in lines if x.startswith("pairing ")])
+
+
+def wait_tourn(conn, tid, word, value, timeout, what):
+    """Waits until word 'word' of tournament 'tid''s line is 'value' (asking twice a second: the
+    server gives a connection four pages a second)."""
+    wait_for(lambda: standings(conn, tid)[0][word] == value, timeout, what, step=0.5)
+
 def sync_state(lines, game):
     """From the 'sync' lines of 'game' (the last whole state among 'lines'): a dict of the
     moves, the state line's words, the chat lines and the offer."""

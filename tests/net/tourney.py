@@ -28,20 +28,6 @@ PEOPLE = ["alice", "bob", "carol", "dave"]
 LONG = 120 * netlib.time_factor()  # an engines' game, or a round, at most
 
 
-def standings(conn, tid):
-    """The server's standings of tournament 'tid': (the tourn line's words, the place lines as
-    word lists, the pairing lines as word lists)."""
-    lines = conn.page_lines("standings %d" % tid)
-    tourn = [x.split() for x in lines if x.startswith("tourn ")]
-    check(len(tourn) == 1, "standings %d: %r" % (tid, lines))
-    return (tourn[0], [x.split() for x in lines if x.startswith("place ")],
-            [x.split() for x in lines if x.startswith("pairing ")])
-
-
-def wait_tourn(conn, tid, word, value, timeout, what):
-    """Waits until word 'word' of the tournament's line is 'value' (asking twice a second: the
-    server gives a connection four pages a second)."""
-    netlib.wait_for(lambda: standings(conn, tid)[0][word] == value, timeout, what, step=0.5)
 
 
 def told(conn, line):
@@ -104,12 +90,12 @@ def abuse(server):
     frank.refused("tourney swiss camette none casual 3 +60", "denied")
     for _ in range(6):
         tid = int(frank.ok("tourney swiss camette 60+0 casual 1 +0")[2])
-        wait_tourn(frank, tid, 7, "over", 10 * netlib.time_factor(), "tournament %d to end" % tid)
+        netlib.wait_tourn(frank, tid, 7, "over", 10 * netlib.time_factor(), "tournament %d to end" % tid)
     line = frank.refused("tourney swiss camette 60+0 casual 1 +0", "busy")
     check("6 tournaments in a day" in line, "the refusal says why: %r" % line)
     admin = host(server)
     made = [int(admin.ok("tourney swiss camette 60+0 casual 1 +0")[2]) for _ in range(12)]
-    wait_tourn(admin, made[-1], 7, "over", 10 * netlib.time_factor(), "the host's last to end")
+    netlib.wait_tourn(admin, made[-1], 7, "over", 10 * netlib.time_factor(), "the host's last to end")
     listed = [x.split() for x in admin.ok_lines("tourneys") if x.startswith("tourn ")]
     over = [w for w in listed if w[7] == "over"]
     check(len(over) == 16 and int(over[-1][1]) == made[-1],
@@ -121,7 +107,7 @@ def abuse(server):
     gina.ok("enter %d" % tid)
     gina.close()
     admin.ok("rename gina gwen")
-    _, table, _ = standings(admin, tid)
+    _, table, _ = netlib.standings(admin, tid)
     check([w[3] for w in table] == ["gwen"], "the entrant renamed: %r" % table)
     newgina = netlib.Raw(server, "gina")
     newgina.refused("withdraw %d" % tid, "denied")
@@ -239,19 +225,19 @@ def test(env):
                        (ROUNDS, start))[2])
     for name in PEOPLE:
         people.conns[name].ok("enter %d" % tid)
-    tourn, table, _ = standings(alice, tid)
+    tourn, table, _ = netlib.standings(alice, tid)
     check(tourn[7] == "entry" and tourn[10] == "6", "before the start: %r" % tourn)
     check(len(table) == 6, "six entrants before the start: %r" % table)
-    wait_tourn(alice, tid, 7, "playing", 30 * netlib.time_factor(), "the tournament to begin")
+    netlib.wait_tourn(alice, tid, 7, "playing", 30 * netlib.time_factor(), "the tournament to begin")
     people.conns["bob"].refused("enter %d" % tid, "denied")
     say("tournament %d began with 6 entrants" % tid)
 
-    _, table, _ = standings(alice, tid)
+    _, table, _ = netlib.standings(alice, tid)
     names = {int(w[2]): w[3] for w in table}  # entrant -> who
     seen = {}  # game -> end body
     for rnd in range(1, ROUNDS + 1):
-        wait_tourn(alice, tid, 8, str(rnd), LONG, "round %d to be paired" % rnd)
-        _, _, pairs = standings(alice, tid)
+        netlib.wait_tourn(alice, tid, 8, str(rnd), LONG, "round %d to be paired" % rnd)
+        _, _, pairs = netlib.standings(alice, tid)
         games = [w for w in pairs if int(w[1]) == rnd]
         check(games and all(w[4] != "-" for w in games), "round %d: %r" % (rnd, games))
         # Each person was told their game of the round, their seat and whom they meet.
@@ -289,8 +275,8 @@ def test(env):
                                                             seen[int(w[5])].split()[1])
                                               for w in games)))
 
-    wait_tourn(alice, tid, 7, "over", LONG, "the tournament to end")
-    tourn, table, pairs = standings(alice, tid)
+    netlib.wait_tourn(alice, tid, 7, "over", LONG, "the tournament to end")
+    tourn, table, pairs = netlib.standings(alice, tid)
     check(len(pairs) == 3 * ROUNDS, "%d games in %d rounds: %r" % (len(pairs), ROUNDS, pairs))
     met = set()
     games = []

@@ -22,16 +22,6 @@ PEOPLE = ["alice", "bob", "carol", "dave"]
 LONG = 120 * netlib.time_factor()
 
 
-def standings(conn, tid):
-    lines = conn.page_lines("standings %d" % tid)
-    tourn = [x.split() for x in lines if x.startswith("tourn ")]
-    check(len(tourn) == 1, "standings %d: %r" % (tid, lines))
-    return (tourn[0], [x.split() for x in lines if x.startswith("place ")],
-            [x.split() for x in lines if x.startswith("pairing ")])
-
-
-def wait_tourn(conn, tid, word, value, what):
-    netlib.wait_for(lambda: standings(conn, tid)[0][word] == value, LONG, what, step=0.5)
 
 
 def test(env):
@@ -48,8 +38,8 @@ def test(env):
     for name in PEOPLE[1:]:
         people[name].ok("enter %d" % made_up)
 
-    wait_tourn(alice, tid, 7, "playing", "the tournament to begin")
-    tourn, table, _ = standings(alice, tid)
+    netlib.wait_tourn(alice, tid, 7, "playing", LONG, "the tournament to begin")
+    tourn, table, _ = netlib.standings(alice, tid)
     check(tourn[2] == "rotate" and tourn[6] == "3" and tourn[10] == "4",
           "a round robin of changing partners, 4 in 3 rounds: %r" % tourn)
     names = {int(w[2]): w[3] for w in table}
@@ -57,8 +47,8 @@ def test(env):
     seen = {}
     sides = {}  # game -> ((white, white2), (black, black2)) as entrants
     for rnd in (1, 2, 3):
-        wait_tourn(alice, tid, 8, str(rnd), "round %d to be paired" % rnd)
-        games = [w for w in standings(alice, tid)[2] if int(w[1]) == rnd]
+        netlib.wait_tourn(alice, tid, 8, str(rnd), LONG, "round %d to be paired" % rnd)
+        games = [w for w in netlib.standings(alice, tid)[2] if int(w[1]) == rnd]
         check(len(games) == 1 and len(games[0]) == 9, "round %d: one game of four: %r" %
               (rnd, games))
         w = games[0]
@@ -93,8 +83,8 @@ def test(env):
         say("round %d: %s+%s v %s+%s: %s" % (rnd, want["R"], want["B"], want["G"], want["Y"],
                                            seen[game].split()[1]))
 
-    wait_tourn(alice, tid, 7, "over", "the tournament to end")
-    _, table, pairs = standings(alice, tid)
+    netlib.wait_tourn(alice, tid, 7, "over", LONG, "the tournament to end")
+    _, table, pairs = netlib.standings(alice, tid)
     check(len(pairs) == 3, "three games: %r" % pairs)
     partnered = set()
     score = {e: 0 for e in names}
@@ -135,15 +125,15 @@ def test(env):
                                   for w in table))
 
     # Three entered the other: the engine at level 5 made it four when it began.
-    wait_tourn(alice, made_up, 8, "1", "the second tournament's first round")
-    tourn, table, pairs = standings(alice, made_up)
+    netlib.wait_tourn(alice, made_up, 8, "1", LONG, "the second tournament's first round")
+    tourn, table, pairs = netlib.standings(alice, made_up)
     check(sorted(w[3] for w in table) == ["bob", "carol", "dave", "engine:5"] and
           tourn[6] == "3" and len(pairs) == 1, "made up to four: %r %r" % (table, pairs))
     say("three and the engine at level 5: %r" % [w[3] for w in table])
     # One who withdraws hands the place, and its score, to the engine at level 5.
     people["dave"].ok("withdraw %d" % made_up)
     people["dave"].refused("withdraw %d" % made_up, "denied")
-    _, table, _ = standings(alice, made_up)
+    _, table, _ = netlib.standings(alice, made_up)
     check(sorted(w[3] for w in table) == ["bob", "carol", "engine:5", "engine:5"],
           "dave's place is the engine's: %r" % table)
     say("dave withdrew: his place is the engine's")

@@ -23,16 +23,6 @@ PAIRS = [("alice", "bob"), ("carol", "dave"), ("erin", "frank")]
 LONG = 120 * netlib.time_factor()
 
 
-def standings(conn, tid):
-    lines = conn.page_lines("standings %d" % tid)
-    tourn = [x.split() for x in lines if x.startswith("tourn ")]
-    check(len(tourn) == 1, "standings %d: %r" % (tid, lines))
-    return (tourn[0], [x.split() for x in lines if x.startswith("place ")],
-            [x.split() for x in lines if x.startswith("pairing ")])
-
-
-def wait_tourn(conn, tid, word, value, what):
-    netlib.wait_for(lambda: standings(conn, tid)[0][word] == value, LONG, what, step=0.5)
 
 
 def test(env):
@@ -58,14 +48,14 @@ def test(env):
         people[first].ok("enter %d %s" % (tid, second))
         people[second].ok("enter %d %s" % (tid, first))
     people["gwen"].ok("enter %d hal" % tid)  # hal never comes
-    _, table, _ = standings(alice, tid)
+    _, table, _ = netlib.standings(alice, tid)
     whos = sorted((w[3], w[15]) for w in table)
     check(whos == [("alice+bob", "in"), ("carol+dave", "in"), ("engine:1", "in"),
                    ("erin+frank", "in"), ("gwen+hal", "waiting")], "the entrants: %r" % whos)
     say("three partnerships entered, one waits for its partner")
 
-    wait_tourn(alice, tid, 7, "playing", "the tournament to begin")
-    tourn, table, _ = standings(alice, tid)
+    netlib.wait_tourn(alice, tid, 7, "playing", LONG, "the tournament to begin")
+    tourn, table, _ = netlib.standings(alice, tid)
     check(tourn[6] == "3" and tourn[10] == "4", "a round robin of 4 in 3 rounds: %r" % tourn)
     names = {int(w[2]): w[3] for w in table}
     check(sorted(names.values()) == ["alice+bob", "carol+dave", "engine:1", "erin+frank"],
@@ -73,8 +63,8 @@ def test(env):
 
     seen = {}
     for rnd in (1, 2, 3):
-        wait_tourn(alice, tid, 8, str(rnd), "round %d to be paired" % rnd)
-        games = [w for w in standings(alice, tid)[2] if int(w[1]) == rnd]
+        netlib.wait_tourn(alice, tid, 8, str(rnd), LONG, "round %d to be paired" % rnd)
+        games = [w for w in netlib.standings(alice, tid)[2] if int(w[1]) == rnd]
         check(len(games) == 2 and all(w[6] != "bye" for w in games), "round %d: %r" % (rnd, games))
         for w in games:
             game = int(w[5])
@@ -115,8 +105,8 @@ def test(env):
                                                                 seen[int(w[5])].split()[1])
                                                for w in games)))
 
-    wait_tourn(alice, tid, 7, "over", "the tournament to end")
-    _, table, pairs = standings(alice, tid)
+    netlib.wait_tourn(alice, tid, 7, "over", LONG, "the tournament to end")
+    _, table, pairs = netlib.standings(alice, tid)
     check(len(pairs) == 6, "six games: %r" % pairs)
     met = set()
     score = {e: 0 for e in names}
