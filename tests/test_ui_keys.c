@@ -1906,6 +1906,29 @@ static void test_ui_keys_title_counts_moves_as_the_list_does(void **state)
         text_time_control(tc[i].base_ms, tc[i].inc_ms, tc[i].days, tc[i].brief, len, sizeof len);
         assert_string_equal(len, tc[i].want);
     }
+    /* A deadline in words, from the whole minutes left rounded up: a day just set still reads
+     * as a day a second later, and every unit agrees with the minutes. */
+    static const struct {
+        int64_t left;
+        const char *want;
+    } until[] = {
+        {86400, "1 day 0 h"},
+        {86399, "1 day 0 h"},
+        {86341, "1 day 0 h"},
+        {86340, "23 h 59 min"},
+        {3 * 86400 - 1, "3 days 0 h"},
+        {90000, "1 day 1 h"},
+        {3600, "1 h 0 min"},
+        {3599, "1 h 0 min"},
+        {3540, "59 min"},
+        {1, "1 min"},
+        {0, "past"},
+        {-5, "past"},
+    };
+    for (size_t i = 0; i < sizeof until / sizeof until[0]; i++) {
+        text_until(1000000 + until[i].left, 1000000, len, sizeof len);
+        assert_string_equal(len, until[i].want);
+    }
     free_ui(&ui);
 }
 

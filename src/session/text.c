@@ -253,14 +253,19 @@ size_t text_time_control(int64_t base_ms, int64_t inc_ms, int days, int brief, c
 void text_until(int64_t deadline, int64_t utc_now, char *buf, size_t size)
 {
     int64_t left = deadline - utc_now;
-    if (left <= 0)
+    if (left <= 0) {
         snprintf(buf, size, "past");
-    else if (left >= 86400)
-        snprintf(buf, size, "%lld day%s %lld h", (long long)(left / 86400),
-                 left / 86400 == 1 ? "" : "s", (long long)(left % 86400 / 3600));
-    else if (left >= 3600)
-        snprintf(buf, size, "%lld h %lld min", (long long)(left / 3600),
-                 (long long)(left % 3600 / 60));
+        return;
+    }
+    /* Whole minutes, rounded up, and every unit from them: a deadline of a day just set reads
+     * "1 day 0 h" for its first minute, not "23 h 59 min" a second later, and two clients a
+     * second apart say the same but at the turn of a minute. */
+    long long min = (long long)((left + 59) / 60);
+    if (min >= 1440)
+        snprintf(buf, size, "%lld day%s %lld h", min / 1440, min / 1440 == 1 ? "" : "s",
+                 min % 1440 / 60);
+    else if (min >= 60)
+        snprintf(buf, size, "%lld h %lld min", min / 60, min % 60);
     else
-        snprintf(buf, size, "%lld min", (long long)((left + 59) / 60));
+        snprintf(buf, size, "%lld min", min);
 }

@@ -78,7 +78,8 @@ size_t text_time_control(int64_t base_ms, int64_t inc_ms, int days, int brief, c
 size_t text_draw_refusal(int plies, int nseats, int have_score, int score, char *buf, size_t size);
 
 /* Time left until 'deadline' (UTC seconds) at 'utc_now', in words: "2 days 3 h", "5 h 10 min",
- * "12 min", "past". */
+ * "12 min", "past"; from the whole minutes left, rounded up, the one way every screen says a
+ * deadline. */
 void text_until(int64_t deadline, int64_t utc_now, char *buf, size_t size);
 
 #endif
