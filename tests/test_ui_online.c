@@ -389,6 +389,19 @@ static void test_ui_online_a_game_from_the_lobby(void **state)
     press(f, 'd');
     WAIT_FOR(f, shows(f, "none: n makes a game"), "the game given up");
 
+    /* q in the lobby asks first (a q too many after a game would leave the server): any key
+     * but y stays; y, or Ctrl-C at any time, leaves. */
+    assert_false(press(f, 'q') & UI_QUIT);
+    tu_assert_contains(ui->msg, "Leave the server? y leaves");
+    char bar_q[UI_KEYS_MAX];
+    tu_assert_contains(ui_keys_text(ui, bar_q, sizeof bar_q), "y leave the server");
+    assert_false(press(f, 'q') & UI_QUIT);
+    tu_assert_contains(ui->msg, "You stay in the lobby.");
+    assert_false(press(f, 'q') & UI_QUIT);
+    assert_true(press(f, 'y') & UI_QUIT);
+    assert_false(ui->lobby_quit);
+    assert_true(press(f, UI_CTRL('c')) & UI_QUIT);
+
     /* The ratings of Camette: both players, after the rated game. */
     press(f, 'g');
     assert_true(shows(f, "Ratings of camelot")); /* no game picked: Camelot's */

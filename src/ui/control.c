@@ -557,6 +557,8 @@ unsigned ui_handle_key(Ui *ui, int key, uint64_t now)
     ui->now = now;
     if (act == UI_ACT_REDRAW || act == UI_ACT_RESIZE)
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
+    if (ui->mode == UI_MODE_LOBBY && (ui->lobby_quit || act == UI_ACT_QUIT))
+        return ui_lobby_quit_key(ui, act, key);
     if (ui->mode == UI_MODE_LOBBY)
         return act == UI_ACT_SEAT ? ui_lobby_seat_key(ui, key) : ui_lobby_action(ui, act, now);
     if (ui->mode == UI_MODE_NEWGAME) {

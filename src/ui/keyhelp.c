@@ -252,7 +252,10 @@ static const UiKeyHelp lobby_keys[] = {
      0},
     {"r", NULL, "ask the server for the list again (it is asked every few seconds anyway)", 0},
     {"?, F1", NULL, "this page; q or Esc closes it", 0},
-    {"q, Ctrl-C", NULL, "quit; your games go on on the server", 0},
+    {"q, Ctrl-C", NULL,
+     "quit; your games go on on the server. q asks first (y leaves), as q is also the way back "
+     "from a game to the lobby",
+     0},
 };
 
 /* clang-format off */

@@ -168,7 +168,7 @@ static int page_pick(int *pick, int count, UiAction act)
 }
 
 /* What every page of the lobby does alike: another page's key goes to the games and then to
- * that page; the help; quit. */
+ * that page; the help ('q' is ui_lobby_quit_key's). */
 static unsigned page_other(Ui *ui, UiAction act, uint64_t now)
 {
     switch (act) {
@@ -181,8 +181,6 @@ static unsigned page_other(Ui *ui, UiAction act, uint64_t now)
         return ui_lobby_action(ui, act, now);
     case UI_ACT_RULES:
         return ui_open_rules(ui);
-    case UI_ACT_QUIT:
-        return UI_QUIT;
     default:
         return 0;
     }
@@ -727,11 +725,25 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now)
         else
             l->naway = 0;
         return UI_DRAW_ALL | UI_DRAW_CLEAR;
-    case UI_ACT_QUIT:
-        return UI_QUIT;
     default:
         return 0;
     }
+}
+
+unsigned ui_lobby_quit_key(Ui *ui, UiAction act, int key)
+{
+    if (key == UI_CTRL('c') || (act == UI_ACT_QUIT && ui->lay.too_small))
+        return UI_QUIT;
+    if (!ui->lobby_quit) {
+        ui->lobby_quit = 1;
+        ui_message(ui, UI_ROLE_NORMAL, "Leave the server? y leaves, any other key stays.");
+        return UI_DRAW_STATUS;
+    }
+    ui->lobby_quit = 0;
+    if (key == 'y' || key == 'Y')
+        return UI_QUIT;
+    ui_message(ui, UI_ROLE_NORMAL, "You stay in the lobby.");
+    return UI_DRAW_STATUS;
 }
 
 unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now)

@@ -870,6 +870,8 @@ int ui_online_over_lines(const Ui *ui, UiLine *lines, int max)
 const char *ui_online_keys(const Ui *ui)
 {
     LobbyTable t;
+    if (ui->mode == UI_MODE_LOBBY && ui->lobby_quit)
+        return "y leave the server  any other key stays";
     if (ui->mode == UI_MODE_LOBBY)
         return ui->lobby_view == UI_LOBBY_RATINGS
                    ? "Up/Down pick  Enter their page  Left/Right variant  g games  q quit"

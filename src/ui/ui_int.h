@@ -381,6 +381,7 @@ struct Ui {
     int lobby_rated;   /* the row picked in them */
     int lobby_key;     /* the key picked on the page of keys: an index of the lobby's keys */
     int lobby_drop;    /* 'd' pressed once on the key picked: its index + 1; else 0 */
+    int lobby_quit;    /* 'q' pressed in the lobby: asked whether to leave the server */
     int lobby_past;    /* the game picked on the page of history: an index of the lobby's page */
     int lobby_person;  /* the person picked on a player's page: an index of its people met */
     int lobby_tourn;   /* the tournament picked in the list: an index of the lobby's list */
@@ -850,6 +851,11 @@ unsigned ui_lobby_action(Ui *ui, UiAction act, uint64_t now);
  * picked, taken (lobby_join). 0 when the key means nothing there. */
 unsigned ui_lobby_seat_key(Ui *ui, int key);
 unsigned ui_lobby_click(Ui *ui, int y, int x, uint64_t now);
+
+/* 'q' in the lobby asks first, as a 'q' too many after a game (where 'q' is the way back to
+ * the lobby) would leave the server: 'key' ('act') is that 'q' or the answer to it, y leaving.
+ * Ctrl-C, and 'q' on a screen too small to ask on, leave at once. Returns redraw flags. */
+unsigned ui_lobby_quit_key(Ui *ui, UiAction act, int key);
 
 /* Back to the lobby from the game on the screen. */
 unsigned ui_to_lobby(Ui *ui, uint64_t now);

@@ -29,7 +29,7 @@ check "bob's move reaches alice" wait_for "move 2, White to move" $((15 * TF))
 on bob
 keys q
 check "bob is back in the lobby" wait_for "Your games"
-keys q
+keys q y
 check "bob's client ends" wait_dead 10
 on alice
 check "alice sees bob go" wait_for "Black (bob) has lost the connection" $((15 * TF))

@@ -77,7 +77,9 @@ for who in alice bob; do
     keys q
     check "$who's q goes to the lobby" wait_for "camelot online - $who"
     keys q
-    check "$who's second q quits" wait_dead
+    check "$who's second q asks first" wait_for "Leave the server? y leaves, any other key stays."
+    keys y
+    check "and y quits" wait_dead
 done
 kill "$SERVER_PID"
 finish

@@ -175,7 +175,7 @@ check "the server's own account lets no one in without a key" eval \
 
 # ---- The end ---------------------------------------------------------------------------------
 
-keys one q
+keys one q y
 check "the real /etc/passwd has no guests' account" eval '! getent passwd "$GUEST" >/dev/null'
 check "the server logged each guest" eval \
     "grep -q '$ONE' '$TMP/server.log' && grep -q '$TWO_NAME' '$TMP/server.log'"

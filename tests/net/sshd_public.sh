@@ -194,7 +194,7 @@ check "and it is refused at once, saying so" eval \
 
 # ---- carol again: the same player, no question -------------------------------------------------
 
-keys carol q
+keys carol q y
 tm kill-session -t carol >/dev/null 2>&1
 term carol
 check "carol's key again: her lobby, with no question" eval \
@@ -224,7 +224,7 @@ check "and the page no longer lists it" eval '! screen carol | grep -qF "  $(fpr
 OUT=$(printf 'quit\n' | ssh -T $(login gwen) 2>&1)
 check "the key removed is a key new to the server again" eval \
     'printf "%s\n" "$OUT" | grep -q "This key is new here"'
-keys carol Escape q
+keys carol Escape q y
 tm kill-session -t carol >/dev/null 2>&1
 OUT=$(printf 'ratings camette\n' | ssh -T $(login carol) 2>&1)
 check "and her rating is the one dave saw ($RATING)" eval \
