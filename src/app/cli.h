@@ -200,6 +200,12 @@ void cli_say_pieces(CliText *t, const CmPosition *pos);
  * not a move or not legal, and where in it (the word at fault, quoted). */
 int cli_text_move(CliText *t, const CmPosition *pos, const char *text, CmMove *m);
 
+/* textlook.c: the board read a line at a time, for a player who cannot see it. When 'cmd' is
+ * one of 'rank N', 'file L', 'square SQ', 'pieces SIDE [KIND]' or 'pieces KIND', 'last' or
+ * 'moves SQ', says what it asks about the game of 's' (or how to ask it) and returns 1; else
+ * returns 0. 'cmd' is trimmed, and may be changed. */
+int cli_look(CliText *t, Session *s, char *cmd);
+
 /* 'quiet on', 'quiet off' or 'quiet' ('arg' the word after it): sets '*quiet' and says what it
  * is now, the board shown 'when' ("after each move") or not. */
 void cli_text_quiet(CliText *t, int *quiet, const char *arg, const char *when);

@@ -63,10 +63,15 @@ const char cli_online_help[] =
     "  MOVE                       play a move in WCF notation (E6-E8, H4xJ4xL6)\n"
     "  say TEXT                   chat (players with players, watchers with\n"
     "                             watchers)\n"
-    "  draw | takeback | resign   offer a draw, ask to take back, resign\n"
+    "  draw | takeback | resign   offer a draw, ask to take back, resign (each\n"
+    "                             asked again first: 'yes' does it)\n"
+    "  confirm on|off             whether they are asked again first\n"
     "  yes | no                   answer an offer made to you\n"
     "  claim [win|engine]         against a player to move gone too long\n"
-    "  board | moves              the board and clocks; the legal moves\n"
+    "  board | moves | clock      the board and clocks; the legal moves; the clocks\n"
+    "  rank 8 | file E | square E8  what is there, in order\n"
+    "  pieces black [knights|men] one side's pieces (pieces men: every side's)\n"
+    "  moves E6 | last            the moves of the piece on E6; the last move\n"
     "  export                     the game as a record\n"
     "  keys                       your keys on a public server (docs/hosting.md)\n"
     "  keycode                    a code that adds another key of yours to you\n"
@@ -98,6 +103,9 @@ typedef struct Online {
     int nstandq;
     LobbyStandings *cross;
     int cross_open;
+    CliText io;      /* the board read a line at a time (cli_look) says through it */
+    int confirm;     /* a draw offer, a takeback and a resignation are asked again first */
+    char asking[16]; /* the verb asked again, which 'yes' does; "" for none */
 } Online;
 
 /* ---- What the server says --------------------------------------------------------------- */
@@ -485,7 +493,10 @@ static void tell_one(void *ud, const News *n)
         cli_line("every seat is taken: the game begins.");
         break;
     case NEWS_OFFER:
-        cli_line("%s %s.", who, news_offer_words(n->offer, 0));
+        /* A resignation that no partner had to agree to is over as it is made: its end says
+         * it (a game of two has no team to resign for). */
+        if (n->offer != NG_OFFER_RESIGN || n->up)
+            cli_line("%s %s.", who, news_offer_words(n->offer, 0));
         break;
     case NEWS_ACCEPT:
         cli_line("%s accepts.", who);
@@ -721,14 +732,15 @@ static void cmd_game(Online *o, const char *verb, const char *arg)
         cli_line("refused: %s", err.msg);
 }
 
-/* After the board: each seat's clock, or the deadline of the seat to move. */
-static void board_clocks(Online *o)
+/* After the board: each seat's clock, or the deadline of the seat to move. Returns 0 when
+ * the game has neither (or is not going on). */
+static int board_clocks(Online *o)
 {
     const Session *s = &o->s;
     const RemoteGame *g = session_remote_game(s);
     char who[96], left[32], line[600];
     if (g == NULL || g->ng.v == NULL || g->ng.status != NG_PLAYING)
-        return;
+        return 0;
     if (s->setup.time_base_ms > 0) {
         size_t len = (size_t)snprintf(line, sizeof line, "clocks:");
         for (int seat = 0; seat < g->ng.v->nseats && len < sizeof line; seat++) {
@@ -742,7 +754,44 @@ static void board_clocks(Online *o)
         news_seat(s, s->g.pos.to_move, who, sizeof who);
         text_until(g->ng.deadline, clock_utc(), left, sizeof left);
         cli_line("%s to move within %s.", who, left);
+    } else {
+        return 0;
     }
+    return 1;
+}
+
+/* 'draw', 'takeback' or 'resign' while 'confirm' is on: asked again, 'yes' the next line does
+ * it. Nothing is asked when there is no game to do it in. */
+static void ask_again(Online *o, const char *verb)
+{
+    if (current(o) == 0)
+        return;
+    snprintf(o->asking, sizeof o->asking, "%s", verb);
+    cli_line("%s? Type 'yes' to %s, anything else does not.",
+             strcmp(verb, "draw") == 0       ? "Offer a draw"
+             : strcmp(verb, "takeback") == 0 ? "Ask to take back the last move"
+                                             : "Resign the game",
+             strcmp(verb, "draw") == 0       ? "offer it"
+             : strcmp(verb, "takeback") == 0 ? "ask"
+                                             : "resign");
+}
+
+/* The line after 'ask_again': 'yes' does what was asked, anything else does not (and, but for
+ * 'no', is then read as a command of its own). Returns 1 when the line was the answer. */
+static int answer(Online *o, const char *word, int words)
+{
+    char verb[sizeof o->asking];
+    snprintf(verb, sizeof verb, "%s", o->asking);
+    o->asking[0] = '\0';
+    int yes = words == 1 && (strcmp(word, "yes") == 0 || strcmp(word, "y") == 0);
+    if (yes) {
+        cmd_game(o, verb, NULL);
+        return 1;
+    }
+    cli_line("%s", strcmp(verb, "draw") == 0       ? "No draw is offered."
+                   : strcmp(verb, "takeback") == 0 ? "No takeback is asked for."
+                                                   : "You play on.");
+    return words == 1 && (strcmp(word, "no") == 0 || strcmp(word, "n") == 0);
 }
 
 static void cmd_moves(Online *o)
@@ -782,6 +831,8 @@ static void command(Online *o, char *line)
     if (n == 0)
         return;
     const char *k = w[0];
+    if (o->asking[0] && answer(o, k, n))
+        return;
     if (strcmp(k, "quit") == 0 || strcmp(k, "exit") == 0) {
         o->leaving = 1;
     } else if (strcmp(k, "keys") == 0 || strcmp(k, "keycode") == 0) {
@@ -855,10 +906,28 @@ static void command(Online *o, char *line)
         cmd_game(o, "say", text);
     } else if (strcmp(k, "claim") == 0) {
         cmd_game(o, "claim", n >= 2 ? w[1] : NULL);
+    } else if ((strcmp(k, "draw") == 0 || strcmp(k, "takeback") == 0 || strcmp(k, "resign") == 0) &&
+               n == 1 && o->confirm) {
+        ask_again(o, k);
     } else if (strcmp(k, "draw") == 0 || strcmp(k, "takeback") == 0 || strcmp(k, "resign") == 0 ||
                strcmp(k, "yes") == 0 || strcmp(k, "no") == 0 || strcmp(k, "leave") == 0 ||
                strcmp(k, "export") == 0) {
         cmd_game(o, k, NULL);
+    } else if (strcmp(k, "confirm") == 0 && n <= 2) {
+        if (n == 2 && strcmp(w[1], "on") != 0 && strcmp(w[1], "off") != 0)
+            cli_line("usage: confirm on, or confirm off");
+        else if (n == 2)
+            o->confirm = strcmp(w[1], "on") == 0;
+        cli_line("confirm is %s: draw, takeback and resign are %s.", o->confirm ? "on" : "off",
+                 o->confirm ? "asked again first" : "done at once");
+    } else if (strcmp(k, "clock") == 0 || strcmp(k, "clocks") == 0) {
+        if (current(o) != 0 && !board_clocks(o))
+            cli_line("no clock runs in this game now.");
+    } else if ((strcmp(k, "rank") == 0 || strcmp(k, "file") == 0 || strcmp(k, "square") == 0 ||
+                strcmp(k, "pieces") == 0 || strcmp(k, "last") == 0 ||
+                (strcmp(k, "moves") == 0 && n > 1))) {
+        if (current(o) != 0)
+            cli_look(&o->io, &o->s, cli_text_trim(copy));
     } else if (strcmp(k, "board") == 0) {
         if (current(o) != 0) {
             cli_board_print(stdout, &o->s.g.pos);
@@ -930,6 +999,8 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where,
     cm_error_init(&err, NULL);
     memset(&o, 0, sizeof o);
     o.ctx = ctx;
+    o.confirm = 1;
+    cli_text_init(&o.io, stdin, stdout);
     if (remote_open(addr, &ctx->catalog, &o.r, &err) != CM_OK) {
         fprintf(stderr, "camelot: %s\n", err.msg);
         if (!addr->ssh && addr->key[0] == '\0')
@@ -1019,6 +1090,7 @@ int cli_online_at(CliCtx *ctx, const NetAddr *addr, int text, const char *where,
         }
     }
     session_free(&o.s);
+    cli_text_free(&o.io);
     free(o.cross);
     remote_close(o.r);
     return rc;

@@ -22,8 +22,9 @@
 
 #define ENGINE_WAIT_MS 50 /* the longest wait for the engine between two looks at the game */
 
-/* A question the next line answers. */
-enum { ASK_NONE, ASK_RESIGN, ASK_DRAW };
+/* A question the next line answers: resign? accept the draw offered? offer a draw? take back?
+ * The last two are asked only while 'confirm' is on. */
+enum { ASK_NONE, ASK_RESIGN, ASK_DRAW, ASK_OFFER, ASK_UNDO };
 
 typedef struct TextGame {
     Session *s;
@@ -32,6 +33,7 @@ typedef struct TextGame {
     int told;         /* plies of the game told so far */
     int fresh;        /* the position changed since the turn was last shown */
     int asking;       /* the next line answers a question: 'ASK_*' */
+    int confirm;      /* a draw offer and a takeback are asked again first */
     unsigned offered; /* the seats asked to answer the draw offer under way, as bits */
     int save_failed;  /* the autosave's failure was said, and it has not worked since */
 } TextGame;
@@ -121,6 +123,12 @@ static void help(TextGame *t)
           "  now         the engine that is thinking moves at once\n"
           "  resign      give up the game (asked again first)\n"
           "  draw        offer a draw: the other side accepts or declines\n"
+          "  confirm off undo and draw not asked again first (confirm on: asked)\n"
+          "The board a line at a time:\n"
+          "  rank 8, file E, square E8   what is there, in order\n"
+          "  pieces black knights        one side's pieces (or: pieces black, pieces men)\n"
+          "  moves E6    the legal moves of the piece on E6\n"
+          "  last        the last move      clock   the clocks\n"
           "  save FILE   write the game so far as a record (to a new file)\n"
           "  save! FILE  the same, writing over FILE if it is there\n"
           "  board       show the board again\n"
@@ -244,12 +252,23 @@ static void offer_draw(TextGame *t)
     offer_news(t);
 }
 
+static void undo(TextGame *t);
+
 /* The line after a question: its answer. Returns 1 when the line was the answer. */
 static int answer(TextGame *t, const char *cmd)
 {
     int yes = strcmp(cmd, "yes") == 0 || strcmp(cmd, "y") == 0;
     int ask = t->asking;
     t->asking = ASK_NONE;
+    if (ask == ASK_OFFER || ask == ASK_UNDO) {
+        if (yes && ask == ASK_OFFER)
+            offer_draw(t);
+        else if (yes)
+            undo(t);
+        else
+            say(t, "%s", ask == ASK_OFFER ? "No draw is offered." : "No move is taken back.");
+        return yes || strcmp(cmd, "no") == 0 || strcmp(cmd, "n") == 0;
+    }
     if (ask == ASK_RESIGN) {
         int seat = session_resigner(t->s);
         if (!yes) {
@@ -363,6 +382,44 @@ static void try_move(TextGame *t, const char *text)
     tell_moves(t);
 }
 
+/* 'undo': asked again first while 'confirm' is on. */
+static void ask_undo(TextGame *t)
+{
+    if (!t->confirm || t->s->g.n == 0) {
+        undo(t);
+        return;
+    }
+    say(t, "Take back the last move%s? Type 'yes' to take it back, anything else does not.",
+        session_humans(t->s) < t->s->v->nseats ? " (against the engine, back to your turn)" : "");
+    t->asking = ASK_UNDO;
+}
+
+/* 'draw': asked again first while 'confirm' is on, when a draw can be offered. */
+static void ask_offer(TextGame *t)
+{
+    Session *s = t->s;
+    if (!t->confirm || s->outcome.over || !session_human_to_move(s)) {
+        offer_draw(t);
+        return;
+    }
+    say(t, "%s: offer a draw? Type 'yes' to offer it, anything else does not.",
+        s->v->seat[s->g.pos.to_move].name);
+    t->asking = ASK_OFFER;
+}
+
+/* 'confirm on' and 'confirm off': a draw offer and a takeback asked again first, or not. */
+static void confirm(TextGame *t, const char *arg)
+{
+    if (strcmp(arg, "on") == 0)
+        t->confirm = 1;
+    else if (strcmp(arg, "off") == 0)
+        t->confirm = 0;
+    else if (arg[0] != '\0')
+        fputs("usage: confirm on, or confirm off\n", t->io.out);
+    fprintf(t->io.out, "confirm is %s: undo and draw are %s\n", t->confirm ? "on" : "off",
+            t->confirm ? "asked again first" : "done at once");
+}
+
 /* 'quiet on' and 'quiet off': the board after each move, or not. */
 static void quiet(TextGame *t, const char *arg)
 {
@@ -392,11 +449,20 @@ static int command(TextGame *t, char *cmd)
     } else if (strcmp(cmd, "hint") == 0) {
         hint(t);
     } else if (strcmp(cmd, "undo") == 0) {
-        undo(t);
+        ask_undo(t);
     } else if (strcmp(cmd, "resign") == 0) {
         resign(t);
     } else if (strcmp(cmd, "draw") == 0) {
-        offer_draw(t);
+        ask_offer(t);
+    } else if (strcmp(cmd, "clock") == 0 || strcmp(cmd, "clocks") == 0) {
+        if (t->s->setup.time_base_ms <= 0)
+            fputs("this game has no clocks\n", t->io.out);
+        else
+            show_clocks(t);
+    } else if (strncmp(cmd, "confirm", 7) == 0 && (cmd[7] == ' ' || cmd[7] == '\0')) {
+        confirm(t, cli_text_trim(cmd + 7));
+    } else if (cli_look(&t->io, t->s, cmd)) {
+        /* said */
     } else if (strcmp(cmd, "now") == 0) {
         if (!session_move_now(t->s))
             fputs("no engine is thinking\n", t->io.out);
@@ -509,6 +575,7 @@ int cli_text_play(Session *s, const char *note, int quiet, FILE *in, FILE *out)
     t.s = s;
     cli_text_init(&t.io, in, out);
     t.quiet = quiet;
+    t.confirm = 1;
     t.told = s->g.n;
     fprintf(out, "%s. Type a move such as E6-E8, or 'help'.\n", s->v->title);
     if (note != NULL && note[0])

@@ -49,7 +49,7 @@ check "the saved record replays to the same result" \
     eval '[ "$RC" = 0 ] && [ "$(last_line "$OUT")" = "result: B wins (castle)" ]'
 
 # With no command the program plays Camelot; undo takes a move back; quit leaves.
-printf 'E6-E8\nundo\nundo\nquit\nE6-E8\n' >"$TMP/in2"
+printf 'E6-E8\nundo\nyes\nundo\nquit\nE6-E8\n' >"$TMP/in2"
 run_in "$TMP/in2" 
 check "no command means play Camelot" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^Camelot\." && has "$OUT" "^ 16           # #$"'
@@ -156,7 +156,7 @@ check "quiet: no board after the moves at all" \
           has "$OUT" "^Black plays C6-B6: the knight on C6 steps to B6\.$"'
 run play --help
 check "play --help names every command of the text game" \
-    eval '(for c in moves pieces hint undo now resign draw save board quiet quit help; do
+    eval '(for c in moves pieces hint undo now resign draw save board quiet quit help confirm rank file square last clock; do
                has "$OUT" "(^| |, )$c( |,|\.|$)" || exit 1; done)'
 
 # A variant's name written with capitals, as its title has it, is that variant; the record

@@ -55,7 +55,7 @@ check "the hinted move is legal" \
     eval '[ -n "$hinted" ] && has "$OUT" "^White plays $hinted: " && has "$OUT" "^Black plays "'
 
 # Undo against the engine goes back to the person's turn: two moves, then none.
-printf 'E6-E8\nundo\nundo\nboard\n' >"$TMP/in4"
+printf 'E6-E8\nundo\nyes\nundo\nboard\n' >"$TMP/in4"
 run_in "$TMP/in4" --text --seat B=engine:1
 after=$(printf '%s\n' "$OUT" | sed -n '/^took back/,$p')
 check "undo takes back the engine's reply and the person's move" \
@@ -63,7 +63,7 @@ check "undo takes back the engine's reply and the person's move" \
           has "$after" "^  6 \. \. K M M M M M M K \. \.$" && has "$after" "^to move: W \(White\)$" &&
           [ "$(end_prompt "$OUT")" = "W> " ]'
 # When the engine moved first, undo takes its move back and it plays again.
-printf 'undo\n' >"$TMP/in4b"
+printf 'undo\nyes\n' >"$TMP/in4b"
 run_in "$TMP/in4b" --text --variant camette --seat W=engine:1
 check "the engine moving first: undo takes its move back and it moves again" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^took back 1 ply$" &&
@@ -154,7 +154,7 @@ check "resign asks first, then ends the game in a sentence" \
 run replay "$TMP/res.txt"
 check "the resigned game replays with its recorded result" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^recorded result: B$"'
-printf 'draw\nmaybe\nno\ndraw\nyes\nsave %s\n' "$TMP/dr.txt" >"$TMP/in10"
+printf 'draw\nyes\nmaybe\nno\ndraw\nyes\nyes\nsave %s\n' "$TMP/dr.txt" >"$TMP/in10"
 run_in "$TMP/in10" --text --variant camette
 check "a draw offer between people: declined, then agreed, saying who accepted" \
     eval 'has "$OUT" "^White offers a draw\. Black, do you accept\? Type .yes. or .no.\.$" &&
@@ -163,7 +163,7 @@ check "a draw offer between people: declined, then agreed, saying who accepted" 
           grep -qx "\[Termination \"agreement\"\]" "$TMP/dr.txt"'
 
 # An engine declines a draw offered before every seat has made ten moves, and says so.
-printf 'draw\n' >"$TMP/in11"
+printf 'draw\nyes\n' >"$TMP/in11"
 run_in "$TMP/in11" --text --seat B=engine:1
 check "an engine declines a draw in the opening, with the reason" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^Black \(engine\) declines the draw: it is too early in the game" &&

@@ -113,7 +113,7 @@ check "the first camelot ends with its game in autosave.txt, untouched by the ot
 # A data directory that takes no autosave (its lock cannot be opened): said once, the game goes
 # on, and at the end it is rescued and its path printed.
 mkdir -p "$TMP/bad/camelot/autosave.lock"
-printf 'E6-E8\nF11-F9\nundo\nquit\n' >"$TMP/in6"
+printf 'E6-E8\nF11-F9\nundo\nyes\nquit\n' >"$TMP/in6"
 XDG_DATA_HOME="$TMP/bad" run_in "$TMP/in6" --text --quiet
 rescued=$(printf '%s\n' "$ERR" | sed -n "s|^camelot: it was saved to \($TMPDIR/camelot-rescued-[0-9-]*\.txt\) .*|\1|p")
 check "an autosave that fails is said once, and the game is rescued at the end (exit 1)" \
