@@ -89,4 +89,14 @@ check "confirm tells its state, refuses a word it does not know, and off does th
           has "$OUT" "^White offers a draw\. Black, do you accept\? Type .yes. or .no.\.$" &&
           has "$OUT" "^Black accepts the draw\.$"'
 check "every line fits 79 columns" eval '[ -z "$(printf "%s\n" "$OUT" | awk "length > 79")" ]'
+
+# Both --help pages name these words.
+run play --help
+check "play --help names the words that read the board, and confirm" \
+    eval '(for c in rank file square "pieces black knights" "moves E6" last clock confirm; do
+               has "$OUT" "(^| )$c( |,|\.|$)" || exit 1; done)'
+run online --help
+check "online --help names them too" \
+    eval '(for c in rank file square "pieces black" "moves E6" last clock confirm; do
+               has "$OUT" "(^| )$c( |,|\.|$)" || exit 1; done)'
 finish
