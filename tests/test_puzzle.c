@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -353,6 +354,82 @@ static void test_puzzle_shipped_sample_unique(void **state)
 
 /* ---- Score, book, a puzzle on a session ----------------------------------------------------- */
 
+/* Writes 'text' to 'path', replacing it. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_true(fputs(text, f) >= 0);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* The solver's rating: moved by the first try of a puzzle only, up when solved and down when
+ * missed, more against a puzzle rated above; kept in the score file, and a rating line that
+ * cannot be read is a damaged file, not a rating. */
+static void test_puzzle_rating_first_try_only(void **state)
+{
+    (void)state;
+    char dir[1024], path[1200];
+    PuzzleScore s;
+    CmError err;
+    CmPuzzle easy = {.difficulty = 1}, hard = {.difficulty = 9};
+    tu_temp_dir(dir, sizeof dir);
+    assert_int_equal(puzzle_rating(&easy), 1500);
+    assert_int_equal(puzzle_rating(&hard), 2300);
+    assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
+    assert_true(s.rating.rating == 1500 && s.rating.rd == 350);
+    assert_int_equal(puzzle_score_record(&s, dir, "p-1", puzzle_rating(&easy), 1, &err), CM_OK);
+    double after_win = s.rating.rating;
+    assert_true(after_win > 1500 && s.rating.rd < 350);
+    /* The same puzzle again, missed: the streak ends, the rating stays. */
+    assert_int_equal(puzzle_score_record(&s, dir, "p-1", puzzle_rating(&easy), 0, &err), CM_OK);
+    assert_true(fabs(s.rating.rating - after_win) < 0.01);
+    assert_int_equal(s.missed, 1);
+    /* A first try missed: down. */
+    assert_int_equal(puzzle_score_record(&s, dir, "p-2", puzzle_rating(&easy), 0, &err), CM_OK);
+    double after_miss = s.rating.rating;
+    assert_true(after_miss < after_win);
+    /* Solving a hard one moves it more than an easy one would. */
+    PuzzleScore a = s, b = s;
+    a.r = b.r = NULL;
+    a.n = a.cap = b.n = b.cap = 0;
+    assert_int_equal(puzzle_score_add(&a, "h", puzzle_rating(&hard), 1), CM_OK);
+    assert_int_equal(puzzle_score_add(&b, "e", puzzle_rating(&easy), 1), CM_OK);
+    assert_true(a.rating.rating - after_miss > b.rating.rating - after_miss);
+    puzzle_score_free(&a);
+    puzzle_score_free(&b);
+    /* Unrated: no change. */
+    assert_int_equal(puzzle_score_record(&s, dir, "p-3", 0, 1, &err), CM_OK);
+    assert_true(fabs(s.rating.rating - after_miss) < 0.01);
+    puzzle_score_free(&s);
+
+    PuzzleScore back;
+    assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+    assert_false(back.damaged);
+    assert_true(fabs(back.rating.rating - after_miss) < 0.01);
+    puzzle_score_free(&back);
+
+    /* A rating line of another shape: the file is damaged, the rating a new solver's. */
+    snprintf(path, sizeof path, "%s/%s", dir, PUZZLE_SCORE_FILE);
+    static const char *const bad[] = {"rating 1600\n", "rating 1600 abc 0.06\n",
+                                      "rating nan 100 0.06\n", "rating 1 2 3 4\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_text(path, bad[i]);
+        assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+        assert_true(back.damaged);
+        assert_true(back.rating.rating == 1500);
+        puzzle_score_free(&back);
+    }
+    /* One out of bounds is brought within them. */
+    write_text(path, "rating 99999 1 9\n");
+    assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
+    assert_false(back.damaged);
+    assert_true(back.rating.rating == RATING_MAX && back.rating.rd == RATING_RD_MIN &&
+                back.rating.volatility == RATING_VOLATILITY_MAX);
+    puzzle_score_free(&back);
+    tu_remove_tree(dir);
+}
+
 static void test_puzzle_score_file(void **state)
 {
     (void)state;
@@ -362,10 +439,10 @@ static void test_puzzle_score_file(void **state)
     tu_temp_dir(dir, sizeof dir);
     assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK); /* no file yet: nothing */
     assert_int_equal(s.solved + s.missed + s.streak + s.best + s.n, 0);
-    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 1, &err), CM_OK);
-    assert_int_equal(puzzle_score_record(&s, dir, "a-2", 1, &err), CM_OK);
-    assert_int_equal(puzzle_score_record(&s, dir, "a-3", 0, &err), CM_OK);
-    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 0, 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-2", 0, 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-3", 0, 0, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 0, 1, &err), CM_OK);
     assert_int_equal(s.solved, 3);
     assert_int_equal(s.missed, 1);
     assert_int_equal(s.streak, 1);
@@ -401,7 +478,7 @@ static void test_puzzle_score_file(void **state)
     puzzle_score_free(&back);
 
     /* No data directory: counted in memory only. */
-    assert_int_equal(puzzle_score_record(&back, NULL, "c-1", 0, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&back, NULL, "c-1", 0, 0, &err), CM_OK);
     assert_int_equal(back.missed, 1);
     puzzle_score_free(&back);
 
@@ -413,7 +490,7 @@ static void test_puzzle_score_file(void **state)
     snprintf(lock, sizeof lock, "%s/%s", dir, PUZZLE_SCORE_LOCK);
     assert_int_equal(io_lock(lock, &fd, &err), CM_OK);
     assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
-    assert_int_not_equal(puzzle_score_record(&s, dir, "d-1", 1, &err), CM_OK);
+    assert_int_not_equal(puzzle_score_record(&s, dir, "d-1", 0, 1, &err), CM_OK);
     assert_non_null(strstr(err.source, PUZZLE_SCORE_LOCK));
     assert_non_null(strstr(err.msg, "in use by another camelot"));
     assert_int_equal(s.solved, 8);
@@ -422,7 +499,7 @@ static void test_puzzle_score_file(void **state)
     puzzle_score_free(&back);
     io_unlock(fd);
     /* The damaged file is kept aside before it is written again. */
-    assert_int_equal(puzzle_score_record(&s, dir, "d-2", 0, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "d-2", 0, 0, &err), CM_OK);
     tu_assert_contains(s.kept, "/puzzles-damaged-");
     assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 1);
     assert_int_equal(puzzle_score_load(&back, dir, &err), CM_OK);
@@ -473,7 +550,7 @@ static void test_puzzle_score_unreadable_file_is_kept_aside(void **state)
     assert_int_equal(s.solved, 2);
     assert_int_equal(s.best, 2);
     assert_int_equal(puzzle_score_result(&s, "a-1"), 1);
-    assert_int_equal(puzzle_score_record(&s, dir, "a-2", 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-2", 0, 1, &err), CM_OK);
     assert_string_equal(s.kept, "");
     assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 0);
     puzzle_score_free(&s);
@@ -496,7 +573,7 @@ static void test_puzzle_score_unreadable_file_is_kept_aside(void **state)
         assert_int_equal(io_write_atomic(path, garbage, sizeof garbage - 1, &err), CM_OK);
         assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
         io_fault_set(nth, EIO);
-        CmStatus st = puzzle_score_record(&s, dir, "b-2", 1, &err);
+        CmStatus st = puzzle_score_record(&s, dir, "b-2", 0, 1, &err);
         long ops = io_fault_ops();
         io_fault_set(0, 0);
         assert_int_equal(s.solved, 5);
@@ -517,7 +594,7 @@ static void test_puzzle_score_unreadable_file_is_kept_aside(void **state)
     assert_true(not_written_over > 0);
     /* The last try, with no fault, was counted: the file kept aside, the new one written. */
     assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
-    assert_int_equal(puzzle_score_record(&s, dir, "b-3", 0, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "b-3", 0, 0, &err), CM_OK);
     assert_string_equal(s.kept, "");
     assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 1);
     puzzle_score_free(&s);
@@ -538,7 +615,7 @@ static void test_puzzle_score_unreadable_file_is_kept_aside(void **state)
     assert_int_equal(io_write_atomic(inside, "x", 1, &err), CM_OK);
     assert_int_equal(puzzle_score_load(&s, dir, &err), CM_ERR_IO);
     assert_true(s.damaged);
-    assert_int_equal(puzzle_score_record(&s, dir, "c-1", 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "c-1", 0, 1, &err), CM_OK);
     assert_int_equal(tu_count_files(dir, "puzzles-damaged-"), 2);
     snprintf(inside, sizeof inside, "%s/inside", s.kept);
     assert_true(io_exists(inside));
@@ -565,7 +642,7 @@ static void test_puzzle_score_stale_temporary_is_removed(void **state)
     assert_int_equal(io_write_atomic(other, "01-plain-move\n", 14, &err), CM_OK);
     assert_int_equal(puzzle_score_load(&s, dir, &err), CM_OK);
     assert_true(io_exists(stale));
-    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 1, &err), CM_OK);
+    assert_int_equal(puzzle_score_record(&s, dir, "a-1", 0, 1, &err), CM_OK);
     assert_false(io_exists(stale));
     assert_true(io_exists(other));
     assert_int_equal(s.solved, 1);
@@ -600,11 +677,11 @@ static void test_puzzle_book_order(void **state)
     assert_int_equal(b.order[2], 1);
     memset(&s, 0, sizeof s);
     assert_int_equal(puzzle_book_next(&b, &s, NULL, -1), 0);
-    assert_int_equal(puzzle_score_add(&s, "p1", 1), CM_OK);
+    assert_int_equal(puzzle_score_add(&s, "p1", 0, 1), CM_OK);
     assert_int_equal(puzzle_book_next(&b, &s, NULL, 0), 1); /* p3 */
-    assert_int_equal(puzzle_score_add(&s, "p3", 0), CM_OK);
+    assert_int_equal(puzzle_score_add(&s, "p3", 0, 0), CM_OK);
     assert_int_equal(puzzle_book_next(&b, &s, NULL, 1), 2); /* p2, untried */
-    assert_int_equal(puzzle_score_add(&s, "p2", 1), CM_OK);
+    assert_int_equal(puzzle_score_add(&s, "p2", 0, 1), CM_OK);
     assert_int_equal(puzzle_book_next(&b, &s, NULL, 2), 1); /* p3, missed */
     assert_int_equal(puzzle_book_next(&b, &s, tu_session_variant("cam"), -1), -1);
     puzzle_score_free(&s);
@@ -684,6 +761,7 @@ int main(void)
         cmocka_unit_test(test_puzzle_shipped_solutions_legal),
         cmocka_unit_test(test_puzzle_shipped_sample_unique),
         cmocka_unit_test(test_puzzle_score_file),
+        cmocka_unit_test(test_puzzle_rating_first_try_only),
         cmocka_unit_test(test_puzzle_score_stale_temporary_is_removed),
         cmocka_unit_test(test_puzzle_score_unreadable_file_is_kept_aside),
         cmocka_unit_test(test_puzzle_book_order),

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "server/rating.h"
+#include "session/rating.h"
 #include "testutil.h"
 
 #define SCALE 173.7178 /* rating points to one unit of the Glicko-2 scale, as in the paper */

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -118,10 +119,13 @@ static void test_ui_puzzle_screen(void **state)
     status(&f->ui, buf, sizeof buf);
     tu_assert_contains(buf, "White to play and gain the upper hand.");
     tu_assert_contains(buf, "capture is compulsory");
-    tu_assert_contains(f->ui.msg, "Puzzle long, difficulty 1.");
+    /* The puzzle's rating (from its difficulty) and the solver's, a new one's. */
+    tu_assert_contains(f->ui.msg, "Puzzle long, rated 1500 (you: 1500).");
     panel(&f->ui, buf, sizeof buf);
-    tu_assert_contains(buf, "Puzzle 1 of 2\n long\n Camelot, difficulty 1\nWhite: gain the upper "
-                            "hand\n 2 moves to find\n to solve\nScore\n solved 0  missed 0\n");
+    tu_assert_contains(buf,
+                       "Puzzle 1 of 2\n long\n Camelot, difficulty 1\n rated 1500\nWhite: gain "
+                       "the upper hand\n 2 moves to find\n to solve\nScore\n solved 0  "
+                       "missed 0\n streak 0  best 0\n your rating 1500\n");
     tu_assert_contains(ui_keys_text(&f->ui, buf, sizeof buf), "s solution  n next");
     assert_false(f->ui.opt.flip); /* White at the bottom */
 
@@ -151,7 +155,9 @@ static void test_ui_puzzle_solved(void **state)
     assert_int_equal(f->pz.run.state, PUZZLE_SOLVING);
     assert_int_equal(f->s.g.n, 2);
     type(ui, "E6-F7");
-    assert_string_equal(ui->msg, "E6-F7 is the move.");
+    /* A first try, solved, is a win against the puzzle's rating. */
+    assert_string_equal(ui->msg, "E6-F7 is the move. Rating 1675 (+175).");
+    assert_true(f->score.rating.rating > 1600 && f->score.rating.rd < 350);
     assert_int_equal(f->pz.run.state, PUZZLE_SOLVED);
     assert_int_equal(f->score.solved, 1);
     assert_int_equal(f->score.streak, 1);
@@ -159,7 +165,7 @@ static void test_ui_puzzle_solved(void **state)
     tu_assert_contains(buf, "Solved.");
     panel(ui, buf, sizeof buf);
     tu_assert_contains(buf, " solved\n");
-    tu_assert_contains(buf, " solved 1  missed 0\n streak 1  best 1\n");
+    tu_assert_contains(buf, " solved 1  missed 0\n streak 1  best 1\n your rating 1675\n");
     /* Once solved, the board takes no more moves. */
     ui_select_square(ui, tu_sq("F7"), 0);
     tu_assert_contains(ui->msg, "This puzzle is over");
@@ -171,6 +177,7 @@ static void test_ui_puzzle_solved(void **state)
     assert_int_equal(puzzle_score_load(&back, f->dir, &err), CM_OK);
     assert_int_equal(back.solved, 1);
     assert_int_equal(puzzle_score_result(&back, "long"), 1);
+    assert_true(fabs(back.rating.rating - f->score.rating.rating) < 0.1);
     puzzle_score_free(&back);
 
     /* n: the next puzzle, Black's, with the board turned. */

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -331,8 +332,9 @@ static int start_puzzle(Puzzles *p, int at)
     char more[40] = "";
     if (mine > 1)
         snprintf(more, sizeof more, ", %d moves to find", mine);
-    cli_say(&p->tl.io, "Puzzle %s (%d of %d), %s, difficulty %d%s.", p->run.p->id, place, of,
-            p->run.v->title, p->run.p->difficulty, more);
+    cli_say(&p->tl.io, "Puzzle %s (%d of %d), %s, difficulty %d, rated %d (you: %.0f)%s.",
+            p->run.p->id, place, of, p->run.v->title, p->run.p->difficulty, puzzle_rating(p->run.p),
+            p->score->rating.rating, more);
     show_puzzle(p);
     return 1;
 }
@@ -355,7 +357,10 @@ static void count_try(Puzzles *p, int solved)
     CmError err;
     char why[CM_ERROR_TEXT_MAX];
     cm_error_init(&err, NULL);
-    if (puzzle_score_record(p->score, p->data_dir, p->run.p->id, solved, &err) != CM_OK) {
+    double before = p->score->rating.rating;
+    int first = puzzle_score_result(p->score, p->run.p->id) < 0;
+    if (puzzle_score_record(p->score, p->data_dir, p->run.p->id, puzzle_rating(p->run.p), solved,
+                            &err) != CM_OK) {
         cm_error_format(&err, why, sizeof why);
         cli_say(&p->tl.io, "The score was not saved: %s.", why);
     } else if (p->score->kept[0]) {
@@ -364,6 +369,14 @@ static void count_try(Puzzles *p, int solved)
     }
     cli_say(&p->tl.io, "Score: %d solved, %d missed; streak %d (best %d).", p->score->solved,
             p->score->missed, p->score->streak, p->score->best);
+    int moved = (int)lround(p->score->rating.rating) - (int)lround(before);
+    if (first)
+        cli_say(&p->tl.io, "Your puzzle rating: %.0f (%+d).", p->score->rating.rating, moved);
+    else
+        cli_say(&p->tl.io,
+                "Your puzzle rating stays %.0f: a puzzle counts for it at its first "
+                "try only.",
+                p->score->rating.rating);
 }
 
 /* The solution, said: "The solution: C3xC5, D6-D5, E3xC5." */

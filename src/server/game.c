@@ -13,7 +13,7 @@
 
 #include "camelot/notation.h"
 #include "camelot/record.h"
-#include "rating.h"
+#include "session/rating.h"
 #include "session/text.h"
 #include "camelot/grow.h"
 

@@ -7,7 +7,7 @@
  * on where it was. docs/network.md gives the requests and the rules.
  * SPDX-License-Identifier: MIT */
 #include "pairing.h"
-#include "rating.h"
+#include "session/rating.h"
 #include "server_int.h"
 
 #include <stdio.h>

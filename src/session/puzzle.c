@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "camelot/notation.h"
@@ -160,16 +161,39 @@ const CmVariant *puzzle_book_variant(const PuzzleBook *b, int i)
     return b->set[b->set_of[i]].v;
 }
 
+int puzzle_rating(const CmPuzzle *p)
+{
+    return PUZZLE_RATING_BASE + PUZZLE_RATING_STEP * p->difficulty;
+}
+
 int puzzle_book_next(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v, int after)
 {
-    /* Three passes over the order, each from just after 'after': not tried, missed, any. */
-    for (int pass = 0; pass < 3; pass++)
+    /* Passes over the order, each from just after 'after': the untried one nearest the
+     * solver's rating (the one at 'after' itself, left untried, only when no other is), else
+     * the first missed, else the next. */
+    int near = -1;
+    double gap = 0;
+    for (int k = 1; k <= b->n; k++) {
+        int at = ((after < 0 ? -1 : after) + k) % b->n, i = b->order[at];
+        if (at == after && near >= 0)
+            break;
+        if ((v != NULL && puzzle_book_variant(b, i) != v) ||
+            puzzle_score_result(s, b->all[i]->id) >= 0)
+            continue;
+        double d = fabs(puzzle_rating(b->all[i]) - s->rating.rating);
+        if (near < 0 || d < gap) {
+            near = at;
+            gap = d;
+        }
+    }
+    if (near >= 0)
+        return near;
+    for (int pass = 0; pass < 2; pass++)
         for (int k = 1; k <= b->n; k++) {
             int at = ((after < 0 ? -1 : after) + k) % b->n, i = b->order[at];
             if (v != NULL && puzzle_book_variant(b, i) != v)
                 continue;
-            int r = puzzle_score_result(s, b->all[i]->id);
-            if ((pass == 0 && r < 0) || (pass == 1 && r == 0) || pass == 2)
+            if (pass == 1 || puzzle_score_result(s, b->all[i]->id) == 0)
                 return at;
         }
     return -1;
@@ -180,10 +204,17 @@ int puzzle_book_next(const PuzzleBook *b, const PuzzleScore *s, const CmVariant 
 #define SCORE_MAX_BYTES (4 * 1024 * 1024)
 #define SCORE_MAX_COUNT 100000000 /* a count read from the file is at most this */
 
+/* A score of nothing: no tries, a new solver's rating. */
+static void score_clear(PuzzleScore *s)
+{
+    memset(s, 0, sizeof *s);
+    s->rating = rating_default();
+}
+
 void puzzle_score_free(PuzzleScore *s)
 {
     free(s->r);
-    memset(s, 0, sizeof *s);
+    score_clear(s);
 }
 
 int puzzle_score_result(const PuzzleScore *s, const char *id)
@@ -210,10 +241,15 @@ static CmStatus set_result(PuzzleScore *s, const char *id, int solved)
     return CM_OK;
 }
 
-CmStatus puzzle_score_add(PuzzleScore *s, const char *id, int solved)
+CmStatus puzzle_score_add(PuzzleScore *s, const char *id, int rating, int solved)
 {
+    int first = puzzle_score_result(s, id) < 0;
     if (set_result(s, id, solved) != CM_OK)
         return CM_ERR_NOMEM;
+    if (first && rating > 0) {
+        RatingResult r = {(double)rating, PUZZLE_RD, solved ? 1.0 : 0.0};
+        s->rating = rating_update(&s->rating, &r, 1);
+    }
     if (solved) {
         s->solved++;
         s->streak++;
@@ -249,6 +285,22 @@ static CmStatus read_line(PuzzleScore *s, char *line)
     char *val = key ? strtok_r(NULL, " \t\r", &save) : NULL;
     if (key == NULL || key[0] == '#')
         return CM_OK;
+    if (strcmp(key, "rating") == 0) {
+        /* 'rating R RD VOLATILITY': brought within the bounds of a rating. */
+        char *rd = strtok_r(NULL, " \t\r", &save),
+             *vol = rd ? strtok_r(NULL, " \t\r", &save) : NULL;
+        char *e1, *e2, *e3;
+        double r = val ? strtod(val, &e1) : 0, d = rd ? strtod(rd, &e2) : 0,
+               o = vol ? strtod(vol, &e3) : 0;
+        if (vol == NULL || *e1 || *e2 || *e3 || strtok_r(NULL, " \t\r", &save) != NULL ||
+            !isfinite(r) || !isfinite(d) || !isfinite(o)) {
+            s->damaged = 1;
+            return CM_OK;
+        }
+        Rating got = {r, d, o};
+        s->rating = rating_idle(&got, 0);
+        return CM_OK;
+    }
     int n = val != NULL && strtok_r(NULL, " \t\r", &save) == NULL ? count_of(val) : -2;
     if (strcmp(key, "solved") == 0 && n >= 0)
         s->solved = n;
@@ -273,7 +325,7 @@ CmStatus puzzle_score_load(PuzzleScore *s, const char *data_dir, CmError *err)
     size_t len = 0;
     CmStatus st = CM_OK;
 
-    memset(s, 0, sizeof *s);
+    score_clear(s);
     if (data_dir == NULL || data_dir[0] == '\0')
         return CM_OK;
     if (io_join(data_dir, PUZZLE_SCORE_FILE, path, sizeof path) != 0 || !io_exists(path))
@@ -307,8 +359,9 @@ char *puzzle_score_text(const PuzzleScore *s)
         return NULL;
     len += (size_t)snprintf(t + len, size - len,
                             "# camelot puzzle: the score and streak (docs/learning.md)\n"
-                            "solved %d\nmissed %d\nstreak %d\nbest %d\n",
-                            s->solved, s->missed, s->streak, s->best);
+                            "solved %d\nmissed %d\nstreak %d\nbest %d\nrating %.3f %.3f %.6f\n",
+                            s->solved, s->missed, s->streak, s->best, s->rating.rating,
+                            s->rating.rd, s->rating.volatility);
     for (int i = 0; i < s->n && len < size; i++)
         len += (size_t)snprintf(t + len, size - len, "%s %s\n", s->r[i].id,
                                 s->r[i].solved ? "solved" : "missed");
@@ -325,8 +378,8 @@ static CmStatus keep_damaged(PuzzleScore *s, const char *data_dir, const char *p
                         "the file could not be read, and is not written over: %.150s", err->msg);
 }
 
-CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
-                             CmError *err)
+CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int rating,
+                             int solved, CmError *err)
 {
     char path[IO_PATH_MAX], lock[IO_PATH_MAX];
     PuzzleScore now;
@@ -335,7 +388,7 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
 
     s->kept[0] = '\0';
     if (data_dir == NULL || data_dir[0] == '\0')
-        return puzzle_score_add(s, id, solved) == CM_OK
+        return puzzle_score_add(s, id, rating, solved) == CM_OK
                    ? CM_OK
                    : cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     if (io_join(data_dir, PUZZLE_SCORE_FILE, path, sizeof path) != 0 ||
@@ -344,7 +397,7 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
     /* The lock's error names the lock file ('source') and says who holds it. */
     st = io_lock_wait(lock, PUZZLE_LOCK_WAIT_MS, &fd, err);
     if (st != CM_OK)
-        return puzzle_score_add(s, id, solved) == CM_OK
+        return puzzle_score_add(s, id, rating, solved) == CM_OK
                    ? st
                    : cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     /* Holding the lock, this is the file's one writer: a rewrite that was killed before its
@@ -362,7 +415,7 @@ CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *i
     s->damaged = 0;
     /* Out of memory while reading, there is no telling what the file holds: it stays. */
     char *text = NULL;
-    if (puzzle_score_add(s, id, solved) != CM_OK || st == CM_ERR_NOMEM ||
+    if (puzzle_score_add(s, id, rating, solved) != CM_OK || st == CM_ERR_NOMEM ||
         (text = puzzle_score_text(s)) == NULL)
         st = cm_error_set(err, CM_ERR_NOMEM, 0, 0, "out of memory");
     else if (!damaged || (st = keep_damaged(s, data_dir, path, err)) == CM_OK)

@@ -11,6 +11,7 @@
 #include "camelot/engine.h"
 #include "camelot/puzzle.h"
 #include "catalog.h"
+#include "rating.h"
 #include "session.h"
 
 /* ---- The puzzles on the search path ------------------------------------------------------ */
@@ -59,7 +60,20 @@ typedef struct PuzzleResult {
 
 #define PUZZLE_PATH_MAX 4096 /* bytes in a path, as src/io has it */
 
+/* Ratings: each puzzle has one, seeded from its difficulty ('puzzle_rating'), and the solver
+ * has one, a Glicko-2 rating (rating.h) that the first try of each puzzle moves, as a game
+ * won (solved) or lost (missed) against the puzzle at PUZZLE_RD; a puzzle tried again moves it
+ * no more. The next puzzle is one near the solver's rating. */
+#define PUZZLE_RATING_BASE 1400 /* a puzzle of difficulty d is rated BASE + STEP * d */
+#define PUZZLE_RATING_STEP 100
+#define PUZZLE_RD 100.0 /* how well a puzzle's rating is known, as an opponent's RD */
+
+/* The rating of puzzle 'p': 1500 for difficulty 1, 100 more for each step up to 2300 at 9, so
+ * that a new solver, rated 1500, meets the easiest first. */
+int puzzle_rating(const CmPuzzle *p);
+
 typedef struct PuzzleScore {
+    Rating rating;      /* the solver's: rating_default() until a first try */
     int solved, missed; /* tries, every one counted */
     int streak;         /* puzzles solved in a row, up to the last try */
     int best;           /* the longest streak */
@@ -80,8 +94,9 @@ void puzzle_score_free(PuzzleScore *s);
 /* The last result of puzzle 'id': 1 solved, 0 missed, -1 never tried. */
 int puzzle_score_result(const PuzzleScore *s, const char *id);
 
-/* Counts a try of puzzle 'id' in 's': solved or missed, the streak. */
-CmStatus puzzle_score_add(PuzzleScore *s, const char *id, int solved);
+/* Counts a try of puzzle 'id', rated 'rating' (0 or less: unrated), in 's': solved or missed,
+ * the streak, and the solver's rating when it is the puzzle's first try. */
+CmStatus puzzle_score_add(PuzzleScore *s, const char *id, int rating, int solved);
 
 /* The score file's text: a new string, or NULL when out of memory. */
 char *puzzle_score_text(const PuzzleScore *s);
@@ -94,12 +109,13 @@ char *puzzle_score_text(const PuzzleScore *s);
  * "") the try is counted in 's' alone. When the file cannot be written (the lock stays held
  * for PUZZLE_LOCK_WAIT_MS, a damaged file cannot be moved aside, the disk fails), the try is
  * still counted in 's', until the next try reads the file again, and an error is returned. */
-CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int solved,
-                             CmError *err);
+CmStatus puzzle_score_record(PuzzleScore *s, const char *data_dir, const char *id, int rating,
+                             int solved, CmError *err);
 
-/* The next puzzle to serve after index 'after' of 'order' (-1: from the start): the first
- * not yet tried, else the first missed, else the next one; only puzzles of variant 'v' when
- * it is not NULL. Returns an index of 'all', or -1 when there is none. */
+/* The next puzzle to serve after index 'after' of 'order' (-1: from the start): of those not
+ * yet tried, the one whose rating is nearest the solver's (the first after 'after' of those as
+ * near), else the first missed, else the next one; only puzzles of variant 'v' when it is not
+ * NULL. Returns an index of 'order', or -1 when there is none. */
 int puzzle_book_next(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v, int after);
 
 /* ---- The engine's check -------------------------------------------------------------------- */

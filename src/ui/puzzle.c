@@ -2,6 +2,7 @@
  * solution, right and wrong said, the solution shown, the score and streak counted, the next
  * puzzle; and what the title, teaching line, keys and panel say meanwhile. No curses.
  * SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,8 +47,10 @@ static void prompt(const Ui *ui, char *buf, size_t size)
 static void announce(Ui *ui)
 {
     const CmPuzzle *p = ui_puzzle_current(ui);
-    ui_message(ui, UI_ROLE_NORMAL, "Puzzle %s, difficulty %d. Find %s's best move (s gives up).",
-               p->id, p->difficulty, ui->s->v->seat[p->pos.to_move].name);
+    ui_message(ui, UI_ROLE_NORMAL,
+               "Puzzle %s, rated %d (you: %.0f). Find %s's best move (s gives up).", p->id,
+               puzzle_rating(p), ui->puzzles->score->rating.rating,
+               ui->s->v->seat[p->pos.to_move].name);
 }
 
 void ui_puzzle_attach(Ui *ui, UiPuzzles *pz)
@@ -66,14 +69,22 @@ static int count_try(Ui *ui, int solved, char *note, size_t size)
     CmError err;
     char why[CM_ERROR_TEXT_MAX];
     cm_error_init(&err, NULL);
-    if (puzzle_score_record(pz->score, pz->data_dir, pz->run.p->id, solved, &err) != CM_OK) {
+    double before = pz->score->rating.rating;
+    if (puzzle_score_record(pz->score, pz->data_dir, pz->run.p->id, puzzle_rating(pz->run.p),
+                            solved, &err) != CM_OK) {
         cm_error_format(&err, why, sizeof why);
         snprintf(note, size, " The score was not saved: %s.", why);
         return -1;
     }
+    int moved = (int)lround(pz->score->rating.rating) - (int)lround(before);
     if (pz->score->kept[0])
         snprintf(note, size, " The score file could not be read whole; it was kept as %.300s.",
                  pz->score->kept);
+    else if (moved != 0 && pz->score->streak > 1)
+        snprintf(note, size, " Streak %d; rating %.0f (%+d).", pz->score->streak,
+                 pz->score->rating.rating, moved);
+    else if (moved != 0)
+        snprintf(note, size, " Rating %.0f (%+d).", pz->score->rating.rating, moved);
     else if (pz->score->streak > 1)
         snprintf(note, size, " Streak %d.", pz->score->streak);
     else
@@ -272,6 +283,7 @@ static int puzzle_lines(const Ui *ui, UiLine *lines, int max)
     LINE(UI_ROLE_HEADING, "Puzzle %d of %d", place, of);
     LINE(UI_ROLE_TITLE, " %s", p->id);
     LINE(UI_ROLE_NORMAL, " %s, difficulty %d", ui->s->v->title, p->difficulty);
+    LINE(UI_ROLE_NORMAL, " rated %d", puzzle_rating(p));
     if (n < max) {
         l = &lines[n++];
         snprintf(l->text, sizeof l->text, "%s: %s", ui->s->v->seat[p->pos.to_move].name,
@@ -288,6 +300,7 @@ static int puzzle_lines(const Ui *ui, UiLine *lines, int max)
     LINE(UI_ROLE_HEADING, "Score");
     LINE(UI_ROLE_NORMAL, " solved %d  missed %d", s->solved, s->missed);
     LINE(UI_ROLE_NORMAL, " streak %d  best %d", s->streak, s->best);
+    LINE(UI_ROLE_NORMAL, " your rating %.0f", s->rating.rating);
 #undef LINE
     return n;
 }

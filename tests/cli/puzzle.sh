@@ -68,7 +68,7 @@ printf 'A3-B2\nB2-C1\nquit\n' >"$TMP/in1"
 run_in "$TMP/in1" puzzle --id camette-0003
 check "a puzzle solved in plain text from a pipe" \
     eval '[ "$RC" = 0 ] && [ -z "$ERR" ] &&
-          has "$OUT" "^Puzzle camette-0003 \([0-9]+ of [0-9]+\), Camette, difficulty 2, 2 moves to find\.$" &&
+          has "$(unwrapped "$OUT")" "^Puzzle camette-0003 \([0-9]+ of [0-9]+\), Camette, difficulty 2, rated 1600 \(you: 1500\), 2 moves to find\.$" &&
           has "$OUT" "^Black to play and win\.$" &&
           has "$OUT" "^A3-B2 is right: the man on A3 steps to B2\. White answers E3-E4: the man" &&
           has "$OUT" "^Black to move: find the next move\.$" &&
@@ -77,13 +77,29 @@ check "a puzzle solved in plain text from a pipe" \
           grep -qx "camette-0003 solved" "$XDG_DATA_HOME/camelot/puzzles.txt"'
 check "its board is shown before each move to find" \
     eval '[ "$(printf "%s\n" "$OUT" | grep -c "^    A B C D E$")" -ge 4 ]'
+# The first try of a puzzle moves the solver's rating (a new solver's 1500, against the
+# puzzle's 1600: a win); a second try of it does not, solved or missed.
+first=$(printf '%s\n' "$OUT" | sed -n 's/^Your puzzle rating: \([0-9]*\) (+\([0-9]*\))\.$/\1 \2/p')
+# kept_rating: the solver's rating in the score file, rounded.
+kept_rating() {
+    awk '$1 == "rating" && NF == 4 { printf "%.0f", $2 }' "$XDG_DATA_HOME/camelot/puzzles.txt"
+}
+check "the first try, solved, raises the solver's rating, which the score file keeps" \
+    eval '[ -n "$first" ] && [ "${first% *}" -gt 1500 ] && [ "${first#* }" -gt 0 ] &&
+          [ "$(kept_rating)" = "${first% *}" ]'
+printf 'A3-B3\nquit\n' >"$TMP/in1b"
+run_in "$TMP/in1b" puzzle --id camette-0003
+check "a second try, missed, leaves the rating as it was, and says why" \
+    eval '[ "$RC" = 0 ] && has "$(unwrapped "$OUT")" "^Your puzzle rating stays ${first% *}: a puzzle counts for it at its first try only\.$" &&
+          has "$(unwrapped "$OUT")" "rated 1600 \(you: ${first% *}\)" &&
+          has "$OUT" "^A3-B3 is not it " && [ "$(kept_rating)" = "${first% *}" ]'
 # A wrong move is a miss, with the solution; 'solution' gives up; quiet draws no board.
 printf 'D5-D4\nsolution\n' >"$TMP/in2"
 run_in "$TMP/in2" puzzle --text --quiet --id camette-0001
 check "a wrong move in plain text: the solution is said, the miss counted" \
     eval '[ "$RC" = 0 ] && has "$OUT" "^D5-D4 is not it \(the man on D5 steps to D4\)\.$" &&
           has "$OUT" "^The solution: D5-D6\.$" && has "$OUT" "^Given up\. The solution: " &&
-          has "$OUT" "^End of the input\.$" && has "$OUT" "^Puzzles: 1 solved, 2 missed; " &&
+          has "$OUT" "^End of the input\.$" && has "$OUT" "^Puzzles: 1 solved, 3 missed; " &&
           ! has "$OUT" "^    A B C D E$"'
 printf 'help\nE9-E10\nboard\npieces\nmoves\n' >"$TMP/in3"
 run_in "$TMP/in3" puzzle --quiet --id camette-0001
