@@ -120,7 +120,7 @@ static void test_ui_puzzle_screen(void **state)
     tu_assert_contains(buf, "White to play and gain the upper hand.");
     tu_assert_contains(buf, "capture is compulsory");
     /* The puzzle's rating (from its difficulty) and the solver's, a new one's. */
-    tu_assert_contains(f->ui.msg, "Puzzle long, rated 1500 (you: 1500).");
+    tu_assert_contains(f->ui.msg, "Puzzle long: find White's best move (s gives up).");
     panel(&f->ui, buf, sizeof buf);
     tu_assert_contains(buf,
                        "Puzzle 1 of 2\n long\n Camelot, difficulty 1\n rated 1500\nWhite: gain "

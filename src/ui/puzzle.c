@@ -46,10 +46,9 @@ static void prompt(const Ui *ui, char *buf, size_t size)
 /* Says which puzzle this is (the teaching line says what it asks). */
 static void announce(Ui *ui)
 {
+    /* The ratings are in the panel: the line stays one line with the longest ids. */
     const CmPuzzle *p = ui_puzzle_current(ui);
-    ui_message(ui, UI_ROLE_NORMAL,
-               "Puzzle %s, rated %d (you: %.0f). Find %s's best move (s gives up).", p->id,
-               puzzle_rating(p), ui->puzzles->score->rating.rating,
+    ui_message(ui, UI_ROLE_NORMAL, "Puzzle %s: find %s's best move (s gives up).", p->id,
                ui->s->v->seat[p->pos.to_move].name);
 }
 
