@@ -70,7 +70,7 @@ const char cli_online_help[] =
     "  claim [win|engine]         against a player to move gone too long\n"
     "  board | moves | clock      the board and clocks; the legal moves; the clocks\n"
     "  rank 8 | file E | square E8  what is there, in order\n"
-    "  pieces black [knights|men] one side's pieces (pieces men: every side's)\n"
+    "  pieces | pieces black men  every side's pieces; one side's, of a kind\n"
     "  moves E6 | last            the moves of the piece on E6; the last move\n"
     "  export                     the game as a record\n"
     "  keys                       your keys on a public server (docs/hosting.md)\n"
@@ -926,8 +926,8 @@ static void command(Online *o, char *line)
     } else if ((strcmp(k, "rank") == 0 || strcmp(k, "file") == 0 || strcmp(k, "square") == 0 ||
                 strcmp(k, "pieces") == 0 || strcmp(k, "last") == 0 ||
                 (strcmp(k, "moves") == 0 && n > 1))) {
-        if (current(o) != 0)
-            cli_look(&o->io, &o->s, cli_text_trim(copy));
+        if (current(o) != 0 && !cli_look(&o->io, &o->s, cli_text_trim(copy)))
+            cli_say_pieces(&o->io, &o->s.g.pos); /* 'pieces' alone: every side's */
     } else if (strcmp(k, "board") == 0) {
         if (current(o) != 0) {
             cli_board_print(stdout, &o->s.g.pos);

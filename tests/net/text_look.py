@@ -34,6 +34,8 @@ def test(env):
     alice.expect(r"^  White knight, K6 and L6 empty\.$")
     alice.send("pieces black knights")
     alice.expect(r"^Black: 4 knights on D10, I10, C11, J11\.$")
+    alice.send("pieces")
+    alice.expect(r"^White: 4 knights on C6, J6, D7, I7; 10 men on D6, E6, F6, G6, H6, I6, E7, F7,$")
     alice.send("moves C6")
     alice.expect(r"^C6: White knight, 7 legal moves: C6-B5, C6-B6, C6-B7, C6-C5, C6-C7, C6-D5,$")
     alice.send("moves F11")
