@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -901,6 +902,32 @@ static void test_analysis_marks(void **state)
     assert_int_equal(analysis_capped(-125), -125);
 }
 
+/* Marks by the chance of winning: a fall of seven men in a game won either way is no mark (by
+ * the fall of the score, capped at ten men, it was a blunder), nor is a forced win given up
+ * for a lead of twelve men; the same seven men from an even game, or a win missed for a level
+ * game, are blunders. */
+static void test_analysis_marks_by_the_chance_of_winning(void **state)
+{
+    (void)state;
+    assert_true(analysis_chance(0) == 0.5);
+    assert_true(analysis_chance(CM_SCORE_WIN - 3) == 1.0);
+    assert_true(analysis_chance(-(CM_SCORE_WIN - 3)) == 0.0);
+    assert_true(analysis_chance(100) > 0.5 && analysis_chance(100) < analysis_chance(200));
+    assert_true(fabs(analysis_chance(-300) - (1 - analysis_chance(300))) < 1e-12);
+
+    /* Won by far, and still won: nothing to mark. */
+    assert_true(analysis_capped(1500) - analysis_capped(800) >= 200);
+    assert_int_equal(analysis_mark(analysis_drop(1500, 800)), ANALYSIS_MARK_NONE);
+    assert_int_equal(analysis_mark(analysis_drop(CM_SCORE_WIN - 5, 1200)), ANALYSIS_MARK_NONE);
+    /* The same fall where the game was open. */
+    assert_int_equal(analysis_mark(analysis_drop(350, -350)), ANALYSIS_MARK_BLUNDER);
+    assert_true(analysis_mark(analysis_drop(0, -250)) >= ANALYSIS_MARK_MISTAKE);
+    assert_int_equal(analysis_mark(analysis_drop(CM_SCORE_WIN - 1, 0)), ANALYSIS_MARK_BLUNDER);
+    /* Better than the engine's line: no fall. */
+    assert_int_equal(analysis_drop(-200, 100), 0);
+    assert_int_equal(analysis_drop(CM_SCORE_WIN - 1, -(CM_SCORE_WIN - 1)), 1000);
+}
+
 /* Plays the moves of 'text' (separated by spaces) from the start of 'g''s variant. */
 static void play_line(CmGame *g, const char *text)
 {
@@ -1036,6 +1063,7 @@ int main(void)
         cmocka_unit_test(test_session_pause),
         cmocka_unit_test(test_session_hint_from_one_result),
         cmocka_unit_test(test_analysis_marks),
+        cmocka_unit_test(test_analysis_marks_by_the_chance_of_winning),
         cmocka_unit_test(test_analysis_blunder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

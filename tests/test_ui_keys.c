@@ -1414,6 +1414,8 @@ static void test_ui_keys_game_keeps_the_review_marks(void **state)
     }
     plies[1].mark = ANALYSIS_MARK_INACCURACY;
     plies[1].loss = 60;
+    plies[1].best_score = 20;
+    plies[1].score = -40;
     snprintf(plies[1].best, sizeof plies[1].best, "G11-G9");
     assert_int_equal(ui_set_review(&ui, plies, 3), CM_OK);
     assert_true(panel_has(&ui, 1000, "F11-F9?!"));
@@ -1422,8 +1424,12 @@ static void test_ui_keys_game_keeps_the_review_marks(void **state)
     press(&ui, ']');
     assert_int_equal(ui.review_ply, 2);
     status(&ui, st, sizeof st);
-    assert_string_equal(st, "Move 1, Black played F11-F9?!: an inaccuracy, a loss of 0.60; "
-                            "better G11-G9.");
+    char want[200];
+    snprintf(want, sizeof want,
+             "Move 1, Black played F11-F9?!: an inaccuracy, a loss of 0.60 (to win: %.0f%% to "
+             "%.0f%%); better G11-G9.",
+             100 * analysis_chance(20), 100 * analysis_chance(-40));
+    assert_string_equal(st, want);
     press(&ui, ']');
     assert_int_equal(ui.review_ply, 2);
     assert_contains(ui.msg, "No marked move after this one");

@@ -230,7 +230,7 @@ static void test_ui_review_keys_and_lines(void **state)
     assert_string_equal(lines[1].text, "6. Black B6-B5");
     assert_int_equal(lines[1].seat, 1);
     assert_string_equal(lines[2].text, "before  win in 1   after  loss in 1");
-    assert_string_equal(lines[3].text, "loss    20.00  blunder");
+    assert_string_equal(lines[3].text, "to win  100% to 0%  blunder");
     assert_int_equal(lines[3].role, UI_ROLE_ERROR);
     assert_string_equal(lines[4].text, "better  C2-C1");
 
@@ -408,10 +408,22 @@ static void test_ui_review_leads_to_the_mistakes(void **state)
     const char *page = r->board.page;
     assert_non_null(page);
     tu_assert_contains(page, "WHITE: 0 BLUNDERS, 1 MISTAKE, 0 INACCURACIES\n");
-    tu_assert_contains(page, "   3. C3-C4?\n      mistake, a loss of 1.20; better D2-D3\n");
+    /* Each with the chance of winning before and after it. */
+    static const struct {
+        int ply;
+        const char *head, *tail;
+    } lines_of[] = {{4, "   3. C3-C4?\n      mistake, a loss of 1.20", "better D2-D3\n"},
+                    {3, "   2... C5-B5?!\n      inaccuracy, a loss of 0.60", "better C5-C4\n"},
+                    {11, "   6... B6-B5??\n      blunder, a loss of 20.00", "better C2-C1\n"}};
+    for (size_t k = 0; k < sizeof lines_of / sizeof lines_of[0]; k++) {
+        char want[200];
+        const AnalysisPly *q = &plies[lines_of[k].ply];
+        snprintf(want, sizeof want, "%s, to win %.0f%% to %.0f%%; %s", lines_of[k].head,
+                 100 * analysis_chance(q->best_score), 100 * analysis_chance(q->score),
+                 lines_of[k].tail);
+        tu_assert_contains(page, want);
+    }
     tu_assert_contains(page, "BLACK: 1 BLUNDER, 0 MISTAKES, 1 INACCURACY\n");
-    tu_assert_contains(page, "   2... C5-B5?!\n      inaccuracy, a loss of 0.60; better C5-C4\n");
-    tu_assert_contains(page, "   6... B6-B5??\n      blunder, a loss of 20.00; better C2-C1\n");
     assert_int_equal(ui_review_key(r, 'l'), 0); /* the page has the keys */
     assert_int_equal(r->cursor, 3);
     ui_review_key(r, UI_KEY_ESC);

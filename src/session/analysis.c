@@ -1,5 +1,6 @@
 /* Reviewing a game with the engine, ply by ply.
  * SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <string.h>
 
 #include "analysis.h"
@@ -17,15 +18,28 @@ const char *analysis_mark_sign(AnalysisMark m)
     return (unsigned)m < ANALYSIS_MARK_COUNT ? signs[m] : "";
 }
 
-AnalysisMark analysis_mark(int loss)
+AnalysisMark analysis_mark(int drop)
 {
-    if (loss >= ANALYSIS_BLUNDER)
+    if (drop >= ANALYSIS_BLUNDER)
         return ANALYSIS_MARK_BLUNDER;
-    if (loss >= ANALYSIS_MISTAKE)
+    if (drop >= ANALYSIS_MISTAKE)
         return ANALYSIS_MARK_MISTAKE;
-    if (loss >= ANALYSIS_INACCURACY)
+    if (drop >= ANALYSIS_INACCURACY)
         return ANALYSIS_MARK_INACCURACY;
     return ANALYSIS_MARK_NONE;
+}
+
+double analysis_chance(int score)
+{
+    if (CM_SCORE_IS_MATE(score))
+        return score > 0 ? 1.0 : 0.0;
+    return 1.0 / (1.0 + pow(10.0, -ANALYSIS_CHANCE_K * score / 400.0));
+}
+
+int analysis_drop(int before, int after)
+{
+    double d = 1000.0 * (analysis_chance(before) - analysis_chance(after));
+    return d <= 0 ? 0 : (int)lround(d);
 }
 
 int analysis_capped(int score)
@@ -115,8 +129,9 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
             p->loss = analysis_capped(p->best_score) - analysis_capped(p->score);
             if (p->loss < 0)
                 p->loss = 0;
+            p->drop = analysis_drop(p->best_score, p->score);
         }
-        p->mark = analysis_mark(p->loss);
+        p->mark = analysis_mark(p->drop);
         done = i + 1;
         if (each != NULL)
             each(ud, i, p);

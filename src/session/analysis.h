@@ -10,10 +10,19 @@
 #include "camelot/rules.h"
 #include "session.h"
 
-/* The loss, in hundredths of a man, from which a move is marked. */
+/* A move is marked by what it does to the mover's chance of winning, as lichess marks moves:
+ * the fall of the chance, in tenths of a percentage point, from which a move is an inaccuracy,
+ * a mistake or a blunder (lichess's 0.1, 0.2 and 0.3 of its winning chances, which run from -1
+ * to 1, are 5, 10 and 15 points of the chance). A fall of two men when the game is won either
+ * way is no mistake; the same fall from an even game is. */
 #define ANALYSIS_INACCURACY 50
 #define ANALYSIS_MISTAKE 100
-#define ANALYSIS_BLUNDER 200
+#define ANALYSIS_BLUNDER 150
+
+/* The chance of winning of a score (hundredths of a man, for the mover's team):
+ * 1 / (1 + 10^(-K * score / 400)), the curve 'camelot tune' fits to the results of games, with
+ * its K for Camelot (docs/learning.md says how it was fitted); a won game is 1, a lost one 0. */
+#define ANALYSIS_CHANCE_K 0.97
 
 /* A won game counts as this many hundredths of a man (ten men) when losses are reckoned, so
  * that missing a win is a blunder but a slower win is no loss. */
@@ -42,7 +51,9 @@ typedef struct AnalysisPly {
     AnalysisEnd end;             /* the game over after the move: 'score' says it as a score */
     int loss;                    /* hundredths of a man, never below 0, wins counted as
                                     ANALYSIS_WIN_CAP */
-    AnalysisMark mark;           /* from 'loss' and the thresholds above */
+    int drop;                    /* the fall of the mover's chance of winning, tenths of a
+                                    percentage point, 0 .. 1000 */
+    AnalysisMark mark;           /* from 'drop' and the thresholds above */
     int best_played;             /* 1 when the move played is the engine's best */
     int depth;                   /* the depth the search before the move completed */
     char move[CM_MOVE_TEXT_MAX]; /* the move played, canonical */
@@ -68,8 +79,15 @@ const char *analysis_mark_name(AnalysisMark m);
 /* The sign of a mark, as annotations write it: "", "?!", "?", "??". */
 const char *analysis_mark_sign(AnalysisMark m);
 
-/* The mark of a loss in hundredths of a man. */
-AnalysisMark analysis_mark(int loss);
+/* The mark of a fall of the chance of winning, in tenths of a percentage point. */
+AnalysisMark analysis_mark(int drop);
+
+/* The chance of winning of 'score' for the mover's team, 0 .. 1 (ANALYSIS_CHANCE_K). */
+double analysis_chance(int score);
+
+/* The fall of the chance of winning from 'before' to 'after' (scores for the same team), in
+ * tenths of a percentage point, never below 0. */
+int analysis_drop(int before, int after);
 
 /* A score capped at a won game's worth (ANALYSIS_WIN_CAP), for graphs and losses. */
 int analysis_capped(int score);

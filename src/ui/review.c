@@ -106,19 +106,20 @@ static void page_move(Page *p, const char *head, const char *text, int width)
 char *ui_mistakes_text(const CmVariant *v, const AnalysisPly *plies, int n, int width)
 {
     Page p = {NULL, 0, 0, 0};
-    char line[256], a[32], b[32], c[32], head[64], text[CM_MOVE_TEXT_MAX + 4];
+    char line[256], a[32], b[32], c[32], head[96], text[CM_MOVE_TEXT_MAX + 4];
     if (width < 30)
         width = 30;
     if (width > (int)sizeof line - 1)
         width = (int)sizeof line - 1;
     page_add(&p, "THE MOVES THE ENGINE MARKED");
     page_add(&p, "");
-    snprintf(line, sizeof line, "?! an inaccuracy loses %d.%02d men or more, ? a mistake %d.%02d,",
-             ANALYSIS_INACCURACY / 100, ANALYSIS_INACCURACY % 100, ANALYSIS_MISTAKE / 100,
-             ANALYSIS_MISTAKE % 100);
+    snprintf(line, sizeof line,
+             "?! an inaccuracy lowers the chance of winning by %d points or more, ? a",
+             ANALYSIS_INACCURACY / 10);
     page_add(&p, line);
-    snprintf(line, sizeof line, "?? a blunder %d.%02d, against the engine's best move.",
-             ANALYSIS_BLUNDER / 100, ANALYSIS_BLUNDER % 100);
+    snprintf(line, sizeof line,
+             "mistake by %d, ?? a blunder by %d, against the engine's best move.",
+             ANALYSIS_MISTAKE / 10, ANALYSIS_BLUNDER / 10);
     page_add(&p, line);
     for (int seat = 0; seat < v->nseats; seat++) {
         int count[ANALYSIS_MARK_COUNT] = {0};
@@ -149,8 +150,10 @@ char *ui_mistakes_text(const CmVariant *v, const AnalysisPly *plies, int n, int 
                      v->nseats == 2 && q->seat == 1 ? "..." : ".");
             snprintf(text, sizeof text, "%s%s", q->move, analysis_mark_sign(q->mark));
             page_move(&p, head, text, width);
-            snprintf(head, sizeof head, "%*s%s, a loss of %d.%02d; better ", 6, "",
-                     analysis_mark_name(q->mark), q->loss / 100, q->loss % 100);
+            snprintf(head, sizeof head,
+                     "%*s%s, a loss of %d.%02d, to win %.0f%% to %.0f%%; better ", 6, "",
+                     analysis_mark_name(q->mark), q->loss / 100, q->loss % 100,
+                     100 * analysis_chance(q->best_score), 100 * analysis_chance(q->score));
             page_move(&p, head, q->best, width);
         }
         if (!any)
@@ -413,7 +416,9 @@ int ui_review_lines(const UiReview *r, UiLine *lines, int max)
         lines[first].seat = p->seat;
     snprintf(text, sizeof text, "before  %s   after  %s", before, after);
     n = line(lines, n, max, UI_ROLE_NORMAL, text);
-    snprintf(text, sizeof text, "loss    %d.%02d  %s", p->loss / 100, p->loss % 100,
+    /* The mark goes by the chance of winning; the loss in men is before minus after. */
+    snprintf(text, sizeof text, "to win  %.0f%% to %.0f%%  %s",
+             100 * analysis_chance(p->best_score), 100 * analysis_chance(p->score),
              analysis_mark_name(p->mark));
     n = line(lines, n, max, p->mark >= ANALYSIS_MARK_MISTAKE ? UI_ROLE_ERROR : UI_ROLE_NORMAL,
              text);

@@ -299,9 +299,11 @@ static void review_text(const Ui *ui, char *buf, size_t size)
     /* The engine's verdict, when it reviewed the move and marked it. */
     const AnalysisPly *p = ply - 1 < ui->nreviewed ? &ui->reviewed[ply - 1] : NULL;
     if (p != NULL && p->mark != ANALYSIS_MARK_NONE)
-        snprintf(buf + len, size - (size_t)len, "%s: %s %s, a loss of %d.%02d; better %s.",
+        snprintf(buf + len, size - (size_t)len,
+                 "%s: %s %s, a loss of %d.%02d (to win: %.0f%% to %.0f%%); better %s.",
                  analysis_mark_sign(p->mark), p->mark == ANALYSIS_MARK_INACCURACY ? "an" : "a",
-                 analysis_mark_name(p->mark), p->loss / 100, p->loss % 100, p->best);
+                 analysis_mark_name(p->mark), p->loss / 100, p->loss % 100,
+                 100 * analysis_chance(p->best_score), 100 * analysis_chance(p->score), p->best);
     else
         snprintf(buf + len, size - (size_t)len, ".");
 }
