@@ -35,7 +35,7 @@ const char cli_puzzle_help[] =
     "  --id ID       start with the puzzle ID (see --list)\n"
     "  --file FILE   the puzzles of FILE instead of the installed ones\n"
     "  --list        print the puzzles, one a line: id, variant, difficulty, goal\n"
-    "                and whether you solved it\n"
+    "                and whether you solved it; then each variant's count\n"
     "  --ascii, --no-highlight, --no-mouse   as for 'camelot play'\n"
     "  --text        the puzzles in plain text, one line at a time, even on a\n"
     "                terminal (as when the input or output is not one): type the\n"
@@ -158,24 +158,35 @@ static int none_of(const PuzzleBook *b, const CmVariant *v)
     return CLI_EXIT_INPUT;
 }
 
-/* The puzzles of the book (of variant 'v' only, when not NULL), one a line; when there is none
- * the error says so. */
+/* The puzzles of the book (of variant 'v' only, when not NULL), one a line, then a line of
+ * each variant's count, after '#'; when there is none the error says so. */
 static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
 {
-    int listed = 0;
+    int listed = 0, nvar = 0, count[PUZZLE_FILES_MAX] = {0};
+    const CmVariant *var[PUZZLE_FILES_MAX];
     for (int k = 0; k < b->n; k++) {
         const CmPuzzle *p = b->all[k];
-        if (v != NULL && puzzle_book_variant(b, k) != v)
+        const CmVariant *pv = puzzle_book_variant(b, k);
+        if (v != NULL && pv != v)
             continue;
         int r = puzzle_score_result(s, p->id);
         /* The goal is padded only when a result follows it: no line ends in spaces. */
-        printf("%-16s %-10s difficulty %d  %-*s%s\n", p->id, puzzle_book_variant(b, k)->name,
-               p->difficulty, r < 0 ? 0 : 6, cm_puzzle_goal_name(p->goal),
+        printf("%-25s %-20s difficulty %d  %-*s%s\n", p->id, pv->name, p->difficulty,
+               r < 0 ? 0 : 6, cm_puzzle_goal_name(p->goal),
                r < 0 ? ""
                : r   ? "  solved"
                      : "  missed");
+        int at = 0;
+        while (at < nvar && var[at] != pv)
+            at++;
+        if (at == nvar && nvar < PUZZLE_FILES_MAX)
+            var[nvar++] = pv;
+        if (at < nvar)
+            count[at]++;
         listed++;
     }
+    for (int i = 0; i < nvar; i++)
+        printf("# %s: %d puzzle%s\n", var[i]->title, count[i], count[i] == 1 ? "" : "s");
     return listed > 0 ? CLI_EXIT_OK : none_of(b, v);
 }
 
