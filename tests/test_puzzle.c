@@ -250,8 +250,8 @@ typedef struct Shipped {
 
 static void load_shipped(Shipped *sh)
 {
-    static const char *const files[] = {"camette",       "cam",          "camelot",
-                                        "chivalry",      "grand-camelot", "four-handed-chivalry"};
+    static const char *const files[] = {"camette",  "cam",           "camelot",
+                                        "chivalry", "grand-camelot", "four-handed-chivalry"};
     memset(sh, 0, sizeof *sh);
     for (int i = 0; i < (int)(sizeof files / sizeof files[0]); i++) {
         char path[1024];

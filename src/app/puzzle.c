@@ -171,8 +171,8 @@ static int list(const PuzzleBook *b, const PuzzleScore *s, const CmVariant *v)
             continue;
         int r = puzzle_score_result(s, p->id);
         /* The goal is padded only when a result follows it: no line ends in spaces. */
-        printf("%-25s %-20s difficulty %d  %-*s%s\n", p->id, pv->name, p->difficulty,
-               r < 0 ? 0 : 6, cm_puzzle_goal_name(p->goal),
+        printf("%-25s %-20s difficulty %d  %-*s%s\n", p->id, pv->name, p->difficulty, r < 0 ? 0 : 6,
+               cm_puzzle_goal_name(p->goal),
                r < 0 ? ""
                : r   ? "  solved"
                      : "  missed");
