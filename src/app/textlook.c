@@ -92,22 +92,34 @@ static void say_line(CliText *t, const CmPosition *pos, int by_rank, int line)
     cli_say(t, "%s.", text);
 }
 
+/* Reads 'arg', the one word after a command, as a square of the board into '*sq' and its name
+ * into 'name'. Returns 1, or 0 after saying 'usage' (not a square name) or that the square is
+ * not on this board. */
+static int board_square(CliText *t, const CmPosition *pos, const char *arg, const char *usage,
+                        CmSquare *sq, char name[4])
+{
+    size_t used = (size_t)cm_square_parse(arg, sq);
+    if (used == 0 || arg[used] != '\0') {
+        cli_say(t, "%s", usage);
+        return 0;
+    }
+    cm_square_name(*sq, name);
+    if (!cm_variant_on(pos->v, *sq)) {
+        cli_say(t, "%s is not a square of this board.", name);
+        return 0;
+    }
+    return 1;
+}
+
 /* 'square E8': what is there, and whose castle it is part of. */
 static void say_square(CliText *t, const CmPosition *pos, const char *arg)
 {
     CmSquare sq;
     char name[4], what[96];
-    size_t used = (size_t)cm_square_parse(arg, &sq);
-    if (used == 0 || arg[used] != '\0') {
-        cli_say(t, "usage: square SQUARE, such as square E8");
+    if (!board_square(t, pos, arg, "usage: square SQUARE, such as square E8", &sq, name))
         return;
-    }
-    if (!cm_variant_on(pos->v, sq)) {
-        cli_say(t, "%s is not a square of this board.", cm_square_name(sq, name));
-        return;
-    }
     square_words(pos, sq, 0, what, sizeof what);
-    cli_say(t, "%s: %s.", cm_square_name(sq, name), what);
+    cli_say(t, "%s: %s.", name, what);
 }
 
 /* The seat named 'word' (its name or its letter, either case), or -1. */
@@ -189,16 +201,8 @@ static void say_moves_from(CliText *t, const CmPosition *pos, const char *arg)
 {
     CmSquare sq;
     char name[4], what[96];
-    size_t used = (size_t)cm_square_parse(arg, &sq);
-    if (used == 0 || arg[used] != '\0') {
-        cli_say(t, "usage: moves [SQUARE], such as moves E6");
+    if (!board_square(t, pos, arg, "usage: moves [SQUARE], such as moves E6", &sq, name))
         return;
-    }
-    cm_square_name(sq, name);
-    if (!cm_variant_on(pos->v, sq)) {
-        cli_say(t, "%s is not a square of this board.", name);
-        return;
-    }
     uint8_t cell = pos->board[sq];
     if (cell == CM_EMPTY) {
         cli_say(t, "%s is empty.", name);
