@@ -15,6 +15,7 @@
 #include "session/catalog.h"
 #include "session/config.h"
 #include "session/course.h"
+#include "session/practice.h"
 #include "session/puzzle.h"
 #include "session/session.h"
 
@@ -320,12 +321,18 @@ struct UiOptions;
 void cli_screen_options(const CliScreenFlags *f, const SessionConfig *conf, struct UiOptions *opt);
 
 /* The engine's review (review.c) of a game just played, on the screen in the game's way 'opt'
- * ('name' in its title), one second a position; the player may quit it at any time. The marks
+ * ('name' in its title), one second a position; the player may quit it at any time, or go on
+ * to practise the mistakes of the seats 'seats' (a bit per seat: the player's own). The marks
  * of the plies reviewed go to the game's screen 'back' (may be NULL); when that is the screen
  * of a game on a server, its connection stays up throughout. Returns an exit code. */
 struct Ui;
-int cli_review_played(const CmGame *game, const char *name, const struct UiOptions *opt,
-                      struct Ui *back);
+
+/* The seats of 's' that people play here (its player's on a server), a bit per seat; every seat
+ * when none is. */
+unsigned cli_own_seats(const Session *s);
+
+int cli_review_played(const CmGame *game, unsigned seats, const char *name,
+                      const struct UiOptions *opt, struct Ui *back);
 
 /* 'camelot online' on a terminal (online_screen.c): the lobby and the games of the server at
  * the other end of 'r', a connection made and greeted, on the full screen; 'where' names the
@@ -363,5 +370,22 @@ typedef struct CliTextPuzzles {
 /* The puzzles in plain text (textlearn.c): each one solved or missed is counted in the score
  * and the next one follows, until the input ends or 'quit'. Returns an exit code. */
 int cli_text_puzzles(const CliTextPuzzles *conf, FILE *in, FILE *out);
+
+/* What learning from one's mistakes in plain text is given: the reviewed game, the seats whose
+ * mistakes are practised, and the engine and limits that judge the moves tried. */
+typedef struct CliTextPractice {
+    const CmGame *game;
+    const AnalysisPly *plies;
+    int n; /* plies reviewed */
+    unsigned seats;
+    CmEngine *engine;
+    const CmLimits *lim;
+    int quiet; /* no board before each move to find */
+} CliTextPractice;
+
+/* Practice in plain text (textlearn.c): each mistake and blunder of the seats, one at a time,
+ * until they are behind, the input ends or 'quit'; then how many were solved. Returns an exit
+ * code. */
+int cli_text_practice(const CliTextPractice *conf, FILE *in, FILE *out);
 
 #endif

@@ -42,7 +42,7 @@ int cli_online_screen(CliCtx *ctx, struct Remote *r, const char *where, int no_f
     } else {
         /* 'a' after a game: the engine's review, then the screen again. */
         while ((rc = ui_run(ui)) == CLI_EXIT_OK && ui_wants_review(ui)) {
-            rc = cli_review_played(&s->g, "this game", ui_options(ui), ui);
+            rc = cli_review_played(&s->g, cli_own_seats(s), "this game", ui_options(ui), ui);
             if (rc != CLI_EXIT_OK)
                 break;
         }

@@ -439,7 +439,8 @@ static int run_screen(Play *p)
             ui_note(ui, 0, p->note);
         /* 'a' when the game is over: the engine's review, then the game's screen again. */
         while ((rc = ui_run(ui)) == CLI_EXIT_OK && ui_wants_review(ui)) {
-            rc = cli_review_played(&p->session.g, "this game", ui_options(ui), ui);
+            rc = cli_review_played(&p->session.g, cli_own_seats(&p->session), "this game",
+                                   ui_options(ui), ui);
             if (rc != CLI_EXIT_OK)
                 break;
         }

@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -17,8 +18,9 @@
 #define REVIEW_DEFAULT_MS 1000 /* thinking time for each position */
 #define REVIEW_COMMENT_MAX (2 * CM_MOVE_TEXT_MAX + 64)
 
-const char cli_review_usage[] = "review RECORD [--time S] [--variant V] [--save FILE]\n"
-                                "                      [--text] [--ascii]";
+const char cli_review_usage[] =
+    "review RECORD [--time S | --depth N] [--variant V] [--save FILE]\n"
+    "                      [--practise] [--side SIDE] [--text] [--ascii]";
 const char cli_review_help[] =
     "Reviews a game record with the engine (docs/learning.md). For each move: the\n"
     "engine's score before it (with its best move) and the score after the move\n"
@@ -29,23 +31,46 @@ const char cli_review_help[] =
     "each seat's marks and average loss. On a terminal it shows the evaluation as\n"
     "a graph, the board, each move's verdict and the moves with their marks\n"
     "instead (Left/Right, ] and [ the next and the previous marked move, m the\n"
-    "list of mistakes, q quits).\n\n"
+    "list of mistakes, p practises them, q quits).\n\n"
     "  --time S      search each position S seconds (default 1)\n"
+    "  --depth N     search each position to depth N (1 to 30) instead: the same\n"
+    "                verdicts on any machine, however busy\n"
     "  --variant V   the variant to play the record in, whatever its Variant tag\n"
     "                says\n"
     "  --save FILE   also write the game as a record with a comment after each\n"
     "                move, as {-1.20 blunder; better E6-E8}: the score after the\n"
     "                move, its mark and the engine's move; 'camelot replay' reads it\n"
     "                (a file there is written over; anything but a file is refused)\n"
+    "  --practise    then learn from the mistakes: the game is put back before each\n"
+    "                mistake and blunder, one at a time, to find a better move (the\n"
+    "                engine's, or one that keeps the chance of winning as well);\n"
+    "                hint, solution and skip; 'solved 1 of 2' at the end (also\n"
+    "                --practice)\n"
+    "  --side SIDE   practise the mistakes of these seats only (with --practise, or\n"
+    "                p on the review screen): a letter or a name, or several with\n"
+    "                commas (W, black, R,B); default: every seat\n"
     "  --text        print the review as text, also on a terminal\n"
     "  --ascii       on the screen, ASCII instead of Unicode blocks and pieces\n"
     "                (also when the locale is not UTF-8)\n";
 
-enum { OPT_TIME, OPT_VARIANT, OPT_SAVE, OPT_TEXT, OPT_ASCII, OPT_COUNT };
+enum {
+    OPT_TIME,
+    OPT_DEPTH,
+    OPT_VARIANT,
+    OPT_SAVE,
+    OPT_PRACTISE,
+    OPT_PRACTICE,
+    OPT_SIDE,
+    OPT_TEXT,
+    OPT_ASCII,
+    OPT_COUNT
+};
 
 static const CliOpt review_opts[OPT_COUNT] = {
-    [OPT_TIME] = {"--time", 1, 0},   [OPT_VARIANT] = {"--variant", 1, 0},
-    [OPT_SAVE] = {"--save", 1, 0},   [OPT_TEXT] = {"--text", 0, 0},
+    [OPT_TIME] = {"--time", 1, 0},         [OPT_DEPTH] = {"--depth", 1, 0},
+    [OPT_VARIANT] = {"--variant", 1, 0},   [OPT_SAVE] = {"--save", 1, 0},
+    [OPT_PRACTISE] = {"--practise", 0, 0}, [OPT_PRACTICE] = {"--practice", 0, 0},
+    [OPT_SIDE] = {"--side", 1, 0},         [OPT_TEXT] = {"--text", 0, 0},
     [OPT_ASCII] = {"--ascii", 0, 0},
 };
 
@@ -55,10 +80,13 @@ typedef struct Review {
     FILE *out;
 } Review;
 
-/* Seconds for people: "0.2", "1", "2.5". */
-static void seconds_text(int64_t ms, char *buf, size_t size)
+/* How long each position is searched, for people: "0.2 s", "1 s", "depth 6". */
+static void pace_text(const CmLimits *lim, char *buf, size_t size)
 {
-    snprintf(buf, size, "%g", (double)ms / 1000.0);
+    if (lim->depth > 0)
+        snprintf(buf, size, "depth %d", lim->depth);
+    else
+        snprintf(buf, size, "%g s", (double)lim->time_ms / 1000.0);
 }
 
 /* A loss in men: "0.35". */
@@ -144,7 +172,7 @@ static void comment_text(const AnalysisPly *p, char *buf, size_t size)
 /* Writes the reviewed game to 'path' as a record with a comment after each reviewed move.
  * Returns an exit code. */
 static int save_review(const CmGame *game, const CmRecord *rec, int renamed,
-                       const AnalysisPly *plies, int n, int64_t ms, const char *path)
+                       const AnalysisPly *plies, int n, const CmLimits *lim, const char *path)
 {
     CmTag tags[CM_RECORD_MAX_TAGS + 1];
     int nt = 0, rc = CLI_EXIT_INPUT;
@@ -162,8 +190,8 @@ static int save_review(const CmGame *game, const CmRecord *rec, int renamed,
             tags[nt++] = rec->tag[i];
     snprintf(tags[nt].name, sizeof tags[nt].name, "Annotator");
     char time[32];
-    seconds_text(ms, time, sizeof time);
-    snprintf(tags[nt].value, sizeof tags[nt].value, "camelot review, %s s a position", time);
+    pace_text(lim, time, sizeof time);
+    snprintf(tags[nt].value, sizeof tags[nt].value, "camelot review, %s a position", time);
     nt++;
     /* The writer takes each move's text as given: the move, then its comment. */
     for (int i = 0; i < n; i++) {
@@ -247,13 +275,59 @@ static int review_on_screen(const CliArgs *a)
     return !a->value[OPT_TEXT] && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 }
 
+/* Whether the review goes on to practice. */
+static int practising(const CliArgs *a)
+{
+    return a->value[OPT_PRACTISE] != NULL || a->value[OPT_PRACTICE] != NULL;
+}
+
+/* Practice on the screen: the mistakes of 'seats' in the first 'n' plies of 'game' reviewed
+ * in 'plies', each move judged by a search within 'lim' on an engine thread of its own. */
+static int screen_practice(const CmGame *game, const AnalysisPly *plies, int n, unsigned seats,
+                           const UiOptions *opt, const CmLimits *lim, Lobby *keep)
+{
+    UiPractice *pr = calloc(1, sizeof *pr);
+    Session *s = calloc(1, sizeof *s);
+    EngineThread *et = engine_thread_new((size_t)CLI_DEFAULT_TT_MB << 20);
+    int rc = CLI_EXIT_OK;
+
+    if (pr == NULL || s == NULL || et == NULL ||
+        practice_init(&pr->p, game, plies, n, seats) != CM_OK) {
+        free(pr);
+        free(s);
+        engine_thread_free(et);
+        return cli_out_of_memory();
+    }
+    pr->time_ms = lim->time_ms;
+    pr->depth = lim->depth;
+    pr->keep = keep;
+    SessionEnv env = {NULL, et, NULL};
+    session_init(s, &env);
+    Ui *ui = NULL;
+    if (ui_practice_start(pr, s) != CM_OK || (ui = ui_new(s, opt)) == NULL) {
+        rc = cli_out_of_memory();
+    } else {
+        ui_practice_attach(ui, pr);
+        rc = ui_run(ui);
+        ui_delete(ui);
+    }
+    session_free(s);
+    engine_thread_free(et);
+    practice_free(&pr->p);
+    free(s);
+    free(pr);
+    return rc;
+}
+
 /* The review of 'game' on the screen, in 'opt''s way ('name' in its title), keeping the
  * connection of 'keep' up throughout (NULL: none); its first 'from' plies are in 'plies'
- * already. '*reviewed' is set to the plies analysed (the whole game unless the player quit
- * first), or -1 when memory ran out. Returns an exit code. */
+ * already. p there practises the mistakes of 'seats', then the review comes back; with
+ * 'practise' the practice opens as soon as the analysis is done. '*reviewed' is set to the
+ * plies analysed (the whole game unless the player quit first), or -1 when memory ran out.
+ * Returns an exit code. */
 static int screen_review(const CmGame *game, const char *name, const UiOptions *opt, Lobby *keep,
                          CmEngine *e, const CmLimits *lim, AnalysisPly *plies, int from,
-                         int *reviewed)
+                         unsigned seats, int practise, int *reviewed)
 {
     ScreenReview *sr = calloc(1, sizeof *sr);
     int rc;
@@ -275,8 +349,19 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
         free(sr);
         return cli_out_of_memory();
     }
-    ui_review_progress(sr->ui, from); /* the plies kept show from the first frame */
-    rc = ui_review_run(sr->ui, screen_run, sr);
+    ui_review_practise_at_end(sr->ui, practise);
+    for (;;) {
+        ui_review_progress(sr->ui, sr->from); /* the plies kept show from the first frame */
+        rc = ui_review_run(sr->ui, screen_run, sr);
+        if (rc != CLI_EXIT_OK || sr->n < 0 || !ui_review_wants_practice(sr->ui))
+            break;
+        rc = screen_practice(game, plies, sr->n, seats, opt, lim, keep);
+        if (rc != CLI_EXIT_OK)
+            break;
+        /* The review again: what was analysed stays, and the analysis goes on from there. */
+        sr->from = sr->n;
+        atomic_store(&sr->stop, 0);
+    }
     *reviewed = sr->n;
     ui_review_delete(sr->ui);
     free(sr);
@@ -285,17 +370,18 @@ static int screen_review(const CmGame *game, const char *name, const UiOptions *
 
 /* Reviews the game on the screen, and saves it when asked and the review went to the end. */
 static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *game, CmEngine *e,
-                         const CmLimits *lim, AnalysisPly *plies, int64_t ms)
+                         const CmLimits *lim, AnalysisPly *plies, unsigned seats)
 {
     UiOptions opt;
     int n;
 
     CliScreenFlags f = {a->value[OPT_ASCII] != NULL, 0, 1, 0, 0};
     cli_screen_options(&f, NULL, &opt);
-    int rc = screen_review(game, a->args[0], &opt, NULL, e, lim, plies, 0, &n);
+    int rc =
+        screen_review(game, a->args[0], &opt, NULL, e, lim, plies, 0, seats, practising(a), &n);
     if (rc == CLI_EXIT_OK && a->value[OPT_SAVE] != NULL) {
         if (n == game->n)
-            rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, ms,
+            rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, lim,
                              a->value[OPT_SAVE]);
         else
             fprintf(stderr, "camelot: the review was stopped before its end: %s not written\n",
@@ -304,9 +390,10 @@ static int review_screen(const CliArgs *a, const CmRecord *rec, const CmGame *ga
     return rc;
 }
 
-/* An engine, the review's table and its limits for 'ms' a position. 0, or -1 for no memory. */
-static int review_setup(const CmGame *game, int64_t ms, CmEngine **e, AnalysisPly **plies,
-                        CmLimits *lim)
+/* An engine, the review's table and its limits: 'ms' a position, or to depth 'depth' when it
+ * is not 0. 0, or -1 for no memory. */
+static int review_setup(const CmGame *game, int64_t ms, int depth, CmEngine **e,
+                        AnalysisPly **plies, CmLimits *lim)
 {
     *e = NULL;
     if ((*plies = calloc((size_t)game->n, sizeof **plies)) == NULL ||
@@ -316,13 +403,24 @@ static int review_setup(const CmGame *game, int64_t ms, CmEngine **e, AnalysisPl
         return -1;
     }
     cm_limits_init(lim);
-    lim->time_ms = (uint64_t)ms;
+    lim->time_ms = depth > 0 ? 0 : (uint64_t)ms;
+    lim->depth = depth;
     lim->use_all_time = 1;
     lim->now_ms = clock_ms_cb;
     return 0;
 }
 
-int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt, Ui *back)
+unsigned cli_own_seats(const Session *s)
+{
+    unsigned seats = 0;
+    for (int seat = 0; seat < s->v->nseats; seat++)
+        if (session_seat_human(s, seat))
+            seats |= 1u << seat;
+    return seats != 0 ? seats : (1u << s->v->nseats) - 1;
+}
+
+int cli_review_played(const CmGame *game, unsigned seats, const char *name, const UiOptions *opt,
+                      Ui *back)
 {
     CmEngine *e;
     AnalysisPly *plies;
@@ -331,7 +429,7 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
 
     if (game->n == 0)
         return CLI_EXIT_OK;
-    if (review_setup(game, REVIEW_DEFAULT_MS, &e, &plies, &lim) != 0)
+    if (review_setup(game, REVIEW_DEFAULT_MS, 0, &e, &plies, &lim) != 0)
         return cli_out_of_memory();
     /* What was reviewed before, of the moves that stand, is kept: 'a' again after the review
      * is read goes on from where it ended, or shows it at once. */
@@ -345,7 +443,7 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
      * player reads the review, however long that takes; what the server says meanwhile waits
      * for the game's screen. */
     int rc = screen_review(game, name, opt, back != NULL ? ui_lobby(back) : NULL, e, &lim, plies,
-                           from, &n);
+                           from, seats, 0, &n);
     /* The game's screen keeps the marks of the plies reviewed, for its move list and review. */
     if (back != NULL && n > 0 && ui_set_review(back, plies, n) != CM_OK)
         rc = cli_out_of_memory();
@@ -354,8 +452,37 @@ int cli_review_played(const CmGame *game, const char *name, const UiOptions *opt
     return rc;
 }
 
+/* The seats of '--side' ('text': letters or names, separated by commas) into '*seats'. Returns
+ * -1, or an exit code after saying what is wrong. */
+static int side_arg(const CmVariant *v, const char *text, unsigned *seats)
+{
+    *seats = 0;
+    for (const char *p = text;;) {
+        size_t n = strcspn(p, ",");
+        int found = -1;
+        for (int s = 0; s < v->nseats && n > 0; s++)
+            if ((n == 1 && (p[0] == v->seat[s].letter || p[0] == v->seat[s].letter + 32)) ||
+                (strlen(v->seat[s].name) == n && strncasecmp(p, v->seat[s].name, n) == 0))
+                found = s;
+        if (found < 0) {
+            char names[256] = "";
+            for (int s = 0; s < v->nseats; s++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%c %s",
+                         s > 0 ? ", " : "", v->seat[s].letter, v->seat[s].name);
+            fprintf(stderr, "camelot: --side: '%.*s' is no seat of %s (%s)\n", (int)n, p, v->name,
+                    names);
+            return CLI_EXIT_USAGE;
+        }
+        *seats |= 1u << found;
+        if (p[n] == '\0')
+            return -1;
+        p += n + 1;
+    }
+}
+
 /* Reviews the game of 'rec' as text on standard output, and saves it when asked. */
-static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game, int64_t ms)
+static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game, int64_t ms,
+                       int depth, unsigned seats)
 {
     const CmVariant *v = game->v;
     CmEngine *e = NULL;
@@ -368,16 +495,16 @@ static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game
         fprintf(stderr, "camelot: %s: the record has no moves to review\n", a->args[0]);
         return CLI_EXIT_INPUT;
     }
-    if (review_setup(game, ms, &e, &plies, &lim) != 0)
+    if (review_setup(game, ms, depth, &e, &plies, &lim) != 0)
         return cli_out_of_memory();
 
     if (review_on_screen(a)) {
-        rc = review_screen(a, rec, game, e, &lim, plies, ms);
+        rc = review_screen(a, rec, game, e, &lim, plies, seats);
         goto out;
     }
     Review r = {v, stdout};
-    seconds_text(ms, time, sizeof time);
-    printf("review of %s (%s), %s s a position\n", a->args[0], v->name, time);
+    pace_text(&lim, time, sizeof time);
+    printf("review of %s (%s), %s a position\n", a->args[0], v->name, time);
     printf("scores in men for the side that moved, before and after its move\n");
     printf("%4s %c %-13s %10s %10s %5s  %-10s %s\n", "move", ' ', "", "before", "after", "loss",
            "mark", "better");
@@ -388,8 +515,13 @@ static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game
     }
     print_summary(stdout, v, plies, n);
     if (a->value[OPT_SAVE] != NULL)
-        rc =
-            save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, ms, a->value[OPT_SAVE]);
+        rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, &lim,
+                         a->value[OPT_SAVE]);
+    if (rc == CLI_EXIT_OK && practising(a)) {
+        CliTextPractice conf = {game, plies, n, seats, e, &lim, 0};
+        fputc('\n', stdout);
+        rc = cli_text_practice(&conf, stdin, stdout);
+    }
 out:
     cm_engine_free(e);
     free(plies);
@@ -402,6 +534,7 @@ int cli_review(CliCtx *ctx, int argc, char **argv)
     CmRecord rec;
     CmGame game;
     int64_t ms = REVIEW_DEFAULT_MS;
+    long depth = 0;
     int rc =
         cli_args_parse(cli_review_usage, cli_review_help, review_opts, OPT_COUNT, argc, argv, &a);
 
@@ -411,6 +544,13 @@ int cli_review(CliCtx *ctx, int argc, char **argv)
         rc = cli_usage_error(cli_review_usage, "unexpected argument '%s'", a.args[1]);
     if (rc < 0 && a.value[OPT_TIME] != NULL)
         rc = cli_seconds_arg(&a, a.value[OPT_TIME], &ms);
+    if (rc < 0 && a.value[OPT_DEPTH] != NULL && a.value[OPT_TIME] != NULL)
+        rc = cli_usage_error(cli_review_usage, "--time and --depth: give one");
+    if (rc < 0 && a.value[OPT_DEPTH] != NULL)
+        rc = cli_int_arg(&a, "depth", "1 to 30", a.value[OPT_DEPTH], 1, 30, &depth);
+    /* On the screen, p practises the mistakes of --side; as text, --practise must. */
+    if (rc < 0 && a.value[OPT_SIDE] != NULL && !practising(&a) && !review_on_screen(&a))
+        rc = cli_usage_error(cli_review_usage, "--side says whose mistakes --practise takes");
     /* A file the review cannot be saved to is refused before the review, not after it. */
     CmError err;
     if (rc < 0 && a.value[OPT_SAVE] != NULL &&
@@ -421,7 +561,9 @@ int cli_review(CliCtx *ctx, int argc, char **argv)
     if (rc < 0) {
         rc = cli_record_load(ctx, a.args[0], a.value[OPT_VARIANT], &rec, &game);
         if (rc == CLI_EXIT_OK) {
-            rc = review_game(&a, &rec, &game, ms);
+            unsigned seats = (1u << game.v->nseats) - 1;
+            int side = a.value[OPT_SIDE] != NULL ? side_arg(game.v, a.value[OPT_SIDE], &seats) : -1;
+            rc = side >= 0 ? side : review_game(&a, &rec, &game, ms, (int)depth, seats);
             cm_game_free(&game);
             cm_record_free(&rec);
         }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "camelot/explain.h"
+#include "camelot/engine.h"
 #include "camelot/notation.h"
 #include "cli.h"
 #include "session/clock.h"
@@ -509,6 +510,147 @@ int cli_text_puzzles(const CliTextPuzzles *conf, FILE *in, FILE *out)
     cli_text_free(&p->tl.io);
     session_free(&p->s);
     free(p);
+    fflush(out);
+    return CLI_EXIT_OK;
+}
+
+/* ---- Learning from one's mistakes ----------------------------------------------------------- */
+
+typedef struct TextPractice {
+    TextLearn tl;
+    const CliTextPractice *conf;
+    Practice p;
+} TextPractice;
+
+/* Says the exercise in hand: what was played, the board, the seat to find a move. */
+static void show_exercise(TextPractice *tp)
+{
+    char text[PRACTICE_TEXT_MAX], task[PRACTICE_TEXT_MAX + 64];
+    const CmGame *g = practice_game(&tp->p);
+    practice_prompt(&tp->p, text, sizeof text);
+    snprintf(task, sizeof task, "%s", text);
+    show_position(&tp->tl, &g->pos, !tp->tl.quiet, task);
+}
+
+/* Goes on to the next exercise, or says that they are behind. Returns 0 when none is left. */
+static int next_exercise(TextPractice *tp)
+{
+    int more = practice_next(&tp->p);
+    if (more < 0)
+        fputs("out of memory: the practice ends here\n", tp->tl.io.out);
+    if (more > 0)
+        show_exercise(tp);
+    return more > 0;
+}
+
+/* A move typed: judged (with a search when it is neither the engine's move nor the end of the
+ * game) and said; a good one leads to the next exercise. Returns 0 when none is left. */
+static int practice_move(TextPractice *tp, const char *text)
+{
+    char verdict[PRACTICE_TEXT_MAX];
+    PracticeTry t;
+    CmMove m;
+    const CmGame *g = practice_game(&tp->p);
+
+    if (!cli_text_move(&tp->tl.io, &g->pos, text, &m))
+        return 1;
+    if (practice_try(&tp->p, &m, &t) != CM_OK) {
+        fputs("out of memory: the move was not judged\n", tp->tl.io.out);
+        return 1;
+    }
+    if (t.need_search) {
+        const CmGame *trial = practice_trial(&tp->p);
+        CmSearchResult res;
+        cm_engine_search(tp->conf->engine, &trial->pos, trial->hashes, trial->n, tp->conf->lim,
+                         NULL, NULL, &res);
+        practice_judge(&tp->p, &t, &res.info);
+    }
+    practice_verdict_text(&tp->p, &t, verdict, sizeof verdict);
+    cli_say(&tp->tl.io, "%s", verdict);
+    if (t.verdict == PRACTICE_WRONG)
+        return 1;
+    return next_exercise(tp);
+}
+
+static void practice_help(TextPractice *tp)
+{
+    fputs("Find a better move than the one played, in WCF notation, e.g. E6xE8: the engine's\n"
+          "move, or one that keeps the chance of winning as well. Commands:\n"
+          "  hint      the piece to move (h)\n"
+          "  solution  the engine's move, and on to the next (s)\n"
+          "  skip      on to the next without it (n)\n"
+          "  board     the board; pieces: each side's pieces in words; moves: the legal\n"
+          "            moves\n"
+          "  quiet on  no board before each move to find (quiet off: the board again)\n"
+          "  quit      leave (end of input does the same)\n",
+          tp->tl.io.out);
+}
+
+/* Does what line 'cmd' says. Returns 1 to stop: 'quit', or no exercise left. */
+static int practice_command(TextPractice *tp, char *cmd)
+{
+    char text[PRACTICE_TEXT_MAX];
+    CmMove best;
+    if (cmd[0] == '\0' || cmd[0] == '#')
+        return 0;
+    if (is(cmd, "quit", "q") || strcmp(cmd, "exit") == 0)
+        return 1;
+    if (is(cmd, "help", "?")) {
+        practice_help(tp);
+    } else if (is(cmd, "hint", "h")) {
+        practice_hint(&tp->p, text, sizeof text);
+        cli_say(&tp->tl.io, "%s", text);
+    } else if (is(cmd, "solution", "s")) {
+        practice_show(&tp->p, &best, text, sizeof text);
+        cli_say(&tp->tl.io, "%s", text);
+        return !next_exercise(tp);
+    } else if (is(cmd, "skip", "n") || strcmp(cmd, "next") == 0) {
+        return !next_exercise(tp);
+    } else if (!common(&tp->tl, cmd, &practice_game(&tp->p)->pos)) {
+        return !practice_move(tp, cmd);
+    }
+    return 0;
+}
+
+int cli_text_practice(const CliTextPractice *conf, FILE *in, FILE *out)
+{
+    TextPractice *tp = calloc(1, sizeof *tp);
+    char text[PRACTICE_TEXT_MAX], seats[128];
+
+    if (tp == NULL)
+        return cli_out_of_memory();
+    tp->conf = conf;
+    tp->tl.quiet = conf->quiet;
+    if (practice_init(&tp->p, conf->game, conf->plies, conf->n, conf->seats) != CM_OK) {
+        free(tp);
+        return cli_out_of_memory();
+    }
+    setvbuf(out, NULL, _IOLBF, BUFSIZ);
+    cli_text_init(&tp->tl.io, in, out);
+    text_seat_names(conf->game->v, conf->seats, seats, sizeof seats);
+    if (tp->p.n > 0) {
+        cli_say(&tp->tl.io,
+                "Practice: %s's %d %s, one at a time. Type a better move such as E6xE8, or "
+                "'help'.",
+                seats, tp->p.n, tp->p.n == 1 ? "mistake" : "mistakes and blunders");
+        show_exercise(tp);
+        for (;;) {
+            fprintf(out, "%c> ", conf->game->v->seat[practice_game(&tp->p)->pos.to_move].letter);
+            fflush(out);
+            char *cmd = cli_text_line(&tp->tl.io);
+            if (cmd == NULL) {
+                cli_say(&tp->tl.io, "End of the input.");
+                break;
+            }
+            if (practice_command(tp, cmd))
+                break;
+        }
+    }
+    practice_summary(&tp->p, text, sizeof text);
+    cli_say(&tp->tl.io, "%s", text);
+    cli_text_free(&tp->tl.io);
+    practice_free(&tp->p);
+    free(tp);
     fflush(out);
     return CLI_EXIT_OK;
 }

@@ -63,8 +63,7 @@ static int search(CmEngine *e, const CmGame *game, const CmPosition *pos, int nh
     return res.info.score;
 }
 
-/* The score of a finished game for the team of 'seat'. */
-static int end_score(const CmVariant *v, const CmOutcome *o, int seat, AnalysisEnd *end)
+int analysis_end_score(const CmVariant *v, const CmOutcome *o, int seat, AnalysisEnd *end)
 {
     if (o->draw || o->winner < 0) {
         *end = ANALYSIS_END_DRAWN;
@@ -117,7 +116,7 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
         if (cm_game_play(&walk, &ply->move) != CM_OK)
             break;
         if (walk.outcome.over) {
-            p->score = end_score(v, &walk.outcome, p->seat, &p->end);
+            p->score = analysis_end_score(v, &walk.outcome, p->seat, &p->end);
             have_next = 0;
         } else {
             next = search(e, game, &walk.pos, walk.n, lim, &next_best, &next_depth);

@@ -89,6 +89,10 @@ double analysis_chance(int score);
  * tenths of a percentage point, never below 0. */
 int analysis_drop(int before, int after);
 
+/* The score of a finished game for the team of 'seat' (a win or a loss as CM_SCORE_WIN, a draw
+ * 0), and in '*end' what it is. */
+int analysis_end_score(const CmVariant *v, const CmOutcome *o, int seat, AnalysisEnd *end);
+
 /* A score capped at a won game's worth (ANALYSIS_WIN_CAP), for graphs and losses. */
 int analysis_capped(int score);
 

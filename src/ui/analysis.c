@@ -46,7 +46,7 @@ unsigned ui_analysis_open(Ui *ui, int ply, uint64_t now)
     SessionEnv env;
     UiAnalysis *a;
 
-    if (ui->learn != NULL || ui->puzzles != NULL || ui_online(ui)) {
+    if (ui->learn != NULL || ui->puzzles != NULL || ui->practice != NULL || ui_online(ui)) {
         ui_message(ui, UI_ROLE_ERROR, "The analysis board is for a game of this screen.");
         return UI_DRAW_STATUS;
     }

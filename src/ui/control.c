@@ -118,7 +118,8 @@ static unsigned act_review(Ui *ui)
     session_cancel_search(ui->s);
     ui_clear_selection(ui);
     ui->mode = UI_MODE_REVIEW;
-    ui_review_to(ui, ui->s->outcome.over || ui->puzzles != NULL ? 0 : ui->s->g.n);
+    ui_review_to(
+        ui, ui->s->outcome.over || ui->puzzles != NULL || ui->practice != NULL ? 0 : ui->s->g.n);
     ui->msg[0] = '\0'; /* the status line tells the move, the key line the keys */
     return UI_DRAW_ALL;
 }

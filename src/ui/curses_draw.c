@@ -320,7 +320,7 @@ void ui_draw(Ui *ui, unsigned flags, uint64_t now)
 #define REVIEW_AXIS 3   /* columns of the graph's scale: "+5", " 0", "-5" */
 #define REVIEW_LINES 24 /* lines about the ply under the cursor, at most */
 #define REVIEW_MARKS 2  /* rows under the graph for the marks' signs ("?!" written downwards) */
-#define REVIEW_KEYS "Left/Right move  Home/End first/last  [ ] marked move  m mistakes  q quit"
+#define REVIEW_KEYS "Left/Right move  Home/End ends  [ ] marked  m mistakes  p practise  q quit"
 
 void ui_review_draw(UiReview *r, unsigned flags)
 {

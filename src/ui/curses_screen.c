@@ -406,10 +406,16 @@ int ui_review_run(UiReview *r, void (*run)(void *ud), void *ud)
 
     if ((scr = screen_open(&r->board.opt)) == NULL)
         return 1;
+    r->quit = r->practise = 0;
     review_layout(r);
     ui_review_draw(r, UI_DRAW_ALL | UI_DRAW_CLEAR);
     run(ud);
     r->analysing = 0;
+    if (r->practise_at_end && !r->quit) {
+        /* 'review --practise': the practice at once, the first time. */
+        r->practise_at_end = 0;
+        r->practise = r->quit = 1;
+    }
     unsigned flags = UI_DRAW_ALL;
     while (!r->quit && !quit_signal) {
         if (flags)

@@ -168,6 +168,27 @@ static const UiKeyHelp puzzle_keys[] = {
     {"q", "q quit", "quit; the score and the streak are kept", 0},
 };
 
+/* Learning from one's mistakes. */
+static const UiKeyHelp practice_keys[] = {
+    {"Arrows, h j k l", NULL, "move the cursor", 0},
+    {"Enter, Space", "arrows+Enter move",
+     "pick a piece and land it, leap by leap: a better move than the one played; the engine's "
+     "move is right, and so is one that keeps the chance of winning as well",
+     TRYING},
+    {"mouse click", NULL, "the same as moving the cursor there and pressing Enter", 0},
+    {"Backspace", NULL, "take back the last leap of the move being built", 0},
+    {"Esc", NULL, "drop the move being built", 0},
+    {":", ": type", "type a move in WCF notation, e.g. E6-E8", TRYING},
+    {"H", "H hint", "the piece the engine's move starts from", TRYING},
+    {"s", "s solution", "give up: the engine's move is played on the board", TRYING},
+    {"n", "n next", "the next mistake (this one skipped when not found yet)", 0},
+    {"v", "v step through", "step through the moves played", DONE},
+    {"f", NULL, "turn the board round", 0},
+    {"T", NULL, "teaching highlights on or off", 0},
+    {"?, F1", "? help", "this page: the rules of the game's variant and these keys", 0},
+    {"q", "q back", "back to the review; how many were solved is said", 0},
+};
+
 /* A game on a server: what the help page says, where it differs from a game at one keyboard. */
 static const UiKeyHelp online_keys[] = {
     {"Arrows, h j k l", NULL, "move the cursor", 0},
@@ -265,10 +286,11 @@ static const struct {
     const UiKeyHelp *keys;
     int n;
 } tables[UI_KEYS_COUNT] = {
-    [UI_KEYS_GAME] = TABLE(game_keys),     [UI_KEYS_OVER] = TABLE(over_keys),
-    [UI_KEYS_REVIEW] = TABLE(review_keys), [UI_KEYS_LESSON] = TABLE(lesson_keys),
-    [UI_KEYS_PUZZLE] = TABLE(puzzle_keys), [UI_KEYS_ANALYSIS] = TABLE(analysis_keys),
-    [UI_KEYS_ONLINE] = TABLE(online_keys), [UI_KEYS_LOBBY] = TABLE(lobby_keys),
+    [UI_KEYS_GAME] = TABLE(game_keys),         [UI_KEYS_OVER] = TABLE(over_keys),
+    [UI_KEYS_REVIEW] = TABLE(review_keys),     [UI_KEYS_LESSON] = TABLE(lesson_keys),
+    [UI_KEYS_PUZZLE] = TABLE(puzzle_keys),     [UI_KEYS_PRACTICE] = TABLE(practice_keys),
+    [UI_KEYS_ANALYSIS] = TABLE(analysis_keys), [UI_KEYS_ONLINE] = TABLE(online_keys),
+    [UI_KEYS_LOBBY] = TABLE(lobby_keys),
 };
 
 const UiKeyHelp *ui_key_table(UiKeySet set, int *n_out)

@@ -33,6 +33,16 @@ static unsigned line_enter(Ui *ui, uint64_t now)
             ui_message(ui, UI_ROLE_ERROR, "It is not your move.");
         return UI_DRAW_STATUS;
     }
+    /* A board that takes no move now (a lesson done, a puzzle over, a move being judged) says
+     * why, before the move is read on a position that may be no longer the one to play. */
+    const UiBoard *b = ui_board(ui);
+    unsigned closed = b != NULL && b->closed != NULL ? b->closed(ui) : 0;
+    if (closed != 0) {
+        ui->mode = UI_MODE_PLAY;
+        ui->line[0] = '\0';
+        ui->line_len = 0;
+        return closed | UI_DRAW_STATUS;
+    }
     cm_error_init(&err, NULL);
     if (cm_move_parse(&ui->s->g.pos, ui->line, &m, &err) != CM_OK) {
         if (err.code == CM_ERR_ILLEGAL)

@@ -340,6 +340,12 @@ unsigned ui_review_key(UiReview *r, int key)
     }
     case 'm':
         return r->done > 0 ? open_mistakes(r, r->board.lay.cols - 2) : 0;
+    case 'p':
+        /* Practice, on the moves analysed so far. */
+        if (r->done == 0)
+            return 0;
+        r->practise = 1;
+        return UI_QUIT;
     default:
         return 0;
     }
@@ -349,6 +355,16 @@ unsigned ui_review_key(UiReview *r, int key)
     r->cursor = to;
     show_ply(r);
     return UI_DRAW_ALL;
+}
+
+int ui_review_wants_practice(const UiReview *r)
+{
+    return r->practise;
+}
+
+void ui_review_practise_at_end(UiReview *r, int at_end)
+{
+    r->practise_at_end = at_end;
 }
 
 int ui_review_score(const UiReview *r, int i)

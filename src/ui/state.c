@@ -29,12 +29,14 @@ const CmPosition *ui_shown_position(const Ui *ui)
 
 const UiBoard *ui_board(const Ui *ui)
 {
-    /* They never come together: the analysis board opens on a game only, and lessons and
-     * puzzles are screens of their own. */
+    /* They never come together: the analysis board opens on a game only, and lessons, puzzles
+     * and practice are screens of their own. */
     if (ui->learn != NULL)
         return &ui_board_lesson;
     if (ui->puzzles != NULL)
         return &ui_board_puzzle;
+    if (ui->practice != NULL)
+        return &ui_board_practice;
     if (ui->analysis != NULL)
         return &ui_board_analysis;
     return NULL;
@@ -289,6 +291,16 @@ static void auto_flip(Ui *ui)
     }
     if (ui->puzzles != NULL) {
         ui->opt.flip = v->nseats == 2 && ui->puzzles->run.p->pos.to_move == 1;
+        return;
+    }
+    if (ui->practice != NULL) {
+        /* The seat that finds the move at the bottom: the one to move where the board began. */
+        int seat = ui->s->g.start.to_move;
+        ui->opt.flip = v->nseats == 2 && seat == 1;
+        if (v->nseats > 2) {
+            ui->opt.flip = 0;
+            ui->turn = ui_seat_turn(v, seat);
+        }
         return;
     }
     ui->opt.flip = v->nseats == 2 && session_humans(ui->s) == 1 && session_seat_human(ui->s, 1);

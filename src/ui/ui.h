@@ -14,6 +14,7 @@
 #include "session/analysis.h"
 #include "session/course.h"
 #include "session/lobby.h"
+#include "session/practice.h"
 #include "session/puzzle.h"
 #include "session/session.h"
 
@@ -90,6 +91,30 @@ CmStatus ui_puzzle_start(UiPuzzles *pz, Session *s, int at);
  * the bottom, and says what the puzzle asks. */
 void ui_puzzle_attach(Ui *ui, UiPuzzles *pz);
 
+/* ---- Learning from one's mistakes --------------------------------------------------------- */
+
+/* A practice on the board: the program sets up 'p' (practice_init) and the search that judges
+ * a move other than the engine's (the review's time a position, or its depth); the session it
+ * starts on has the engine thread that runs that search. */
+typedef struct UiPractice {
+    Practice p;
+    uint64_t time_ms; /* the judging search's time, when 'depth' is 0 */
+    int depth;        /* its depth, 0: by time */
+    Lobby *keep;      /* a server's lobby whose connection stays up meanwhile; NULL: none */
+    /* The screen's own: */
+    int judging;     /* the engine is judging 'tr' */
+    unsigned ticket; /* its search */
+    PracticeTry tr;
+} UiPractice;
+
+/* Puts the position of the exercise in hand on session 's': people at every seat, no clocks.
+ * CM_ERR_NOMEM. */
+CmStatus ui_practice_start(UiPractice *pr, Session *s);
+
+/* Puts the screen (made on the session of 'ui_practice_start') in practice mode, and says what
+ * the exercise asks. */
+void ui_practice_attach(Ui *ui, UiPractice *pr);
+
 /* ---- The engine's review of a game -------------------------------------------------------- */
 
 /* A review screen for 'game' (at least one ply), whose analysis fills 'plies', with 'name' in
@@ -101,6 +126,12 @@ void ui_review_delete(UiReview *r);
 
 /* The analysis has reached ply 'done': the plies before it are in 'plies'. */
 void ui_review_progress(UiReview *r, int done);
+
+/* p on the review screen: whether 'ui_run' ended for the player to practise their mistakes
+ * (the program opens the practice, then the review again). With 'at_end' set, the practice
+ * is asked for as soon as the analysis is done ('review --practise'), once. */
+int ui_review_wants_practice(const UiReview *r);
+void ui_review_practise_at_end(UiReview *r, int at_end);
 
 /* Runs the review screen (curses): 'run' is called once the screen is up and does the
  * analysis, calling 'ui_review_pump' between and during searches. Until the player leaves,

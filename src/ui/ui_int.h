@@ -320,8 +320,10 @@ enum {
 };
 
 struct Ui {
-    Session *s;         /* the game in progress; not owned */
-    UiPuzzles *puzzles; /* puzzle mode ('camelot puzzle'): the puzzles; NULL for a game */
+    Session *s;           /* the game in progress; not owned */
+    UiPuzzles *puzzles;   /* puzzle mode ('camelot puzzle'): the puzzles; NULL for a game */
+    UiPractice *practice; /* practice mode ('review --practise'): the exercises; NULL for a
+                             game */
     UiOptions opt;
     UiLayout lay;
     int turn; /* quarter turns of the board besides 'opt.flip' (a seat of four at the bottom) */
@@ -469,6 +471,7 @@ typedef enum UiKeySet {
     UI_KEYS_REVIEW,   /* stepping through the moves ('v') */
     UI_KEYS_LESSON,   /* a lesson */
     UI_KEYS_PUZZLE,   /* a puzzle */
+    UI_KEYS_PRACTICE, /* learning from one's mistakes */
     UI_KEYS_ANALYSIS, /* the analysis board */
     UI_KEYS_ONLINE,   /* a game on a server: the help page's only */
     UI_KEYS_LOBBY,    /* the lobby of a server: the help page's only */
@@ -679,6 +682,7 @@ typedef struct UiBoard {
 
 extern const UiBoard ui_board_lesson;   /* learn.c */
 extern const UiBoard ui_board_puzzle;   /* puzzle.c */
+extern const UiBoard ui_board_practice; /* practice.c */
 extern const UiBoard ui_board_analysis; /* analysis.c */
 
 /* control.c: what the board serves besides a game, NULL for a game. */
@@ -942,6 +946,8 @@ int ui_graph_per_column(int n, int width);
  * cursor and the board after it, drawn with the looks of the full-screen game's review. */
 struct UiReview {
     const CmGame *game;
+    int practise;             /* the player asked to practise their mistakes (p) */
+    int practise_at_end;      /* ask for it as soon as the analysis is done */
     const AnalysisPly *plies; /* 'done' of them analysed */
     int done;
     int analysing;   /* the engine is at ply 'done' */

@@ -85,6 +85,53 @@ for to in review-fifo.txt review-link.txt; do
 done
 check "the FIFO and the link are left" eval '[ -p "$TMP/review-fifo.txt" ] && [ -L "$TMP/review-link.txt" ]'
 
+# Learning from the mistakes, through piped input: a review to a fixed depth (the same on any
+# machine) gives Black two blunders. The first is solved with a winning capture that is not
+# the engine's, the second tried with the move of the game (wrong, and what it allows is
+# said), hinted at, and its solution shown.
+run review --depth 6 --side B --practise "$TMP/blunder.txt"
+check "--depth sets the review's pace" has "$OUT" "^review of .*blunder\.txt \(camette\), depth 6 a position$"
+best=$(printf '%s\n' "$OUT" | sed -nE 's/^ +2\. B C5-B5 .* blunder +(C6-[^ ]+)$/\1/p')
+case $best in
+C6-C4xC2xE4) other=C6-E4xC2xC4 ;;
+*) other=C6-C4xC2xE4 ;;
+esac
+check "the review of Black's C5-B5 names one of its two captures" \
+    eval '[ "$best" = C6-C4xC2xE4 ] || [ "$best" = C6-E4xC2xC4 ]'
+printf '%s\n' B6-A5 "$other" B6-B5 hint solution >"$TMP/practise.in"
+run_in "$TMP/practise.in" review --depth 6 --side black --practise "$TMP/blunder.txt"
+PRACTICE=$(unwrapped "$OUT")
+check "practice takes Black's two blunders, one at a time" \
+    eval 'has "$PRACTICE" "^Practice: Black.s 2 mistakes and blunders, one at a time\." &&
+          has "$PRACTICE" "^1 of 2: move 2, Black played C5-B5, a blunder\. Find a better move\.$" &&
+          has "$PRACTICE" "^2 of 2: move 6, Black played B6-B5, a blunder\. Find a better move\.$"'
+check "a move that loses is said to, with the engine's answer, and may be tried again" \
+    eval 'printf "%s\n" "$PRACTICE" | grep -A1 -x "B> B6-A5" | tail -n 1 |
+              grep -qE "^B6-A5 lowers the chance of winning from [0-9]+% to [0-9]+%: it allows [A-E][1-7][-x].* Try again\.$"'
+check "the other winning capture is also good" \
+    has "$PRACTICE" "^$other is also good: it keeps the chance of winning at [0-9]+% \(the engine.s move, $best, at [0-9]+%\)\.$"
+check "the move of the game is named as such, with what it allows" \
+    has "$PRACTICE" "^B6-B5 \(the move of the game\) lowers the chance of winning from 100% to 0%: it allows D2x"
+check "the hint names the piece to move" has "$PRACTICE" "^Look at the piece on C2\.$"
+check "the solution is the engine's move" \
+    has "$PRACTICE" "^The engine.s move: C2-C1 \(100% to win, against 0% after B6-B5\)\.$"
+check "the end says how many were solved" \
+    eval '[ "$RC" = 0 ] && [ "$(last_line "$PRACTICE")" = "Solved 1 of 2; 1 shown." ]'
+printf 'skip\nquit\n' >"$TMP/practise.in"
+run_in "$TMP/practise.in" review --depth 4 --practise "$TMP/blunder.txt"
+check "without --side every seat's mistakes are taken; skip and quit are counted" \
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Practice: White and Black.s [0-9]+ mistakes" &&
+          has "$OUT" "^Solved 0 of [0-9]+; 1 skipped\.$"'
+run review --depth 4 --practise --side Q "$TMP/blunder.txt"
+check "an unknown side is a usage error naming the seats" \
+    eval '[ "$RC" = 2 ] && has "$ERR" "^camelot: --side: .Q. is no seat of camette \(W White, B Black\)$"'
+run review --depth 4 --side W "$TMP/blunder.txt"
+check "--side without --practise is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "--practise"'
+run review --depth 4 --time 1 "$TMP/blunder.txt"
+check "--time and --depth together are a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "give one"'
+run review --depth 0 "$TMP/blunder.txt"
+check "a bad depth is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "bad depth"'
+
 # Bad input.
 run review --time 0.1 "$TMP/missing.txt"
 check "a missing record is an error naming it" \

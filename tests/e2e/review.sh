@@ -27,7 +27,7 @@ cursor_col() { screen | grep -F '^' | head -1 | sed -E 's/^.*[0-9]//' | awk '{ p
 # ---- 1. The graph, the cursor and the blunder ------------------------------------------------
 start review --time 0.2 blunder.txt
 check "the review screen comes up with its title and keys" \
-    eval 'wait_for "Review of blunder.txt (camette)" && wait_for "m mistakes  q quit"'
+    eval 'wait_for "Review of blunder.txt (camette)" && wait_for "m mistakes  p practise  q quit"'
 check "the analysis says where it is, then that it is done" \
     eval 'wait_for "Analysis done: 6 moves (12 plies)" 60'
 check "the graph shows its scale, its zero line and its blocks" \
@@ -72,7 +72,7 @@ check "m lists each side's marked moves with the better move" \
     polled 'wait_for "THE MOVES THE ENGINE MARKED" && wait_for "6... B6-B5??" &&
             screen | grep -qF "better C2-C1"'
 keys Escape
-check "Esc closes the list" wait_for "m mistakes  q quit"
+check "Esc closes the list" wait_for "m mistakes  p practise  q quit"
 keys q
 check "q quits" wait_dead
 
@@ -161,10 +161,65 @@ for i in $(seq 1 10); do
 done
 check "at once: no position is searched again" \
     eval '[ "$again" = 0 ] && wait_for "Analysis done: 3 moves (6 plies)" && screen | grep -qE " 0 [▁▂▃▄▅▆▇█]{6}"'
+keys p
+check "p there practises the mistakes of the game just played" \
+    wait_match "Camette: learning from the mistakes(, 1 of [0-9]+)?   \\["
+keys q
+check "q goes back to its review" wait_for "Review of this game (camette)"
 keys q
 check "q goes back to the game's screen again" wait_for "n new  a analyse"
 keys q
 hang_up
+
+# ---- 6. Learning from the mistakes ---------------------------------------------------------------
+# Reviewed to a fixed depth, the game gives Black two blunders (tests/cli/review.sh). p on the
+# review screen puts Black back before each: the first solved with a winning capture that is
+# not the engine's, after a wrong try; the second hinted at and its solution shown.
+start review --depth 6 --side black blunder.txt
+check "the review offers the practice on its key line" \
+    eval 'wait_for "Analysis done: 6 moves (12 plies)" 60 && wait_for "p practise  q quit"'
+keys Home Right Right Right
+wait_for "2. Black C5-B5"
+best=$(screen | sed -nE 's/^.*better +(C6-[^ ]+).*$/\1/p' | head -1)
+case $best in
+C6-C4xC2xE4) other=C6-E4xC2xC4 ;;
+*) other=C6-C4xC2xE4 ;;
+esac
+check "the review names one of Black's two captures as better" \
+    eval '[ "$best" = C6-C4xC2xE4 ] || [ "$best" = C6-E4xC2xC4 ]'
+keys p
+check "p opens the practice at Black's first blunder" \
+    polled 'wait_for "learning from the mistakes, 1 of 2" &&
+            wait_for "Black to move: find a better move than C5-B5." && wait_for "H hint"'
+typed B6-A5
+check "a losing move is taken back, with what it allows" \
+    polled 'wait_for "B6-A5 lowers the chance of winning" 30 && wait_for "Try again."'
+typed "$other"
+check "the other capture is also good: solved" \
+    polled 'wait_for "$other is also good" 30 && wait_for "Solved. n: the next one"'
+keys n
+check "n goes to the second blunder" \
+    polled 'wait_for "learning from the mistakes, 2 of 2" && wait_for "than B6-B5."'
+keys H
+check "H names the piece to move" wait_for "Look at the piece on C2."
+keys s
+check "s plays the engine's move on the board" \
+    polled 'wait_match "The engine.s move: C2-C1" && wait_match "The engine.s move is on the board\."'
+keys n
+check "after the last one, how many were solved" wait_for "Solved 1 of 2; 1 shown."
+keys q
+check "q goes back to the review" wait_for "p practise  q quit"
+keys q
+check "and q there quits" wait_dead
+
+start review --depth 6 --practise --side B blunder.txt
+check "--practise opens the practice once the analysis is done" \
+    wait_for "learning from the mistakes, 1 of 2" 60
+keys q
+check "q goes to the review, not analysed again" \
+    polled 'wait_for "p practise  q quit" && wait_for "Analysis done: 6 moves (12 plies)"'
+keys q
+wait_dead
 
 # ---- 5. --text on a terminal -----------------------------------------------------------------
 session "cd '$TMP' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$TMP' XDG_DATA_HOME='$DATA' '$CAMELOT' review --text --time 0.1 blunder.txt; echo \"exit \$?\"; sleep 60"
