@@ -990,9 +990,23 @@ static void test_analysis_blunder(void **state)
     assert_int_equal(b->mark, ANALYSIS_MARK_BLUNDER);
     assert_int_equal(b->loss, ANALYSIS_WIN_CAP - analysis_capped(b->score));
     assert_true(b->loss >= ANALYSIS_BLUNDER);
-    /* Each ply's score after the move is the next one's before, seen from the other side. */
+    /* The blunder was checked by a search of the other moves: the castle entry still. */
+    assert_true(b->checked);
+    assert_int_equal(b->others_score, CM_SCORE_WIN - 1);
+    /* Each ply's score after the move is the next one's before, seen from the other side; a
+     * marked move was checked, and is marked by the smaller fall of the two searches. */
     for (int i = 0; i + 1 < 12; i++)
         assert_int_equal(plies[i].score, -plies[i + 1].best_score);
+    for (int i = 0; i < 12; i++) {
+        const AnalysisPly *p = &plies[i];
+        if (p->mark != ANALYSIS_MARK_NONE) {
+            assert_true(p->checked);
+            assert_true(p->drop <= analysis_drop(p->others_score, p->score));
+            assert_true(p->drop <= analysis_drop(p->best_score, p->score));
+            assert_string_not_equal(p->best, p->move);
+        }
+        assert_int_equal(p->mark, analysis_mark(p->drop));
+    }
     cm_game_free(&g);
 
     /* Entering the castle wins: the engine's own move, and the game says won. */

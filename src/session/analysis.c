@@ -42,6 +42,11 @@ int analysis_drop(int before, int after)
     return d <= 0 ? 0 : (int)lround(d);
 }
 
+int analysis_reference(const AnalysisPly *p)
+{
+    return p->checked && p->others_score < p->best_score ? p->others_score : p->best_score;
+}
+
 int analysis_capped(int score)
 {
     if (score > ANALYSIS_WIN_CAP)
@@ -75,6 +80,26 @@ int analysis_end_score(const CmVariant *v, const CmOutcome *o, int seat, Analysi
     }
     *end = ANALYSIS_END_LOST;
     return -CM_SCORE_WIN;
+}
+
+/* A move the first searches mark is checked before the review names a better one: the position
+ * before it ('pos', its history the first 'nhistory' hashes of 'game') is searched again with the
+ * move played left out, for the best of the others. The move is marked only as far as that one
+ * is better too, and it is the move named. */
+static void check_others(CmEngine *e, const CmGame *game, const CmPosition *pos, int nhistory,
+                         const CmLimits *lim, const CmMove *played, AnalysisPly *p)
+{
+    CmLimits others = *lim;
+    CmSearchResult res;
+    others.exclude = played;
+    others.nexclude = 1;
+    if (cm_engine_search(e, pos, game->hashes, nhistory, &others, NULL, NULL, &res) != CM_OK ||
+        !res.has_move)
+        return;
+    p->checked = 1;
+    p->others_score = res.info.score;
+    cm_move_str(pos, &res.move, p->best, sizeof p->best);
+    p->drop = analysis_drop(analysis_reference(p), p->score);
 }
 
 int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out, int from,
@@ -113,6 +138,7 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
         cm_move_str(&walk.pos, &ply->move, p->move, sizeof p->move);
         cm_move_str(&walk.pos, &best, p->best, sizeof p->best);
         p->best_played = cm_move_same(&ply->move, &best);
+        CmPosition before = walk.pos;
         if (cm_game_play(&walk, &ply->move) != CM_OK)
             break;
         if (walk.outcome.over) {
@@ -130,6 +156,8 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
                 p->loss = 0;
             p->drop = analysis_drop(p->best_score, p->score);
         }
+        if (analysis_mark(p->drop) != ANALYSIS_MARK_NONE)
+            check_others(e, game, &before, i, lim, &ply->move, p);
         p->mark = analysis_mark(p->drop);
         done = i + 1;
         if (each != NULL)

@@ -1,6 +1,7 @@
 /* Reviewing a game with the engine: for every ply, the engine's best move and score before it,
  * the score after the move played, both for the team of the seat that moved, the loss and a
- * mark (docs/learning.md). Shared by the 'review' command and its screen; prints nothing.
+ * mark (docs/learning.md); a move the searches mark is checked by a search of the other moves
+ * before a better one is named. Shared by the 'review' command and its screen; prints nothing.
  * SPDX-License-Identifier: MIT */
 #ifndef CAMELOT_ANALYSIS_H
 #define CAMELOT_ANALYSIS_H
@@ -55,6 +56,10 @@ typedef struct AnalysisPly {
                                     percentage point, 0 .. 1000 */
     AnalysisMark mark;           /* from 'drop' and the thresholds above */
     int best_played;             /* 1 when the move played is the engine's best */
+    int checked;                 /* the first searches marked the move, and the best of the
+                                    other moves was searched again ('others_score') */
+    int others_score;            /* that search's score, for the mover's team: the move is marked
+                                    by the smaller of the two falls, and 'best' is its move */
     int depth;                   /* the depth the search before the move completed */
     char move[CM_MOVE_TEXT_MAX]; /* the move played, canonical */
     char best[CM_MOVE_TEXT_MAX]; /* the engine's best move, canonical */
@@ -88,6 +93,10 @@ double analysis_chance(int score);
 /* The fall of the chance of winning from 'before' to 'after' (scores for the same team), in
  * tenths of a percentage point, never below 0. */
 int analysis_drop(int before, int after);
+
+/* The score that ply 'p''s mark is reckoned from, for the mover's team: the first search's
+ * before the move, or, when the move was checked, the lower of it and the other moves'. */
+int analysis_reference(const AnalysisPly *p);
 
 /* The score of a finished game for the team of 'seat' (a win or a loss as CM_SCORE_WIN, a draw
  * 0), and in '*end' what it is. */

@@ -87,7 +87,7 @@ static void judge(Practice *p, PracticeTry *t)
 {
     const AnalysisPly *r = practice_review(p);
     t->need_search = 0;
-    t->drop = analysis_drop(r->best_score, t->score);
+    t->drop = analysis_drop(analysis_reference(r), t->score);
     if (p->has_best && cm_move_same(&t->move, &p->best))
         t->verdict = PRACTICE_BEST;
     else if (t->drop < PRACTICE_GOOD_DROP && !t->played)
@@ -124,7 +124,7 @@ CmStatus practice_try(Practice *p, const CmMove *m, PracticeTry *t)
         t->score = analysis_end_score(p->game->v, &p->trial.outcome, seat, &t->end);
         judge(p, t);
     } else if (p->has_best && cm_move_same(m, &p->best)) {
-        t->score = r->best_score;
+        t->score = analysis_reference(r);
         judge(p, t);
     } else {
         t->need_search = 1;
@@ -173,7 +173,8 @@ size_t practice_verdict_text(const Practice *p, const PracticeTry *t, char *buf,
         return (size_t)snprintf(buf, size,
                                 "%s is also good: it keeps the chance of winning at %d%% (the "
                                 "engine's move, %s, at %d%%).",
-                                t->text, percent(t->score), r->best, percent(r->best_score));
+                                t->text, percent(t->score), r->best,
+                                percent(analysis_reference(r)));
     case PRACTICE_WRONG:
         break;
     }
@@ -183,16 +184,16 @@ size_t practice_verdict_text(const Practice *p, const PracticeTry *t, char *buf,
         return (size_t)snprintf(buf, size,
                                 "%s%s %s the game: %d%% to win, against %d%%. Try again.", t->text,
                                 game, t->end == ANALYSIS_END_DRAWN ? "draws" : "loses",
-                                percent(t->score), percent(r->best_score));
+                                percent(t->score), percent(analysis_reference(r)));
     first_move(t->line, reply, sizeof reply);
     if (reply[0] == '\0')
         return (size_t)snprintf(buf, size,
                                 "%s%s lowers the chance of winning from %d%% to %d%%. Try again.",
-                                t->text, game, percent(r->best_score), percent(t->score));
+                                t->text, game, percent(analysis_reference(r)), percent(t->score));
     return (size_t)snprintf(buf, size,
                             "%s%s lowers the chance of winning from %d%% to %d%%: it allows %s "
                             "(the engine's line: %s). Try again.",
-                            t->text, game, percent(r->best_score), percent(t->score), reply,
+                            t->text, game, percent(analysis_reference(r)), percent(t->score), reply,
                             t->line);
 }
 
@@ -234,7 +235,7 @@ size_t practice_show(Practice *p, CmMove *best, char *buf, size_t size)
     }
     return (size_t)snprintf(buf, size,
                             "The engine's move: %s (%d%% to win, against %d%% after %s).", r->best,
-                            percent(r->best_score), percent(r->score), r->move);
+                            percent(analysis_reference(r)), percent(r->score), r->move);
 }
 
 int practice_next(Practice *p)

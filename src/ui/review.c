@@ -434,7 +434,7 @@ int ui_review_lines(const UiReview *r, UiLine *lines, int max)
     n = line(lines, n, max, UI_ROLE_NORMAL, text);
     /* The mark goes by the chance of winning; the loss in men is before minus after. */
     snprintf(text, sizeof text, "to win  %.0f%% to %.0f%%  %s",
-             100 * analysis_chance(p->best_score), 100 * analysis_chance(p->score),
+             100 * analysis_chance(analysis_reference(p)), 100 * analysis_chance(p->score),
              analysis_mark_name(p->mark));
     n = line(lines, n, max, p->mark >= ANALYSIS_MARK_MISTAKE ? UI_ROLE_ERROR : UI_ROLE_NORMAL,
              text);
