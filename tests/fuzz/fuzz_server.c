@@ -27,7 +27,7 @@
  * net_msg_parse reads, and one of the lines docs/network.md lists, an error with one of its codes
  * and a reason; the server answers a 'ping' after the input on each connection it keeps open within
  * TIMEOUT_MS (else the process aborts: a server that hangs is a finding); after the input, a new
- * connection still gets the lobby ('games'); the server never stops on its own (server_run returns
+ * connection, under a name the input does not hold, still gets the lobby ('games'); the server never stops on its own (server_run returns
  * only once its flag is set, with CM_OK). Each input has a server of its own, started on a fresh
  * database and stopped after it: game ids begin at 1 in every input, so that a session's 'join 1'
  * finds its game, and an input does the same whatever came before it (a crash reproduces from its
@@ -47,6 +47,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -428,11 +429,28 @@ static int room_for(const Conn *c, int lines)
     return c->lines + lines + 4 <= LINES_MAX;
 }
 
+/* A name for the connection that looks at the lobby after the input: one that 'text' (the
+ * input's lines) does not hold in any case, since an input may ban any name it gives (a host's
+ * 'ban lobby'), and a banned player is rightly refused. */
+static const char *lobby_name(const char *text, size_t len)
+{
+    static char name[16];
+    for (int k = 0;; k++) {
+        snprintf(name, sizeof name, k == 0 ? "lobby" : "lobby%d", k);
+        size_t n = strlen(name);
+        int found = 0;
+        for (size_t at = 0; at + n <= len && !found; at++)
+            found = strncasecmp(text + at, name, n) == 0;
+        if (!found)
+            return name;
+    }
+}
+
 /* After the input: a new connection gets the lobby. */
-static void check_lobby(void)
+static void check_lobby(const char *text, size_t len)
 {
     Conn *c = &conns[CONNS_MAX];
-    conn_open(c, "lobby", 1);
+    conn_open(c, lobby_name(text, len), 1);
     conn_write(c, "games\n", 6, 0);
     c->lines++;
     conn_sync(c, "lobby");
@@ -522,7 +540,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < nconn; i++)
         conn_close(&conns[i]);
     FUZZ_CHECK(!atomic_load(&server_ended));
-    check_lobby();
+    check_lobby(text, len);
     server_stop();
     return 0;
 }
