@@ -82,6 +82,18 @@ int analysis_end_score(const CmVariant *v, const CmOutcome *o, int seat, Analysi
     return -CM_SCORE_WIN;
 }
 
+/* The loss and the fall of ply 'p' from its scores. */
+static void score_ply(AnalysisPly *p)
+{
+    p->loss = p->drop = 0;
+    if (p->best_played)
+        return;
+    p->loss = analysis_capped(p->best_score) - analysis_capped(p->score);
+    if (p->loss < 0)
+        p->loss = 0;
+    p->drop = analysis_drop(p->best_score, p->score);
+}
+
 /* A move the first searches mark is checked before the review names a better one: the position
  * before it ('pos', its history the first 'nhistory' hashes of 'game') is searched again with the
  * move played left out, for the best of the others. The move is marked only as far as that one
@@ -102,14 +114,70 @@ static void check_others(CmEngine *e, const CmGame *game, const CmPosition *pos,
     p->drop = analysis_drop(analysis_reference(p), p->score);
 }
 
+/* The time of a review by the clock, shared out: each position is searched first for a part of
+ * the time a position (ANALYSIS_QUIET_PART), and what that leaves is kept in a bank for the moves
+ * those searches mark, whose positions are searched again for longer (up to ANALYSIS_CRITICAL_MAX
+ * positions' time a search), so that the whole review takes about what it did when every
+ * position had the same time. A review to a depth or a node count searches every position
+ * alike. */
+typedef struct Pace {
+    CmLimits first; /* a first search's limits */
+    CmLimits whole; /* the limits a position was given */
+    int timed;      /* by the clock alone: the time is shared out */
+    uint64_t bank;  /* milliseconds kept for the critical searches */
+} Pace;
+
+static void pace_init(Pace *pc, const CmLimits *lim)
+{
+    pc->first = pc->whole = *lim;
+    pc->timed = lim->time_ms > 0 && lim->depth == 0 && lim->nodes == 0;
+    pc->bank = 0;
+    if (pc->timed) {
+        pc->first.time_ms = lim->time_ms * ANALYSIS_QUIET_PART / 100;
+        if (pc->first.time_ms == 0)
+            pc->first.time_ms = 1;
+    }
+}
+
+/* The limits of a first search; the rest of the position's time goes to the bank. */
+static const CmLimits *pace_first(Pace *pc)
+{
+    if (pc->timed)
+        pc->bank += pc->whole.time_ms - pc->first.time_ms;
+    return &pc->first;
+}
+
+/* The limits of a critical search into '*out', taking 'share' (a fraction, in percent) of the
+ * bank, at most ANALYSIS_CRITICAL_MAX positions' time. Returns 0 when the bank holds less than
+ * 'least' ms (then there is no such search), 1 otherwise. Not by the clock: the position's
+ * limits, always. */
+static int pace_critical(Pace *pc, int share, uint64_t least, CmLimits *out)
+{
+    *out = pc->whole;
+    if (!pc->timed)
+        return 1;
+    uint64_t t = pc->bank * (uint64_t)share / 100;
+    uint64_t most = pc->whole.time_ms * ANALYSIS_CRITICAL_MAX;
+    if (t > most)
+        t = most;
+    if (t < least)
+        return 0;
+    out->time_ms = t;
+    pc->bank -= t;
+    return 1;
+}
+
 int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisPly *out, int from,
                  AnalysisFn each, void *ud)
 {
     const CmVariant *v = game->v;
     CmGame walk;
     CmMove best;
+    CmLimits critical;
+    Pace pace;
     int depth = 0, done = 0, next = 0, next_depth = 0, have_next = 0;
 
+    pace_init(&pace, lim);
     if (cm_game_init(&walk, v, &game->start) != CM_OK)
         return -1;
     /* Each position is searched once: the search after ply i is the one before ply i + 1. */
@@ -132,7 +200,7 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
             p->best_score = next;
             depth = next_depth;
         } else {
-            p->best_score = search(e, game, &walk.pos, walk.n, lim, &best, &depth);
+            p->best_score = search(e, game, &walk.pos, walk.n, pace_first(&pace), &best, &depth);
         }
         p->depth = depth;
         cm_move_str(&walk.pos, &ply->move, p->move, sizeof p->move);
@@ -145,19 +213,27 @@ int analysis_run(const CmGame *game, CmEngine *e, const CmLimits *lim, AnalysisP
             p->score = analysis_end_score(v, &walk.outcome, p->seat, &p->end);
             have_next = 0;
         } else {
-            next = search(e, game, &walk.pos, walk.n, lim, &next_best, &next_depth);
+            next = search(e, game, &walk.pos, walk.n, pace_first(&pace), &next_best, &next_depth);
             p->score = cm_variant_partners(v, walk.pos.to_move, p->seat) ? next : -next;
             best = next_best;
             have_next = 1;
         }
-        if (!p->best_played) {
-            p->loss = analysis_capped(p->best_score) - analysis_capped(p->score);
-            if (p->loss < 0)
-                p->loss = 0;
-            p->drop = analysis_drop(p->best_score, p->score);
+        score_ply(p);
+        if (analysis_mark(p->drop) != ANALYSIS_MARK_NONE) {
+            /* A critical move: the position after it searched again for longer (by the clock,
+             * half the bank, when it holds a position's time), then the other moves. */
+            if (pace.timed && have_next && pace_critical(&pace, 50, lim->time_ms, &critical)) {
+                next = search(e, game, &walk.pos, walk.n, &critical, &next_best, &next_depth);
+                p->score = cm_variant_partners(v, walk.pos.to_move, p->seat) ? next : -next;
+                best = next_best;
+                score_ply(p);
+            }
+            if (analysis_mark(p->drop) != ANALYSIS_MARK_NONE) {
+                if (!pace_critical(&pace, 100, pace.first.time_ms, &critical))
+                    critical = pace.first; /* the bank is low: a first search's time */
+                check_others(e, game, &before, i, &critical, &ply->move, p);
+            }
         }
-        if (analysis_mark(p->drop) != ANALYSIS_MARK_NONE)
-            check_others(e, game, &before, i, lim, &ply->move, p);
         p->mark = analysis_mark(p->drop);
         done = i + 1;
         if (each != NULL)

@@ -25,6 +25,12 @@
  * its K for Camelot (docs/learning.md says how it was fitted); a won game is 1, a lost one 0. */
 #define ANALYSIS_CHANCE_K 0.97
 
+/* A review by the clock searches each position first for this part of its time, in percent,
+ * and keeps the rest for the moves those searches mark; a search of such a move takes at most
+ * ANALYSIS_CRITICAL_MAX positions' time (docs/learning.md). */
+#define ANALYSIS_QUIET_PART 60
+#define ANALYSIS_CRITICAL_MAX 3
+
 /* A won game counts as this many hundredths of a man (ten men) when losses are reckoned, so
  * that missing a win is a blunder but a slower win is no loss. */
 #define ANALYSIS_WIN_CAP 1000

@@ -27,13 +27,14 @@
  * net_msg_parse reads, and one of the lines docs/network.md lists, an error with one of its codes
  * and a reason; the server answers a 'ping' after the input on each connection it keeps open within
  * TIMEOUT_MS (else the process aborts: a server that hangs is a finding); after the input, a new
- * connection, under a name the input does not hold, still gets the lobby ('games'); the server never stops on its own (server_run returns
- * only once its flag is set, with CM_OK). Each input has a server of its own, started on a fresh
- * database and stopped after it: game ids begin at 1 in every input, so that a session's 'join 1'
- * finds its game, and an input does the same whatever came before it (a crash reproduces from its
- * input alone). The server is stopped by its flag, set here, and joined: LeakSanitizer sees what it
- * left. With FUZZ_SERVER_SHOW set in the environment, every line the server sends is written to
- * standard error after the name of the connection it went to (to see what a seed does).
+ * connection, under a name the input does not hold, still gets the lobby ('games'); the server
+ * never stops on its own (server_run returns only once its flag is set, with CM_OK). Each input has
+ * a server of its own, started on a fresh database and stopped after it: game ids begin at 1 in
+ * every input, so that a session's 'join 1' finds its game, and an input does the same whatever
+ * came before it (a crash reproduces from its input alone). The server is stopped by its flag, set
+ * here, and joined: LeakSanitizer sees what it left. With FUZZ_SERVER_SHOW set in the environment,
+ * every line the server sends is written to standard error after the name of the connection it
+ * went to (to see what a seed does).
  * SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* MSG_NOSIGNAL */
 
