@@ -327,6 +327,11 @@ void cli_screen_options(const CliScreenFlags *f, const SessionConfig *conf, stru
  * of a game on a server, its connection stays up throughout. Returns an exit code. */
 struct Ui;
 
+/* The engine's review (review.c) of a game just played in plain text, on 'out': a line a ply,
+ * one second a position, then each seat's marks; with 'practise', then the practice of the
+ * mistakes of 'seats' (cli_text_practice) on 'in' and 'out'. Returns an exit code. */
+int cli_text_review_played(const CmGame *game, unsigned seats, int practise, FILE *in, FILE *out);
+
 /* The seats of 's' that people play here (its player's on a server), a bit per seat; every seat
  * when none is. */
 unsigned cli_own_seats(const Session *s);

@@ -410,6 +410,53 @@ static int review_setup(const CmGame *game, int64_t ms, int depth, CmEngine **e,
     return 0;
 }
 
+/* The review of 'game' ('name' in its head) as text on 'out', each position searched within
+ * 'lim': a line a ply, then each seat's marks. Returns the plies reviewed, or -1 when memory
+ * ran out. */
+static int text_review(const CmGame *game, const char *name, CmEngine *e, const CmLimits *lim,
+                       AnalysisPly *plies, FILE *out)
+{
+    const CmVariant *v = game->v;
+    Review r = {v, out};
+    char time[32];
+    pace_text(lim, time, sizeof time);
+    fprintf(out, "review of %s (%s), %s a position\n", name, v->name, time);
+    fprintf(out, "scores in men for the side that moved, before and after its move\n");
+    fprintf(out, "%4s %c %-13s %10s %10s %5s  %-10s %s\n", "move", ' ', "", "before", "after",
+            "loss", "mark", "better");
+    fflush(out);
+    int n = analysis_run(game, e, lim, plies, 0, print_ply, &r);
+    if (n >= 0)
+        print_summary(out, v, plies, n);
+    return n;
+}
+
+int cli_text_review_played(const CmGame *game, unsigned seats, int practise, FILE *in, FILE *out)
+{
+    CmEngine *e;
+    AnalysisPly *plies;
+    CmLimits lim;
+    int rc = CLI_EXIT_OK;
+
+    if (game->n == 0) {
+        fputs("no move has been played: nothing to review\n", out);
+        return CLI_EXIT_OK;
+    }
+    if (review_setup(game, REVIEW_DEFAULT_MS, 0, &e, &plies, &lim) != 0)
+        return cli_out_of_memory();
+    int n = text_review(game, "this game", e, &lim, plies, out);
+    if (n < 0) {
+        rc = cli_out_of_memory();
+    } else if (practise) {
+        CliTextPractice conf = {game, plies, n, seats, e, &lim, 0};
+        fputc('\n', out);
+        rc = cli_text_practice(&conf, in, out);
+    }
+    cm_engine_free(e);
+    free(plies);
+    return rc;
+}
+
 unsigned cli_own_seats(const Session *s)
 {
     unsigned seats = 0;
@@ -484,11 +531,9 @@ static int side_arg(const CmVariant *v, const char *text, unsigned *seats)
 static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game, int64_t ms,
                        int depth, unsigned seats)
 {
-    const CmVariant *v = game->v;
     CmEngine *e = NULL;
     CmLimits lim;
     AnalysisPly *plies = NULL;
-    char time[32];
     int rc = CLI_EXIT_OK;
 
     if (game->n == 0) {
@@ -502,18 +547,11 @@ static int review_game(const CliArgs *a, const CmRecord *rec, const CmGame *game
         rc = review_screen(a, rec, game, e, &lim, plies, seats);
         goto out;
     }
-    Review r = {v, stdout};
-    pace_text(&lim, time, sizeof time);
-    printf("review of %s (%s), %s a position\n", a->args[0], v->name, time);
-    printf("scores in men for the side that moved, before and after its move\n");
-    printf("%4s %c %-13s %10s %10s %5s  %-10s %s\n", "move", ' ', "", "before", "after", "loss",
-           "mark", "better");
-    int n = analysis_run(game, e, &lim, plies, 0, print_ply, &r);
+    int n = text_review(game, a->args[0], e, &lim, plies, stdout);
     if (n < 0) {
         rc = cli_out_of_memory();
         goto out;
     }
-    print_summary(stdout, v, plies, n);
     if (a->value[OPT_SAVE] != NULL)
         rc = save_review(game, rec, a->value[OPT_VARIANT] != NULL, plies, n, &lim,
                          a->value[OPT_SAVE]);

@@ -630,9 +630,9 @@ int cli_text_practice(const CliTextPractice *conf, FILE *in, FILE *out)
     text_seat_names(conf->game->v, conf->seats, seats, sizeof seats);
     if (tp->p.n > 0) {
         cli_say(&tp->tl.io,
-                "Practice: %s's %d %s, one at a time. Type a better move such as E6xE8, or "
+                "Practice: %d %s of %s, one at a time. Type a better move such as E6xE8, or "
                 "'help'.",
-                seats, tp->p.n, tp->p.n == 1 ? "mistake" : "mistakes and blunders");
+                tp->p.n, tp->p.n == 1 ? "mistake or blunder" : "mistakes and blunders", seats);
         show_exercise(tp);
         for (;;) {
             fprintf(out, "%c> ", conf->game->v->seat[practice_game(&tp->p)->pos.to_move].letter);

@@ -104,7 +104,7 @@ static void show_turn(TextGame *t, int board)
     if (s->outcome.over) {
         session_outcome_sentence(s, text, sizeof text);
         say(t, "Game over. %s", text);
-        fputs("type 'undo', 'save FILE' or 'quit'\n", out);
+        fputs("type 'review', 'practise', 'undo', 'save FILE' or 'quit'\n", out);
         return;
     }
     text_obligation(&s->g.pos, text, sizeof text);
@@ -129,6 +129,9 @@ static void help(TextGame *t)
           "  pieces black knights        one side's pieces (or: pieces black, pieces men)\n"
           "  moves E6    the legal moves of the piece on E6\n"
           "  last        the last move      clock   the clocks\n"
+          "  review      once the game is over: the engine's review, a second a move\n"
+          "  practise    the review, then your mistakes, one at a time, to find better\n"
+          "              moves (hint, solution, skip; quit ends it)\n"
           "  save FILE   write the game so far as a record (to a new file)\n"
           "  save! FILE  the same, writing over FILE if it is there\n"
           "  board       show the board again\n"
@@ -365,7 +368,8 @@ static void try_move(TextGame *t, const char *text)
     CmMove m;
 
     if (s->outcome.over) {
-        fputs("the game is over; type 'undo', 'save FILE' or 'quit'\n", t->io.out);
+        fputs("the game is over; type 'review', 'practise', 'undo', 'save FILE' or 'quit'\n",
+              t->io.out);
         return;
     }
     if (!session_human_to_move(s)) {
@@ -420,6 +424,22 @@ static void confirm(TextGame *t, const char *arg)
             t->confirm ? "asked again first" : "done at once");
 }
 
+/* 'review' and 'practise' ('practise' set), once the game is over: the engine's review of the
+ * game, then the practice of the mistakes of the seats people played here. */
+static void review(TextGame *t, int practise)
+{
+    Session *s = t->s;
+    if (!s->outcome.over) {
+        fputs("the game goes on: review it once it is over\n", t->io.out);
+        return;
+    }
+    fflush(t->io.out);
+    cli_text_review_played(&s->g, cli_own_seats(s), practise, t->io.in, t->io.out);
+    fputs("back to the game, which is over; type 'review', 'practise', 'undo', 'save FILE' or "
+          "'quit'\n",
+          t->io.out);
+}
+
 /* 'quiet on' and 'quiet off': the board after each move, or not. */
 static void quiet(TextGame *t, const char *arg)
 {
@@ -454,6 +474,9 @@ static int command(TextGame *t, char *cmd)
         resign(t);
     } else if (strcmp(cmd, "draw") == 0) {
         ask_offer(t);
+    } else if (strcmp(cmd, "review") == 0 || strcmp(cmd, "practise") == 0 ||
+               strcmp(cmd, "practice") == 0) {
+        review(t, cmd[0] == 'p');
     } else if (strcmp(cmd, "clock") == 0 || strcmp(cmd, "clocks") == 0) {
         if (t->s->setup.time_base_ms <= 0)
             fputs("this game has no clocks\n", t->io.out);

@@ -102,7 +102,7 @@ printf '%s\n' B6-A5 "$other" B6-B5 hint solution >"$TMP/practise.in"
 run_in "$TMP/practise.in" review --depth 6 --side black --practise "$TMP/blunder.txt"
 PRACTICE=$(unwrapped "$OUT")
 check "practice takes Black's two blunders, one at a time" \
-    eval 'has "$PRACTICE" "^Practice: Black.s 2 mistakes and blunders, one at a time\." &&
+    eval 'has "$PRACTICE" "^Practice: 2 mistakes and blunders of Black, one at a time\." &&
           has "$PRACTICE" "^1 of 2: move 2, Black played C5-B5, a blunder\. Find a better move\.$" &&
           has "$PRACTICE" "^2 of 2: move 6, Black played B6-B5, a blunder\. Find a better move\.$"'
 check "a move that loses is said to, with the engine's answer, and may be tried again" \
@@ -120,7 +120,7 @@ check "the end says how many were solved" \
 printf 'skip\nquit\n' >"$TMP/practise.in"
 run_in "$TMP/practise.in" review --depth 4 --practise "$TMP/blunder.txt"
 check "without --side every seat's mistakes are taken; skip and quit are counted" \
-    eval '[ "$RC" = 0 ] && has "$OUT" "^Practice: White and Black.s [0-9]+ mistakes" &&
+    eval '[ "$RC" = 0 ] && has "$OUT" "^Practice: [0-9]+ mistakes and blunders of White and Black," &&
           has "$OUT" "^Solved 0 of [0-9]+; 1 skipped\.$"'
 run review --depth 4 --practise --side Q "$TMP/blunder.txt"
 check "an unknown side is a usage error naming the seats" \
@@ -131,6 +131,21 @@ run review --depth 4 --time 1 "$TMP/blunder.txt"
 check "--time and --depth together are a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "give one"'
 run review --depth 0 "$TMP/blunder.txt"
 check "a bad depth is a usage error" eval '[ "$RC" = 2 ] && has "$ERR" "bad depth"'
+
+# The text game: once it is over, 'review' and 'practise' there, on the game just played (White's
+# first move leaves a win in five to Black, who takes it); before it is over, not yet.
+printf '%s\n' C2-E4 review B5-C4 D3xB5 C6xA4xC2xC4 E4xC6 C5xC7 practise solution quit >"$TMP/text.in"
+run_in "$TMP/text.in" --text --variant camette
+TEXT=$(unwrapped "$OUT")
+check "the text game reviews a game only once it is over" \
+    has "$TEXT" "^the game goes on: review it once it is over$"
+check "then 'practise' reviews it, a line a ply, and practises the mistakes of both people" \
+    eval '[ "$RC" = 0 ] && has "$TEXT" "^review of this game \(camette\), 1 s a position$" &&
+          has "$OUT" "^ +1\. W C2-E4 .* blunder +[A-E][1-7]" &&
+          has "$TEXT" "^Practice: 1 mistake or blunder of White and Black, one at a time\." &&
+          has "$TEXT" "^1 of 1: move 1, White played C2-E4, a blunder\. Find a better move\.$" &&
+          has "$TEXT" "^Solved 0 of 1; 1 shown\.$" &&
+          has "$TEXT" "^back to the game, which is over; type .review., .practise., "'
 
 # Bad input.
 run review --time 0.1 "$TMP/missing.txt"
