@@ -2,8 +2,9 @@
 # Measures how far the verdicts of a short review agree with those of a long one: reviews each
 # RECORD with 'camelot review --text' at SHORT seconds a position (with CAMELOT) and at LONG
 # seconds (with LONG_CAMELOT, by default the same program), then compares the plies line by line:
-#   - the moves the long review marks as a mistake or a blunder (as its mark column says: by the fall of the chance of winning), and
-#     how many of them the short review marks at all, and as a mistake or a blunder;
+#   - the moves the long review marks as a mistake or a blunder (its mark column: by the fall
+#     of the chance of winning), and how many of them the short review marks at all, and as a
+#     mistake or a blunder;
 #   - the moves both reviews mark, and how many of them have the same better move;
 #   - the plies whose mark is the same in both, and the mean difference of the losses.
 # The long reviews are kept in DIR (given with -k DIR) and used again when there, so that two
