@@ -54,7 +54,10 @@ T0=$(date +%s)
 check "a opens the engine's review" wait_for "Review of this game (camelot)"
 on bob
 keys m
-check "bob offers a rematch meanwhile" wait_for "A rematch, the seats turned round"
+# The message that says so may give way at once to the new game's own ("Game 2, casual: ..."):
+# either shows the rematch offered, the seats turned round, alice's waited for.
+check "bob offers a rematch meanwhile" \
+    wait_match "A rematch, the seats turned round|Black waits for @alice\."
 on alice
 check "the analysis ends" wait_for "Analysis done: 6 moves ($PLIES plies)" $((30 * TF))
 while [ $(($(date +%s) - T0)) -lt "$REVIEW_S" ]; do
