@@ -219,7 +219,10 @@ check "Enter goes back to game 2" polled 'board_whole "R resign  q lobby"'
 client "$WATCHER" p5
 on p5
 check "the watcher's lobby" wait_for "camelot online - $WATCHER at server"
-check "game 2 to watch" wait_for "Games going on, to watch"
+# The game's own row, not the heading alone: on a busy machine the list's rows come after it,
+# and keys sent before them pick nothing.
+check "game 2 to watch" \
+    eval 'wait_for "Games going on, to watch" && wait_match "^[> ] +2  .* to move  grand-camelot "'
 keys Down
 keys Enter
 check "the watcher sees game 2" wait_for "game 2, watching"
